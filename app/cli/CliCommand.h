@@ -1,0 +1,60 @@
+#pragma once
+
+#include "Engine.h"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <functional>
+#include <memory>
+
+namespace engram::cli {
+
+/// Exit codes: 0 ok, 1 the command failed, 2 usage error; `health` uses 0–3 by worst status.
+enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
+
+/// What a command gets: its parsed options, the output streams and the vault.
+class CliContext {
+public:
+    CliContext(QCommandLineParser &parser, QTextStream &out, QTextStream &err) : parser(parser), out(out), err(err) {}
+
+    QCommandLineParser &parser;
+    QTextStream &out;
+    QTextStream &err;
+
+    QString vaultPath() const;
+    /// Opens the vault; prints the error and returns null on failure.
+    std::unique_ptr<Engine> openEngine(bool create = false);
+    bool json() const { return parser.isSet(QStringLiteral("json")); }
+    /// Prints `message` to stderr with the command's name and returns ExitFailure.
+    int fail(const QString &message);
+    /// An integer option, or `fallback`; sets `ok` false (and prints why) on a bad value.
+    int intOption(const QString &name, int fallback, bool *ok);
+
+    QString commandName;
+};
+
+/// One `engram-cli` sub-command. Each file of app/cli registers its own
+/// commands with a static CommandRegistration.
+struct CliCommand {
+    QString name;
+    QString summary;
+    std::function<void(QCommandLineParser &)> addOptions;
+    std::function<int(CliContext &)> run;
+};
+
+QList<CliCommand> &commandRegistry();
+
+struct CommandRegistration {
+    explicit CommandRegistration(CliCommand command) { commandRegistry().append(std::move(command)); }
+};
+
+/// JSON forms shared by the commands (and the MCP server).
+QJsonObject chunkJson(const Chunk &chunk);
+QJsonObject resultJson(const RecallResult &result, const QString &sourceText);
+
+/// Parses the common filter options (--store, --region, --layer, --category, --tag, --path).
+RecallFilter filterFromOptions(const QCommandLineParser &parser);
+void addFilterOptions(QCommandLineParser &parser);
+
+} // namespace engram::cli

@@ -1,0 +1,195 @@
+// engram-cli index, rebuild, stats, health
+#include "CliCommand.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace engram::cli {
+
+namespace {
+
+QJsonObject reportJson(const IndexReport &r)
+{
+    QJsonArray problems;
+    for (const Problem &p : r.problems)
+        problems.append(QJsonObject{{QStringLiteral("path"), p.path},
+                                    {QStringLiteral("line"), p.line},
+                                    {QStringLiteral("severity"), p.severity},
+                                    {QStringLiteral("message"), p.message}});
+    return QJsonObject{{QStringLiteral("scanned"), r.scanned},     {QStringLiteral("indexed"), r.indexed},
+                       {QStringLiteral("unchanged"), r.unchanged}, {QStringLiteral("removed"), r.removed},
+                       {QStringLiteral("failed"), r.failed},       {QStringLiteral("chunks"), double(r.chunks)},
+                       {QStringLiteral("elapsed_ms"), double(r.elapsedMs)}, {QStringLiteral("problems"), problems}};
+}
+
+int printReport(CliContext &cx, const IndexReport &r)
+{
+    if (cx.json()) {
+        cx.out << QJsonDocument(reportJson(r)).toJson(QJsonDocument::Indented);
+    } else {
+        cx.out << QStringLiteral("%1 files scanned: %2 indexed (%3 chunks), %4 unchanged, %5 removed, %6 failed in %7 ms")
+                      .arg(r.scanned)
+                      .arg(r.indexed)
+                      .arg(r.chunks)
+                      .arg(r.unchanged)
+                      .arg(r.removed)
+                      .arg(r.failed)
+                      .arg(r.elapsedMs)
+               << Qt::endl;
+        for (const Problem &p : r.problems)
+            cx.out << "  " << p.severity << ": " << p.path << (p.line > 0 ? QStringLiteral(":%1").arg(p.line) : QString())
+                   << ": " << p.message << Qt::endl;
+    }
+    return ExitOk;
+}
+
+int runIndex(CliContext &cx)
+{
+    auto engine = cx.openEngine(cx.parser.isSet(QStringLiteral("create")));
+    if (!engine)
+        return ExitFailure;
+    const QStringList paths = cx.parser.positionalArguments();
+    if (!paths.isEmpty()) {
+        IndexReport total;
+        for (const QString &p : paths) {
+            const IndexReport r = engine->indexPath(p);
+            total.scanned += r.scanned;
+            total.indexed += r.indexed;
+            total.unchanged += r.unchanged;
+            total.removed += r.removed;
+            total.failed += r.failed;
+            total.chunks += r.chunks;
+            total.elapsedMs += r.elapsedMs;
+            total.problems += r.problems;
+        }
+        (void)engine->saveVectors();
+        return printReport(cx, total);
+    }
+    return printReport(cx, engine->index());
+}
+
+int runRebuild(CliContext &cx)
+{
+    auto engine = cx.openEngine();
+    if (!engine)
+        return ExitFailure;
+    auto report = engine->rebuild();
+    if (!report)
+        return cx.fail(report.error().toString());
+    return printReport(cx, *report);
+}
+
+QJsonObject countsJson(const QHash<QString, qint64> &counts)
+{
+    QJsonObject o;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        o.insert(it.key(), double(it.value()));
+    return o;
+}
+
+void printCounts(QTextStream &out, const char *title, const QHash<QString, qint64> &counts)
+{
+    QStringList keys = counts.keys();
+    keys.sort();
+    out << title << ":";
+    for (const QString &k : keys)
+        out << " " << k << "=" << counts.value(k);
+    out << Qt::endl;
+}
+
+int runStats(CliContext &cx)
+{
+    auto engine = cx.openEngine();
+    if (!engine)
+        return ExitFailure;
+    const VaultStats s = engine->stats();
+    if (cx.json()) {
+        cx.out << QJsonDocument(QJsonObject{{QStringLiteral("vault"), engine->vaultPath()},
+                                            {QStringLiteral("files"), double(s.files)},
+                                            {QStringLiteral("chunks"), double(s.chunks)},
+                                            {QStringLiteral("vectors"), double(s.vectors)},
+                                            {QStringLiteral("problems"), double(s.problems)},
+                                            {QStringLiteral("embedder"), s.embedder},
+                                            {QStringLiteral("last_index"), s.lastIndex},
+                                            {QStringLiteral("regions"), countsJson(s.byRegion)},
+                                            {QStringLiteral("stores"), countsJson(s.byStore)},
+                                            {QStringLiteral("layers"), countsJson(s.byLayer)},
+                                            {QStringLiteral("categories"), countsJson(s.byCategory)}})
+                      .toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    cx.out << "vault:     " << engine->vaultPath() << "\n"
+           << "files:     " << s.files << "\n"
+           << "chunks:    " << s.chunks << "\n"
+           << "vectors:   " << s.vectors << "\n"
+           << "problems:  " << s.problems << "\n"
+           << "embedder:  " << s.embedder << "\n"
+           << "indexed:   " << (s.lastIndex.isEmpty() ? QStringLiteral("never") : s.lastIndex) << Qt::endl;
+    printCounts(cx.out, "regions", s.byRegion);
+    printCounts(cx.out, "stores", s.byStore);
+    printCounts(cx.out, "layers", s.byLayer);
+    printCounts(cx.out, "categories", s.byCategory);
+    return ExitOk;
+}
+
+int severity(const QString &status)
+{
+    if (status == QLatin1String("ok"))
+        return 0;
+    if (status == QLatin1String("stale"))
+        return 1;
+    if (status == QLatin1String("missing"))
+        return 2;
+    return 3;
+}
+
+int runHealth(CliContext &cx)
+{
+    auto engine = cx.openEngine();
+    if (!engine)
+        return ExitFailure;
+    const QList<HealthCheck> checks = engine->health();
+    int worst = 0;
+    QJsonArray array;
+    for (const HealthCheck &c : checks) {
+        worst = qMax(worst, severity(c.status));
+        array.append(QJsonObject{{QStringLiteral("check"), c.name},
+                                 {QStringLiteral("status"), c.status},
+                                 {QStringLiteral("reason"), c.reason},
+                                 {QStringLiteral("fix"), c.fix}});
+    }
+    if (cx.json()) {
+        cx.out << QJsonDocument(array).toJson(QJsonDocument::Indented);
+    } else {
+        for (const HealthCheck &c : checks) {
+            cx.out << QStringLiteral("[%1] %2: %3").arg(c.status.leftJustified(7), c.name, c.reason) << Qt::endl;
+            if (c.status != QLatin1String("ok") && !c.fix.isEmpty())
+                cx.out << "          fix: " << c.fix << Qt::endl;
+        }
+    }
+    return worst;  // 0 ok, 1 stale, 2 missing, 3 error
+}
+
+const CommandRegistration indexCommand{CliCommand{
+    QStringLiteral("index"), QStringLiteral("Index new and changed files of the vault (or only the paths given)."),
+    [](QCommandLineParser &p) {
+        p.addOption({QStringLiteral("create"), QStringLiteral("Create the vault folder if it does not exist.")});
+        p.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Vault-relative paths to re-index."),
+                                QStringLiteral("[paths...]"));
+    },
+    runIndex}};
+
+const CommandRegistration rebuildCommand{CliCommand{
+    QStringLiteral("rebuild"), QStringLiteral("Delete the derived index and index every file again."), {}, runRebuild}};
+
+const CommandRegistration statsCommand{
+    CliCommand{QStringLiteral("stats"), QStringLiteral("Counts of files, chunks, vectors and tags."), {}, runStats}};
+
+const CommandRegistration healthCommand{CliCommand{
+    QStringLiteral("health"), QStringLiteral("Run the health checks; the exit code is the worst status (0 ok … 3 error)."),
+    {}, runHealth}};
+
+} // namespace
+
+} // namespace engram::cli

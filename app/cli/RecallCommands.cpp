@@ -1,0 +1,227 @@
+// engram-cli recall, pack
+#include "CliCommand.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace engram::cli {
+
+namespace {
+
+void addRecallOptions(QCommandLineParser &p)
+{
+    p.addOptions({
+        {QStringLiteral("mode"), QStringLiteral("Ranking mode: fast, deep, creative (or one from engram.json)."),
+         QStringLiteral("mode")},
+        {{QStringLiteral("k"), QStringLiteral("limit")}, QStringLiteral("How many results (default 10)."), QStringLiteral("n")},
+    });
+    addFilterOptions(p);
+}
+
+Result<RecallQuery> queryFromOptions(CliContext &cx, const QString &text)
+{
+    RecallQuery q;
+    q.text = text;
+    q.mode = cx.parser.value(QStringLiteral("mode"));
+    bool ok = true;
+    q.k = cx.intOption(QStringLiteral("k"), 10, &ok);
+    if (!ok)
+        return Error{QStringLiteral("bad -k")};
+    q.filter = filterFromOptions(cx.parser);
+    return q;
+}
+
+void printResultText(CliContext &cx, int rank, const RecallResult &r, bool explain, const QString &source)
+{
+    cx.out << QStringLiteral("%1. %2:%3-%4  score %5  [%6 · %7 · %8]")
+                  .arg(rank)
+                  .arg(r.chunk.path)
+                  .arg(r.chunk.startLine)
+                  .arg(r.chunk.endLine)
+                  .arg(r.score, 0, 'f', 3)
+                  .arg(r.chunk.tags.region.value, r.chunk.tags.store.value, r.chunk.tags.layer.value)
+           << Qt::endl;
+    QString text = (source.isEmpty() ? r.chunk.text : source).simplified();
+    if (text.size() > 240)
+        text = text.left(239) + QStringLiteral("…");
+    cx.out << "   " << text << Qt::endl;
+    if (explain) {
+        for (const ScoreComponent &s : r.breakdown)
+            cx.out << QStringLiteral("     %1 %2 × %3 = %4")
+                          .arg(s.name.leftJustified(13))
+                          .arg(s.value, 0, 'f', 3)
+                          .arg(s.weight, 0, 'f', 2)
+                          .arg(s.contribution(), 0, 'f', 3)
+                   << Qt::endl;
+        cx.out << QStringLiteral("     keyword rank %1, vector rank %2")
+                      .arg(r.keywordRank ? QString::number(r.keywordRank) : QStringLiteral("-"),
+                           r.vectorRank ? QString::number(r.vectorRank) : QStringLiteral("-"))
+               << Qt::endl;
+    }
+}
+
+/// `recall --queries FILE.jsonl`: many questions in one process, written as a
+/// run file (one line per query: id and results with file, lines and text).
+int runQueries(CliContext &cx, Engine &engine)
+{
+    QFile in(cx.parser.value(QStringLiteral("queries")));
+    if (!in.open(QIODevice::ReadOnly | QIODevice::Text))
+        return cx.fail(QStringLiteral("cannot read %1: %2").arg(in.fileName(), in.errorString()));
+    QFile outFile;
+    QTextStream *target = &cx.out;
+    QTextStream fileStream;
+    if (cx.parser.isSet(QStringLiteral("out"))) {
+        outFile.setFileName(cx.parser.value(QStringLiteral("out")));
+        if (!outFile.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text))
+            return cx.fail(QStringLiteral("cannot write %1: %2").arg(outFile.fileName(), outFile.errorString()));
+        fileStream.setDevice(&outFile);
+        target = &fileStream;
+    }
+    const QString prefix = cx.parser.value(QStringLiteral("id-prefix"));
+    auto base = queryFromOptions(cx, QString());
+    if (!base)
+        return ExitUsage;
+    QElapsedTimer timer;
+    timer.start();
+    int count = 0;
+    int lineNumber = 0;
+    while (!in.atEnd()) {
+        const QByteArray line = in.readLine().trimmed();
+        ++lineNumber;
+        if (line.isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonObject q = QJsonDocument::fromJson(line, &error).object();
+        if (error.error != QJsonParseError::NoError)
+            return cx.fail(QStringLiteral("%1:%2: not a JSON object (%3)").arg(in.fileName()).arg(lineNumber).arg(error.errorString()));
+        const QString id = q.value(QStringLiteral("id")).toString();
+        if (!prefix.isEmpty() && !id.startsWith(prefix))
+            continue;
+        RecallQuery query = *base;
+        query.text = q.value(QStringLiteral("question")).toString(q.value(QStringLiteral("query")).toString());
+        auto results = engine.recall(query);
+        if (!results)
+            return cx.fail(QStringLiteral("%1: %2").arg(id, results.error().toString()));
+        QJsonArray array;
+        for (const RecallResult &r : *results)
+            array.append(QJsonObject{{QStringLiteral("file"), QDir(engine.vaultPath()).filePath(r.chunk.path)},
+                                     {QStringLiteral("start_line"), r.chunk.startLine},
+                                     {QStringLiteral("end_line"), r.chunk.endLine},
+                                     {QStringLiteral("text"), engine.sourceText(r.chunk)},
+                                     {QStringLiteral("score"), r.score}});
+        *target << QJsonDocument(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("results"), array}})
+                       .toJson(QJsonDocument::Compact)
+                << '\n';
+        ++count;
+    }
+    target->flush();
+    cx.err << QStringLiteral("engram-cli recall: %1 queries in %2 ms").arg(count).arg(timer.elapsed()) << Qt::endl;
+    return ExitOk;
+}
+
+int runRecall(CliContext &cx)
+{
+    auto engine = cx.openEngine();
+    if (!engine)
+        return ExitFailure;
+    if (cx.parser.isSet(QStringLiteral("queries")))
+        return runQueries(cx, *engine);
+    const QString text = cx.parser.positionalArguments().join(QLatin1Char(' '));
+    if (text.trimmed().isEmpty())
+        return cx.fail(QStringLiteral("say what to recall: engram-cli recall \"what did we decide about X\""));
+    auto query = queryFromOptions(cx, text);
+    if (!query)
+        return ExitUsage;
+    auto results = engine->recall(*query);
+    if (!results)
+        return cx.fail(results.error().toString());
+    if (cx.json()) {
+        QJsonArray array;
+        for (const RecallResult &r : *results)
+            array.append(resultJson(r, engine->sourceText(r.chunk)));
+        cx.out << QJsonDocument(QJsonObject{{QStringLiteral("query"), text},
+                                            {QStringLiteral("mode"), query->mode.isEmpty() ? engine->config().defaultMode : query->mode},
+                                            {QStringLiteral("results"), array}})
+                      .toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    if (results->isEmpty())
+        cx.out << "No memories matched \"" << text << "\"." << Qt::endl;
+    int rank = 0;
+    for (const RecallResult &r : *results)
+        printResultText(cx, ++rank, r, cx.parser.isSet(QStringLiteral("explain")), engine->sourceText(r.chunk));
+    return ExitOk;
+}
+
+int runPack(CliContext &cx)
+{
+    auto engine = cx.openEngine();
+    if (!engine)
+        return ExitFailure;
+    const QString text = cx.parser.positionalArguments().join(QLatin1Char(' '));
+    if (text.trimmed().isEmpty())
+        return cx.fail(QStringLiteral("say what the pack is for: engram-cli pack \"the task at hand\""));
+    auto query = queryFromOptions(cx, text);
+    if (!query)
+        return ExitUsage;
+    bool ok = true;
+    const int budget = cx.intOption(QStringLiteral("budget"), engine->config().packBudget, &ok);
+    if (!ok)
+        return ExitUsage;
+    auto pack = engine->pack(*query, budget);
+    if (!pack)
+        return cx.fail(pack.error().toString());
+    if (cx.json()) {
+        QJsonArray items;
+        for (const RecallResult &r : pack->included)
+            items.append(resultJson(r, QString()));
+        cx.out << QJsonDocument(QJsonObject{{QStringLiteral("markdown"), pack->markdown},
+                                            {QStringLiteral("tokens"), pack->tokens},
+                                            {QStringLiteral("budget"), pack->budget},
+                                            {QStringLiteral("preamble_tokens"), pack->preambleTokens},
+                                            {QStringLiteral("skipped"), pack->skipped},
+                                            {QStringLiteral("items"), items}})
+                      .toJson(QJsonDocument::Indented);
+    } else {
+        cx.out << pack->markdown;
+        cx.out.flush();
+        cx.err << QStringLiteral("engram-cli pack: %1 of %2 tokens, %3 memories").arg(pack->tokens).arg(pack->budget).arg(pack->included.size())
+               << Qt::endl;
+    }
+    return ExitOk;
+}
+
+const CommandRegistration recallCommand{CliCommand{
+    QStringLiteral("recall"), QStringLiteral("Ranked memories for a question, with score breakdowns and sources."),
+    [](QCommandLineParser &p) {
+        addRecallOptions(p);
+        p.addOptions({
+            {QStringLiteral("explain"), QStringLiteral("Show each signal of the score.")},
+            {QStringLiteral("queries"), QStringLiteral("Run every question of a JSONL file (id, question) in one process."),
+             QStringLiteral("file")},
+            {QStringLiteral("out"), QStringLiteral("With --queries: write the run file here (default stdout)."),
+             QStringLiteral("file")},
+            {QStringLiteral("id-prefix"), QStringLiteral("With --queries: only ids starting with this."),
+             QStringLiteral("prefix")},
+        });
+        p.addPositionalArgument(QStringLiteral("query"), QStringLiteral("What to recall."));
+    },
+    runRecall}};
+
+const CommandRegistration packCommand{CliCommand{
+    QStringLiteral("pack"), QStringLiteral("A token-budgeted Markdown context pack for a task."),
+    [](QCommandLineParser &p) {
+        addRecallOptions(p);
+        p.addOption({QStringLiteral("budget"), QStringLiteral("Token budget (default from engram.json, 500)."),
+                     QStringLiteral("tokens")});
+        p.addPositionalArgument(QStringLiteral("query"), QStringLiteral("What the pack is for."));
+    },
+    runPack}};
+
+} // namespace
+
+} // namespace engram::cli

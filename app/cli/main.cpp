@@ -1,0 +1,210 @@
+#include "CliCommand.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <cstdio>
+
+namespace engram::cli {
+
+QList<CliCommand> &commandRegistry()
+{
+    static QList<CliCommand> registry;
+    return registry;
+}
+
+QString CliContext::vaultPath() const
+{
+    if (parser.isSet(QStringLiteral("vault")))
+        return parser.value(QStringLiteral("vault"));
+    return defaultVaultPath();
+}
+
+std::unique_ptr<Engine> CliContext::openEngine(bool create)
+{
+    const QString path = vaultPath();
+    if (create && !QDir(path).exists())
+        QDir().mkpath(path);
+    auto engine = Engine::open(path);
+    if (!engine) {
+        fail(engine.error().toString());
+        return nullptr;
+    }
+    for (const QString &note : (*engine)->openNotes())
+        err << "engram-cli: note: " << note << Qt::endl;
+    return std::move(*engine);
+}
+
+int CliContext::fail(const QString &message)
+{
+    err << "engram-cli " << commandName << ": " << message << Qt::endl;
+    return ExitFailure;
+}
+
+int CliContext::intOption(const QString &name, int fallback, bool *ok)
+{
+    if (!parser.isSet(name))
+        return fallback;
+    bool parsed = false;
+    const int value = parser.value(name).toInt(&parsed);
+    if (!parsed || value < 0) {
+        err << "engram-cli " << commandName << ": --" << name << " takes a whole number, not \""
+            << parser.value(name) << "\"" << Qt::endl;
+        *ok = false;
+    }
+    return parsed ? value : fallback;
+}
+
+QJsonObject chunkJson(const Chunk &c)
+{
+    auto tag = [](const Tag &t) {
+        return QJsonObject{{QStringLiteral("value"), t.value},
+                           {QStringLiteral("origin"), t.isExplicit ? QStringLiteral("explicit") : QStringLiteral("inferred")}};
+    };
+    QJsonObject o{{QStringLiteral("id"), double(c.id)},
+                  {QStringLiteral("path"), c.path},
+                  {QStringLiteral("start_line"), c.startLine},
+                  {QStringLiteral("end_line"), c.endLine},
+                  {QStringLiteral("title"), c.title},
+                  {QStringLiteral("heading"), c.heading},
+                  {QStringLiteral("text"), c.text},
+                  {QStringLiteral("tokens"), c.tokens},
+                  {QStringLiteral("region"), tag(c.tags.region)},
+                  {QStringLiteral("store"), tag(c.tags.store)},
+                  {QStringLiteral("layer"), tag(c.tags.layer)},
+                  {QStringLiteral("category"), tag(c.tags.category)}};
+    if (!c.speaker.isEmpty())
+        o.insert(QStringLiteral("speaker"), c.speaker);
+    if (c.time.isValid())
+        o.insert(QStringLiteral("time"), c.time.toString(Qt::ISODate));
+    return o;
+}
+
+QJsonObject resultJson(const RecallResult &r, const QString &sourceText)
+{
+    QJsonArray breakdown;
+    for (const ScoreComponent &s : r.breakdown)
+        breakdown.append(QJsonObject{{QStringLiteral("signal"), s.name},
+                                     {QStringLiteral("value"), s.value},
+                                     {QStringLiteral("weight"), s.weight},
+                                     {QStringLiteral("contribution"), s.contribution()}});
+    QJsonObject o = chunkJson(r.chunk);
+    o.insert(QStringLiteral("score"), r.score);
+    o.insert(QStringLiteral("breakdown"), breakdown);
+    o.insert(QStringLiteral("keyword_rank"), r.keywordRank);
+    o.insert(QStringLiteral("vector_rank"), r.vectorRank);
+    o.insert(QStringLiteral("source"), QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine));
+    if (!sourceText.isNull())
+        o.insert(QStringLiteral("source_text"), sourceText);
+    return o;
+}
+
+void addFilterOptions(QCommandLineParser &parser)
+{
+    parser.addOptions({
+        {QStringLiteral("store"), QStringLiteral("Only this store (repeatable)."), QStringLiteral("store")},
+        {QStringLiteral("region"), QStringLiteral("Only this region (repeatable)."), QStringLiteral("region")},
+        {QStringLiteral("layer"), QStringLiteral("Only this layer (repeatable)."), QStringLiteral("layer")},
+        {QStringLiteral("category"), QStringLiteral("Only this category (repeatable)."), QStringLiteral("category")},
+        {QStringLiteral("tag"), QStringLiteral("Only memories with this front matter tag (repeatable)."), QStringLiteral("tag")},
+        {QStringLiteral("path"), QStringLiteral("Only files under this vault-relative prefix."), QStringLiteral("prefix")},
+        {QStringLiteral("archived"), QStringLiteral("Include archived (weak) memories.")},
+    });
+}
+
+RecallFilter filterFromOptions(const QCommandLineParser &parser)
+{
+    RecallFilter f;
+    f.stores = parser.values(QStringLiteral("store"));
+    f.regions = parser.values(QStringLiteral("region"));
+    f.layers = parser.values(QStringLiteral("layer"));
+    f.categories = parser.values(QStringLiteral("category"));
+    f.tags = parser.values(QStringLiteral("tag"));
+    f.pathPrefix = parser.value(QStringLiteral("path"));
+    f.includeArchived = parser.isSet(QStringLiteral("archived"));
+    return f;
+}
+
+namespace {
+
+void printUsage(QTextStream &out)
+{
+    out << "Usage: engram-cli COMMAND [--vault DIR] [options]\n\n"
+        << "Engram's memory engine from a shell. Without --vault the default vault is used\n"
+        << "($ENGRAM_VAULT, else " << defaultVaultPath() << ").\n\nCommands:\n";
+    QList<CliCommand> sorted = commandRegistry();
+    std::sort(sorted.begin(), sorted.end(), [](const CliCommand &a, const CliCommand &b) { return a.name < b.name; });
+    for (const CliCommand &c : sorted)
+        out << "  " << c.name.leftJustified(20) << c.summary << "\n";
+    out << "\nRun `engram-cli COMMAND --help` for a command's options." << Qt::endl;
+}
+
+} // namespace
+
+} // namespace engram::cli
+
+int main(int argc, char *argv[])
+{
+    using namespace engram::cli;
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("engram"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ENGRAM_VERSION));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+
+    QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h")
+        || args[1] == QLatin1String("help")) {
+        printUsage(out);
+        return args.size() < 2 ? ExitUsage : ExitOk;
+    }
+    if (args[1] == QLatin1String("--version")) {
+        out << "engram-cli " << ENGRAM_VERSION << Qt::endl;
+        return ExitOk;
+    }
+    // "hook session-start" and friends: two-word commands.
+    QString name = args[1];
+    int consumed = 2;
+    if (args.size() > 2 && !args[2].startsWith(QLatin1Char('-'))) {
+        const QString twoWords = args[1] + QLatin1Char(' ') + args[2];
+        for (const CliCommand &c : commandRegistry())
+            if (c.name == twoWords) {
+                name = twoWords;
+                consumed = 3;
+            }
+    }
+    const CliCommand *command = nullptr;
+    for (const CliCommand &c : commandRegistry())
+        if (c.name == name)
+            command = &c;
+    if (!command) {
+        err << "engram-cli: unknown command \"" << name << "\"; run `engram-cli --help` for the list" << Qt::endl;
+        return ExitUsage;
+    }
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(command->summary);
+    parser.addHelpOption();
+    parser.addOptions({
+        {QStringLiteral("vault"), QStringLiteral("The vault folder (default: $ENGRAM_VAULT or the workbench's default)."),
+         QStringLiteral("dir")},
+        {QStringLiteral("json"), QStringLiteral("Print JSON instead of text.")},
+    });
+    if (command->addOptions)
+        command->addOptions(parser);
+    QStringList commandArgs{QStringLiteral("engram-cli ") + name};
+    commandArgs += args.mid(consumed);
+    if (!parser.parse(commandArgs)) {
+        err << "engram-cli " << name << ": " << parser.errorText() << Qt::endl;
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return ExitOk;
+    }
+    CliContext context(parser, out, err);
+    context.commandName = name;
+    return command->run(context);
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# LoCoMo dev evaluation in one command: index each conversation as its own
+# vault (a copy, so the shared corpus is never written to), run every question
+# with `engram-cli recall --queries`, and score the run with the shared scorer.
+#   bench/locomo_eval.sh [engram-cli] [extra recall options...]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cli="${1:-$here/build/app/engram-cli}"
+shift || true
+locomo="${LOCOMO_DIR:-$here/../shared/bench/locomo-dev}"
+out="${BENCH_OUT:-$here/bench/out/locomo}"
+rm -rf "$out"
+mkdir -p "$out"
+: > "$out/run.jsonl"
+for conv in "$locomo"/corpus/conv-*; do
+  name="$(basename "$conv")"
+  vault="$out/corpus/$name"   # keeps "corpus/<conv>/" in the paths the scorer reads
+  mkdir -p "$vault"
+  cp "$conv"/*.md "$vault/"
+  [ -f "${ENGRAM_BENCH_CONFIG:-/nonexistent}" ] && cp "$ENGRAM_BENCH_CONFIG" "$vault/engram.json"
+  "$cli" index --vault "$vault" >/dev/null
+  "$cli" recall --vault "$vault" --queries "$locomo/queries.jsonl" --id-prefix "$name:" -k 50 "$@" >> "$out/run.jsonl"
+done
+python3 "$locomo/score_run.py" "$out/run.jsonl" --root "$locomo" --split dev

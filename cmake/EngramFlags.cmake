@@ -1,0 +1,13 @@
+# One place for the language standard, the Qt defines and the warnings.
+add_library(engram_flags INTERFACE)
+target_compile_features(engram_flags INTERFACE cxx_std_20)
+target_compile_definitions(engram_flags INTERFACE
+  QT_NO_CAST_FROM_ASCII
+  QT_NO_CAST_TO_ASCII
+  QT_NO_CONTEXTLESS_CONNECT
+  QT_NO_URL_CAST_FROM_STRING
+  QT_DISABLE_DEPRECATED_BEFORE=0x060400)
+target_compile_options(engram_flags INTERFACE -Wall -Wextra -Wpedantic)
+if(ENGRAM_WERROR)
+  target_compile_options(engram_flags INTERFACE -Werror)
+endif()

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "Result.h"
+
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+
+namespace engram {
+
+/// A named set of ranking weights and candidate-pool sizes (DESIGN.md: the
+/// composite score 0.4·relevance + 0.3·strength + 0.2·recency + 0.1·access,
+/// plus co-activation and graph-walk terms).
+struct RankingMode {
+    QString name;
+    double relevance = 0.4;
+    double strength = 0.3;
+    double recency = 0.2;
+    double access = 0.1;
+    double coactivation = 0.05;
+    double graph = 0.0;
+    int vectorCandidates = 60;
+    int keywordCandidates = 60;
+    int graphHops = 0;
+    double recencyHalfLifeDays = 14.0;
+};
+
+/// An HTTP model endpoint (embeddings or chat): OpenAI-compatible or Ollama.
+struct Endpoint {
+    QString kind;      ///< "openai" or "ollama"; empty = none configured
+    QString url;       ///< base URL, e.g. http://127.0.0.1:11434
+    QString model;
+    QString apiKeyEnv; ///< name of the environment variable holding the key
+    int timeoutMs = 30000;
+
+    bool configured() const { return !kind.isEmpty() && !url.isEmpty(); }
+};
+
+/// `engram.json`: embedder, LLM endpoint, mode weights, budgets, limits.
+/// Every key is optional; a missing file means all defaults. An invalid file
+/// is an error that names the key, never silently replaced.
+class Config {
+public:
+    Config();
+
+    static Result<Config> load(const QString &vaultPath);
+    static Result<Config> fromJson(const QJsonObject &object);
+    QJsonObject toJson() const;
+    Status save(const QString &vaultPath) const;
+
+    const RankingMode &mode(const QString &name) const;
+    QStringList modeNames() const { return m_modes.keys(); }
+    void setMode(const RankingMode &mode) { m_modes.insert(mode.name, mode); }
+
+    QString embedderKind = QStringLiteral("hash");  ///< "hash", "openai" or "ollama"
+    int embedderDimensions = 384;                   ///< for the hash embedder
+    Endpoint embeddingEndpoint;
+    Endpoint llmEndpoint;
+
+    qint64 maxFileBytes = 8 * 1024 * 1024;
+    int maxChunkTokens = 200;
+    int turnsPerChunk = 1;
+
+    int packBudget = 500;
+    int preambleBudget = 500;
+    QString defaultMode = QStringLiteral("fast");
+    /// "pack" (only packs that are exported count as access) or "recall".
+    QString reinforceOn = QStringLiteral("pack");
+
+private:
+    QMap<QString, RankingMode> m_modes;
+};
+
+} // namespace engram

@@ -1,0 +1,227 @@
+#include "Database.h"
+
+#include <sqlite3.h>
+
+namespace engram {
+
+Statement::Statement(Statement &&other) noexcept
+    : m_db(other.m_db), m_statement(other.m_statement), m_stepped(other.m_stepped), m_lastCode(other.m_lastCode)
+{
+    other.m_statement = nullptr;
+}
+
+Statement &Statement::operator=(Statement &&other) noexcept
+{
+    if (this != &other) {
+        if (m_statement)
+            sqlite3_finalize(m_statement);
+        m_db = other.m_db;
+        m_statement = other.m_statement;
+        m_stepped = other.m_stepped;
+        m_lastCode = other.m_lastCode;
+        other.m_statement = nullptr;
+    }
+    return *this;
+}
+
+Statement::~Statement()
+{
+    if (m_statement)
+        sqlite3_finalize(m_statement);
+}
+
+void Statement::reset()
+{
+    if (m_stepped) {
+        sqlite3_reset(m_statement);
+        m_stepped = false;
+    }
+}
+
+Statement &Statement::bind(int index, qint64 value)
+{
+    reset();
+    sqlite3_bind_int64(m_statement, index, value);
+    return *this;
+}
+
+Statement &Statement::bind(int index, double value)
+{
+    reset();
+    sqlite3_bind_double(m_statement, index, value);
+    return *this;
+}
+
+Statement &Statement::bind(int index, const QString &value)
+{
+    reset();
+    const QByteArray utf8 = value.toUtf8();
+    sqlite3_bind_text(m_statement, index, utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
+    return *this;
+}
+
+Statement &Statement::bind(int index, const QByteArray &blob)
+{
+    reset();
+    sqlite3_bind_blob(m_statement, index, blob.constData(), int(blob.size()), SQLITE_TRANSIENT);
+    return *this;
+}
+
+Statement &Statement::bindNull(int index)
+{
+    reset();
+    sqlite3_bind_null(m_statement, index);
+    return *this;
+}
+
+bool Statement::next()
+{
+    m_stepped = true;
+    m_lastCode = sqlite3_step(m_statement);
+    return m_lastCode == SQLITE_ROW;
+}
+
+Status Statement::exec()
+{
+    reset();
+    m_stepped = true;
+    m_lastCode = sqlite3_step(m_statement);
+    const bool ok = m_lastCode == SQLITE_DONE || m_lastCode == SQLITE_ROW;
+    Status status = ok ? Status() : Status(error());
+    sqlite3_reset(m_statement);
+    m_stepped = false;
+    return status;
+}
+
+qint64 Statement::int64(int column) const
+{
+    return sqlite3_column_int64(m_statement, column);
+}
+
+double Statement::real(int column) const
+{
+    return sqlite3_column_double(m_statement, column);
+}
+
+QString Statement::text(int column) const
+{
+    const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_statement, column));
+    return QString::fromUtf8(data, sqlite3_column_bytes(m_statement, column));
+}
+
+QByteArray Statement::blob(int column) const
+{
+    const auto *data = static_cast<const char *>(sqlite3_column_blob(m_statement, column));
+    return QByteArray(data, sqlite3_column_bytes(m_statement, column));
+}
+
+bool Statement::isNull(int column) const
+{
+    return sqlite3_column_type(m_statement, column) == SQLITE_NULL;
+}
+
+Error Statement::error() const
+{
+    return Error{QStringLiteral("index database: %1").arg(QString::fromUtf8(sqlite3_errmsg(m_db)))};
+}
+
+Database::~Database()
+{
+    close();
+}
+
+Status Database::open(const QString &path, bool readOnly)
+{
+    close();
+    const int flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        | SQLITE_OPEN_NOMUTEX;
+    const int rc = sqlite3_open_v2(path.toUtf8().constData(), &m_db, flags, nullptr);
+    if (rc != SQLITE_OK) {
+        Error e{QStringLiteral("cannot open the index database %1: %2")
+                    .arg(path, QString::fromUtf8(m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc)))};
+        close();
+        return e;
+    }
+    m_path = path;
+    sqlite3_busy_timeout(m_db, 5000);  // the workbench and the CLI may share a vault
+    Status s = exec(QStringLiteral("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;"));
+    if (s && !readOnly)
+        s = exec(QStringLiteral("PRAGMA journal_mode = WAL;"));
+    if (!s) {
+        close();
+        return s;
+    }
+    return {};
+}
+
+void Database::close()
+{
+    if (m_db) {
+        sqlite3_close_v2(m_db);
+        m_db = nullptr;
+    }
+}
+
+Result<Statement> Database::prepare(const QString &sql)
+{
+    sqlite3_stmt *statement = nullptr;
+    const QByteArray utf8 = sql.toUtf8();
+    if (sqlite3_prepare_v3(m_db, utf8.constData(), int(utf8.size()), SQLITE_PREPARE_PERSISTENT, &statement, nullptr)
+        != SQLITE_OK)
+        return Error{QStringLiteral("index database: %1 (in: %2)")
+                         .arg(QString::fromUtf8(sqlite3_errmsg(m_db)), sql.simplified().left(120))};
+    return Statement(m_db, statement);
+}
+
+Status Database::exec(const QString &sql)
+{
+    char *message = nullptr;
+    if (sqlite3_exec(m_db, sql.toUtf8().constData(), nullptr, nullptr, &message) != SQLITE_OK) {
+        Error e{QStringLiteral("index database: %1").arg(QString::fromUtf8(message ? message : "unknown error"))};
+        sqlite3_free(message);
+        return e;
+    }
+    return {};
+}
+
+qint64 Database::lastInsertId() const
+{
+    return sqlite3_last_insert_rowid(m_db);
+}
+
+int Database::changes() const
+{
+    return sqlite3_changes(m_db);
+}
+
+QString Database::integrityCheck(bool full)
+{
+    auto statement = prepare(full ? QStringLiteral("PRAGMA integrity_check(5)") : QStringLiteral("PRAGMA quick_check(5)"));
+    if (!statement)
+        return statement.error().message;
+    QStringList lines;
+    while (statement->next())
+        lines << statement->text(0);
+    return lines.join(QStringLiteral("; "));
+}
+
+Transaction::Transaction(Database &db) : m_db(db)
+{
+    m_active = bool(m_db.exec(QStringLiteral("BEGIN IMMEDIATE")));
+}
+
+Transaction::~Transaction()
+{
+    if (m_active)
+        (void)m_db.exec(QStringLiteral("ROLLBACK"));
+}
+
+Status Transaction::commit()
+{
+    if (!m_active)
+        return Error{QStringLiteral("index database: no transaction to commit")};
+    m_active = false;
+    return m_db.exec(QStringLiteral("COMMIT"));
+}
+
+} // namespace engram

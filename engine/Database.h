@@ -1,0 +1,102 @@
+#pragma once
+
+#include "Result.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QVariant>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace engram {
+
+class Database;
+
+/// A prepared statement: bind by 1-based index, step, read columns. Resets
+/// itself for reuse; finalised on destruction.
+class Statement {
+public:
+    Statement() = default;
+    Statement(Statement &&other) noexcept;
+    Statement &operator=(Statement &&other) noexcept;
+    Statement(const Statement &) = delete;
+    Statement &operator=(const Statement &) = delete;
+    ~Statement();
+
+    bool isValid() const { return m_statement != nullptr; }
+
+    Statement &bind(int index, qint64 value);
+    Statement &bind(int index, int value) { return bind(index, qint64(value)); }
+    Statement &bind(int index, double value);
+    Statement &bind(int index, const QString &value);
+    Statement &bind(int index, const QByteArray &blob);
+    Statement &bindNull(int index);
+
+    /// Advances to the next row; false at the end or on error (see error()).
+    bool next();
+    /// Runs a statement that returns no rows.
+    Status exec();
+    void reset();
+
+    qint64 int64(int column) const;
+    int integer(int column) const { return int(int64(column)); }
+    double real(int column) const;
+    QString text(int column) const;
+    QByteArray blob(int column) const;
+    bool isNull(int column) const;
+
+    Error error() const;
+
+private:
+    friend class Database;
+    Statement(sqlite3 *db, sqlite3_stmt *statement) : m_db(db), m_statement(statement) {}
+
+    sqlite3 *m_db = nullptr;
+    sqlite3_stmt *m_statement = nullptr;
+    bool m_stepped = false;
+    int m_lastCode = 0;
+};
+
+/// One SQLite connection (WAL, foreign keys on). Owned by one thread: every
+/// worker opens its own.
+class Database {
+public:
+    Database() = default;
+    Database(const Database &) = delete;
+    Database &operator=(const Database &) = delete;
+    ~Database();
+
+    Status open(const QString &path, bool readOnly = false);
+    void close();
+    bool isOpen() const { return m_db != nullptr; }
+
+    Result<Statement> prepare(const QString &sql);
+    /// Runs one or more statements that return no rows.
+    Status exec(const QString &sql);
+    qint64 lastInsertId() const;
+    int changes() const;
+    QString path() const { return m_path; }
+
+    /// `PRAGMA quick_check` (or `integrity_check` when `full`): "ok" or the first problems.
+    QString integrityCheck(bool full = false);
+
+private:
+    sqlite3 *m_db = nullptr;
+    QString m_path;
+};
+
+/// RAII transaction: rolls back unless commit() was called.
+class Transaction {
+public:
+    explicit Transaction(Database &db);
+    ~Transaction();
+    Status commit();
+    bool isActive() const { return m_active; }
+
+private:
+    Database &m_db;
+    bool m_active = false;
+};
+
+} // namespace engram

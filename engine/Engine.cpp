@@ -1,0 +1,338 @@
+#include "Engine.h"
+
+#include "Embedder.h"
+#include "VectorIndex.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace engram {
+
+namespace {
+
+const QString kIndexDir = QStringLiteral(".engram");
+const QString kDatabaseFile = QStringLiteral("index.db");
+const QString kVectorFile = QStringLiteral("vectors.hnsw");
+
+} // namespace
+
+QString defaultVaultPath()
+{
+    const QString fromEnv = qEnvironmentVariable("ENGRAM_VAULT");
+    if (!fromEnv.isEmpty())
+        return fromEnv;
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation))
+        .filePath(QStringLiteral("engram/vault"));
+}
+
+Engine::~Engine()
+{
+    if (m_vectorsDirty)
+        (void)saveVectors();
+}
+
+QString Engine::indexDirectory() const
+{
+    return QDir(m_vaultPath).filePath(kIndexDir);
+}
+
+Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
+{
+    const QFileInfo info(vaultPath);
+    if (!info.exists())
+        return Error{QStringLiteral("vault folder %1 does not exist; create it or pass --vault DIR").arg(vaultPath)};
+    if (!info.isDir())
+        return Error{QStringLiteral("%1 is a file, not a vault folder").arg(vaultPath)};
+
+    std::unique_ptr<Engine> engine(new Engine);
+    engine->m_vaultPath = info.absoluteFilePath();
+    auto config = Config::load(engine->m_vaultPath);
+    if (!config)
+        return config.error();
+    engine->m_config = std::make_shared<Config>(*config);
+    auto embedder = Embedder::create(*config);
+    if (!embedder)
+        return embedder.error();
+    engine->m_embedder = std::shared_ptr<Embedder>(std::move(*embedder));
+    engine->m_vectors = std::make_shared<VectorIndex>(engine->m_embedder->dimensions());
+
+    if (Status s = engine->openIndex(); !s)
+        return s.error();
+    if (Status s = engine->loadOrRebuildVectors(); !s)
+        return s.error();
+    engine->m_retriever = std::make_unique<Retriever>(engine->m_store, *engine->m_vectors, *engine->m_embedder,
+                                                      *engine->m_config);
+    engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
+                                                  *engine->m_vectors, *engine->m_embedder);
+    return engine;
+}
+
+Result<std::unique_ptr<Engine>> Engine::openWorker() const
+{
+    std::unique_ptr<Engine> engine(new Engine);
+    engine->m_vaultPath = m_vaultPath;
+    engine->m_config = m_config;
+    engine->m_embedder = m_embedder;
+    engine->m_vectors = m_vectors;
+    if (Status s = engine->m_store.open(QDir(indexDirectory()).filePath(kDatabaseFile)); !s)
+        return s.error();
+    engine->m_retriever = std::make_unique<Retriever>(engine->m_store, *engine->m_vectors, *engine->m_embedder,
+                                                      *engine->m_config);
+    engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
+                                                  *engine->m_vectors, *engine->m_embedder);
+    engine->m_preamble = m_preamble;
+    return engine;
+}
+
+Status Engine::openIndex()
+{
+    QDir vault(m_vaultPath);
+    if (!vault.mkpath(kIndexDir))
+        return Error{QStringLiteral("cannot create the index folder %1; is the vault writable?").arg(indexDirectory())};
+    const QString dbPath = QDir(indexDirectory()).filePath(kDatabaseFile);
+
+    auto setAside = [&](const QString &why) {
+        m_store.database().close();
+        const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMddThhmmss"));
+        const QString aside = dbPath + QStringLiteral(".broken-") + stamp;
+        QFile::rename(dbPath, aside);
+        QFile::remove(dbPath + QStringLiteral("-wal"));
+        QFile::remove(dbPath + QStringLiteral("-shm"));
+        QFile::remove(QDir(indexDirectory()).filePath(kVectorFile));
+        m_openNotes << QStringLiteral("the index was set aside as %1 (%2); it is rebuilt from the vault's files")
+                           .arg(QFileInfo(aside).fileName(), why);
+    };
+
+    Status s = m_store.open(dbPath);
+    if (s) {
+        const QString check = m_store.database().integrityCheck();
+        if (check != QLatin1String("ok"))
+            s = Error{QStringLiteral("integrity check failed: %1").arg(check)};
+    }
+    if (!s) {
+        setAside(s.error().message);
+        if (Status again = m_store.open(dbPath); !again)
+            return again;
+    }
+    const int schema = m_store.meta(QStringLiteral("schema")).toInt();
+    if (schema != IndexStore::kSchemaVersion) {
+        setAside(QStringLiteral("schema version %1, this Engram uses %2").arg(schema).arg(IndexStore::kSchemaVersion));
+        if (Status again = m_store.open(dbPath); !again)
+            return again;
+    }
+    const QString embedderId = m_store.meta(QStringLiteral("embedder"));
+    if (!embedderId.isEmpty() && embedderId != m_embedder->id()) {
+        // Never mix two vector spaces: drop every file so all are embedded again.
+        m_openNotes << QStringLiteral("the embedder changed from %1 to %2; every file is embedded again")
+                           .arg(embedderId, m_embedder->id());
+        if (Status d = m_store.database().exec(QStringLiteral("DELETE FROM chunks; DELETE FROM files;")); !d)
+            return d;
+        QFile::remove(QDir(indexDirectory()).filePath(kVectorFile));
+    }
+    return m_store.setMeta(QStringLiteral("embedder"), m_embedder->id());
+}
+
+Status Engine::loadOrRebuildVectors()
+{
+    const QString path = QDir(indexDirectory()).filePath(kVectorFile);
+    const QString generation = m_store.meta(QStringLiteral("generation"), QStringLiteral("0"));
+    const QString saved = m_store.meta(QStringLiteral("vectors_generation"));
+    if (saved == generation && QFile::exists(path)) {
+        Status s = m_vectors->load(path);
+        if (s && m_vectors->size() == m_store.vectorCount())
+            return {};
+        m_openNotes << QStringLiteral("the vector file did not match the index (%1); rebuilt from stored vectors")
+                           .arg(s ? QStringLiteral("count differs") : s.error().message);
+    } else if (m_store.vectorCount() > 0) {
+        m_openNotes << QStringLiteral("the vector file was not saved after the last change (an interrupted run?); "
+                                      "rebuilt from stored vectors");
+    }
+    m_vectors->clear();
+    m_store.forEachVector([this](qint64 id, const Vector &v) { m_vectors->add(id, v); });
+    m_vectorsDirty = true;
+    return saveVectors();
+}
+
+void Engine::markVectorsChanged()
+{
+    if (!m_vectorsDirty) {
+        const qint64 generation = m_store.meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong() + 1;
+        (void)m_store.setMeta(QStringLiteral("generation"), QString::number(generation));
+        m_vectorsDirty = true;
+    }
+}
+
+Status Engine::saveVectors()
+{
+    if (!m_vectorsDirty)
+        return {};
+    const QString generation = m_store.meta(QStringLiteral("generation"), QStringLiteral("0"));
+    if (Status s = m_vectors->save(QDir(indexDirectory()).filePath(kVectorFile)); !s)
+        return s;
+    m_vectorsDirty = false;
+    return m_store.setMeta(QStringLiteral("vectors_generation"), generation);
+}
+
+IndexReport Engine::index(const Indexer::Progress &progress, const std::atomic_bool *cancel)
+{
+    // Bump the generation before touching anything: a crash mid-run leaves the
+    // vector file marked stale, and the next open rebuilds it from SQLite.
+    markVectorsChanged();
+    IndexReport report = m_indexer->run(progress, cancel);
+    (void)saveVectors();
+    return report;
+}
+
+IndexReport Engine::indexPath(const QString &relativePath)
+{
+    markVectorsChanged();
+    return m_indexer->indexPath(relativePath);
+}
+
+Result<IndexReport> Engine::rebuild(const Indexer::Progress &progress)
+{
+    if (Status s = m_store.database().exec(
+            QStringLiteral("DELETE FROM chunks; DELETE FROM files; DELETE FROM problems; "
+                           "INSERT INTO chunks_fts(chunks_fts) VALUES('rebuild');"));
+        !s)
+        return s.error();
+    (void)m_store.database().exec(QStringLiteral("VACUUM"));
+    m_vectors->clear();
+    markVectorsChanged();
+    return index(progress);
+}
+
+Result<QList<RecallResult>> Engine::recall(const RecallQuery &query)
+{
+    return m_retriever->recall(query);
+}
+
+Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
+{
+    if (budget <= 0)
+        budget = m_config->packBudget;
+    RecallQuery wide = query;
+    wide.k = qMax(query.k, 50);  // a pack takes what fits, so rank more than it will hold
+    auto results = recall(wide);
+    if (!results)
+        return results.error();
+    const QDateTime now = query.now.isValid() ? query.now : QDateTime::currentDateTimeUtc();
+    const QString preamble = m_preamble ? m_preamble(now) : QString();
+    return ContextPack::build(query.text, preamble, *results, budget);
+}
+
+QString Engine::sourceText(const Chunk &chunk) const
+{
+    QFile file(QDir(m_vaultPath).filePath(chunk.path));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QStringList lines;
+    int number = 0;
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine();
+        ++number;
+        if (number < chunk.startLine)
+            continue;
+        if (number > chunk.endLine)
+            break;
+        lines << QString::fromUtf8(line).chopped(line.endsWith('\n') ? 1 : 0);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+VaultStats Engine::stats()
+{
+    VaultStats s;
+    s.files = m_store.fileCount();
+    s.chunks = m_store.chunkCount();
+    s.vectors = m_vectors->size();
+    s.problems = m_store.problems().size();
+    s.embedder = m_embedder->id();
+    s.lastIndex = m_store.meta(QStringLiteral("last_index"));
+    s.byRegion = m_store.countBy(QStringLiteral("region"));
+    s.byStore = m_store.countBy(QStringLiteral("store"));
+    s.byLayer = m_store.countBy(QStringLiteral("layer"));
+    s.byCategory = m_store.countBy(QStringLiteral("category"));
+    return s;
+}
+
+QList<HealthCheck> Engine::health()
+{
+    QList<HealthCheck> checks;
+    const QString integrity = m_store.database().integrityCheck(true);
+    checks << HealthCheck{QStringLiteral("index integrity"),
+                          integrity == QLatin1String("ok") ? QStringLiteral("ok") : QStringLiteral("error"),
+                          integrity == QLatin1String("ok") ? QStringLiteral("SQLite integrity_check passed") : integrity,
+                          QStringLiteral("engram-cli rebuild")};
+
+    const qint64 chunks = m_store.chunkCount();
+    const qint64 vectors = m_vectors->size();
+    checks << HealthCheck{QStringLiteral("vectors = chunks"),
+                          vectors == chunks ? QStringLiteral("ok") : QStringLiteral("error"),
+                          QStringLiteral("%1 vectors for %2 chunks").arg(vectors).arg(chunks),
+                          QStringLiteral("engram-cli rebuild")};
+
+    // Index consistent with the files: same set of paths, same sizes and mtimes.
+    const VaultScanner::Result scan = VaultScanner(m_config->maxFileBytes).scan(m_vaultPath);
+    const QHash<QString, FileRecord> known = m_store.files();
+    int missing = 0;
+    int changed = 0;
+    QSet<QString> seen;
+    for (const VaultFile &f : scan.files) {
+        seen.insert(f.relativePath);
+        const auto it = known.constFind(f.relativePath);
+        if (it == known.constEnd())
+            ++missing;
+        else if (it->size != f.size || it->mtimeMs != f.mtimeMs)
+            ++changed;
+    }
+    int vanished = 0;
+    for (auto it = known.cbegin(); it != known.cend(); ++it)
+        if (!seen.contains(it.key()))
+            ++vanished;
+    // Files with an error problem are expected to be missing from the index.
+    const QList<Problem> problems = m_store.problems();
+    QSet<QString> failed;
+    for (const Problem &p : problems)
+        if (p.severity == QLatin1String("error"))
+            failed.insert(p.path);
+    int unexplained = missing;
+    for (const VaultFile &f : scan.files)
+        if (!known.contains(f.relativePath) && failed.contains(f.relativePath))
+            --unexplained;
+    const bool consistent = unexplained == 0 && changed == 0 && vanished == 0;
+    checks << HealthCheck{QStringLiteral("index matches files"),
+                          consistent ? QStringLiteral("ok") : QStringLiteral("stale"),
+                          consistent ? QStringLiteral("%1 files indexed").arg(known.size())
+                                     : QStringLiteral("%1 new, %2 changed, %3 deleted since the last index")
+                                           .arg(unexplained)
+                                           .arg(changed)
+                                           .arg(vanished),
+                          QStringLiteral("engram-cli index")};
+
+    const QString last = m_store.meta(QStringLiteral("last_index"));
+    checks << HealthCheck{QStringLiteral("last re-index"),
+                          last.isEmpty() ? QStringLiteral("missing") : QStringLiteral("ok"),
+                          last.isEmpty() ? QStringLiteral("the vault has never been indexed") : last,
+                          QStringLiteral("engram-cli index")};
+
+    int errors = 0;
+    for (const Problem &p : problems)
+        if (p.severity == QLatin1String("error"))
+            ++errors;
+    QString reason = QStringLiteral("%1 file(s) could not be indexed, %2 warning(s)")
+                         .arg(errors)
+                         .arg(problems.size() - errors);
+    for (const Problem &p : problems.mid(0, 5))
+        reason += QStringLiteral("\n  %1%2: %3").arg(p.path, p.line > 0 ? QStringLiteral(":%1").arg(p.line) : QString(), p.message);
+    if (problems.size() > 5)
+        reason += QStringLiteral("\n  … and %1 more").arg(problems.size() - 5);
+    checks << HealthCheck{QStringLiteral("indexing problems"), errors ? QStringLiteral("error") : QStringLiteral("ok"),
+                          reason, QStringLiteral("fix or remove the files named, then engram-cli index")};
+    return checks;
+}
+
+} // namespace engram

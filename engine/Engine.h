@@ -1,0 +1,112 @@
+#pragma once
+
+#include "Config.h"
+#include "ContextPack.h"
+#include "IndexStore.h"
+#include "Indexer.h"
+#include "Result.h"
+#include "Retriever.h"
+
+#include <memory>
+
+namespace engram {
+
+class Embedder;
+class VectorIndex;
+
+/// A health check: status is "ok", "stale", "missing" or "error".
+struct HealthCheck {
+    QString name;
+    QString status;
+    QString reason;
+    QString fix;  ///< a command or action that fixes it, when there is one
+};
+
+/// Counts for `stats` and the workbench.
+struct VaultStats {
+    qint64 files = 0;
+    qint64 chunks = 0;
+    qint64 vectors = 0;
+    qint64 problems = 0;
+    QString embedder;
+    QString lastIndex;
+    QHash<QString, qint64> byRegion;
+    QHash<QString, qint64> byStore;
+    QHash<QString, qint64> byLayer;
+    QHash<QString, qint64> byCategory;
+};
+
+/// One open vault: its settings, its derived index (SQLite + vectors), the
+/// indexer and the retriever. An Engine and its database connection belong to
+/// one thread; `openWorker()` gives another thread its own connection that
+/// shares the vector index.
+class Engine {
+public:
+    ~Engine();
+
+    /// Opens (creating `.engram/` if needed) the vault at `vaultPath`. A
+    /// damaged or outdated index is set aside and rebuilt on the next index().
+    static Result<std::unique_ptr<Engine>> open(const QString &vaultPath);
+
+    /// A second Engine on the same vault for another thread: own SQLite
+    /// connection, shared vectors and embedder settings.
+    Result<std::unique_ptr<Engine>> openWorker() const;
+
+    QString vaultPath() const { return m_vaultPath; }
+    QString indexDirectory() const;
+    const Config &config() const { return *m_config; }
+    IndexStore &store() { return m_store; }
+    VectorIndex &vectors() { return *m_vectors; }
+    Embedder &embedder() { return *m_embedder; }
+    Retriever &retriever() { return *m_retriever; }
+    Indexer &indexer() { return *m_indexer; }
+
+    /// Incremental index of the whole vault; saves the vectors at the end.
+    IndexReport index(const Indexer::Progress &progress = {}, const std::atomic_bool *cancel = nullptr);
+    /// Re-indexes one vault-relative path (or removes it when gone).
+    IndexReport indexPath(const QString &relativePath);
+    /// Deletes the derived index and indexes everything again.
+    Result<IndexReport> rebuild(const Indexer::Progress &progress = {});
+    /// Saves the vector index if it changed since the last save.
+    Status saveVectors();
+
+    Result<QList<RecallResult>> recall(const RecallQuery &query);
+    /// Recall + pack: the preamble (when state/cognitive.json exists) and the results within `budget`.
+    Result<ContextPack> pack(const RecallQuery &query, int budget = -1);
+
+    /// The lines `chunk` came from, read from the file now (empty if it is gone).
+    QString sourceText(const Chunk &chunk) const;
+
+    /// The preamble of a pack; empty unless a provider is installed (the cognitive layer).
+    void setPreambleProvider(std::function<QString(const QDateTime &now)> provider)
+    {
+        m_preamble = std::move(provider);
+    }
+
+    VaultStats stats();
+    QList<HealthCheck> health();
+    /// Notes from opening: an index set aside, vectors rebuilt …
+    QStringList openNotes() const { return m_openNotes; }
+
+private:
+    Engine() = default;
+    Status openIndex();
+    Status loadOrRebuildVectors();
+    void markVectorsChanged();
+
+    QString m_vaultPath;
+    std::shared_ptr<Config> m_config;
+    IndexStore m_store;
+    std::shared_ptr<VectorIndex> m_vectors;
+    std::shared_ptr<Embedder> m_embedder;
+    std::unique_ptr<Retriever> m_retriever;
+    std::unique_ptr<Indexer> m_indexer;
+    std::function<QString(const QDateTime &)> m_preamble;
+    QStringList m_openNotes;
+    bool m_vectorsDirty = false;
+};
+
+/// The default vault: $ENGRAM_VAULT, else <XDG data>/engram/vault.
+QString defaultVaultPath();
+
+} // namespace engram

@@ -1,0 +1,99 @@
+#pragma once
+
+#include "Chunk.h"
+#include "Database.h"
+#include "Embedder.h"
+#include "VaultScanner.h"
+
+#include <QHash>
+
+#include <functional>
+#include <optional>
+
+namespace engram {
+
+/// What the index knows of one vault file.
+struct FileRecord {
+    qint64 id = 0;
+    QString path;
+    qint64 size = 0;
+    qint64 mtimeMs = 0;
+    QString hash;  ///< SHA-1 of the bytes
+    QString kind;
+    QString title;
+    qint64 chunkCount = 0;
+};
+
+/// Narrows a recall: every set field must match.
+struct RecallFilter {
+    QStringList stores;
+    QStringList regions;
+    QStringList layers;
+    QStringList categories;
+    QStringList tags;        ///< front matter tags (any of)
+    QString pathPrefix;
+    bool includeArchived = false;
+
+    bool isEmpty() const
+    {
+        return stores.isEmpty() && regions.isEmpty() && layers.isEmpty() && categories.isEmpty() && tags.isEmpty()
+            && pathPrefix.isEmpty();
+    }
+};
+
+/// The SQLite side of the derived index: files, chunks (with their vectors as
+/// BLOBs, so the hnswlib file can always be rebuilt without re-embedding), an
+/// FTS5 table kept in step by triggers, recorded problems and meta values.
+/// SQL lives here and nowhere else.
+class IndexStore {
+public:
+    static constexpr int kSchemaVersion = 1;
+
+    Status open(const QString &databasePath);
+    Database &database() { return m_db; }
+
+    QString meta(const QString &key, const QString &fallback = {});
+    Status setMeta(const QString &key, const QString &value);
+
+    QHash<QString, FileRecord> files();
+    std::optional<FileRecord> file(const QString &path);
+
+    /// Replaces a file's chunks (and FTS rows) in one transaction. Fills in
+    /// the chunk ids. `tagsJson` is the front matter tag list.
+    Status replaceFile(FileRecord &record, QList<Chunk> &chunks, const QList<Vector> &vectors,
+                       const QString &frontMatterJson);
+    /// Removes a file and its chunks; returns the removed chunk ids.
+    Result<QList<qint64>> removeFile(const QString &path);
+
+    QList<Chunk> chunks(const QList<qint64> &ids);
+    QList<Chunk> chunksOfFile(const QString &path);
+    QList<qint64> chunkIds(const QString &path);
+    /// Calls `visit` for every stored vector (rebuilding the ANN index).
+    void forEachVector(const std::function<void(qint64, const Vector &)> &visit);
+
+    struct KeywordHit {
+        qint64 id = 0;
+        double score = 0.0;  ///< BM25, larger is better
+    };
+    /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL.
+    QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter);
+    /// Chunk ids that satisfy a filter (for post-filtering vector hits).
+    bool matches(qint64 id, const RecallFilter &filter);
+
+    Status replaceProblems(const QString &path, const QList<Problem> &problems);
+    Status clearProblems();
+    QList<Problem> problems();
+
+    qint64 fileCount();
+    qint64 chunkCount();
+    qint64 vectorCount();
+    QHash<QString, qint64> countBy(const QString &column);
+
+private:
+    Status createSchema();
+    Chunk readChunk(Statement &statement);
+
+    Database m_db;
+};
+
+} // namespace engram

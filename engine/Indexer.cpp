@@ -1,0 +1,212 @@
+#include "Indexer.h"
+
+#include "Chunker.h"
+#include "DocumentParser.h"
+#include "Embedder.h"
+#include "IndexStore.h"
+#include "Tagger.h"
+#include "VectorIndex.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace engram {
+
+Indexer::Indexer(const QString &vaultPath, const Config &config, IndexStore &store, VectorIndex &vectors,
+                 Embedder &embedder)
+    : m_vaultPath(vaultPath), m_config(config), m_store(store), m_vectors(vectors), m_embedder(embedder)
+{
+}
+
+IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cancel)
+{
+    QElapsedTimer timer;
+    timer.start();
+    IndexReport report;
+    const VaultScanner::Result scan = VaultScanner(m_config.maxFileBytes).scan(m_vaultPath);
+    report.scanned = int(scan.files.size());
+    (void)m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("1"));
+
+    // Problems of the scan (size cap, links) replace what was recorded for those paths.
+    (void)m_store.clearProblems();
+    QHash<QString, QList<Problem>> scanProblems;
+    for (const Problem &p : scan.problems)
+        scanProblems[p.path] << p;
+    for (auto it = scanProblems.cbegin(); it != scanProblems.cend(); ++it)
+        (void)m_store.replaceProblems(it.key(), it.value());
+    report.problems = scan.problems;
+    for (const Problem &p : scan.problems)
+        if (p.severity == QLatin1String("error"))
+            ++report.failed;
+
+    QHash<QString, FileRecord> known = m_store.files();
+    for (int i = 0; i < scan.files.size(); ++i) {
+        if (cancel && cancel->load())
+            break;
+        const VaultFile &file = scan.files[i];
+        known.remove(file.relativePath);
+        switch (indexFile(file, true, report)) {
+        case Outcome::Indexed: ++report.indexed; break;
+        case Outcome::Unchanged: ++report.unchanged; break;
+        case Outcome::Removed: ++report.removed; break;
+        case Outcome::Failed: ++report.failed; break;
+        }
+        if (progress)
+            progress(i + 1, int(scan.files.size()), file.relativePath);
+    }
+    if (!(cancel && cancel->load())) {
+        // Whatever the index knows that the scan no longer found is gone (or now excluded).
+        for (auto it = known.cbegin(); it != known.cend(); ++it) {
+            removePath(it.key(), report);
+            ++report.removed;
+        }
+        (void)m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("0"));
+        (void)m_store.setMeta(QStringLiteral("last_index"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    }
+    report.elapsedMs = timer.elapsed();
+    return report;
+}
+
+IndexReport Indexer::indexPath(const QString &relativePath)
+{
+    QElapsedTimer timer;
+    timer.start();
+    IndexReport report;
+    const QFileInfo info(QDir(m_vaultPath).filePath(relativePath));
+    if (!info.exists() || !VaultScanner::isIndexable(relativePath)) {
+        if (m_store.file(relativePath)) {
+            removePath(relativePath, report);
+            ++report.removed;
+        }
+    } else if (info.size() > m_config.maxFileBytes) {
+        const Problem p{relativePath, 0, QStringLiteral("error"),
+                        QStringLiteral("file is over the index.maxFileBytes limit of engram.json; not indexed")};
+        removePath(relativePath, report);
+        (void)m_store.replaceProblems(relativePath, {p});
+        report.problems << p;
+        ++report.failed;
+    } else {
+        const VaultFile file{relativePath, info.absoluteFilePath(), info.size(), info.lastModified().toMSecsSinceEpoch()};
+        switch (indexFile(file, true, report)) {
+        case Outcome::Indexed: ++report.indexed; break;
+        case Outcome::Unchanged: ++report.unchanged; break;
+        case Outcome::Removed: ++report.removed; break;
+        case Outcome::Failed: ++report.failed; break;
+        }
+    }
+    report.scanned = 1;
+    report.elapsedMs = timer.elapsed();
+    return report;
+}
+
+void Indexer::removePath(const QString &relativePath, IndexReport &report)
+{
+    auto removed = m_store.removeFile(relativePath);
+    if (removed) {
+        for (qint64 id : *removed)
+            m_vectors.remove(id);
+    }
+    (void)m_store.replaceProblems(relativePath, {});
+    report.changedPaths << relativePath;
+}
+
+Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, IndexReport &report)
+{
+    const std::optional<FileRecord> previous = m_store.file(file.relativePath);
+    if (checkUnchanged && previous && previous->size == file.size && previous->mtimeMs == file.mtimeMs)
+        return Outcome::Unchanged;
+
+    auto fail = [&](const Error &error) {
+        const Problem p{file.relativePath, error.line, QStringLiteral("error"), error.message};
+        report.problems << p;
+        (void)m_store.replaceProblems(file.relativePath, {p});
+        // A file that became unreadable or invalid keeps no stale chunks.
+        if (previous) {
+            if (auto removed = m_store.removeFile(file.relativePath))
+                for (qint64 id : *removed)
+                    m_vectors.remove(id);
+        }
+        return Outcome::Failed;
+    };
+
+    QFile in(file.absolutePath);
+    if (!in.exists()) {
+        // Deleted between scan and read.
+        removePath(file.relativePath, report);
+        return Outcome::Removed;
+    }
+    if (!in.open(QIODevice::ReadOnly))
+        return fail(Error{QStringLiteral("cannot read the file: %1").arg(in.errorString())});
+    const QByteArray bytes = in.read(m_config.maxFileBytes + 1);
+    if (bytes.size() > m_config.maxFileBytes)
+        return fail(Error{QStringLiteral("file grew past the index.maxFileBytes limit while it was read; not indexed")});
+    const QString hash = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha1).toHex());
+    if (checkUnchanged && previous && previous->hash == hash) {
+        // Touched but not changed: remember the new mtime so the next scan skips it cheaply.
+        FileRecord record = *previous;
+        record.mtimeMs = file.mtimeMs;
+        record.size = file.size;
+        auto statement = m_store.database().prepare(QStringLiteral("UPDATE files SET mtime = ?, size = ? WHERE path = ?"));
+        if (statement)
+            (void)statement->bind(1, record.mtimeMs).bind(2, record.size).bind(3, record.path).exec();
+        return Outcome::Unchanged;
+    }
+
+    auto parsed = DocumentParser::parse(file.relativePath, bytes);
+    if (!parsed)
+        return fail(parsed.error());
+    Document &doc = *parsed;
+
+    const Tags documentTags = Tagger::documentTags(doc);
+    QList<Chunk> chunks = Chunker({m_config.maxChunkTokens, m_config.turnsPerChunk}).chunk(doc);
+    QStringList texts;
+    texts.reserve(chunks.size());
+    for (Chunk &chunk : chunks) {
+        Tagger::tagChunk(documentTags, chunk);
+        // Title and heading give a chunk its context in the vector space too.
+        texts << (chunk.isTurn ? chunk.text : chunk.title + QLatin1Char('\n') + chunk.heading + QLatin1Char('\n') + chunk.text);
+    }
+    auto vectors = m_embedder.embed(texts);
+    if (!vectors)
+        return fail(vectors.error());
+
+    FileRecord record;
+    record.path = file.relativePath;
+    record.size = file.size;
+    record.mtimeMs = file.mtimeMs;
+    record.hash = hash;
+    record.kind = documentKindName(doc.kind);
+    record.title = doc.title;
+    const QList<qint64> oldIds = previous ? m_store.chunkIds(file.relativePath) : QList<qint64>();
+    const QString frontMatterJson =
+        QString::fromUtf8(QJsonDocument(QJsonObject::fromVariantMap(doc.frontMatter)).toJson(QJsonDocument::Compact));
+    if (Status s = m_store.replaceFile(record, chunks, *vectors, frontMatterJson); !s)
+        return fail(s.error());
+    for (qint64 id : oldIds)
+        m_vectors.remove(id);
+    for (qsizetype i = 0; i < chunks.size(); ++i)
+        m_vectors.add(chunks[i].id, vectors->at(i));
+
+    QList<Problem> warnings;
+    for (const ParseWarning &w : std::as_const(doc.warnings))
+        warnings << Problem{file.relativePath, w.line, QStringLiteral("warning"), w.message};
+    (void)m_store.replaceProblems(file.relativePath, warnings);
+    report.problems << warnings;
+    report.chunks += chunks.size();
+    report.changedPaths << file.relativePath;
+
+    if (m_observer) {
+        QList<qint64> ids;
+        for (const Chunk &c : std::as_const(chunks))
+            ids << c.id;
+        m_observer(doc, ids);
+    }
+    return Outcome::Indexed;
+}
+
+} // namespace engram

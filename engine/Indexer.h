@@ -1,0 +1,63 @@
+#pragma once
+
+#include "Config.h"
+#include "Document.h"
+#include "VaultScanner.h"
+
+#include <atomic>
+#include <functional>
+
+namespace engram {
+
+class Embedder;
+class IndexStore;
+class VectorIndex;
+
+struct IndexReport {
+    int scanned = 0;
+    int indexed = 0;    ///< new or changed files (re)indexed
+    int unchanged = 0;
+    int removed = 0;
+    int failed = 0;     ///< files with an error problem
+    qint64 chunks = 0;  ///< chunks written in this run
+    qint64 elapsedMs = 0;
+    QList<Problem> problems;
+    QStringList changedPaths;  ///< indexed or removed in this run
+};
+
+/// The indexing pipeline for one vault: scan → read → parse → chunk → tag →
+/// embed → store (SQLite) → vectors (hnswlib). Incremental: files whose size,
+/// mtime and content hash are unchanged are skipped; deleted files are removed.
+/// Each file is written in its own transaction, so a crash loses at most the
+/// file in flight.
+class Indexer {
+public:
+    using Progress = std::function<void(int done, int total, const QString &path)>;
+
+    Indexer(const QString &vaultPath, const Config &config, IndexStore &store, VectorIndex &vectors, Embedder &embedder);
+
+    /// Observes every document that is (re)indexed, e.g. to collect tool events or edges.
+    void setDocumentObserver(std::function<void(const Document &, const QList<qint64> &chunkIds)> observer)
+    {
+        m_observer = std::move(observer);
+    }
+
+    IndexReport run(const Progress &progress = {}, const std::atomic_bool *cancel = nullptr);
+
+    /// Re-indexes (or removes, if it is gone) one vault-relative path.
+    IndexReport indexPath(const QString &relativePath);
+
+private:
+    enum class Outcome { Indexed, Unchanged, Removed, Failed };
+    Outcome indexFile(const VaultFile &file, bool checkUnchanged, IndexReport &report);
+    void removePath(const QString &relativePath, IndexReport &report);
+
+    QString m_vaultPath;
+    const Config &m_config;
+    IndexStore &m_store;
+    VectorIndex &m_vectors;
+    Embedder &m_embedder;
+    std::function<void(const Document &, const QList<qint64> &)> m_observer;
+};
+
+} // namespace engram

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "Chunk.h"
+#include "Config.h"
+#include "IndexStore.h"
+
+#include <QDateTime>
+
+#include <functional>
+
+namespace engram {
+
+class Embedder;
+class VectorIndex;
+
+/// One term of the composite score: its normalised value (0..1) and the
+/// weight the active mode gives it. contribution = value × weight.
+struct ScoreComponent {
+    QString name;
+    double value = 0.0;
+    double weight = 0.0;
+    double contribution() const { return value * weight; }
+};
+
+struct RecallResult {
+    Chunk chunk;
+    double score = 0.0;
+    QList<ScoreComponent> breakdown;
+    int keywordRank = 0;  ///< 1-based rank in the BM25 list, 0 when absent
+    int vectorRank = 0;   ///< 1-based rank in the kNN list, 0 when absent
+};
+
+struct RecallQuery {
+    QString text;
+    QString mode;  ///< empty = the config's default mode
+    int k = 10;
+    RecallFilter filter;
+    QDateTime now; ///< the clock (tests inject it); invalid = current time
+};
+
+/// What the dynamics know of a chunk at a moment: strength after decay,
+/// normalised access frequency, co-activation with the other candidates.
+struct MemorySignals {
+    double strength = 1.0;
+    double access = 0.0;
+    double coactivation = 0.0;
+    double graph = 0.0;
+    QDateTime lastAccess;
+    bool archived = false;
+};
+
+/// Supplies the non-relevance signals. The default gives every memory full
+/// strength and no use; the dynamics layer replaces it.
+class SignalSource {
+public:
+    virtual ~SignalSource() = default;
+    /// Fills `signals` for each candidate (same order as `chunks`).
+    virtual void signalsFor(const QList<Chunk> &chunks, const QDateTime &now, QList<MemorySignals> &out);
+};
+
+/// Hybrid recall: BM25 (FTS5) and vector kNN candidates, fused into one
+/// relevance, then re-ranked by the composite score of the active mode.
+class Retriever {
+public:
+    Retriever(IndexStore &store, VectorIndex &vectors, Embedder &embedder, const Config &config);
+
+    void setSignalSource(SignalSource *source) { m_signals = source ? source : &m_defaultSignals; }
+
+    Result<QList<RecallResult>> recall(const RecallQuery &query);
+
+    /// Query terms for the keyword search (stop-words removed unless nothing would remain).
+    static QStringList keywordTerms(const QString &query);
+
+private:
+    IndexStore &m_store;
+    VectorIndex &m_vectors;
+    Embedder &m_embedder;
+    const Config &m_config;
+    SignalSource m_defaultSignals;
+    SignalSource *m_signals = &m_defaultSignals;
+};
+
+} // namespace engram

@@ -1,0 +1,133 @@
+#include "VectorIndex.h"
+
+#include <QFile>
+
+#include <hnswlib/hnswlib.h>
+
+#include <mutex>
+#include <unordered_set>
+
+namespace engram {
+
+namespace {
+constexpr size_t kM = 16;
+constexpr size_t kEfConstruction = 100;
+constexpr size_t kEfSearch = 96;
+constexpr size_t kInitialCapacity = 1024;
+} // namespace
+
+struct VectorIndex::Impl {
+    explicit Impl(int dimensions) : space(size_t(dimensions)) {}
+
+    void reset(size_t capacity)
+    {
+        index = std::make_unique<hnswlib::HierarchicalNSW<float>>(&space, capacity, kM, kEfConstruction, 42);
+        index->setEf(kEfSearch);
+        live.clear();
+    }
+
+    hnswlib::InnerProductSpace space;
+    std::unique_ptr<hnswlib::HierarchicalNSW<float>> index;
+    std::unordered_set<qint64> live;
+};
+
+VectorIndex::VectorIndex(int dimensions) : m_dimensions(dimensions), d(std::make_unique<Impl>(dimensions))
+{
+    d->reset(kInitialCapacity);
+}
+
+VectorIndex::~VectorIndex() = default;
+
+qint64 VectorIndex::size() const
+{
+    std::shared_lock lock(m_mutex);
+    return qint64(d->live.size());
+}
+
+void VectorIndex::ensureCapacity(size_t needed)
+{
+    const size_t capacity = d->index->max_elements_;
+    if (needed > capacity)
+        d->index->resizeIndex(std::max(needed, capacity * 2));
+}
+
+void VectorIndex::add(qint64 id, const Vector &vector)
+{
+    if (vector.size() != m_dimensions)
+        return;
+    std::unique_lock lock(m_mutex);
+    ensureCapacity(d->index->cur_element_count + 1);
+    d->index->addPoint(vector.constData(), hnswlib::labeltype(id));  // re-adding a deleted label revives it
+    d->live.insert(id);
+}
+
+void VectorIndex::remove(qint64 id)
+{
+    std::unique_lock lock(m_mutex);
+    if (d->live.erase(id) == 0)
+        return;
+    d->index->markDelete(hnswlib::labeltype(id));
+}
+
+void VectorIndex::clear()
+{
+    std::unique_lock lock(m_mutex);
+    d->reset(kInitialCapacity);
+}
+
+QList<VectorIndex::Hit> VectorIndex::search(const Vector &query, int k) const
+{
+    QList<Hit> hits;
+    if (query.size() != m_dimensions || k <= 0)
+        return hits;
+    std::shared_lock lock(m_mutex);
+    if (d->live.empty())
+        return hits;
+    auto queue = d->index->searchKnn(query.constData(), size_t(k));
+    hits.resize(qsizetype(queue.size()));
+    for (qsizetype i = hits.size() - 1; i >= 0; --i) {
+        hits[i] = Hit{qint64(queue.top().second), 1.0f - queue.top().first};
+        queue.pop();
+    }
+    return hits;
+}
+
+Status VectorIndex::save(const QString &path) const
+{
+    std::shared_lock lock(m_mutex);
+    const QString temporary = path + QStringLiteral(".tmp");
+    try {
+        d->index->saveIndex(temporary.toStdString());
+    } catch (const std::exception &e) {
+        return Error{QStringLiteral("cannot save the vector index: %1").arg(QString::fromUtf8(e.what())), path};
+    }
+    QFile::remove(path);
+    if (!QFile::rename(temporary, path))
+        return Error{QStringLiteral("cannot move the saved vector index into place"), path};
+    return {};
+}
+
+Status VectorIndex::load(const QString &path)
+{
+    std::unique_lock lock(m_mutex);
+    if (!QFile::exists(path))
+        return Error{QStringLiteral("vector index file is missing"), path};
+    try {
+        auto index = std::make_unique<hnswlib::HierarchicalNSW<float>>(&d->space, path.toStdString());
+        if (index->data_size_ != size_t(m_dimensions) * sizeof(float))
+            return Error{QStringLiteral("vector index has other dimensions than the embedder"), path};
+        index->setEf(kEfSearch);
+        std::unordered_set<qint64> live;
+        for (const auto &[label, internalId] : index->label_lookup_)
+            if (!index->isMarkedDeleted(internalId))
+                live.insert(qint64(label));
+        d->index = std::move(index);
+        d->live = std::move(live);
+    } catch (const std::exception &e) {
+        d->reset(kInitialCapacity);
+        return Error{QStringLiteral("vector index is unreadable: %1").arg(QString::fromUtf8(e.what())), path};
+    }
+    return {};
+}
+
+} // namespace engram

@@ -1,0 +1,77 @@
+#include "RecallResultsModel.h"
+
+#include "Roles.h"
+
+namespace engram {
+
+RecallResultsModel::RecallResultsModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void RecallResultsModel::setResults(const QList<RecallResult> &results)
+{
+    beginResetModel();
+    m_results = results;
+    endResetModel();
+}
+
+int RecallResultsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_results.size());
+}
+
+int RecallResultsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RecallResultsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const RecallResult &r = m_results.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case RankColumn: return index.row() + 1;
+        case ScoreColumn: return QString::number(r.score, 'f', 3);
+        case SourceColumn: return QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine);
+        case RegionColumn: return r.chunk.tags.region.value;
+        case TextColumn: return r.chunk.text.simplified().left(300);
+        }
+        return {};
+    case Qt::ToolTipRole:
+        return r.chunk.text.left(2000);
+    case ChunkIdRole: return r.chunk.id;
+    case PathRole: return r.chunk.path;
+    case StartLineRole: return r.chunk.startLine;
+    case EndLineRole: return r.chunk.endLine;
+    case ScoreRole: return r.score;
+    case RegionRole: return r.chunk.tags.region.value;
+    case StoreRole: return r.chunk.tags.store.value;
+    case LayerRole: return r.chunk.tags.layer.value;
+    case BreakdownRole: {
+        QVariantList list;
+        for (const ScoreComponent &s : r.breakdown)
+            list << QVariantMap{{QStringLiteral("name"), s.name},
+                                {QStringLiteral("value"), s.value},
+                                {QStringLiteral("weight"), s.weight}};
+        return list;
+    }
+    }
+    return {};
+}
+
+QVariant RecallResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case RankColumn: return tr("#");
+    case ScoreColumn: return tr("Score");
+    case SourceColumn: return tr("Source");
+    case RegionColumn: return tr("Region");
+    case TextColumn: return tr("Text");
+    }
+    return {};
+}
+
+} // namespace engram

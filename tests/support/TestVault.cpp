@@ -1,0 +1,88 @@
+#include "TestVault.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+
+namespace engram::test {
+
+TestVault::TestVault() : m_dir(QDir::tempPath() + QStringLiteral("/engram-test-XXXXXX")) {}
+
+QString TestVault::filePath(const QString &relative) const
+{
+    return QDir(m_dir.path()).filePath(relative);
+}
+
+QString TestVault::write(const QString &relative, const QByteArray &content)
+{
+    const QString path = filePath(relative);
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write test file %s", qPrintable(path));
+    file.write(content);
+    return path;
+}
+
+QByteArray TestVault::read(const QString &relative) const
+{
+    QFile file(filePath(relative));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+bool TestVault::remove(const QString &relative)
+{
+    return QFile::remove(filePath(relative));
+}
+
+void TestVault::copyFixture(const QString &fixture, const QString &to)
+{
+    const QString source = dataPath(fixture);
+    QDirIterator it(source, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        const QString relative = QDir(source).relativeFilePath(file);
+        QFile in(file);
+        if (!in.open(QIODevice::ReadOnly))
+            qFatal("cannot read fixture %s", qPrintable(file));
+        write(to.isEmpty() ? relative : to + QLatin1Char('/') + relative, in.readAll());
+    }
+}
+
+QByteArray TestVault::fingerprint() const
+{
+    QStringList files;
+    QDirIterator it(m_dir.path(), QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        const QString relative = QDir(m_dir.path()).relativeFilePath(file);
+        if (!relative.startsWith(QLatin1String(".engram/")))
+            files << relative;
+    }
+    files.sort();
+    QCryptographicHash hash(QCryptographicHash::Sha1);
+    for (const QString &relative : files) {
+        hash.addData(relative.toUtf8());
+        QFile f(filePath(relative));
+        if (f.open(QIODevice::ReadOnly))
+            hash.addData(f.readAll());
+    }
+    return hash.result().toHex();
+}
+
+QString dataPath(const QString &relative)
+{
+    return QDir(QStringLiteral(ENGRAM_TEST_DATA)).filePath(relative);
+}
+
+QString sharedPath(const QString &relative)
+{
+    const QString fromEnv = qEnvironmentVariable("ENGRAM_SHARED_DIR");
+    return QDir(fromEnv.isEmpty() ? QStringLiteral(ENGRAM_SHARED_DIR) : fromEnv).filePath(relative);
+}
+
+} // namespace engram::test

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QTemporaryDir>
+
+namespace engram::test {
+
+/// A throw-away vault folder for one test: write files into it, open an
+/// Engine on it, and it is removed afterwards.
+class TestVault {
+public:
+    TestVault();
+
+    QString path() const { return m_dir.path(); }
+    QString filePath(const QString &relative) const;
+
+    /// Writes `content` to `relative` (creating folders); returns the absolute path.
+    QString write(const QString &relative, const QByteArray &content);
+    QString write(const QString &relative, const QString &content) { return write(relative, content.toUtf8()); }
+    QByteArray read(const QString &relative) const;
+    bool remove(const QString &relative);
+
+    /// Copies a folder from tests/data into the vault.
+    void copyFixture(const QString &fixture, const QString &to = {});
+
+    /// SHA-1 of every file outside .engram/, for "no vault file was modified" checks.
+    QByteArray fingerprint() const;
+
+private:
+    QTemporaryDir m_dir;
+};
+
+/// tests/data/<relative>
+QString dataPath(const QString &relative);
+/// ../shared/<relative> next to the project (LoCoMo corpus, agent-log samples).
+QString sharedPath(const QString &relative);
+
+} // namespace engram::test
