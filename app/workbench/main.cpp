@@ -1,5 +1,6 @@
 #include "Engine.h"
 #include "MainWindow.h"
+#include "VaultLayout.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -22,7 +23,8 @@ int main(int argc, char *argv[])
 
     const QString vault = parser.isSet(QStringLiteral("vault")) ? parser.value(QStringLiteral("vault"))
                                                                 : engram::defaultVaultPath();
-    QDir().mkpath(vault);
+    if (!parser.isSet(QStringLiteral("vault")))
+        (void)engram::VaultLayout::initialize(vault);  // the default vault starts with its folders and a welcome note
     engram::MainWindow window;
     window.openVault(vault);
     window.show();

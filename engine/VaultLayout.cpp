@@ -1,0 +1,75 @@
+#include "VaultLayout.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QSaveFile>
+
+namespace engram {
+
+namespace {
+
+const char *const kWelcome = R"(---
+title: Welcome to Engram
+store: semantic
+category: fact
+tags: [engram, getting-started]
+---
+# Welcome to Engram
+
+This folder is your agent's memory. Everything in it is a plain file you can
+read and edit; Engram only derives an index from it (in `.engram/`, safe to delete).
+
+## Where things go
+
+- `notes/` — anything you write, in any layout.
+- `memories/<store>/` — memories written by `engram-cli remember` or the agent.
+- `sessions/<yyyy-mm-dd>/` — raw transcripts (Markdown, or Claude Code / Codex JSONL logs).
+- `consolidated/` — digests made by consolidation, each citing its sources.
+- `state/cognitive.json` — the agent's focus, heuristics, learnings and avoidances.
+
+## Try it
+
+Ask the recall panel "where do transcripts go?", or run
+`engram-cli recall --vault <this folder> "where do transcripts go"`.
+)";
+
+bool isEmptyVault(const QString &path)
+{
+    QDirIterator it(path, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = QDir(path).relativeFilePath(it.next());
+        if (!file.startsWith(QLatin1Char('.')))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+QStringList VaultLayout::folders()
+{
+    return {QStringLiteral("notes"), QStringLiteral("memories"), QStringLiteral("sessions"),
+            QStringLiteral("consolidated"), QStringLiteral("state")};
+}
+
+Status VaultLayout::initialize(const QString &vaultPath)
+{
+    QDir root(vaultPath);
+    if (!root.mkpath(QStringLiteral(".")))
+        return Error{QStringLiteral("cannot create the vault folder %1").arg(vaultPath)};
+    const bool empty = isEmptyVault(vaultPath);
+    for (const QString &folder : folders())
+        if (!root.mkpath(folder))
+            return Error{QStringLiteral("cannot create %1 in the vault").arg(folder), vaultPath};
+    if (!empty)
+        return {};
+    QSaveFile welcome(root.filePath(QStringLiteral("notes/welcome.md")));
+    if (!welcome.open(QIODevice::WriteOnly))
+        return Error{QStringLiteral("cannot write the welcome note: %1").arg(welcome.errorString())};
+    welcome.write(kWelcome);
+    if (!welcome.commit())
+        return Error{QStringLiteral("cannot save the welcome note: %1").arg(welcome.errorString())};
+    return {};
+}
+
+} // namespace engram
