@@ -1,5 +1,6 @@
 #include "Engine.h"
 #include "TestVault.h"
+#include "VectorIndex.h"
 
 #include <QFile>
 #include <QFileInfo>

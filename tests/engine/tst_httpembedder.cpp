@@ -4,9 +4,11 @@
 #include "HttpEmbedder.h"
 #include "LoopbackHttpServer.h"
 #include "TestVault.h"
+#include "VectorIndex.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace engram;
@@ -65,6 +67,21 @@ Reply ollamaEmbed(const LoopbackHttpServer::Request &request)
                         {QStringLiteral("embeddings"), embeddings}});
 }
 
+QByteArray jsonBytes(const QJsonObject &object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+/// engram.json with an HTTP embedder.
+QByteArray embedderConfig(const QString &kind, const QString &url, const QString &model, int dimensions)
+{
+    return jsonBytes({{QStringLiteral("embedder"), QJsonObject{{QStringLiteral("kind"), kind},
+                                                               {QStringLiteral("url"), url},
+                                                               {QStringLiteral("model"), model},
+                                                               {QStringLiteral("dimensions"), dimensions},
+                                                               {QStringLiteral("timeoutMs"), 5000}}}});
+}
+
 const QStringList kTexts{QStringLiteral("zero"), QStringLiteral("one"), QStringLiteral("two"), QStringLiteral("three")};
 
 } // namespace
@@ -103,6 +120,20 @@ private slots:
         e.url += QStringLiteral("/v1/");
         QVERIFY(HttpEmbedder(e, 4).embed(kTexts).ok());
         QCOMPARE(server.requests().front().path, QByteArray("/v1/embeddings"));
+    }
+
+    void openAi_rowsWithoutIndexKeepTheirPosition()
+    {
+        LoopbackHttpServer server;
+        QVERIFY(server.start());
+        QJsonArray data;
+        for (int i = 0; i < 3; ++i)
+            data.append(QJsonObject{{QStringLiteral("embedding"), axisVector(i)}});
+        server.setReply("/v1/embeddings", Reply::json({{QStringLiteral("data"), data}}));
+        auto vectors = HttpEmbedder(endpoint(server, QStringLiteral("openai")), 4).embed(kTexts.mid(0, 3));
+        QVERIFY2(vectors.ok(), qPrintable(vectors.ok() ? QString() : vectors.error().toString()));
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(largestComponent(vectors->at(i)), i);
     }
 
     void openAi_repeatedIndexIsAnError()
@@ -149,10 +180,13 @@ private slots:
         QTest::addColumn<QByteArray>("body");
         QTest::addColumn<QString>("expected");
         QTest::newRow("openai") << QStringLiteral("openai") << QByteArray("/v1/embeddings")
-                                << QByteArray(R"({"error":{"message":"The model is overloaded","type":"server_error"}})")
+                                << jsonBytes({{QStringLiteral("error"),
+                                               QJsonObject{{QStringLiteral("message"), QStringLiteral("The model is overloaded")},
+                                                           {QStringLiteral("type"), QStringLiteral("server_error")}}}})
                                 << QStringLiteral("The model is overloaded");
         QTest::newRow("ollama") << QStringLiteral("ollama") << QByteArray("/api/embed")
-                                << QByteArray(R"({"error":"model \"test-embed\" not found, try pulling it first"})")
+                                << jsonBytes({{QStringLiteral("error"),
+                                               QStringLiteral("model \"test-embed\" not found, try pulling it first")}})
                                 << QStringLiteral("model \"test-embed\" not found, try pulling it first");
         QTest::newRow("not json") << QStringLiteral("openai") << QByteArray("/v1/embeddings")
                                   << QByteArray("<html>upstream crashed</html>") << QStringLiteral("upstream crashed");
@@ -281,9 +315,7 @@ private slots:
         });
         test::TestVault vault;
         vault.write(QStringLiteral("engram.json"),
-                    QStringLiteral(R"({"embedder": {"kind": "ollama", "url": "%1", "model": "nomic-embed-text",
-                                      "dimensions": 64, "timeoutMs": 5000}})")
-                        .arg(server.url()));
+                    embedderConfig(QStringLiteral("ollama"), server.url(), QStringLiteral("nomic-embed-text"), 64));
         vault.write(QStringLiteral("notes/boat.md"), QStringLiteral("# Boat\n\nThe sailboat needs new ropes.\n"));
         vault.write(QStringLiteral("notes/bread.md"), QStringLiteral("# Bread\n\nSourdough wants a warm kitchen.\n"));
         auto engine = Engine::open(vault.path());
@@ -310,9 +342,9 @@ private slots:
     {
         test::TestVault vault;
         vault.write(QStringLiteral("engram.json"),
-                    QStringLiteral(R"({"embedder": {"kind": "openai", "url": "http://127.0.0.1:%1", "model": "m",
-                                      "dimensions": 8, "timeoutMs": 2000}})")
-                        .arg(test::unusedLoopbackPort()));
+                    embedderConfig(QStringLiteral("openai"),
+                                   QStringLiteral("http://127.0.0.1:%1").arg(test::unusedLoopbackPort()),
+                                   QStringLiteral("m"), 8));
         vault.write(QStringLiteral("notes/a.md"), QStringLiteral("Some text.\n"));
         const QByteArray fingerprint = vault.fingerprint();
         auto engine = Engine::open(vault.path());
