@@ -53,7 +53,7 @@ class TestCli : public QObject {
     Q_OBJECT
 private:
     QTemporaryDir m_root;
-    QString m_vault;  ///< a copy of LoCoMo conv-26
+    QString m_vault; ///< a copy of LoCoMo conv-26
 
     QStringList vaultArgs(const QStringList &arguments) const
     {
@@ -83,8 +83,9 @@ private slots:
 
     void recallJson_returnsResultsWithBreakdownsAndLineRanges()
     {
-        const Run run = cli(vaultArgs({QStringLiteral("recall"), QStringLiteral("--json"), QStringLiteral("-k"),
-                                       QStringLiteral("8"), QStringLiteral("When did Caroline go to the LGBTQ support group?")}));
+        const Run run =
+            cli(vaultArgs({QStringLiteral("recall"), QStringLiteral("--json"), QStringLiteral("-k"),
+                           QStringLiteral("8"), QStringLiteral("When did Caroline go to the LGBTQ support group?")}));
         QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
         QJsonParseError error;
         const QJsonObject answer = QJsonDocument::fromJson(run.out, &error).object();
@@ -100,7 +101,8 @@ private slots:
             const int end = r.value(QStringLiteral("end_line")).toInt();
             QVERIFY(QFileInfo::exists(QDir(m_vault).filePath(path)));
             QVERIFY(start >= 1 && end >= start);
-            QCOMPARE(r.value(QStringLiteral("source")).toString(), QStringLiteral("%1:%2-%3").arg(path).arg(start).arg(end));
+            QCOMPARE(r.value(QStringLiteral("source")).toString(),
+                     QStringLiteral("%1:%2-%3").arg(path).arg(start).arg(end));
             QVERIFY(!r.value(QStringLiteral("source_text")).toString().isEmpty());
             const QJsonArray breakdown = r.value(QStringLiteral("breakdown")).toArray();
             QCOMPARE(breakdown.size(), 6);
@@ -116,8 +118,11 @@ private slots:
             QVERIFY(score <= previous);
             previous = score;
         }
-        QVERIFY(results.first().toObject().value(QStringLiteral("text")).toString().contains(QStringLiteral("support group"),
-                                                                                              Qt::CaseInsensitive));
+        QVERIFY(results.first()
+                    .toObject()
+                    .value(QStringLiteral("text"))
+                    .toString()
+                    .contains(QStringLiteral("support group"), Qt::CaseInsensitive));
     }
 
     void pack_staysWithinItsBudget()
@@ -127,9 +132,10 @@ private slots:
                                            QStringLiteral("What does Melanie paint?")}));
             QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
             const QString markdown = QString::fromUtf8(run.out);
-            QVERIFY2(markdown.size() / 4 <= budget, qPrintable(QStringLiteral("%1 chars for budget %2").arg(markdown.size()).arg(budget)));
+            QVERIFY2(markdown.size() / 4 <= budget,
+                     qPrintable(QStringLiteral("%1 chars for budget %2").arg(markdown.size()).arg(budget)));
             if (budget >= 150) {
-                QVERIFY(markdown.contains(QStringLiteral("`session_")));  // cites path:start-end
+                QVERIFY(markdown.contains(QStringLiteral("`session_"))); // cites path:start-end
                 QVERIFY(markdown.contains(QStringLiteral("## ")));
             }
         }
@@ -212,7 +218,8 @@ private slots:
                 QFile source(QDir(m_vault).filePath(file));
                 QVERIFY(source.open(QIODevice::ReadOnly));
                 const QStringList fileLines = QString::fromUtf8(source.readAll()).split(QLatin1Char('\n'));
-                QCOMPARE(r.value(QStringLiteral("text")).toString(), fileLines.mid(start - 1, end - start + 1).join(QLatin1Char('\n')));
+                QCOMPARE(r.value(QStringLiteral("text")).toString(),
+                         fileLines.mid(start - 1, end - start + 1).join(QLatin1Char('\n')));
             }
         }
     }
@@ -231,8 +238,8 @@ private slots:
         QTest::newRow("bad -k") << QStringList{QStringLiteral("recall"), QStringLiteral("-k"), QStringLiteral("many"),
                                                QStringLiteral("x")}
                                 << 2 << QStringLiteral("-k takes a whole number");
-        QTest::newRow("negative -k") << QStringList{QStringLiteral("recall"), QStringLiteral("-k"), QStringLiteral("-3"),
-                                                    QStringLiteral("x")}
+        QTest::newRow("negative -k") << QStringList{QStringLiteral("recall"), QStringLiteral("-k"),
+                                                    QStringLiteral("-3"), QStringLiteral("x")}
                                      << 2 << QStringLiteral("whole number");
         QTest::newRow("bad --now") << QStringList{QStringLiteral("recall"), QStringLiteral("--now"),
                                                   QStringLiteral("yesterday"), QStringLiteral("x")}
@@ -240,7 +247,8 @@ private slots:
         QTest::newRow("unknown mode") << QStringList{QStringLiteral("recall"), QStringLiteral("--mode"),
                                                      QStringLiteral("turbo"), QStringLiteral("x")}
                                       << 1 << QStringLiteral("turbo");
-        QTest::newRow("empty query") << QStringList{QStringLiteral("recall")} << 1 << QStringLiteral("say what to recall");
+        QTest::newRow("empty query") << QStringList{QStringLiteral("recall")} << 1
+                                     << QStringLiteral("say what to recall");
         QTest::newRow("unknown option") << QStringList{QStringLiteral("recall"), QStringLiteral("--frob")} << 2
                                         << QStringLiteral("frob");
     }
@@ -264,7 +272,7 @@ private slots:
         vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nA fine note.\n"));
         const QStringList health{QStringLiteral("health"), QStringLiteral("--vault"), vault.path()};
 
-        Run run = cli(health);  // never indexed: the last re-index is missing
+        Run run = cli(health); // never indexed: the last re-index is missing
         QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
         QVERIFY(run.out.contains("[missing]"));
 
@@ -273,7 +281,7 @@ private slots:
         QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
 
         vault.write(QStringLiteral("notes/b.md"), QStringLiteral("# B\n\nA new note.\n"));
-        run = cli(health);  // a file the index does not know yet
+        run = cli(health); // a file the index does not know yet
         QVERIFY2(run.exitCode == 1, qPrintable(describe(run)));
         QVERIFY(run.out.contains("engram-cli index"));
 
@@ -283,8 +291,12 @@ private slots:
         QVERIFY2(run.exitCode == 3, qPrintable(describe(run)));
         bool named = false;
         for (const QJsonValue &check : QJsonDocument::fromJson(run.out).array())
-            named = named || (check.toObject().value(QStringLiteral("status")).toString() == QLatin1String("error")
-                              && check.toObject().value(QStringLiteral("reason")).toString().contains(QStringLiteral("notes/c.md")));
+            named = named
+                    || (check.toObject().value(QStringLiteral("status")).toString() == QLatin1String("error")
+                        && check.toObject()
+                               .value(QStringLiteral("reason"))
+                               .toString()
+                               .contains(QStringLiteral("notes/c.md")));
         QVERIFY(named);
     }
 };

@@ -71,19 +71,24 @@ private slots:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("path");
-        QTest::addColumn<QString>("severity");  // of the recorded problem
-        QTest::addColumn<QString>("message");   // a fragment of it
-        QTest::addColumn<int>("line");          // 0: any
+        QTest::addColumn<QString>("severity"); // of the recorded problem
+        QTest::addColumn<QString>("message");  // a fragment of it
+        QTest::addColumn<int>("line");         // 0: any
 
         const auto u = [](const char *text) { return QString::fromUtf8(text); };
         QTest::newRow("invalid UTF-8") << u("utf8") << u("notes/latin1.md") << u("error") << u("not valid UTF-8") << 3;
         QTest::newRow("binary with .md name") << u("binary") << u("notes/photo.md") << u("error") << u("binary") << 0;
         QTest::newRow("empty file") << u("empty") << u("notes/empty.md") << u("warning") << u("empty") << 0;
-        QTest::newRow("50 MiB file") << u("huge") << u("notes/huge.md") << u("error") << u("over the 8.0 MiB limit") << 0;
-        QTest::newRow("front matter not YAML") << u("yaml") << u("notes/broken-yaml.md") << u("error") << u("front matter") << 3;
-        QTest::newRow("unterminated front matter") << u("unterminated") << u("notes/open.md") << u("error") << u("never closed") << 1;
-        QTest::newRow("deleted between scan and read") << u("deleted") << u("notes/zz-gone.md") << u("warning") << u("deleted") << 0;
-        QTest::newRow("unreadable file") << u("unreadable") << u("notes/secret.md") << u("error") << u("cannot read") << 0;
+        QTest::newRow("50 MiB file") << u("huge") << u("notes/huge.md") << u("error") << u("over the 8.0 MiB limit")
+                                     << 0;
+        QTest::newRow("front matter not YAML")
+            << u("yaml") << u("notes/broken-yaml.md") << u("error") << u("front matter") << 3;
+        QTest::newRow("unterminated front matter")
+            << u("unterminated") << u("notes/open.md") << u("error") << u("never closed") << 1;
+        QTest::newRow("deleted between scan and read")
+            << u("deleted") << u("notes/zz-gone.md") << u("warning") << u("deleted") << 0;
+        QTest::newRow("unreadable file") << u("unreadable") << u("notes/secret.md") << u("error") << u("cannot read")
+                                         << 0;
         QTest::newRow("symlink loop") << u("loop") << u("notes/loop") << u("warning") << u("symlink loop") << 0;
     }
 
@@ -125,7 +130,7 @@ private slots:
                       "an unreadable file cannot be made");
             }
         } else if (kind == QLatin1String("loop")) {
-            QVERIFY(QFile::link(QStringLiteral(".."), absolute));  // notes/loop -> the vault root
+            QVERIFY(QFile::link(QStringLiteral(".."), absolute)); // notes/loop -> the vault root
         }
 
         QByteArray fingerprint = vault.fingerprint();
@@ -157,7 +162,8 @@ private slots:
             reported = reported || (p.path == path && p.message == problem->message);
         QVERIFY(reported);
         const HealthCheck problems = healthCheck(engine, QStringLiteral("indexing problems"));
-        QVERIFY2(problems.reason.contains(path) && problems.reason.contains(problem->message), qPrintable(problems.reason));
+        QVERIFY2(problems.reason.contains(path) && problems.reason.contains(problem->message),
+                 qPrintable(problems.reason));
         QCOMPARE(problems.status, severity == QLatin1String("error") ? QStringLiteral("error") : QStringLiteral("ok"));
         QCOMPARE(healthCheck(engine, QStringLiteral("index matches files")).status, QStringLiteral("ok"));
         if (severity == QLatin1String("error"))
@@ -196,7 +202,8 @@ private slots:
         auto results = (*engine)->recall(query);
         QVERIFY(results.ok() && !results->isEmpty());
         QCOMPARE(results->front().chunk.path, path);
-        QCOMPARE((*engine)->sourceText(results->front().chunk), QStringLiteral("Das Quokkafest findet im Juli am See statt."));
+        QCOMPARE((*engine)->sourceText(results->front().chunk),
+                 QStringLiteral("Das Quokkafest findet im Juli am See statt."));
         QCOMPARE((*engine)->indexPath(path).unchanged, 1);
         QCOMPARE(healthCheck(**engine, QStringLiteral("index matches files")).status, QStringLiteral("ok"));
         QCOMPARE(vault.fingerprint(), fingerprint);
@@ -207,7 +214,8 @@ private slots:
         TestVault vault;
         writeGoodFiles(vault);
         vault.write(QStringLiteral("notes/empty.md"), QByteArray());
-        vault.write(QStringLiteral("notes/odd-tag.md"), QStringLiteral("---\nstore: nowhere\n---\nText about kiwis.\n"));
+        vault.write(QStringLiteral("notes/odd-tag.md"),
+                    QStringLiteral("---\nstore: nowhere\n---\nText about kiwis.\n"));
         vault.write(QStringLiteral("notes/latin1.md"), QByteArray("caf\xe9\n"));
         auto engine = Engine::open(vault.path());
         QVERIFY(engine.ok());
@@ -231,7 +239,8 @@ private slots:
         TestVault vault;
         writeGoodFiles(vault);
         vault.write(QStringLiteral("engram.json"), QByteArray(R"({"index": {"maxFileBytes": 4096}})"));
-        vault.write(QStringLiteral("notes/growing.md"), QStringLiteral("# Growing\n\nThe narwhal note starts small.\n"));
+        vault.write(QStringLiteral("notes/growing.md"),
+                    QStringLiteral("# Growing\n\nThe narwhal note starts small.\n"));
         auto engine = Engine::open(vault.path());
         QVERIFY(engine.ok());
         (*engine)->index();

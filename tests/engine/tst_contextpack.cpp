@@ -28,9 +28,9 @@ QString citation(const RecallResult &r)
 /// Random words, so item sizes vary widely.
 QString randomText(QRandomGenerator &random, int minChars, int maxChars)
 {
-    static const QStringList words{QStringLiteral("orchid"), QStringLiteral("deploy"), QStringLiteral("SQLite"),
-                                   QStringLiteral("Caroline"), QStringLiteral("weekend"), QStringLiteral("über"),
-                                   QStringLiteral("a"), QStringLiteral("decision"), QStringLiteral("painting")};
+    static const QStringList words{QStringLiteral("orchid"),   QStringLiteral("deploy"),   QStringLiteral("SQLite"),
+                                   QStringLiteral("Caroline"), QStringLiteral("weekend"),  QStringLiteral("über"),
+                                   QStringLiteral("a"),        QStringLiteral("decision"), QStringLiteral("painting")};
     const int target = minChars + int(random.bounded(maxChars - minChars + 1));
     QString text;
     while (text.size() < target)
@@ -99,21 +99,22 @@ private slots:
     void build_putsThePreambleFirstAndCapsItAtHalf()
     {
         const QString preamble = QStringLiteral("Mood: calm. ") + QString(4000, QLatin1Char('x'));
-        const QList<RecallResult> ranked{makeResult(QStringLiteral("a.md"), 3, QStringLiteral("short fact"),
-                                                    QStringLiteral("episodic"), 0.9)};
+        const QList<RecallResult> ranked{
+            makeResult(QStringLiteral("a.md"), 3, QStringLiteral("short fact"), QStringLiteral("episodic"), 0.9)};
         const ContextPack pack = ContextPack::build(QStringLiteral("q"), preamble, ranked, 200);
         const qsizetype at = pack.markdown.indexOf(QStringLiteral("Mood: calm."));
         QVERIFY(at >= 0);
         QVERIFY(at < pack.markdown.indexOf(QStringLiteral("## ")));
         QVERIFY(pack.preambleTokens <= 100);
         QVERIFY(pack.markdown.contains(QStringLiteral("…")));
-        QCOMPARE(pack.included.size(), 1);  // the cap leaves room for results
+        QCOMPARE(pack.included.size(), 1); // the cap leaves room for results
         QVERIFY(pack.markdown.size() <= 800);
     }
 
     void build_smallPreambleIsKeptWhole()
     {
-        const ContextPack pack = ContextPack::build(QStringLiteral("q"), QStringLiteral("Focus: the release."), {}, 500);
+        const ContextPack pack =
+            ContextPack::build(QStringLiteral("q"), QStringLiteral("Focus: the release."), {}, 500);
         QVERIFY(pack.markdown.contains(QStringLiteral("Focus: the release.\n")));
         QVERIFY(!pack.markdown.contains(QStringLiteral("…")));
         QCOMPARE(pack.preambleTokens, 4);
@@ -130,11 +131,10 @@ private slots:
         QCOMPARE(pack.included.size(), 4);
         QCOMPARE(pack.markdown.count(QStringLiteral("## episodic")), 1);
         const auto cited = citationsByHeading(pack.markdown);
-        const QList<QPair<QString, QString>> expected{
-            {QStringLiteral("episodic"), QStringLiteral("`s/1.md:1-1`")},
-            {QStringLiteral("episodic"), QStringLiteral("`s/3.md:9-9`")},
-            {QStringLiteral("identity"), QStringLiteral("`n/2.md:5-5`")},
-            {QStringLiteral("memory"), QStringLiteral("`x/4.md:2-2`")}};
+        const QList<QPair<QString, QString>> expected{{QStringLiteral("episodic"), QStringLiteral("`s/1.md:1-1`")},
+                                                      {QStringLiteral("episodic"), QStringLiteral("`s/3.md:9-9`")},
+                                                      {QStringLiteral("identity"), QStringLiteral("`n/2.md:5-5`")},
+                                                      {QStringLiteral("memory"), QStringLiteral("`x/4.md:2-2`")}};
         QCOMPARE(cited, expected);
     }
 
@@ -147,8 +147,8 @@ private slots:
             const auto cited = citationsByHeading(pack.markdown);
             QCOMPARE(cited.size(), pack.included.size());
             for (const RecallResult &r : pack.included) {
-                const QString region = r.chunk.tags.region.value.isEmpty() ? QStringLiteral("memory")
-                                                                            : r.chunk.tags.region.value;
+                const QString region =
+                    r.chunk.tags.region.value.isEmpty() ? QStringLiteral("memory") : r.chunk.tags.region.value;
                 QVERIFY2(cited.contains(qMakePair(region, citation(r))), qPrintable(citation(r)));
             }
         }

@@ -82,27 +82,51 @@ QByteArray embedderConfig(const QString &kind, const QString &url, const QString
                                                                {QStringLiteral("timeoutMs"), 5000}}}});
 }
 
+/// Empty when `vectors` holds `count` vectors whose largest components are 0, 1, 2 … (the input order).
+QString axisOrderProblem(const Result<QList<Vector>> &vectors, int count)
+{
+    if (!vectors)
+        return vectors.error().toString();
+    if (vectors->size() != count)
+        return QStringLiteral("%1 vectors for %2 texts").arg(vectors->size()).arg(count);
+    for (int i = 0; i < count; ++i)
+        if (largestComponent(vectors->at(i)) != i)
+            return QStringLiteral("vector %1 belongs to text %2").arg(i).arg(largestComponent(vectors->at(i)));
+    return {};
+}
+
 const QStringList kTexts{QStringLiteral("zero"), QStringLiteral("one"), QStringLiteral("two"), QStringLiteral("three")};
 
 } // namespace
 
 class TestHttpEmbedder : public QObject {
     Q_OBJECT
+private:
+    std::unique_ptr<LoopbackHttpServer> m_server; ///< a fresh server for every test function
+
+    Result<QList<Vector>> embed(const QString &kind, const QStringList &texts, int timeoutMs = 5000)
+    {
+        return HttpEmbedder(endpoint(*m_server, kind, timeoutMs), 4).embed(texts);
+    }
+
 private slots:
+    void init()
+    {
+        m_server = std::make_unique<LoopbackHttpServer>();
+        QVERIFY(m_server->start());
+    }
+
+    void cleanup() { m_server.reset(); }
+
     void openAi_vectorsArriveInInputOrder()
     {
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
-        server.setHandler("/v1/embeddings", [](const auto &request) { return openAiReversed(request); });
-        HttpEmbedder embedder(endpoint(server, QStringLiteral("openai")), 4);
-        auto vectors = embedder.embed(kTexts);
-        QVERIFY2(vectors.ok(), qPrintable(vectors.ok() ? QString() : vectors.error().toString()));
-        QCOMPARE(vectors->size(), 4);
-        for (int i = 0; i < 4; ++i) {
-            QCOMPARE(largestComponent(vectors->at(i)), i);
-            QVERIFY(qAbs(dot(vectors->at(i), vectors->at(i)) - 1.0f) < 1e-5f);  // normalised
-        }
-        const auto request = server.requests().front();
+        m_server->setHandler("/v1/embeddings", [](const auto &request) { return openAiReversed(request); });
+        auto vectors = embed(QStringLiteral("openai"), kTexts);
+        const QString problem = axisOrderProblem(vectors, 4);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        for (const Vector &v : *vectors)
+            QVERIFY(qAbs(dot(v, v) - 1.0f) < 1e-5f); // normalised
+        const auto request = m_server->requests().front();
         QCOMPARE(request.method, QByteArray("POST"));
         QCOMPARE(request.path, QByteArray("/v1/embeddings"));
         QCOMPARE(request.headers.value("content-type"), QByteArray("application/json"));
@@ -113,60 +137,48 @@ private slots:
 
     void openAi_baseUrlEndingInV1IsNotDoubled()
     {
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
-        server.setHandler("/v1/embeddings", [](const auto &request) { return openAiReversed(request); });
-        Endpoint e = endpoint(server, QStringLiteral("openai"));
+        m_server->setHandler("/v1/embeddings", [](const auto &request) { return openAiReversed(request); });
+        Endpoint e = endpoint(*m_server, QStringLiteral("openai"));
         e.url += QStringLiteral("/v1/");
         QVERIFY(HttpEmbedder(e, 4).embed(kTexts).ok());
-        QCOMPARE(server.requests().front().path, QByteArray("/v1/embeddings"));
+        QCOMPARE(m_server->requests().front().path, QByteArray("/v1/embeddings"));
     }
 
     void openAi_rowsWithoutIndexKeepTheirPosition()
     {
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
         QJsonArray data;
         for (int i = 0; i < 3; ++i)
             data.append(QJsonObject{{QStringLiteral("embedding"), axisVector(i)}});
-        server.setReply("/v1/embeddings", Reply::json({{QStringLiteral("data"), data}}));
-        auto vectors = HttpEmbedder(endpoint(server, QStringLiteral("openai")), 4).embed(kTexts.mid(0, 3));
-        QVERIFY2(vectors.ok(), qPrintable(vectors.ok() ? QString() : vectors.error().toString()));
-        for (int i = 0; i < 3; ++i)
-            QCOMPARE(largestComponent(vectors->at(i)), i);
+        m_server->setReply("/v1/embeddings", Reply::json({{QStringLiteral("data"), data}}));
+        auto vectors = embed(QStringLiteral("openai"), kTexts.mid(0, 3));
+        const QString problem = axisOrderProblem(vectors, 3);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
 
     void openAi_repeatedIndexIsAnError()
     {
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
         const QJsonObject row{{QStringLiteral("index"), 0}, {QStringLiteral("embedding"), axisVector(0)}};
-        server.setReply("/v1/embeddings", Reply::json({{QStringLiteral("data"), QJsonArray{row, row}}}));
-        auto vectors = HttpEmbedder(endpoint(server, QStringLiteral("openai")), 4).embed(kTexts.mid(0, 2));
+        m_server->setReply("/v1/embeddings", Reply::json({{QStringLiteral("data"), QJsonArray{row, row}}}));
+        auto vectors = embed(QStringLiteral("openai"), kTexts.mid(0, 2));
         QVERIFY(!vectors.ok());
         QVERIFY2(vectors.error().message.contains(QStringLiteral("index")), qPrintable(vectors.error().message));
     }
 
     void ollama_embedsThroughApiEmbed()
     {
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
-        server.setHandler("/api/embed", ollamaEmbed);
-        auto vectors = HttpEmbedder(endpoint(server, QStringLiteral("ollama")), 4).embed(kTexts);
-        QVERIFY2(vectors.ok(), qPrintable(vectors.ok() ? QString() : vectors.error().toString()));
-        for (int i = 0; i < 4; ++i)
-            QCOMPARE(largestComponent(vectors->at(i)), i);
-        QCOMPARE(server.requests().front().path, QByteArray("/api/embed"));
-        QCOMPARE(server.requests().front().json().value(QStringLiteral("input")).toArray().at(2).toString(),
+        m_server->setHandler("/api/embed", ollamaEmbed);
+        auto vectors = embed(QStringLiteral("ollama"), kTexts);
+        const QString problem = axisOrderProblem(vectors, 4);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(m_server->requests().front().path, QByteArray("/api/embed"));
+        QCOMPARE(m_server->requests().front().json().value(QStringLiteral("input")).toArray().at(2).toString(),
                  QStringLiteral("two"));
     }
 
     void dimensionMismatch_isAnErrorNamingBothSizes()
     {
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
-        server.setHandler("/v1/embeddings", [](const auto &request) { return openAiReversed(request, 3); });
-        auto vectors = HttpEmbedder(endpoint(server, QStringLiteral("openai")), 4).embed(kTexts);
+        m_server->setHandler("/v1/embeddings", [](const auto &request) { return openAiReversed(request, 3); });
+        auto vectors = embed(QStringLiteral("openai"), kTexts);
         QVERIFY(!vectors.ok());
         QVERIFY2(vectors.error().message.contains(QStringLiteral("3-dimensional"))
                      && vectors.error().message.contains(QStringLiteral("= 4")),
@@ -181,7 +193,8 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("openai") << QStringLiteral("openai") << QByteArray("/v1/embeddings")
                                 << jsonBytes({{QStringLiteral("error"),
-                                               QJsonObject{{QStringLiteral("message"), QStringLiteral("The model is overloaded")},
+                                               QJsonObject{{QStringLiteral("message"),
+                                                            QStringLiteral("The model is overloaded")},
                                                            {QStringLiteral("type"), QStringLiteral("server_error")}}}})
                                 << QStringLiteral("The model is overloaded");
         QTest::newRow("ollama") << QStringLiteral("ollama") << QByteArray("/api/embed")
@@ -198,13 +211,11 @@ private slots:
         QFETCH(QByteArray, path);
         QFETCH(QByteArray, body);
         QFETCH(QString, expected);
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
         Reply reply;
         reply.status = 500;
         reply.body = body;
-        server.setReply(path, reply);
-        auto vectors = HttpEmbedder(endpoint(server, kind), 4).embed(kTexts);
+        m_server->setReply(path, reply);
+        auto vectors = embed(kind, kTexts);
         QVERIFY(!vectors.ok());
         QVERIFY2(vectors.error().message.contains(QStringLiteral("500")), qPrintable(vectors.error().message));
         QVERIFY2(vectors.error().message.contains(expected), qPrintable(vectors.error().message));
@@ -222,7 +233,8 @@ private slots:
         auto vectors = HttpEmbedder(e, 4).embed(kTexts);
         QVERIFY(!vectors.ok());
         QVERIFY(timer.elapsed() < 4000);
-        QVERIFY2(vectors.error().message.contains(QStringLiteral("cannot reach")) && vectors.error().message.contains(e.url),
+        QVERIFY2(vectors.error().message.contains(QStringLiteral("cannot reach"))
+                     && vectors.error().message.contains(e.url),
                  qPrintable(vectors.error().message));
         QVERIFY2(vectors.error().message.contains(QStringLiteral("refused"), Qt::CaseInsensitive),
                  qPrintable(vectors.error().message));
@@ -230,36 +242,33 @@ private slots:
 
     void slowServer_timesOutWithinTheTimeout()
     {
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
-        server.setHandler("/v1/embeddings", [](const auto &request) {
+        m_server->setHandler("/v1/embeddings", [](const auto &request) {
             Reply reply = openAiReversed(request);
             reply.delayMs = 5000;
             return reply;
         });
         QElapsedTimer timer;
         timer.start();
-        auto vectors = HttpEmbedder(endpoint(server, QStringLiteral("openai"), 400), 4).embed(kTexts);
+        auto vectors = embed(QStringLiteral("openai"), kTexts, 400);
         const qint64 elapsed = timer.elapsed();
         QVERIFY(!vectors.ok());
         QVERIFY2(elapsed >= 350 && elapsed < 2000, qPrintable(QString::number(elapsed)));
-        QVERIFY2(vectors.error().message.contains(QStringLiteral("within 400 ms")), qPrintable(vectors.error().message));
+        QVERIFY2(vectors.error().message.contains(QStringLiteral("within 400 ms")),
+                 qPrintable(vectors.error().message));
     }
 
     void slowBody_timesOutWithinTheTimeout()
     {
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
-        server.setHandler("/v1/embeddings", [](const auto &request) {
+        m_server->setHandler("/v1/embeddings", [](const auto &request) {
             Reply reply = openAiReversed(request);
             reply.chunked = true;
             reply.chunkSize = 8;
-            reply.chunkDelayMs = 200;  // the whole body would take seconds
+            reply.chunkDelayMs = 200; // the whole body would take seconds
             return reply;
         });
         QElapsedTimer timer;
         timer.start();
-        auto vectors = HttpEmbedder(endpoint(server, QStringLiteral("openai"), 500), 4).embed(kTexts);
+        auto vectors = embed(QStringLiteral("openai"), kTexts, 500);
         QVERIFY(!vectors.ok());
         QVERIFY(timer.elapsed() < 2000);
         QVERIFY2(vectors.error().message.contains(QStringLiteral("500 ms")), qPrintable(vectors.error().message));
@@ -267,42 +276,35 @@ private slots:
 
     void chunkedResponse_isDecoded()
     {
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
-        server.setHandler("/v1/embeddings", [](const auto &request) {
+        m_server->setHandler("/v1/embeddings", [](const auto &request) {
             Reply reply = openAiReversed(request);
             reply.chunked = true;
             reply.chunkSize = 7;
             reply.chunkDelayMs = 5;
             return reply;
         });
-        auto vectors = HttpEmbedder(endpoint(server, QStringLiteral("openai")), 4).embed(kTexts);
-        QVERIFY2(vectors.ok(), qPrintable(vectors.ok() ? QString() : vectors.error().toString()));
-        for (int i = 0; i < 4; ++i)
-            QCOMPARE(largestComponent(vectors->at(i)), i);
+        auto vectors = embed(QStringLiteral("openai"), kTexts);
+        const QString problem = axisOrderProblem(vectors, 4);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
 
     void apiKeyEnv_sendsABearerToken()
     {
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
-        server.setHandler("/v1/embeddings", [](const auto &request) { return openAiReversed(request); });
+        m_server->setHandler("/v1/embeddings", [](const auto &request) { return openAiReversed(request); });
         qputenv("ENGRAM_TEST_EMBED_KEY", "sk-loopback-123");
-        Endpoint e = endpoint(server, QStringLiteral("openai"));
+        Endpoint e = endpoint(*m_server, QStringLiteral("openai"));
         e.apiKeyEnv = QStringLiteral("ENGRAM_TEST_EMBED_KEY");
         QVERIFY(HttpEmbedder(e, 4).embed(kTexts).ok());
-        QCOMPARE(server.requests().last().headers.value("authorization"), QByteArray("Bearer sk-loopback-123"));
+        QCOMPARE(m_server->requests().last().headers.value("authorization"), QByteArray("Bearer sk-loopback-123"));
         qunsetenv("ENGRAM_TEST_EMBED_KEY");
         QVERIFY(HttpEmbedder(e, 4).embed(kTexts).ok());
-        QVERIFY(!server.requests().last().headers.contains("authorization"));
+        QVERIFY(!m_server->requests().last().headers.contains("authorization"));
     }
 
     void engine_indexesAVaultThroughTheHttpEmbedder()
     {
-        LoopbackHttpServer server;
-        QVERIFY(server.start());
         // The server embeds with the local hashing embedder, so similar texts land close.
-        server.setHandler("/api/embed", [](const LoopbackHttpServer::Request &request) {
+        m_server->setHandler("/api/embed", [](const LoopbackHttpServer::Request &request) {
             HashEmbedder local(64);
             QJsonArray embeddings;
             for (const QJsonValue &text : request.json().value(QStringLiteral("input")).toArray()) {
@@ -315,7 +317,7 @@ private slots:
         });
         test::TestVault vault;
         vault.write(QStringLiteral("engram.json"),
-                    embedderConfig(QStringLiteral("ollama"), server.url(), QStringLiteral("nomic-embed-text"), 64));
+                    embedderConfig(QStringLiteral("ollama"), m_server->url(), QStringLiteral("nomic-embed-text"), 64));
         vault.write(QStringLiteral("notes/boat.md"), QStringLiteral("# Boat\n\nThe sailboat needs new ropes.\n"));
         vault.write(QStringLiteral("notes/bread.md"), QStringLiteral("# Bread\n\nSourdough wants a warm kitchen.\n"));
         auto engine = Engine::open(vault.path());
@@ -325,17 +327,17 @@ private slots:
         QCOMPARE(report.indexed, 2);
         QCOMPARE(report.failed, 0);
         QCOMPARE((*engine)->vectors().size(), (*engine)->store().chunkCount());
-        QVERIFY(server.requestCount() >= 2);
+        QVERIFY(m_server->requestCount() >= 2);
         QCOMPARE((*engine)->store().meta(QStringLiteral("embedder")), QStringLiteral("ollama:nomic-embed-text@64"));
 
         RecallQuery query;
         query.text = QStringLiteral("sailboat ropes");
-        const int before = server.requestCount();
+        const int before = m_server->requestCount();
         auto results = (*engine)->recall(query);
         QVERIFY(results.ok() && !results->isEmpty());
         QCOMPARE(results->front().chunk.path, QStringLiteral("notes/boat.md"));
         QVERIFY(results->front().vectorRank == 1);
-        QCOMPARE(server.requestCount(), before + 1);  // the query was embedded by the server too
+        QCOMPARE(m_server->requestCount(), before + 1); // the query was embedded by the server too
     }
 
     void engine_unreachableEmbedderFailsFilesWithAProblem()
@@ -353,7 +355,8 @@ private slots:
         QCOMPARE(report.failed, 1);
         const QList<Problem> problems = (*engine)->store().problems();
         QCOMPARE(problems.size(), 1);
-        QVERIFY2(problems.front().message.contains(QStringLiteral("cannot reach")), qPrintable(problems.front().message));
+        QVERIFY2(problems.front().message.contains(QStringLiteral("cannot reach")),
+                 qPrintable(problems.front().message));
         QCOMPARE(vault.fingerprint(), fingerprint);
     }
 };

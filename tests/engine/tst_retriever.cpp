@@ -30,12 +30,21 @@ void writeOrchidVault(TestVault &vault)
     vault.write(QStringLiteral("memories/procedural/orchid-repot.md"),
                 QStringLiteral("---\ncategory: workflow\ntags: [Garden]\n---\n# Repotting an orchid\n\n"
                                "1. Soak the orchid roots.\n2. Use bark, never soil.\n"));
-    vault.write(QStringLiteral("sessions/2026-01-05/chat.md"),
-                QStringLiteral("User: I bought an orchid today.\n\nAssistant: Nice, an orchid likes humidity.\n\n"
-                               "User: where should the orchid stand?\n\nAssistant: Near a bright orchid-friendly window.\n"));
+    vault.write(
+        QStringLiteral("sessions/2026-01-05/chat.md"),
+        QStringLiteral("User: I bought an orchid today.\n\nAssistant: Nice, an orchid likes humidity.\n\n"
+                       "User: where should the orchid stand?\n\nAssistant: Near a bright orchid-friendly window.\n"));
     vault.write(QStringLiteral("identity/soul.md"), QStringLiteral("# Who I am\n\nI love orchid photography.\n"));
     vault.write(QStringLiteral("projects/greenhouse/plan.md"),
                 QStringLiteral("---\ntags: [work]\n---\n# Greenhouse\n\nThe orchid greenhouse layout plan.\n"));
+}
+
+RecallQuery orchidQuery(int k)
+{
+    RecallQuery query;
+    query.text = QStringLiteral("orchid");
+    query.k = k;
+    return query;
 }
 
 QList<RecallResult> recallOrFail(Engine &engine, RecallQuery query)
@@ -70,52 +79,66 @@ Q_DECLARE_METATYPE(ChunkPredicate)
 
 class TestRetriever : public QObject {
     Q_OBJECT
+private:
+    // One indexed orchid vault for the tests that only read it (recall does not change the index).
+    TestVault m_orchidVault;
+    std::unique_ptr<Engine> m_orchid;
+
 private slots:
+    void initTestCase()
+    {
+        writeOrchidVault(m_orchidVault);
+        m_orchid = openIndexed(m_orchidVault);
+    }
+
     void recall_filterNarrowsToMatchingMemories_data()
     {
         QTest::addColumn<RecallFilter>("filter");
         QTest::addColumn<ChunkPredicate>("matches");
         RecallFilter f;
         f.stores = {QStringLiteral("procedural")};
-        QTest::newRow("store") << f << ChunkPredicate([](const Chunk &c) { return c.tags.store.value == QLatin1String("procedural"); });
+        QTest::newRow("store") << f << ChunkPredicate([](const Chunk &c) {
+            return c.tags.store.value == QLatin1String("procedural");
+        });
         f = {};
         f.regions = {QStringLiteral("episodic")};
-        QTest::newRow("region") << f << ChunkPredicate([](const Chunk &c) { return c.tags.region.value == QLatin1String("episodic"); });
+        QTest::newRow("region") << f << ChunkPredicate([](const Chunk &c) {
+            return c.tags.region.value == QLatin1String("episodic");
+        });
         f = {};
         f.layers = {QStringLiteral("core")};
-        QTest::newRow("layer") << f << ChunkPredicate([](const Chunk &c) { return c.tags.layer.value == QLatin1String("core"); });
+        QTest::newRow("layer") << f << ChunkPredicate([](const Chunk &c) {
+            return c.tags.layer.value == QLatin1String("core");
+        });
         f = {};
         f.categories = {QStringLiteral("workflow"), QStringLiteral("fact")};
-        QTest::newRow("category (any of two)")
-            << f << ChunkPredicate([](const Chunk &c) {
-                   return c.tags.category.value == QLatin1String("workflow") || c.tags.category.value == QLatin1String("fact");
-               });
+        QTest::newRow("category (any of two)") << f << ChunkPredicate([](const Chunk &c) {
+            return c.tags.category.value == QLatin1String("workflow") || c.tags.category.value == QLatin1String("fact");
+        });
         f = {};
         f.tags = {QStringLiteral("garden")};
         QTest::newRow("tag (case-insensitive)") << f << ChunkPredicate([](const Chunk &c) {
-            return c.path.startsWith(QLatin1String("memories/"));  // both memories/ files carry garden or Garden
+            return c.path.startsWith(QLatin1String("memories/")); // both memories/ files carry garden or Garden
         });
         f = {};
         f.pathPrefix = QStringLiteral("projects/");
-        QTest::newRow("path prefix") << f << ChunkPredicate([](const Chunk &c) { return c.path.startsWith(QLatin1String("projects/")); });
+        QTest::newRow("path prefix") << f << ChunkPredicate([](const Chunk &c) {
+            return c.path.startsWith(QLatin1String("projects/"));
+        });
         f = {};
         f.stores = {QStringLiteral("semantic")};
         f.tags = {QStringLiteral("work")};
-        QTest::newRow("store and tag") << f << ChunkPredicate([](const Chunk &c) { return c.path == QLatin1String("projects/greenhouse/plan.md"); });
+        QTest::newRow("store and tag") << f << ChunkPredicate([](const Chunk &c) {
+            return c.path == QLatin1String("projects/greenhouse/plan.md");
+        });
     }
 
     void recall_filterNarrowsToMatchingMemories()
     {
         QFETCH(RecallFilter, filter);
         QFETCH(ChunkPredicate, matches);
-        TestVault vault;
-        writeOrchidVault(vault);
-        auto engine = openIndexed(vault);
-
-        RecallQuery query;
-        query.text = QStringLiteral("orchid");
-        query.k = 100;
-        const QList<RecallResult> all = recallOrFail(*engine, query);
+        RecallQuery query = orchidQuery(100);
+        const QList<RecallResult> all = recallOrFail(*m_orchid, query);
         QSet<QString> expected;
         int rejected = 0;
         for (const RecallResult &r : all) {
@@ -127,7 +150,7 @@ private slots:
         QVERIFY2(!expected.isEmpty() && rejected > 0, "the fixture must have results on both sides of the filter");
 
         query.filter = filter;
-        const QList<RecallResult> filtered = recallOrFail(*engine, query);
+        const QList<RecallResult> filtered = recallOrFail(*m_orchid, query);
         QSet<QString> got;
         for (const RecallResult &r : filtered) {
             QVERIFY2(matches(r.chunk), qPrintable(source(r) + QStringLiteral(" does not satisfy the filter")));
@@ -138,15 +161,13 @@ private slots:
 
     void recall_everyResultCarriesBreakdownAndSource()
     {
-        TestVault vault;
-        writeOrchidVault(vault);
-        auto engine = openIndexed(vault);
-        RecallQuery query;
+        RecallQuery query = orchidQuery(10);
         query.text = QStringLiteral("where does the orchid stand");
-        const QList<RecallResult> results = recallOrFail(*engine, query);
+        const QList<RecallResult> results = recallOrFail(*m_orchid, query);
         QVERIFY(results.size() >= 3);
-        const QStringList signalNames{QStringLiteral("relevance"), QStringLiteral("strength"), QStringLiteral("recency"),
-                                      QStringLiteral("access"), QStringLiteral("coactivation"), QStringLiteral("graph")};
+        const QStringList signalNames{QStringLiteral("relevance"),    QStringLiteral("strength"),
+                                      QStringLiteral("recency"),      QStringLiteral("access"),
+                                      QStringLiteral("coactivation"), QStringLiteral("graph")};
         for (const RecallResult &r : results) {
             QStringList names;
             double sum = 0.0;
@@ -158,12 +179,12 @@ private slots:
             QCOMPARE(names, signalNames);
             QVERIFY(qAbs(sum - r.score) < 1e-9);
             QVERIFY(!r.chunk.path.isEmpty());
-            QVERIFY(QFileInfo::exists(vault.filePath(r.chunk.path)));
+            QVERIFY(QFileInfo::exists(m_orchidVault.filePath(r.chunk.path)));
             QVERIFY(r.chunk.startLine >= 1);
             QVERIFY(r.chunk.endLine >= r.chunk.startLine);
             QVERIFY(r.keywordRank > 0 || r.vectorRank > 0);
             // The line range really holds the text.
-            const QString lines = engine->sourceText(r.chunk);
+            const QString lines = m_orchid->sourceText(r.chunk);
             const QString firstWord = r.chunk.text.split(QLatin1Char(' ')).front();
             QVERIFY2(lines.contains(firstWord), qPrintable(source(r) + QStringLiteral(": ") + lines));
         }
@@ -178,8 +199,9 @@ private slots:
             "fast": {"relevance": 0.7, "strength": 0.1, "recency": 0.1, "access": 0.05, "coactivation": 0.05, "graph": 0},
             "recent": {"relevance": 0.05, "strength": 0, "recency": 0.95, "access": 0, "coactivation": 0, "graph": 0,
                        "recencyHalfLifeDays": 7}}})"));
-        vault.write(QStringLiteral("notes/old.md"), QStringLiteral("---\ncreated: 2020-01-01\n---\n# Zucchini harvest\n\n"
-                                                                   "The zucchini harvest: zucchini, zucchini harvest.\n"));
+        vault.write(QStringLiteral("notes/old.md"),
+                    QStringLiteral("---\ncreated: 2020-01-01\n---\n# Zucchini harvest\n\n"
+                                   "The zucchini harvest: zucchini, zucchini harvest.\n"));
         vault.write(QStringLiteral("notes/new.md"), QStringLiteral("---\ncreated: 2025-12-30\n---\n# Market\n\n"
                                                                    "Bought one zucchini at the market among apples, "
                                                                    "pears, bread, cheese and flowers.\n"));
@@ -187,7 +209,7 @@ private slots:
         RecallQuery query;
         query.text = QStringLiteral("zucchini harvest");
 
-        const QList<RecallResult> fast = recallOrFail(*engine, query);  // the default mode
+        const QList<RecallResult> fast = recallOrFail(*engine, query); // the default mode
         QCOMPARE(fast.size(), 2);
         QCOMPARE(weightOf(fast[0], QStringLiteral("relevance")), 0.7);
         QCOMPARE(weightOf(fast[0], QStringLiteral("recency")), 0.1);
@@ -203,7 +225,7 @@ private slots:
         }
         QCOMPARE(recent[0].chunk.path, QStringLiteral("notes/new.md"));
 
-        query.mode = QStringLiteral("creative");  // a built-in mode the file does not touch
+        query.mode = QStringLiteral("creative"); // a built-in mode the file does not touch
         const QList<RecallResult> creative = recallOrFail(*engine, query);
         QCOMPARE(weightOf(creative[0], QStringLiteral("relevance")), 0.3);
         QCOMPARE(weightOf(creative[0], QStringLiteral("graph")), 0.15);
@@ -211,13 +233,9 @@ private slots:
 
     void recall_unknownModeIsAnError()
     {
-        TestVault vault;
-        writeOrchidVault(vault);
-        auto engine = openIndexed(vault);
-        RecallQuery query;
-        query.text = QStringLiteral("orchid");
+        RecallQuery query = orchidQuery(10);
         query.mode = QStringLiteral("turbo");
-        auto results = engine->recall(query);
+        auto results = m_orchid->recall(query);
         QVERIFY(!results.ok());
         QVERIFY(results.error().message.contains(QStringLiteral("turbo")));
         QVERIFY(results.error().message.contains(QStringLiteral("fast")));
@@ -225,13 +243,10 @@ private slots:
 
     void recall_emptyQueryIsAnError()
     {
-        TestVault vault;
-        writeOrchidVault(vault);
-        auto engine = openIndexed(vault);
         for (const QString &text : {QString(), QStringLiteral("   \n\t ")}) {
-            RecallQuery query;
+            RecallQuery query = orchidQuery(10);
             query.text = text;
-            auto results = engine->recall(query);
+            auto results = m_orchid->recall(query);
             QVERIFY(!results.ok());
             QVERIFY(!results.error().message.isEmpty());
         }
@@ -242,7 +257,7 @@ private slots:
         TestVault vault;
         const QString same = QStringLiteral("# Same\n\nThe quarterly lighthouse inspection is on Friday.\n");
         for (const QString &name : {QStringLiteral("c"), QStringLiteral("a"), QStringLiteral("d"), QStringLiteral("b")})
-            vault.write(QStringLiteral("notes/tie-%1.md").arg(name), same);  // written out of path order
+            vault.write(QStringLiteral("notes/tie-%1.md").arg(name), same); // written out of path order
         auto engine = openIndexed(vault);
         RecallQuery query;
         query.text = QStringLiteral("lighthouse inspection");
@@ -250,7 +265,7 @@ private slots:
         QCOMPARE(first.size(), 4);
         QStringList order;
         for (const RecallResult &r : first) {
-            QCOMPARE(r.score, first[0].score);  // a real tie
+            QCOMPARE(r.score, first[0].score); // a real tie
             order << r.chunk.path;
         }
         QCOMPARE(order, (QStringList{QStringLiteral("notes/tie-a.md"), QStringLiteral("notes/tie-b.md"),
@@ -270,13 +285,7 @@ private slots:
 
     void recall_kLimitsTheResults()
     {
-        TestVault vault;
-        writeOrchidVault(vault);
-        auto engine = openIndexed(vault);
-        RecallQuery query;
-        query.text = QStringLiteral("orchid");
-        query.k = 2;
-        QCOMPARE(recallOrFail(*engine, query).size(), 2);
+        QCOMPARE(recallOrFail(*m_orchid, orchidQuery(2)).size(), 2);
     }
 };
 

@@ -83,7 +83,7 @@ void writeReply(QTcpSocket *socket, const LoopbackHttpServer::Reply &reply)
         if (pending->isEmpty()) {
             socket->write("0\r\n\r\n");
             socket->disconnectFromHost();
-            *sendNext = nullptr;  // break the cycle
+            *sendNext = nullptr; // break the cycle
             return;
         }
         const QByteArray chunk = pending->takeFirst();
@@ -120,7 +120,7 @@ LoopbackHttpServer::LoopbackHttpServer()
 LoopbackHttpServer::~LoopbackHttpServer()
 {
     if (m_server)
-        m_server->deleteLater();  // deleted, with its sockets, when the thread finishes
+        m_server->deleteLater(); // deleted, with its sockets, when the thread finishes
     m_thread.quit();
     m_thread.wait();
 }
@@ -191,7 +191,8 @@ LoopbackHttpServer::Reply LoopbackHttpServer::answer(const Request &request)
         handler = m_handlers.value(request.path.split('?').front());
     }
     if (!handler) {
-        Reply notFound = Reply::json(QJsonObject{{QStringLiteral("error"), QStringLiteral("no handler for this path")}});
+        Reply notFound =
+            Reply::json(QJsonObject{{QStringLiteral("error"), QStringLiteral("no handler for this path")}});
         notFound.status = 404;
         return notFound;
     }

@@ -24,11 +24,11 @@ class LoopbackHttpServer {
 public:
     struct Request {
         QByteArray method;
-        QByteArray path;                     ///< with the query string, if any
-        QHash<QByteArray, QByteArray> headers;  ///< names in lower case
+        QByteArray path;                       ///< with the query string, if any
+        QHash<QByteArray, QByteArray> headers; ///< names in lower case
         QByteArray body;
 
-        QJsonObject json() const;  ///< the body as a JSON object (empty if it is not one)
+        QJsonObject json() const; ///< the body as a JSON object (empty if it is not one)
     };
 
     struct Reply {
@@ -36,11 +36,11 @@ public:
         QByteArray body;
         QByteArray contentType = "application/json";
         QList<QPair<QByteArray, QByteArray>> headers;
-        int delayMs = 0;         ///< wait this long before answering
-        bool chunked = false;    ///< Transfer-Encoding: chunked
-        int chunkSize = 16;      ///< bytes per chunk when `chunks` is empty
-        QList<QByteArray> chunks;  ///< explicit chunks (e.g. one event per chunk for streaming)
-        int chunkDelayMs = 0;    ///< pause between chunks
+        int delayMs = 0;          ///< wait this long before answering
+        bool chunked = false;     ///< Transfer-Encoding: chunked
+        int chunkSize = 16;       ///< bytes per chunk when `chunks` is empty
+        QList<QByteArray> chunks; ///< explicit chunks (e.g. one event per chunk for streaming)
+        int chunkDelayMs = 0;     ///< pause between chunks
 
         static Reply json(const QJsonObject &object, int status = 200);
     };
@@ -66,11 +66,11 @@ public:
     int requestCount() const;
 
 private:
-    void serve(QTcpSocket *socket);  ///< on the server thread
+    void serve(QTcpSocket *socket); ///< on the server thread
     Reply answer(const Request &request);
 
     QThread m_thread;
-    QObject *m_server = nullptr;  ///< a QTcpServer living on m_thread
+    QObject *m_server = nullptr; ///< a QTcpServer living on m_thread
     quint16 m_port = 0;
     mutable QMutex m_mutex;
     QHash<QByteArray, Handler> m_handlers;
