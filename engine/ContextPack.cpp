@@ -3,7 +3,6 @@
 #include "Tagger.h"
 #include "TextAnalysis.h"
 
-
 namespace engram {
 
 QString ContextPack::renderItem(const RecallResult &r)
@@ -23,18 +22,28 @@ ContextPack ContextPack::build(const QString &query, const QString &preamble, co
 {
     ContextPack pack;
     pack.budget = budget;
+    // Count characters, not rounded tokens, so the whole pack stays within budget × 4 characters.
+    const qsizetype budgetChars = qsizetype(qMax(0, budget)) * 4;
+    // The header shrinks before it may break the budget: first the query line goes, then the title.
     QString header = QStringLiteral("# Engram context\n");
     if (!query.trimmed().isEmpty())
         header += QStringLiteral("Recalled for: %1\n").arg(query.simplified().left(200));
-    // Count characters, not rounded tokens, so the whole pack stays within budget × 4 characters.
-    const qsizetype budgetChars = qsizetype(budget) * 4;
+    if (header.size() > budgetChars)
+        header = QStringLiteral("# Engram context\n");
+    if (header.size() > budgetChars)
+        header.clear();
     qsizetype used = header.size();
 
     QString preambleText = preamble.trimmed();
     if (!preambleText.isEmpty()) {
-        const qsizetype cap = budgetChars / 2;
-        if (preambleText.size() + 2 > cap)
-            preambleText = preambleText.left(qMax<qsizetype>(0, cap - 3)) + QStringLiteral("…");
+        // At most half the budget (and never more than is left); "\n" before and after it.
+        const qsizetype cap = qMin(budgetChars / 2, budgetChars - used);
+        if (cap < 4)
+            preambleText.clear();
+        else if (preambleText.size() + 2 > cap)
+            preambleText = preambleText.left(cap - 3) + QStringLiteral("…");
+    }
+    if (!preambleText.isEmpty()) {
         pack.preambleTokens = TextAnalysis::estimateTokens(preambleText);
         used += preambleText.size() + 2;
     }
@@ -68,8 +77,9 @@ ContextPack ContextPack::build(const QString &query, const QString &preamble, co
         for (const QString &item : itemsByRegion.value(region))
             out += item;
     }
-    if (pack.included.isEmpty())
-        out += QStringLiteral("\n_No memories matched._\n");
+    const QString nothing = QStringLiteral("\n_No memories matched._\n");
+    if (pack.included.isEmpty() && used + nothing.size() <= budgetChars)
+        out += nothing;
     pack.markdown = out;
     pack.tokens = TextAnalysis::estimateTokens(out);
     return pack;

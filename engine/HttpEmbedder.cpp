@@ -49,15 +49,21 @@ Result<QList<Vector>> HttpEmbedder::embed(const QStringList &texts)
     if (ollama) {
         rows = answer->value(QStringLiteral("embeddings")).toArray();
     } else {
-        QJsonArray data = answer->value(QStringLiteral("data")).toArray();
+        // `index` says which input a row belongs to; servers may answer out of order.
+        const QJsonArray data = answer->value(QStringLiteral("data")).toArray();
         QList<QJsonArray> ordered(data.size());
-        for (const QJsonValue &item : data) {
-            const QJsonObject o = item.toObject();
-            const int index = o.value(QStringLiteral("index")).toInt(int(rows.size()));
-            if (index >= 0 && index < ordered.size())
-                ordered[index] = o.value(QStringLiteral("embedding")).toArray();
+        QList<bool> filled(data.size(), false);
+        for (qsizetype position = 0; position < data.size(); ++position) {
+            const QJsonObject o = data[position].toObject();
+            const qsizetype index = o.value(QStringLiteral("index")).toInt(int(position));
+            if (index < 0 || index >= ordered.size() || filled[index])
+                return Error{QStringLiteral("%1 answered with a missing or repeated embedding index %2")
+                                 .arg(url.toString())
+                                 .arg(index)};
+            ordered[index] = o.value(QStringLiteral("embedding")).toArray();
+            filled[index] = true;
         }
-        for (const QJsonArray &row : ordered)
+        for (const QJsonArray &row : std::as_const(ordered))
             rows.append(row);
     }
     if (rows.size() != texts.size())

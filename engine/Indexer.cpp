@@ -14,6 +14,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 
 namespace engram {
 
@@ -32,11 +33,18 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
     report.scanned = int(scan.files.size());
     (void)m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("1"));
 
-    // Problems of the scan (size cap, links) replace what was recorded for those paths.
-    (void)m_store.clearProblems();
+    // Problems of the scan (size cap, links) replace what was recorded for those paths. Files the
+    // scan found keep theirs until they are read again (an unchanged file keeps its warnings);
+    // problems of paths that are gone are dropped.
     QHash<QString, QList<Problem>> scanProblems;
     for (const Problem &p : scan.problems)
         scanProblems[p.path] << p;
+    QSet<QString> scannedPaths;
+    for (const VaultFile &f : scan.files)
+        scannedPaths.insert(f.relativePath);
+    for (const Problem &p : m_store.problems())
+        if (!scannedPaths.contains(p.path) && !scanProblems.contains(p.path))
+            (void)m_store.replaceProblems(p.path, {});
     for (auto it = scanProblems.cbegin(); it != scanProblems.cend(); ++it)
         (void)m_store.replaceProblems(it.key(), it.value());
     report.problems = scan.problems;
@@ -55,6 +63,7 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         case Outcome::Unchanged: ++report.unchanged; break;
         case Outcome::Removed: ++report.removed; break;
         case Outcome::Failed: ++report.failed; break;
+        case Outcome::Skipped: break;
         }
         if (progress)
             progress(i + 1, int(scan.files.size()), file.relativePath);
@@ -63,6 +72,8 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         // Whatever the index knows that the scan no longer found is gone (or now excluded).
         for (auto it = known.cbegin(); it != known.cend(); ++it) {
             removePath(it.key(), report);
+            if (scanProblems.contains(it.key()))  // e.g. it grew past the size cap: say why it left
+                (void)m_store.replaceProblems(it.key(), scanProblems.value(it.key()));
             ++report.removed;
         }
         (void)m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("0"));
@@ -97,6 +108,7 @@ IndexReport Indexer::indexPath(const QString &relativePath)
         case Outcome::Unchanged: ++report.unchanged; break;
         case Outcome::Removed: ++report.removed; break;
         case Outcome::Failed: ++report.failed; break;
+        case Outcome::Skipped: break;
         }
     }
     report.scanned = 1;
@@ -136,9 +148,14 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
 
     QFile in(file.absolutePath);
     if (!in.exists()) {
-        // Deleted between scan and read.
-        removePath(file.relativePath, report);
-        return Outcome::Removed;
+        // Deleted between scan and read: say so, so the person knows why it is missing.
+        const Problem p{file.relativePath, 0, QStringLiteral("warning"),
+                        QStringLiteral("file was deleted while the vault was being indexed; it is left out")};
+        if (previous)
+            removePath(file.relativePath, report);
+        (void)m_store.replaceProblems(file.relativePath, {p});
+        report.problems << p;
+        return previous ? Outcome::Removed : Outcome::Skipped;
     }
     if (!in.open(QIODevice::ReadOnly))
         return fail(Error{QStringLiteral("cannot read the file: %1").arg(in.errorString())});
@@ -193,6 +210,11 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
         m_vectors.add(chunks[i].id, vectors->at(i));
 
     QList<Problem> warnings;
+    if (chunks.isEmpty())
+        warnings << Problem{file.relativePath, 0, QStringLiteral("warning"),
+                            bytes.trimmed().isEmpty() ? QStringLiteral("file is empty; there is nothing to recall in it")
+                                                      : QStringLiteral("file has no text to index (only front matter "
+                                                                       "or markup); there is nothing to recall in it")};
     for (const ParseWarning &w : std::as_const(doc.warnings))
         warnings << Problem{file.relativePath, w.line, QStringLiteral("warning"), w.message};
     (void)m_store.replaceProblems(file.relativePath, warnings);

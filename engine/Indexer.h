@@ -48,7 +48,7 @@ public:
     IndexReport indexPath(const QString &relativePath);
 
 private:
-    enum class Outcome { Indexed, Unchanged, Removed, Failed };
+    enum class Outcome { Indexed, Unchanged, Removed, Failed, Skipped };
     Outcome indexFile(const VaultFile &file, bool checkUnchanged, IndexReport &report);
     void removePath(const QString &relativePath, IndexReport &report);
 

@@ -36,7 +36,11 @@ QStringList Retriever::keywordTerms(const QString &query)
 
 Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
 {
-    const RankingMode &mode = m_config.mode(query.mode.isEmpty() ? m_config.defaultMode : query.mode);
+    const QString modeName = query.mode.isEmpty() ? m_config.defaultMode : query.mode;
+    if (!m_config.modeNames().contains(modeName))
+        return Error{QStringLiteral("there is no ranking mode \"%1\"; engram.json defines %2")
+                         .arg(modeName, m_config.modeNames().join(QStringLiteral(", ")))};
+    const RankingMode &mode = m_config.mode(modeName);
     const QDateTime now = query.now.isValid() ? query.now : QDateTime::currentDateTimeUtc();
     if (query.text.trimmed().isEmpty())
         return Error{QStringLiteral("the query is empty; say what to recall")};

@@ -18,6 +18,9 @@ void addRecallOptions(QCommandLineParser &p)
         {QStringLiteral("mode"), QStringLiteral("Ranking mode: fast, deep, creative (or one from engram.json)."),
          QStringLiteral("mode")},
         {{QStringLiteral("k"), QStringLiteral("limit")}, QStringLiteral("How many results (default 10)."), QStringLiteral("n")},
+        {QStringLiteral("now"), QStringLiteral("Rank as of this moment (ISO 8601, e.g. 2026-01-01T00:00:00Z) for "
+                                               "reproducible output; default: the current time."),
+         QStringLiteral("datetime")},
     });
     addFilterOptions(p);
 }
@@ -32,6 +35,14 @@ Result<RecallQuery> queryFromOptions(CliContext &cx, const QString &text)
     if (!ok)
         return Error{QStringLiteral("bad -k")};
     q.filter = filterFromOptions(cx.parser);
+    if (cx.parser.isSet(QStringLiteral("now"))) {
+        q.now = QDateTime::fromString(cx.parser.value(QStringLiteral("now")), Qt::ISODateWithMs);
+        if (!q.now.isValid()) {
+            cx.err << "engram-cli " << cx.commandName << ": --now takes an ISO 8601 date and time such as "
+                   << "2026-01-01T00:00:00Z, not \"" << cx.parser.value(QStringLiteral("now")) << "\"" << Qt::endl;
+            return Error{QStringLiteral("bad --now")};
+        }
+    }
     return q;
 }
 

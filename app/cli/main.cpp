@@ -50,7 +50,8 @@ int CliContext::intOption(const QString &name, int fallback, bool *ok)
     bool parsed = false;
     const int value = parser.value(name).toInt(&parsed);
     if (!parsed || value < 0) {
-        err << "engram-cli " << commandName << ": --" << name << " takes a whole number, not \""
+        err << "engram-cli " << commandName << ": " << (name.size() == 1 ? "-" : "--") << name
+            << " takes a whole number, not \""
             << parser.value(name) << "\"" << Qt::endl;
         *ok = false;
     }

@@ -1,0 +1,305 @@
+#include "TestVault.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using engram::test::TestVault;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+/// Runs the real engram-cli and waits for it.
+Run cli(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    // Never fall back to a real default vault.
+    environment.insert(QStringLiteral("ENGRAM_VAULT"), QDir::tempPath() + QStringLiteral("/engram-no-such-vault"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(ENGRAM_CLI_PATH), arguments);
+    if (!process.waitForFinished(240000))
+        qFatal("engram-cli %s did not finish", qPrintable(arguments.join(QLatin1Char(' '))));
+    Run run;
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+QString describe(const Run &run)
+{
+    return QStringLiteral("exit %1\nstdout: %2\nstderr: %3")
+        .arg(run.exitCode)
+        .arg(QString::fromUtf8(run.out.left(2000)), QString::fromUtf8(run.err.left(2000)));
+}
+
+const QString kNow = QStringLiteral("2024-01-01T00:00:00Z");
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_root;
+    QString m_vault; ///< a copy of LoCoMo conv-26
+
+    QStringList vaultArgs(const QStringList &arguments) const
+    {
+        return arguments + QStringList{QStringLiteral("--vault"), m_vault};
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const QString corpus = engram::test::sharedPath(QStringLiteral("bench/locomo-dev/corpus/conv-26"));
+        if (!QFileInfo::exists(corpus))
+            QSKIP("../shared/bench/locomo-dev is not next to the project; the CLI tests need its conv-26 corpus");
+        QVERIFY(QFileInfo::exists(QStringLiteral(ENGRAM_CLI_PATH)));
+        m_vault = m_root.filePath(QStringLiteral("conv-26"));
+        QDirIterator it(corpus, QDir::Files);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            QDir().mkpath(m_vault);
+            QVERIFY(QFile::copy(file, QDir(m_vault).filePath(it.fileName())));
+        }
+        const Run index = cli(vaultArgs({QStringLiteral("index"), QStringLiteral("--json")}));
+        QVERIFY2(index.exitCode == 0, qPrintable(describe(index)));
+        const QJsonObject report = QJsonDocument::fromJson(index.out).object();
+        QVERIFY(report.value(QStringLiteral("indexed")).toInt() >= 10);
+        QCOMPARE(report.value(QStringLiteral("failed")).toInt(), 0);
+    }
+
+    void recallJson_returnsResultsWithBreakdownsAndLineRanges()
+    {
+        const Run run =
+            cli(vaultArgs({QStringLiteral("recall"), QStringLiteral("--json"), QStringLiteral("-k"),
+                           QStringLiteral("8"), QStringLiteral("When did Caroline go to the LGBTQ support group?")}));
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QJsonParseError error;
+        const QJsonObject answer = QJsonDocument::fromJson(run.out, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(answer.value(QStringLiteral("mode")).toString(), QStringLiteral("fast"));
+        const QJsonArray results = answer.value(QStringLiteral("results")).toArray();
+        QCOMPARE(results.size(), 8);
+        double previous = 1e9;
+        for (const QJsonValue &value : results) {
+            const QJsonObject r = value.toObject();
+            const QString path = r.value(QStringLiteral("path")).toString();
+            const int start = r.value(QStringLiteral("start_line")).toInt();
+            const int end = r.value(QStringLiteral("end_line")).toInt();
+            QVERIFY(QFileInfo::exists(QDir(m_vault).filePath(path)));
+            QVERIFY(start >= 1 && end >= start);
+            QCOMPARE(r.value(QStringLiteral("source")).toString(),
+                     QStringLiteral("%1:%2-%3").arg(path).arg(start).arg(end));
+            QVERIFY(!r.value(QStringLiteral("source_text")).toString().isEmpty());
+            const QJsonArray breakdown = r.value(QStringLiteral("breakdown")).toArray();
+            QCOMPARE(breakdown.size(), 6);
+            double sum = 0.0;
+            for (const QJsonValue &signal : breakdown) {
+                const QJsonObject s = signal.toObject();
+                QVERIFY(!s.value(QStringLiteral("signal")).toString().isEmpty());
+                QVERIFY(s.contains(QStringLiteral("value")) && s.contains(QStringLiteral("weight")));
+                sum += s.value(QStringLiteral("contribution")).toDouble();
+            }
+            const double score = r.value(QStringLiteral("score")).toDouble();
+            QVERIFY(qAbs(sum - score) < 1e-9);
+            QVERIFY(score <= previous);
+            previous = score;
+        }
+        QVERIFY(results.first()
+                    .toObject()
+                    .value(QStringLiteral("text"))
+                    .toString()
+                    .contains(QStringLiteral("support group"), Qt::CaseInsensitive));
+    }
+
+    void pack_staysWithinItsBudget()
+    {
+        for (int budget : {60, 150, 300, 800}) {
+            const Run run = cli(vaultArgs({QStringLiteral("pack"), QStringLiteral("--budget"), QString::number(budget),
+                                           QStringLiteral("What does Melanie paint?")}));
+            QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+            const QString markdown = QString::fromUtf8(run.out);
+            QVERIFY2(markdown.size() / 4 <= budget,
+                     qPrintable(QStringLiteral("%1 chars for budget %2").arg(markdown.size()).arg(budget)));
+            if (budget >= 150) {
+                QVERIFY(markdown.contains(QStringLiteral("`session_"))); // cites path:start-end
+                QVERIFY(markdown.contains(QStringLiteral("## ")));
+            }
+        }
+        const Run json = cli(vaultArgs({QStringLiteral("pack"), QStringLiteral("--json"), QStringLiteral("--budget"),
+                                        QStringLiteral("300"), QStringLiteral("What does Melanie paint?")}));
+        const QJsonObject pack = QJsonDocument::fromJson(json.out).object();
+        QVERIFY(pack.value(QStringLiteral("tokens")).toInt() <= 300);
+        QVERIFY(pack.value(QStringLiteral("items")).toArray().size() >= 1);
+        QVERIFY(pack.value(QStringLiteral("skipped")).toInt() >= 1);
+    }
+
+    void rebuild_fromDeletedIndexGivesByteIdenticalRecall()
+    {
+        const QStringList queries{QStringLiteral("When did Melanie paint a sunrise?"),
+                                  QStringLiteral("What is Caroline's identity?"),
+                                  QStringLiteral("Where did they go camping")};
+        auto recallAll = [&]() {
+            QByteArray all;
+            for (const QString &q : queries) {
+                const Run run = cli(vaultArgs({QStringLiteral("recall"), QStringLiteral("--json"), QStringLiteral("-k"),
+                                               QStringLiteral("20"), QStringLiteral("--now"), kNow, q}));
+                if (run.exitCode != 0)
+                    qWarning("%s", qPrintable(describe(run)));
+                all += run.out;
+            }
+            return all;
+        };
+        const QByteArray before = recallAll();
+        QVERIFY(before.contains("\"breakdown\""));
+
+        for (const QString &command : {QStringLiteral("rebuild"), QStringLiteral("index")}) {
+            QVERIFY(QDir(QDir(m_vault).filePath(QStringLiteral(".engram"))).removeRecursively());
+            const Run run = cli(vaultArgs({command}));
+            QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+            QVERIFY2(recallAll() == before, qPrintable(QStringLiteral("recall differs after %1").arg(command)));
+        }
+    }
+
+    void recallQueries_writesTheRunFileFormat()
+    {
+        QFile all(engram::test::sharedPath(QStringLiteral("bench/locomo-dev/queries.jsonl")));
+        QVERIFY(all.open(QIODevice::ReadOnly));
+        QStringList ids;
+        const QString queriesPath = m_root.filePath(QStringLiteral("queries.jsonl"));
+        QFile queries(queriesPath);
+        QVERIFY(queries.open(QIODevice::WriteOnly));
+        while (!all.atEnd() && ids.size() < 5) {
+            const QByteArray line = all.readLine();
+            const QJsonObject q = QJsonDocument::fromJson(line).object();
+            if (q.value(QStringLiteral("conversation")).toString() != QLatin1String("conv-26"))
+                continue;
+            ids << q.value(QStringLiteral("id")).toString();
+            queries.write(line.trimmed() + '\n');
+        }
+        queries.close();
+        QCOMPARE(ids.size(), 5);
+
+        const QString runPath = m_root.filePath(QStringLiteral("run.jsonl"));
+        const Run run = cli(vaultArgs({QStringLiteral("recall"), QStringLiteral("--queries"), queriesPath,
+                                       QStringLiteral("--out"), runPath, QStringLiteral("-k"), QStringLiteral("5")}));
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QVERIFY(run.err.contains("5 queries"));
+        QFile out(runPath);
+        QVERIFY(out.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = out.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 5);
+        for (int i = 0; i < lines.size(); ++i) {
+            const QJsonObject entry = QJsonDocument::fromJson(lines[i]).object();
+            QCOMPARE(entry.value(QStringLiteral("id")).toString(), ids[i]);
+            const QJsonArray results = entry.value(QStringLiteral("results")).toArray();
+            QCOMPARE(results.size(), 5);
+            for (const QJsonValue &value : results) {
+                const QJsonObject r = value.toObject();
+                const QString file = r.value(QStringLiteral("file")).toString();
+                QVERIFY2(file.contains(QStringLiteral("/conv-26/session_")), qPrintable(file));
+                const int start = r.value(QStringLiteral("start_line")).toInt();
+                const int end = r.value(QStringLiteral("end_line")).toInt();
+                QVERIFY(start >= 1 && end >= start);
+                // `text` is exactly those lines of the file.
+                QFile source(QDir(m_vault).filePath(file));
+                QVERIFY(source.open(QIODevice::ReadOnly));
+                const QStringList fileLines = QString::fromUtf8(source.readAll()).split(QLatin1Char('\n'));
+                QCOMPARE(r.value(QStringLiteral("text")).toString(),
+                         fileLines.mid(start - 1, end - start + 1).join(QLatin1Char('\n')));
+            }
+        }
+    }
+
+    void errors_goToStderrWithANonZeroExit_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("says");
+        const QString missing = QDir::tempPath() + QStringLiteral("/engram-missing-vault-for-tst_cli");
+        QTest::newRow("missing vault") << QStringList{QStringLiteral("recall"), QStringLiteral("--vault"), missing,
+                                                      QStringLiteral("anything")}
+                                       << 1 << QStringLiteral("does not exist");
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2
+                                         << QStringLiteral("unknown command");
+        QTest::newRow("bad -k") << QStringList{QStringLiteral("recall"), QStringLiteral("-k"), QStringLiteral("many"),
+                                               QStringLiteral("x")}
+                                << 2 << QStringLiteral("-k takes a whole number");
+        QTest::newRow("negative -k") << QStringList{QStringLiteral("recall"), QStringLiteral("-k"),
+                                                    QStringLiteral("-3"), QStringLiteral("x")}
+                                     << 2 << QStringLiteral("whole number");
+        QTest::newRow("bad --now") << QStringList{QStringLiteral("recall"), QStringLiteral("--now"),
+                                                  QStringLiteral("yesterday"), QStringLiteral("x")}
+                                   << 2 << QStringLiteral("ISO 8601");
+        QTest::newRow("unknown mode") << QStringList{QStringLiteral("recall"), QStringLiteral("--mode"),
+                                                     QStringLiteral("turbo"), QStringLiteral("x")}
+                                      << 1 << QStringLiteral("turbo");
+        QTest::newRow("empty query") << QStringList{QStringLiteral("recall")} << 1
+                                     << QStringLiteral("say what to recall");
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("recall"), QStringLiteral("--frob")} << 2
+                                        << QStringLiteral("frob");
+    }
+
+    void errors_goToStderrWithANonZeroExit()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, says);
+        if (!arguments.contains(QStringLiteral("--vault")) && arguments.front() != QLatin1String("frobnicate"))
+            arguments = vaultArgs(arguments);
+        const Run run = cli(arguments);
+        QVERIFY2(run.exitCode == exitCode, qPrintable(describe(run)));
+        QVERIFY2(QString::fromUtf8(run.err).contains(says), qPrintable(describe(run)));
+        QVERIFY2(run.out.isEmpty(), qPrintable(describe(run)));
+    }
+
+    void health_exitCodeReflectsTheWorstCheck()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nA fine note.\n"));
+        const QStringList health{QStringLiteral("health"), QStringLiteral("--vault"), vault.path()};
+
+        Run run = cli(health); // never indexed: the last re-index is missing
+        QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
+        QVERIFY(run.out.contains("[missing]"));
+
+        QCOMPARE(cli({QStringLiteral("index"), QStringLiteral("--vault"), vault.path()}).exitCode, 0);
+        run = cli(health);
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+
+        vault.write(QStringLiteral("notes/b.md"), QStringLiteral("# B\n\nA new note.\n"));
+        run = cli(health); // a file the index does not know yet
+        QVERIFY2(run.exitCode == 1, qPrintable(describe(run)));
+        QVERIFY(run.out.contains("engram-cli index"));
+
+        vault.write(QStringLiteral("notes/c.md"), QByteArray("caf\xe9\n"));
+        QCOMPARE(cli({QStringLiteral("index"), QStringLiteral("--vault"), vault.path()}).exitCode, 0);
+        run = cli({QStringLiteral("health"), QStringLiteral("--json"), QStringLiteral("--vault"), vault.path()});
+        QVERIFY2(run.exitCode == 3, qPrintable(describe(run)));
+        bool named = false;
+        for (const QJsonValue &check : QJsonDocument::fromJson(run.out).array())
+            named = named
+                    || (check.toObject().value(QStringLiteral("status")).toString() == QLatin1String("error")
+                        && check.toObject()
+                               .value(QStringLiteral("reason"))
+                               .toString()
+                               .contains(QStringLiteral("notes/c.md")));
+        QVERIFY(named);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

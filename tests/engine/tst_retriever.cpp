@@ -1,0 +1,293 @@
+#include "Engine.h"
+#include "TestVault.h"
+
+#include <QSet>
+#include <QTest>
+
+using namespace engram;
+using test::TestVault;
+
+namespace {
+
+const QDateTime kNow(QDate(2026, 1, 1), QTime(12, 0), Qt::UTC);
+
+std::unique_ptr<Engine> openIndexed(const TestVault &vault)
+{
+    auto engine = Engine::open(vault.path());
+    if (!engine)
+        qFatal("cannot open engine: %s", qPrintable(engine.error().toString()));
+    (*engine)->index();
+    return std::move(*engine);
+}
+
+/// Five files about orchids with different stores, regions, layers, categories, tags and folders.
+void writeOrchidVault(TestVault &vault)
+{
+    vault.write(QStringLiteral("memories/semantic/orchid-care.md"),
+                QStringLiteral("---\nstore: semantic\nregion: language-comprehension\nlayer: fact\ncategory: fact\n"
+                               "tags: [garden, plants]\n---\n# Orchid care\n\n"
+                               "Orchids need indirect light and water once a week.\n"));
+    vault.write(QStringLiteral("memories/procedural/orchid-repot.md"),
+                QStringLiteral("---\ncategory: workflow\ntags: [Garden]\n---\n# Repotting an orchid\n\n"
+                               "1. Soak the orchid roots.\n2. Use bark, never soil.\n"));
+    vault.write(
+        QStringLiteral("sessions/2026-01-05/chat.md"),
+        QStringLiteral("User: I bought an orchid today.\n\nAssistant: Nice, an orchid likes humidity.\n\n"
+                       "User: where should the orchid stand?\n\nAssistant: Near a bright orchid-friendly window.\n"));
+    vault.write(QStringLiteral("identity/soul.md"), QStringLiteral("# Who I am\n\nI love orchid photography.\n"));
+    vault.write(QStringLiteral("projects/greenhouse/plan.md"),
+                QStringLiteral("---\ntags: [work]\n---\n# Greenhouse\n\nThe orchid greenhouse layout plan.\n"));
+}
+
+RecallQuery orchidQuery(int k)
+{
+    RecallQuery query;
+    query.text = QStringLiteral("orchid");
+    query.k = k;
+    return query;
+}
+
+QList<RecallResult> recallOrFail(Engine &engine, RecallQuery query)
+{
+    if (!query.now.isValid())
+        query.now = kNow;
+    auto results = engine.recall(query);
+    if (!results)
+        qFatal("recall failed: %s", qPrintable(results.error().toString()));
+    return *results;
+}
+
+QString source(const RecallResult &r)
+{
+    return QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine);
+}
+
+double weightOf(const RecallResult &r, const QString &signal)
+{
+    for (const ScoreComponent &c : r.breakdown)
+        if (c.name == signal)
+            return c.weight;
+    return -1.0;
+}
+
+using ChunkPredicate = std::function<bool(const Chunk &)>;
+
+} // namespace
+
+Q_DECLARE_METATYPE(engram::RecallFilter)
+Q_DECLARE_METATYPE(ChunkPredicate)
+
+class TestRetriever : public QObject {
+    Q_OBJECT
+private:
+    // One indexed orchid vault for the tests that only read it (recall does not change the index).
+    TestVault m_orchidVault;
+    std::unique_ptr<Engine> m_orchid;
+
+private slots:
+    void initTestCase()
+    {
+        writeOrchidVault(m_orchidVault);
+        m_orchid = openIndexed(m_orchidVault);
+    }
+
+    void recall_filterNarrowsToMatchingMemories_data()
+    {
+        QTest::addColumn<RecallFilter>("filter");
+        QTest::addColumn<ChunkPredicate>("matches");
+        RecallFilter f;
+        f.stores = {QStringLiteral("procedural")};
+        QTest::newRow("store") << f << ChunkPredicate([](const Chunk &c) {
+            return c.tags.store.value == QLatin1String("procedural");
+        });
+        f = {};
+        f.regions = {QStringLiteral("episodic")};
+        QTest::newRow("region") << f << ChunkPredicate([](const Chunk &c) {
+            return c.tags.region.value == QLatin1String("episodic");
+        });
+        f = {};
+        f.layers = {QStringLiteral("core")};
+        QTest::newRow("layer") << f << ChunkPredicate([](const Chunk &c) {
+            return c.tags.layer.value == QLatin1String("core");
+        });
+        f = {};
+        f.categories = {QStringLiteral("workflow"), QStringLiteral("fact")};
+        QTest::newRow("category (any of two)") << f << ChunkPredicate([](const Chunk &c) {
+            return c.tags.category.value == QLatin1String("workflow") || c.tags.category.value == QLatin1String("fact");
+        });
+        f = {};
+        f.tags = {QStringLiteral("garden")};
+        QTest::newRow("tag (case-insensitive)") << f << ChunkPredicate([](const Chunk &c) {
+            return c.path.startsWith(QLatin1String("memories/")); // both memories/ files carry garden or Garden
+        });
+        f = {};
+        f.pathPrefix = QStringLiteral("projects/");
+        QTest::newRow("path prefix") << f << ChunkPredicate([](const Chunk &c) {
+            return c.path.startsWith(QLatin1String("projects/"));
+        });
+        f = {};
+        f.stores = {QStringLiteral("semantic")};
+        f.tags = {QStringLiteral("work")};
+        QTest::newRow("store and tag") << f << ChunkPredicate([](const Chunk &c) {
+            return c.path == QLatin1String("projects/greenhouse/plan.md");
+        });
+    }
+
+    void recall_filterNarrowsToMatchingMemories()
+    {
+        QFETCH(RecallFilter, filter);
+        QFETCH(ChunkPredicate, matches);
+        RecallQuery query = orchidQuery(100);
+        const QList<RecallResult> all = recallOrFail(*m_orchid, query);
+        QSet<QString> expected;
+        int rejected = 0;
+        for (const RecallResult &r : all) {
+            if (matches(r.chunk))
+                expected.insert(source(r));
+            else
+                ++rejected;
+        }
+        QVERIFY2(!expected.isEmpty() && rejected > 0, "the fixture must have results on both sides of the filter");
+
+        query.filter = filter;
+        const QList<RecallResult> filtered = recallOrFail(*m_orchid, query);
+        QSet<QString> got;
+        for (const RecallResult &r : filtered) {
+            QVERIFY2(matches(r.chunk), qPrintable(source(r) + QStringLiteral(" does not satisfy the filter")));
+            got.insert(source(r));
+        }
+        QCOMPARE(got, expected);
+    }
+
+    void recall_everyResultCarriesBreakdownAndSource()
+    {
+        RecallQuery query = orchidQuery(10);
+        query.text = QStringLiteral("where does the orchid stand");
+        const QList<RecallResult> results = recallOrFail(*m_orchid, query);
+        QVERIFY(results.size() >= 3);
+        const QStringList signalNames{QStringLiteral("relevance"),    QStringLiteral("strength"),
+                                      QStringLiteral("recency"),      QStringLiteral("access"),
+                                      QStringLiteral("coactivation"), QStringLiteral("graph")};
+        for (const RecallResult &r : results) {
+            QStringList names;
+            double sum = 0.0;
+            for (const ScoreComponent &c : r.breakdown) {
+                names << c.name;
+                QVERIFY(c.value >= 0.0 && c.value <= 1.0);
+                sum += c.contribution();
+            }
+            QCOMPARE(names, signalNames);
+            QVERIFY(qAbs(sum - r.score) < 1e-9);
+            QVERIFY(!r.chunk.path.isEmpty());
+            QVERIFY(QFileInfo::exists(m_orchidVault.filePath(r.chunk.path)));
+            QVERIFY(r.chunk.startLine >= 1);
+            QVERIFY(r.chunk.endLine >= r.chunk.startLine);
+            QVERIFY(r.keywordRank > 0 || r.vectorRank > 0);
+            // The line range really holds the text.
+            const QString lines = m_orchid->sourceText(r.chunk);
+            const QString firstWord = r.chunk.text.split(QLatin1Char(' ')).front();
+            QVERIFY2(lines.contains(firstWord), qPrintable(source(r) + QStringLiteral(": ") + lines));
+        }
+        for (int i = 1; i < results.size(); ++i)
+            QVERIFY(results[i - 1].score >= results[i].score);
+    }
+
+    void recall_modeFromConfigSetsTheWeights()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("engram.json"), QByteArray(R"({"modes": {
+            "fast": {"relevance": 0.7, "strength": 0.1, "recency": 0.1, "access": 0.05, "coactivation": 0.05, "graph": 0},
+            "recent": {"relevance": 0.05, "strength": 0, "recency": 0.95, "access": 0, "coactivation": 0, "graph": 0,
+                       "recencyHalfLifeDays": 7}}})"));
+        vault.write(QStringLiteral("notes/old.md"),
+                    QStringLiteral("---\ncreated: 2020-01-01\n---\n# Zucchini harvest\n\n"
+                                   "The zucchini harvest: zucchini, zucchini harvest.\n"));
+        vault.write(QStringLiteral("notes/new.md"), QStringLiteral("---\ncreated: 2025-12-30\n---\n# Market\n\n"
+                                                                   "Bought one zucchini at the market among apples, "
+                                                                   "pears, bread, cheese and flowers.\n"));
+        auto engine = openIndexed(vault);
+        RecallQuery query;
+        query.text = QStringLiteral("zucchini harvest");
+
+        const QList<RecallResult> fast = recallOrFail(*engine, query); // the default mode
+        QCOMPARE(fast.size(), 2);
+        QCOMPARE(weightOf(fast[0], QStringLiteral("relevance")), 0.7);
+        QCOMPARE(weightOf(fast[0], QStringLiteral("recency")), 0.1);
+        QCOMPARE(fast[0].chunk.path, QStringLiteral("notes/old.md"));
+
+        query.mode = QStringLiteral("recent");
+        const QList<RecallResult> recent = recallOrFail(*engine, query);
+        QCOMPARE(recent.size(), 2);
+        for (const RecallResult &r : recent) {
+            QCOMPARE(weightOf(r, QStringLiteral("relevance")), 0.05);
+            QCOMPARE(weightOf(r, QStringLiteral("recency")), 0.95);
+            QCOMPARE(weightOf(r, QStringLiteral("strength")), 0.0);
+        }
+        QCOMPARE(recent[0].chunk.path, QStringLiteral("notes/new.md"));
+
+        query.mode = QStringLiteral("creative"); // a built-in mode the file does not touch
+        const QList<RecallResult> creative = recallOrFail(*engine, query);
+        QCOMPARE(weightOf(creative[0], QStringLiteral("relevance")), 0.3);
+        QCOMPARE(weightOf(creative[0], QStringLiteral("graph")), 0.15);
+    }
+
+    void recall_unknownModeIsAnError()
+    {
+        RecallQuery query = orchidQuery(10);
+        query.mode = QStringLiteral("turbo");
+        auto results = m_orchid->recall(query);
+        QVERIFY(!results.ok());
+        QVERIFY(results.error().message.contains(QStringLiteral("turbo")));
+        QVERIFY(results.error().message.contains(QStringLiteral("fast")));
+    }
+
+    void recall_emptyQueryIsAnError()
+    {
+        for (const QString &text : {QString(), QStringLiteral("   \n\t ")}) {
+            RecallQuery query = orchidQuery(10);
+            query.text = text;
+            auto results = m_orchid->recall(query);
+            QVERIFY(!results.ok());
+            QVERIFY(!results.error().message.isEmpty());
+        }
+    }
+
+    void recall_tiesAreOrderedBySourcePosition()
+    {
+        TestVault vault;
+        const QString same = QStringLiteral("# Same\n\nThe quarterly lighthouse inspection is on Friday.\n");
+        for (const QString &name : {QStringLiteral("c"), QStringLiteral("a"), QStringLiteral("d"), QStringLiteral("b")})
+            vault.write(QStringLiteral("notes/tie-%1.md").arg(name), same); // written out of path order
+        auto engine = openIndexed(vault);
+        RecallQuery query;
+        query.text = QStringLiteral("lighthouse inspection");
+        const QList<RecallResult> first = recallOrFail(*engine, query);
+        QCOMPARE(first.size(), 4);
+        QStringList order;
+        for (const RecallResult &r : first) {
+            QCOMPARE(r.score, first[0].score); // a real tie
+            order << r.chunk.path;
+        }
+        QCOMPARE(order, (QStringList{QStringLiteral("notes/tie-a.md"), QStringLiteral("notes/tie-b.md"),
+                                     QStringLiteral("notes/tie-c.md"), QStringLiteral("notes/tie-d.md")}));
+        for (int round = 0; round < 5; ++round) {
+            QStringList again;
+            for (const RecallResult &r : recallOrFail(*engine, query))
+                again << r.chunk.path;
+            QCOMPARE(again, order);
+        }
+        QVERIFY(engine->rebuild().ok());
+        QStringList rebuilt;
+        for (const RecallResult &r : recallOrFail(*engine, query))
+            rebuilt << r.chunk.path;
+        QCOMPARE(rebuilt, order);
+    }
+
+    void recall_kLimitsTheResults()
+    {
+        QCOMPARE(recallOrFail(*m_orchid, orchidQuery(2)).size(), 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRetriever)
+#include "tst_retriever.moc"
