@@ -29,6 +29,7 @@ struct Session {
     QString id;
     QDate date;
     QString fileHash;
+    QDateTime time;  ///< the newest turn time, else the session date
     QList<Chunk> chunks;
 };
 
@@ -61,11 +62,12 @@ Session describeSession(const FileRecord &file, const QList<Chunk> &chunks)
     s.path = file.path;
     s.fileHash = file.hash;
     s.chunks = chunks;
-    for (const Chunk &c : chunks)
-        if (c.time.isValid()) {
+    for (const Chunk &c : chunks) {
+        if (c.time.isValid() && !s.date.isValid())
             s.date = c.time.date();
-            break;
-        }
+        if (c.time.isValid())
+            s.time = qMax(s.time, c.time);
+    }
     static const QRegularExpression datePattern(QStringLiteral(R"((\d{4}-\d{2}-\d{2}))"));
     if (!s.date.isValid()) {
         const auto match = datePattern.match(file.path);
@@ -74,6 +76,8 @@ Session describeSession(const FileRecord &file, const QList<Chunk> &chunks)
     }
     if (!s.date.isValid())
         s.date = QDateTime::fromMSecsSinceEpoch(file.mtimeMs, Qt::UTC).date();
+    if (!s.time.isValid())
+        s.time = s.date.startOfDay(Qt::UTC);
     QString id = file.path.section(QLatin1Char('.'), 0, -2);
     if (id.isEmpty())
         id = file.path;
@@ -88,7 +92,7 @@ QList<SummaryUnit> unitsOfDigest(const QString &path, const DigestFile &digest)
 {
     QList<SummaryUnit> units;
     for (const DigestItem &item : digest.items)
-        units << SummaryUnit{item.text, path, item.line, item.line, {}};
+        units << SummaryUnit{item.text, path, item.line, item.line, {}, item.raw.isEmpty() ? item.sources : item.raw};
     return units;
 }
 
@@ -107,6 +111,16 @@ QJsonObject ledgerJson(const LedgerEntry &e)
 }
 
 constexpr int kLedgerLines = 5000;
+
+QList<SourceRange> rawOf(const QList<SummaryUnit> &units)
+{
+    QList<SourceRange> raw;
+    for (const SummaryUnit &u : units)
+        for (const SourceRange &r : u.raw)
+            if (!raw.contains(r))
+                raw << r;
+    return raw;
+}
 
 } // namespace
 
@@ -145,7 +159,8 @@ Status Consolidator::Run::write(const QString &path, const QString &content)
 
 Status Consolidator::Run::digest(const QString &path, const QString &layer, const QString &period,
                                  const QString &heading, const QList<SummaryUnit> &units,
-                                 const QList<SourceRange> &derivedFrom, const QString &sourcesHash, int budget)
+                                 const QList<SourceRange> &derivedFrom, const QString &sourcesHash, int budget,
+                                 const QDateTime &when)
 {
     const QString existing = read(path);
     if (!existing.isEmpty()) {
@@ -162,7 +177,8 @@ Status Consolidator::Run::digest(const QString &path, const QString &layer, cons
     d.period = period;
     d.heading = heading;
     d.derivedFrom = derivedFrom;
-    d.created = now;
+    d.created = when.isValid() ? when : now;
+    d.consolidatedAt = now;
     d.sourcesHash = sourcesHash;
     for (const SummaryUnit &u : units)
         d.tokensIn += TextAnalysis::estimateTokens(u.text);
@@ -174,7 +190,7 @@ Status Consolidator::Run::digest(const QString &path, const QString &layer, cons
         if (lines) {
             d.method = llm->methodName();
             for (const QString &line : std::as_const(*lines))
-                d.items << DigestItem{line, derivedFrom, 0};  // abstractive: each line cites the whole period
+                d.items << DigestItem{line, derivedFrom, 0, rawOf(units)};  // abstractive: each line cites the whole period
         } else {
             d.fallbackReason = QStringLiteral("llm failed: %1").arg(lines.error().toString());
         }
@@ -182,7 +198,8 @@ Status Consolidator::Run::digest(const QString &path, const QString &layer, cons
     if (d.items.isEmpty()) {
         d.method = QStringLiteral("extractive:tfidf-mmr");
         for (int i : ExtractiveSummarizer::select(units, {budget, 0.7}))
-            d.items << DigestItem{units[i].text, {SourceRange{units[i].path, units[i].startLine, units[i].endLine}}, 0};
+            d.items << DigestItem{units[i].text, {SourceRange{units[i].path, units[i].startLine, units[i].endLine}}, 0,
+                                  units[i].raw};
     }
     d.tokensOut = d.bodyTokens();
     if (Status s = write(path, d.render()); !s)
@@ -243,10 +260,11 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
         QList<SummaryUnit> dayUnits;
         QList<SourceRange> dayDerived;
         QByteArray dayHash = run.methodKey.toUtf8();
+        QDateTime dayTime;
         for (const Session &s : day.value()) {
             QList<SummaryUnit> units;
             for (const Chunk &c : s.chunks)
-                units << SummaryUnit{c.text, s.path, c.startLine, c.endLine, c.tags.category.value};
+                units << SummaryUnit{c.text, s.path, c.startLine, c.endLine, c.tags.category.value, {}};
             const SourceRange whole{s.path, s.chunks.first().startLine, s.chunks.last().endLine};
             const int tokensIn = std::accumulate(units.cbegin(), units.cend(), 0, [](int sum, const SummaryUnit &u) {
                 return sum + TextAnalysis::estimateTokens(u.text);
@@ -256,7 +274,7 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
             if (Status st = run.digest(digestPath, QStringLiteral("session"), s.id,
                                        QStringLiteral("Session digest: %1 (%2)").arg(title, date), units, {whole},
                                        sha1Hex((run.methodKey + s.path + s.fileHash).toUtf8()),
-                                       budgetFor(tokensIn, 0.2, 60, 400));
+                                       budgetFor(tokensIn, 0.2, 60, 400), s.time);
                 !st)
                 return st.error();
             auto parsed = DigestFile::parse(run.read(digestPath));
@@ -265,6 +283,7 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
             dayUnits << unitsOfDigest(digestPath, *parsed);
             dayDerived << SourceRange{digestPath, parsed->items.first().line, parsed->items.last().line};
             dayHash += digestPath.toUtf8() + run.read(digestPath).toUtf8();
+            dayTime = qMax(dayTime, parsed->created);
         }
         if (dayUnits.isEmpty())
             continue;
@@ -273,7 +292,7 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
         });
         if (Status st = run.digest(QStringLiteral("consolidated/daily/%1.md").arg(date), QStringLiteral("daily"), date,
                                    QStringLiteral("Daily digest: %1").arg(date), dayUnits, dayDerived,
-                                   sha1Hex(dayHash), budgetFor(tokensIn, 0.5, 80, 500));
+                                   sha1Hex(dayHash), budgetFor(tokensIn, 0.5, 80, 500), dayTime);
             !st)
             return st.error();
         weeks[isoWeek(day.key())] << day.key();
@@ -284,6 +303,7 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
         QList<SummaryUnit> units;
         QList<SourceRange> derived;
         QByteArray hash = run.methodKey.toUtf8();
+        QDateTime weekTime;
         for (auto day = byDate.cbegin(); day != byDate.cend(); ++day) {
             if (isoWeek(day.key()) != week.key())
                 continue;
@@ -295,6 +315,7 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
             units << unitsOfDigest(dailyPath, *parsed);
             derived << SourceRange{dailyPath, parsed->items.first().line, parsed->items.last().line};
             hash += dailyPath.toUtf8() + content.toUtf8();
+            weekTime = qMax(weekTime, parsed->created);
         }
         if (units.isEmpty())
             continue;
@@ -304,7 +325,7 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
         const QString weeklyPath = QStringLiteral("consolidated/weekly/%1.md").arg(week.key());
         if (Status st = run.digest(weeklyPath, QStringLiteral("weekly"), week.key(),
                                    QStringLiteral("Weekly digest: %1").arg(week.key()), units, derived, sha1Hex(hash),
-                                   budgetFor(tokensIn, 0.5, 120, 600));
+                                   budgetFor(tokensIn, 0.5, 120, 600), weekTime);
             !st)
             return st.error();
         const QString weekly = run.read(weeklyPath);
@@ -316,7 +337,7 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
                                    week.key(), QStringLiteral("Facts: %1").arg(week.key()), factUnits,
                                    {SourceRange{weeklyPath, parsed->items.first().line, parsed->items.last().line}},
                                    sha1Hex(run.methodKey.toUtf8() + weeklyPath.toUtf8() + weekly.toUtf8()),
-                                   budgetFor(parsed->tokensOut, 0.34, 40, 200));
+                                   budgetFor(parsed->tokensOut, 0.34, 40, 200), parsed->created);
             !st)
             return st.error();
     }

@@ -114,13 +114,14 @@ Status Consolidator::Run::clusterSensory()
             hash += m.path.toUtf8() + m.content.toUtf8();
             const SourceRange range{m.path, m.chunks.first().startLine, m.chunks.last().endLine};
             d.derivedFrom << range;
-            d.items << DigestItem{texts[i], {range}, 0};
+            d.items << DigestItem{texts[i], {range}, 0, {}};
             d.tokensIn += TextAnalysis::estimateTokens(texts[i]);
         }
         const QString path = QStringLiteral("memories/episodic/cluster-%1.md").arg(sha1Hex(memberPaths.join(QLatin1Char('\n')).toUtf8()).left(10));
         d.extra.insert(QStringLiteral("store"), QStringLiteral("episodic"));
         d.extra.insert(QStringLiteral("title"), QStringLiteral("Cluster of %1 sensory memories").arg(cluster.size()));
         d.created = now;
+        d.consolidatedAt = now;
         d.method = QStringLiteral("cluster:cosine>%1").arg(threshold);
         d.sourcesHash = sha1Hex(hash);
         d.heading = QStringLiteral("%1 similar sensory memories").arg(cluster.size());

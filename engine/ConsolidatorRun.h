@@ -31,7 +31,7 @@ struct Consolidator::Run {
     /// Writes the digest at `path` unless one with the same sources hash exists.
     Status digest(const QString &path, const QString &layer, const QString &period, const QString &heading,
                   const QList<SummaryUnit> &units, const QList<SourceRange> &derivedFrom, const QString &sourcesHash,
-                  int budget);
+                  int budget, const QDateTime &when);
 
     Status clusterSensory();
     Status promoteEpisodic();

@@ -10,7 +10,7 @@ namespace engram {
 namespace {
 
 const QStringList kKnownKeys = {QStringLiteral("layer"),      QStringLiteral("period"),
-                                QStringLiteral("derived_from"), QStringLiteral("created"),
+                                QStringLiteral("derived_from"), QStringLiteral("created"), QStringLiteral("consolidated_at"),
                                 QStringLiteral("method"),     QStringLiteral("fallback_reason"),
                                 QStringLiteral("sources_hash"), QStringLiteral("tokens_in"),
                                 QStringLiteral("tokens_out")};
@@ -25,7 +25,7 @@ QString quoted(QString text)
 
 const QRegularExpression &itemPattern()
 {
-    static const QRegularExpression pattern(QStringLiteral(R"(^- (.*) \(from ((?:`[^`]+`(?:, )?)+)\)\s*$)"));
+    static const QRegularExpression pattern(QStringLiteral(R"(^- (.*) \(from ((?:`[^`]+`(?:, )?)+)(?:; raw ((?:`[^`]+`(?:, )?)+))?\)\s*$)"));
     return pattern;
 }
 
@@ -75,18 +75,23 @@ QString DigestFile::render()
     lines << QStringLiteral("derived_from:");
     for (const SourceRange &r : std::as_const(derivedFrom))
         lines << QStringLiteral("  - ") + quoted(r.toString());
-    scalar(QStringLiteral("created"), created.toUTC().toString(Qt::ISODate));
+    scalar(QStringLiteral("created"), created.toString(Qt::ISODate));
+    scalar(QStringLiteral("consolidated_at"), consolidatedAt.toUTC().toString(Qt::ISODate));
     scalar(QStringLiteral("method"), method);
     scalar(QStringLiteral("fallback_reason"), fallbackReason);
     scalar(QStringLiteral("sources_hash"), sourcesHash);
     lines << QStringLiteral("tokens_in: %1").arg(tokensIn) << QStringLiteral("tokens_out: %1").arg(tokensOut);
     lines << QStringLiteral("---") << QString() << QStringLiteral("# ") + heading << QString();
     for (DigestItem &item : items) {
-        QStringList cites;
-        for (const SourceRange &r : std::as_const(item.sources))
-            cites << QLatin1Char('`') + r.toString() + QLatin1Char('`');
+        auto cites = [](const QList<SourceRange> &ranges) {
+            QStringList out;
+            for (const SourceRange &r : ranges)
+                out << QLatin1Char('`') + r.toString() + QLatin1Char('`');
+            return out.join(QStringLiteral(", "));
+        };
         item.line = int(lines.size()) + 1;
-        lines << QStringLiteral("- %1 (from %2)").arg(item.text.simplified(), cites.join(QStringLiteral(", ")));
+        const QString raw = item.raw.isEmpty() || item.raw == item.sources ? QString() : QStringLiteral("; raw ") + cites(item.raw);
+        lines << QStringLiteral("- %1 (from %2%3)").arg(item.text.simplified(), cites(item.sources), raw);
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
@@ -105,6 +110,7 @@ Result<DigestFile> DigestFile::parse(const QString &content)
     d.fallbackReason = v.value(QStringLiteral("fallback_reason")).toString();
     d.sourcesHash = v.value(QStringLiteral("sources_hash")).toString();
     d.created = QDateTime::fromString(v.value(QStringLiteral("created")).toString(), Qt::ISODate);
+    d.consolidatedAt = QDateTime::fromString(v.value(QStringLiteral("consolidated_at")).toString(), Qt::ISODate);
     d.tokensIn = v.value(QStringLiteral("tokens_in")).toInt();
     d.tokensOut = v.value(QStringLiteral("tokens_out")).toInt();
     for (const QVariant &entry : v.value(QStringLiteral("derived_from")).toList())
@@ -124,10 +130,12 @@ Result<DigestFile> DigestFile::parse(const QString &content)
         DigestItem item;
         item.text = match.captured(1);
         item.line = i + 1;
-        auto cites = cite.globalMatch(match.captured(2));
-        while (cites.hasNext())
-            if (auto r = SourceRange::parse(cites.next().captured(1)))
-                item.sources << *r;
+        for (int group : {2, 3}) {
+            auto cites = cite.globalMatch(match.captured(group));
+            while (cites.hasNext())
+                if (auto r = SourceRange::parse(cites.next().captured(1)))
+                    (group == 2 ? item.sources : item.raw) << *r;
+        }
         d.items << item;
     }
     return d;

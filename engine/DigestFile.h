@@ -28,11 +28,15 @@ struct DigestItem {
     QString text;
     QList<SourceRange> sources;
     int line = 0;
+    QList<SourceRange> raw;  ///< the raw lines at the bottom of the lineage, when they differ from `sources`
 };
 
 /// A consolidated file: front matter (layer, period, derived_from, created,
 /// method …) and a body of cited items, one per line:
 ///   `- text (from `sessions/2026-01-01/a.md:12-14`)`
+/// Above the session layer an item also names its raw lines, so a pack that
+/// cites a fact offers the transcript lines behind it without a lookup:
+///   `- text (from `consolidated/daily/2026-01-01.md:15-15`; raw `sessions/…/a.md:12-14`)`
 /// The same form serves session/daily/weekly digests, facts and the episodic
 /// memories that sensory clustering writes, so lineage reads them all alike.
 struct DigestFile {
@@ -42,7 +46,8 @@ struct DigestFile {
     QString method;
     QString fallbackReason;
     QString sourcesHash;
-    QDateTime created;
+    QDateTime created;        ///< when the memory happened: the newest source time (what recency ranks by)
+    QDateTime consolidatedAt; ///< when this digest was written
     int tokensIn = 0;
     int tokensOut = 0;
     QList<SourceRange> derivedFrom;

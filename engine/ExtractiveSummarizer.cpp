@@ -14,6 +14,9 @@ namespace {
 
 using SparseVector = QHash<QString, double>;
 
+/// A unit with fewer content terms ("Cool.", "Thanks!") carries nothing worth keeping.
+constexpr int kMinTerms = 3;
+
 double dot(const SparseVector &a, const SparseVector &b)
 {
     const SparseVector &small = a.size() < b.size() ? a : b;
@@ -112,7 +115,7 @@ QList<int> ExtractiveSummarizer::select(const QList<SummaryUnit> &units, const O
         double best = -1e9;
         qsizetype bestIndex = -1;
         for (qsizetype i = 0; i < n; ++i) {
-            if (taken[size_t(i)] || vectors[i].isEmpty() || used + cost(i) > options.tokenBudget)
+            if (taken[size_t(i)] || vectors[i].size() < kMinTerms || used + cost(i) > options.tokenBudget)
                 continue;
             double redundancy = 0.0;
             for (int j : std::as_const(chosen))

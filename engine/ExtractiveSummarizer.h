@@ -1,5 +1,7 @@
 #pragma once
 
+#include "DigestFile.h"
+
 #include <QList>
 #include <QString>
 
@@ -13,6 +15,7 @@ struct SummaryUnit {
     int startLine = 0;
     int endLine = 0;
     QString category;  ///< the tagger's category (decision, lesson, rule, goal …), may be empty
+    QList<SourceRange> raw;  ///< for a digest line: the raw lines behind it
 };
 
 /// The offline, deterministic default summarizer. Units are scored by TF-IDF
