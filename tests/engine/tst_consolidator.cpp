@@ -1,3 +1,4 @@
+#include "ConsolidationScheduler.h"
 #include "Consolidator.h"
 #include "Embedder.h"
 #include "Engine.h"
@@ -6,6 +7,11 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QProcess>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <cmath>
@@ -399,6 +405,74 @@ private slots:
         QVERIFY(pack.ok());
         QVERIFY(pack->markdown.contains(QLatin1String("consolidated/fact/2026-W02.md")));
         QVERIFY(pack->markdown.contains(QLatin1String("raw `sessions/2026-01-05/alpha.md:")));
+    }
+    void run_sinceUntilLimitsThePeriods()
+    {
+        TestVault vault;
+        writeSessions(vault);
+        auto engine = openEngine(vault);
+        ConsolidationOptions options;
+        options.now = kNow;
+        options.since = QDate(2026, 1, 6);
+        options.until = QDate(2026, 1, 7);
+        auto report = Consolidator(*engine).run(options);
+        QVERIFY(report.ok());
+        QStringList written;
+        for (const DigestAction &d : report->digests)
+            written << d.path;
+        written.sort();
+        QCOMPARE(written, (QStringList{QStringLiteral("consolidated/daily/2026-01-07.md"),
+                                       QStringLiteral("consolidated/fact/2026-W02.md"),
+                                       QStringLiteral("consolidated/session/2026-01-07/gamma.md"),
+                                       QStringLiteral("consolidated/weekly/2026-W02.md")}));
+    }
+
+    void scheduler_runsOnAWorkerThreadAndReportsBySignal()
+    {
+        TestVault vault;
+        writeSessions(vault);
+        auto engine = openEngine(vault);
+        ConsolidationScheduler scheduler(*engine);
+        QSignalSpy finished(&scheduler, &ConsolidationScheduler::finished);
+        QVERIFY(scheduler.runNow());
+        QVERIFY(scheduler.isRunning());
+        QVERIFY(!scheduler.runNow());  // one run at a time
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.first().first().value<ConsolidationReport>().digests.size(), 4 + 3 + 2 + 2);
+        QTRY_VERIFY(!scheduler.isRunning());
+        QVERIFY(QFile::exists(vault.filePath(QStringLiteral("consolidated/fact/2026-W02.md"))));
+        const QDateTime evening(QDate(2026, 1, 1), QTime(22, 30));
+        QCOMPARE(ConsolidationScheduler::msecsUntil(3, evening), qint64(4.5 * 3600 * 1000));
+        QCOMPARE(ConsolidationScheduler::msecsUntil(23, evening), qint64(0.5 * 3600 * 1000));
+    }
+
+    void cli_consolidateDryRunAndLineage()
+    {
+        TestVault vault;
+        writeSessions(vault);
+        QProcess cli;
+        cli.start(QStringLiteral(ENGRAM_CLI_PATH),
+                  {QStringLiteral("consolidate"), QStringLiteral("--vault"), vault.path(), QStringLiteral("--dry-run"), QStringLiteral("--json")});
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        const QJsonObject plan = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+        QCOMPARE(plan.value(QStringLiteral("dry_run")).toBool(), true);
+        QCOMPARE(plan.value(QStringLiteral("digests")).toArray().size(), 11);
+        QVERIFY(!QFile::exists(vault.filePath(QStringLiteral("consolidated"))));
+
+        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("consolidate"), QStringLiteral("--vault"), vault.path()});
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("lineage"), QStringLiteral("--vault"), vault.path(),
+                                                    QStringLiteral("consolidated/fact/2026-W03.md"), QStringLiteral("--json")});
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        const QJsonArray raw = QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value(QStringLiteral("raw")).toArray();
+        QVERIFY(!raw.isEmpty());
+        for (const QJsonValue &leaf : raw) {
+            QVERIFY(leaf.toObject().value(QStringLiteral("source")).toString().startsWith(QLatin1String("sessions/2026-01-14/delta.md:")));
+            QVERIFY(leaf.toObject().value(QStringLiteral("exists")).toBool());
+        }
     }
 };
 
