@@ -474,6 +474,23 @@ private slots:
             QVERIFY(leaf.toObject().value(QStringLiteral("exists")).toBool());
         }
     }
+    void config_readsLayerWeightsAndConsolidationSettings()
+    {
+        auto config = Config::fromJson(QJsonDocument::fromJson(
+            R"({"modes": {"fast": {"layerWeights": {"raw": 0.5, "fact": 1.5}}},
+                "consolidation": {"clusterThreshold": 0.8, "promoteAccessCount": 3, "nightlyHour": 4}})").object());
+        QVERIFY(config.ok());
+        QCOMPARE(config->mode(QStringLiteral("fast")).layerWeight(QStringLiteral("raw")), 0.5);
+        QCOMPARE(config->mode(QStringLiteral("fast")).layerWeight(QStringLiteral("session")), 1.0);
+        QCOMPARE(config->consolidation.clusterThreshold, 0.8);
+        QCOMPARE(config->consolidation.promoteAccessCount, 3);
+        auto again = Config::fromJson(config->toJson());
+        QVERIFY(again.ok());
+        QCOMPARE(again->mode(QStringLiteral("fast")).layerWeights, config->mode(QStringLiteral("fast")).layerWeights);
+        QCOMPARE(again->consolidation.nightlyHour, 4);
+        QVERIFY(!Config::fromJson(QJsonDocument::fromJson(R"({"modes": {"fast": {"layerWeights": {"raw": -1}}}})").object()).ok());
+        QVERIFY(!Config::fromJson(QJsonDocument::fromJson(R"({"consolidation": {"clusterThreshold": 1.5}})").object()).ok());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestConsolidator)
