@@ -118,6 +118,18 @@ Result<Config> Config::fromJson(const QJsonObject &root)
     if (c.reinforceOn != QLatin1String("pack") && c.reinforceOn != QLatin1String("recall"))
         return Error{QStringLiteral("engram.json: `reinforceOn` must be \"pack\" or \"recall\"")};
 
+    const QJsonObject sleep = root.value(QStringLiteral("consolidation")).toObject();
+    ConsolidationSettings &cs = c.consolidation;
+    cs.clusterThreshold = sleep.value(QStringLiteral("clusterThreshold")).toDouble(cs.clusterThreshold);
+    cs.promoteAccessCount = sleep.value(QStringLiteral("promoteAccessCount")).toInt(cs.promoteAccessCount);
+    cs.promoteConfidence = sleep.value(QStringLiteral("promoteConfidence")).toDouble(cs.promoteConfidence);
+    cs.nightlyHour = sleep.value(QStringLiteral("nightlyHour")).toInt(cs.nightlyHour);
+    cs.useLlm = sleep.value(QStringLiteral("useLlm")).toBool(cs.useLlm);
+    if (cs.clusterThreshold <= 0.0 || cs.clusterThreshold > 1.0 || cs.promoteAccessCount < 1 || cs.nightlyHour < 0
+        || cs.nightlyHour > 23)
+        return Error{QStringLiteral("engram.json: `consolidation` needs 0 < clusterThreshold ≤ 1, promoteAccessCount ≥ 1 "
+                                    "and nightlyHour in 0..23")};
+
     const QJsonObject modes = root.value(QStringLiteral("modes")).toObject();
     for (auto it = modes.constBegin(); it != modes.constEnd(); ++it) {
         if (!it.value().isObject())
@@ -135,6 +147,12 @@ Result<Config> Config::fromJson(const QJsonObject &root)
         mode.keywordCandidates = m.value(QStringLiteral("keywordCandidates")).toInt(mode.keywordCandidates);
         mode.graphHops = m.value(QStringLiteral("graphHops")).toInt(mode.graphHops);
         mode.recencyHalfLifeDays = m.value(QStringLiteral("recencyHalfLifeDays")).toDouble(mode.recencyHalfLifeDays);
+        const QJsonObject layerWeights = m.value(QStringLiteral("layerWeights")).toObject();
+        for (auto lw = layerWeights.constBegin(); lw != layerWeights.constEnd(); ++lw) {
+            if (!lw.value().isDouble() || lw.value().toDouble() < 0.0)
+                return Error{QStringLiteral("engram.json: `modes.%1.layerWeights.%2` must be a number ≥ 0").arg(it.key(), lw.key())};
+            mode.layerWeights.insert(lw.key(), lw.value().toDouble());
+        }
         c.setMode(mode);
     }
     if (!c.m_modes.contains(c.defaultMode))
@@ -175,8 +193,22 @@ QJsonObject Config::toJson() const
                                          {QStringLiteral("keywordCandidates"), m.keywordCandidates},
                                          {QStringLiteral("graphHops"), m.graphHops},
                                          {QStringLiteral("recencyHalfLifeDays"), m.recencyHalfLifeDays}});
+        if (!m.layerWeights.isEmpty()) {
+            QJsonObject weights;
+            for (auto lw = m.layerWeights.cbegin(); lw != m.layerWeights.cend(); ++lw)
+                weights.insert(lw.key(), lw.value());
+            QJsonObject mode = modes.value(m.name).toObject();
+            mode.insert(QStringLiteral("layerWeights"), weights);
+            modes.insert(m.name, mode);
+        }
     }
     root.insert(QStringLiteral("modes"), modes);
+    root.insert(QStringLiteral("consolidation"),
+                QJsonObject{{QStringLiteral("clusterThreshold"), consolidation.clusterThreshold},
+                            {QStringLiteral("promoteAccessCount"), consolidation.promoteAccessCount},
+                            {QStringLiteral("promoteConfidence"), consolidation.promoteConfidence},
+                            {QStringLiteral("nightlyHour"), consolidation.nightlyHour},
+                            {QStringLiteral("useLlm"), consolidation.useLlm}});
     return root;
 }
 

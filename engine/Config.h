@@ -23,6 +23,18 @@ struct RankingMode {
     int keywordCandidates = 60;
     int graphHops = 0;
     double recencyHalfLifeDays = 14.0;
+    /// Score multiplier per consolidation layer (raw, session, daily, weekly, fact …); absent = 1.
+    QMap<QString, double> layerWeights;
+    double layerWeight(const QString &layer) const { return layerWeights.value(layer, 1.0); }
+};
+
+/// `consolidation` in engram.json: thresholds of the "sleep" pass.
+struct ConsolidationSettings {
+    double clusterThreshold = 0.75;  ///< sensory memories with cosine above this merge into one episodic memory
+    int promoteAccessCount = 5;      ///< episodic memories recalled at least this often …
+    double promoteConfidence = 0.7;  ///< … with confidence ≥ this become semantic
+    int nightlyHour = 3;             ///< local hour the workbench runs it
+    bool useLlm = true;              ///< use the llm endpoint when one is configured
 };
 
 /// An HTTP model endpoint (embeddings or chat): OpenAI-compatible or Ollama.
@@ -66,6 +78,7 @@ public:
     QString defaultMode = QStringLiteral("fast");
     /// "pack" (only packs that are exported count as access) or "recall".
     QString reinforceOn = QStringLiteral("pack");
+    ConsolidationSettings consolidation;
 
 private:
     QMap<QString, RankingMode> m_modes;

@@ -113,6 +113,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
                        {QStringLiteral("graph"), m.graph, mode.graph}};
         for (const ScoreComponent &component : std::as_const(r.breakdown))
             r.score += component.contribution();
+        r.score *= mode.layerWeight(chunk.tags.layer.value);  // the mode weighs digests against raw turns
         results << r;
     }
     std::sort(results.begin(), results.end(), [](const RecallResult &a, const RecallResult &b) {

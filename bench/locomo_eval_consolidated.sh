@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# LoCoMo dev evaluation with the consolidated layer: index each conversation as its own
+# vault (a copy, so the shared corpus is never written to), consolidate it
+# (session, daily, weekly digests and facts beside the raw transcripts), run
+# every question with `engram-cli recall --queries`, and score the run.
+# Digest items quote turns verbatim with their (Dn:m) markers, so the scorer
+# credits a digest with the turns it holds. ENGRAM_BENCH_CONFIG may name an
+# engram.json (e.g. a mode with layerWeights) to copy into each vault.
+#   bench/locomo_eval_consolidated.sh [engram-cli] [extra recall options...]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cli="${1:-$here/build/app/engram-cli}"
+shift || true
+locomo="${LOCOMO_DIR:-$here/../shared/bench/locomo-dev}"
+out="${BENCH_OUT:-$here/bench/out/locomo-consolidated}"
+rm -rf "$out"
+mkdir -p "$out"
+: > "$out/run.jsonl"
+for conv in "$locomo"/corpus/conv-*; do
+  name="$(basename "$conv")"
+  vault="$out/corpus/$name"   # keeps "corpus/<conv>/" in the paths the scorer reads
+  mkdir -p "$vault"
+  cp "$conv"/*.md "$vault/"
+  [ -f "${ENGRAM_BENCH_CONFIG:-/nonexistent}" ] && cp "$ENGRAM_BENCH_CONFIG" "$vault/engram.json"
+  "$cli" index --vault "$vault" >/dev/null
+  "$cli" consolidate --vault "$vault" >/dev/null
+  "$cli" recall --vault "$vault" --queries "$locomo/queries.jsonl" --id-prefix "$name:" -k 50 "$@" >> "$out/run.jsonl"
+done
+python3 "$locomo/score_run.py" "$out/run.jsonl" --root "$locomo" --split dev
