@@ -2,6 +2,7 @@
 
 #include "CognitiveState.h"
 #include "Embedder.h"
+#include "ToolUsage.h"
 #include "VectorIndex.h"
 
 #include <QDateTime>
@@ -17,6 +18,15 @@ namespace {
 const QString kIndexDir = QStringLiteral(".engram");
 const QString kDatabaseFile = QStringLiteral("index.db");
 const QString kVectorFile = QStringLiteral("vectors.hnsw");
+
+/// Tool calls seen in agent logs go to the tool statistics, never to the embedder.
+void recordToolEvents(Indexer &indexer, const QString &vaultPath)
+{
+    indexer.setDocumentObserver([vaultPath](const Document &doc, const QList<qint64> &) {
+        if (!doc.toolEvents.isEmpty())
+            (void)ToolUsage(vaultPath).record(doc.toolEvents);  // a damaged file is reported by health
+    });
+}
 
 } // namespace
 
@@ -68,6 +78,7 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
                                                       *engine->m_config);
     engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
                                                   *engine->m_vectors, *engine->m_embedder);
+    recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
     // The cognitive layer's preamble: empty while state/cognitive.json does not exist.
     const QString vault = engine->m_vaultPath;
     engine->m_cognitivePreamble = [vault](const QDateTime &now, int maxTokens) {
@@ -93,6 +104,7 @@ Result<std::unique_ptr<Engine>> Engine::openWorker() const
                                                       *engine->m_config);
     engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
                                                   *engine->m_vectors, *engine->m_embedder);
+    recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
     engine->m_preamble = m_preamble;
     engine->m_cognitivePreamble = m_cognitivePreamble;
     return engine;
