@@ -92,6 +92,7 @@ Result<AgentTurn> AgentTurn::fromTranscript(const QString &name, const QByteArra
         if (doc->sections[i].isTurn && isAssistant(doc->sections[i].speaker))
             reply << withoutSpeaker(doc->sections[i].text, doc->sections[i].speaker);
     turn.reply = reply.join(QLatin1Char('\n'));
+    turn.toolEvents = doc->toolEvents;
     if (!doc->toolEvents.isEmpty())
         turn.sessionId = doc->toolEvents.last().sessionId;
     return turn;
@@ -131,7 +132,7 @@ QList<MemoryRequest> InteractionAnalyzer::memoryRequests(const QString &text, co
 {
     using Kind = MemoryRequest::Kind;
     static const QRegularExpression remember(
-        sentenceStart() + QStringLiteral(R"((remember)\s*(that\b|this\b|:)\s*:?\s*([^\n]*))"),
+        sentenceStart() + QStringLiteral(R"((remember)\s*(that\b|this\b|:)\s*([^\n]*))"),
         QRegularExpression::CaseInsensitiveOption | QRegularExpression::MultilineOption);
     static const QRegularExpression note(
         sentenceStart() + QStringLiteral(R"((note|lesson learned|lesson|learned)\s*(:|that\b)\s*([^\n]+))"),
@@ -163,8 +164,20 @@ QList<MemoryRequest> InteractionAnalyzer::memoryRequests(const QString &text, co
             const QString how = m.captured(2).toLower();
             r.signal = (m.captured(1) + (how == QLatin1String(":") ? how : QLatin1Char(' ') + how)).toLower();
             QString body = m.captured(3).trimmed();
+            const bool introduced = body.startsWith(QLatin1Char('-')) || body.startsWith(QLatin1Char(':')) ||
+                                    how != QLatin1String("this");
             if (body.startsWith(QLatin1Char('-')) || body.startsWith(QLatin1Char(':')))
                 body = body.mid(1).trimmed();
+            // A request ends where the next one begins ("… port 5433. Note: …").
+            static const QRegularExpression next(
+                QStringLiteral(R"((?<=[.!?])\s+(?:(?:please|also|and)\s+)?(?:remember|note|lesson|learned|mistake|avoid|never again)\b)"),
+                QRegularExpression::CaseInsensitiveOption);
+            if (const auto n = next.match(body); n.hasMatch())
+                body = body.left(n.capturedStart()).trimmed();
+            // "Remember this. …" — "this" is what the agent just said.
+            if (rule.kind == Kind::Memory && (!introduced || body.startsWith(QLatin1Char('.')) ||
+                                              body.startsWith(QLatin1Char('!')) || body.startsWith(QLatin1Char('?'))))
+                body.clear();
             if (rule.kind == Kind::Memory && TextAnalysis::words(body).size() < 3) {
                 // "remember this" / "remember that!": what the agent just said.
                 if (previousReply.trimmed().isEmpty())

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Document.h"
 #include "Result.h"
 
 #include <QByteArray>
@@ -17,6 +18,7 @@ struct AgentTurn {
     QString reply;
     int userLine = 0;   ///< line of the user message in the transcript
     QString sessionId;  ///< when the transcript says
+    QList<ToolEvent> toolEvents;  ///< every tool call of the transcript (for tool statistics)
 
     /// The last user message of a transcript: Claude Code or Codex JSONL, or a
     /// Markdown transcript. An error when there is no user message at all.

@@ -2,6 +2,7 @@
 
 #include "CognitiveState.h"
 #include "TextAnalysis.h"
+#include "ToolUsage.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -129,6 +130,14 @@ Result<AppliedInteraction> InteractionLearner::apply(const AgentTurn &turn, cons
         if (!written)
             return written.error();
         applied.memoriesWritten << *written;
+    }
+
+    if (!turn.toolEvents.isEmpty()) {
+        auto recorded = ToolUsage(m_vaultPath).record(turn.toolEvents);
+        if (recorded)
+            applied.toolEventsRecorded = *recorded;
+        else
+            applied.toolEventsError = recorded.error().toString();
     }
 
     QDir(m_vaultPath).mkpath(QStringLiteral(".engram"));

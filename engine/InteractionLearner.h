@@ -15,6 +15,8 @@ struct AppliedInteraction {
     QStringList memoriesWritten;  ///< vault-relative paths of new memory files
     QStringList learningsAdded;
     QStringList avoidancesAdded;
+    int toolEventsRecorded = 0;
+    QString toolEventsError;      ///< when the tool statistics file could not be updated
     bool alreadySeen = false;     ///< the same user message was processed before: nothing changed
 };
 
@@ -24,7 +26,8 @@ struct AppliedInteraction {
 /// memories/semantic/ (front matter + body, written atomically), learnings or
 /// avoidances; engagement counts the turn. The cognitive state is changed in
 /// one checked write before any file is created, so a damaged or concurrently
-/// edited state leaves the vault untouched. The same user message is applied
+/// edited state leaves the vault untouched. The transcript's tool calls go to
+/// the tool statistics (each call once). The same user message is applied
 /// only once, however often the hook runs.
 class InteractionLearner {
 public:

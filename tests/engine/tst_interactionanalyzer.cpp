@@ -77,6 +77,34 @@ private slots:
         QVERIFY(InteractionAnalyzer::memoryRequests(QStringLiteral("remember this"), {}).isEmpty());
     }
 
+    void rememberThisThenAnotherRequest_splitsThem()
+    {
+        const QString reply = QStringLiteral("Use ninja with one job.");
+        const auto r = InteractionAnalyzer::memoryRequests(
+            QStringLiteral("Perfect! Remember this. Also note: the machine has 2 cores"), reply);
+        QCOMPARE(r.size(), 2);
+        QCOMPARE(r[0].kind, MemoryRequest::Kind::Memory);
+        QCOMPARE(r[0].text, reply);
+        QCOMPARE(r[1].kind, MemoryRequest::Kind::Learning);
+        QCOMPARE(r[1].text, QStringLiteral("the machine has 2 cores"));
+    }
+
+    void rememberThatThenNote_endsAtTheNextRequest()
+    {
+        const auto r = InteractionAnalyzer::memoryRequests(
+            QStringLiteral("remember that staging uses port 5433. Note: prod uses 5432"), {});
+        QCOMPARE(r.size(), 2);
+        QCOMPARE(r[0].text, QStringLiteral("staging uses port 5433."));
+    }
+
+    void rememberThisColon_takesItsOwnText()
+    {
+        const auto r = InteractionAnalyzer::memoryRequests(QStringLiteral("remember this: keys live in pass"),
+                                                           QStringLiteral("earlier reply"));
+        QCOMPARE(r.size(), 1);
+        QCOMPARE(r[0].text, QStringLiteral("keys live in pass"));
+    }
+
     void rememberInAQuestion_isNotARequest()
     {
         QVERIFY(InteractionAnalyzer::memoryRequests(QStringLiteral("do you remember that bug from last week?"), {})
