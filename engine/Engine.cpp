@@ -2,6 +2,7 @@
 
 #include "CognitiveState.h"
 #include "Embedder.h"
+#include "HealthChecks.h"
 #include "ToolUsage.h"
 #include "VectorIndex.h"
 
@@ -359,6 +360,7 @@ QList<HealthCheck> Engine::health()
         reason += QStringLiteral("\n  … and %1 more").arg(problems.size() - 5);
     checks << HealthCheck{QStringLiteral("indexing problems"), errors ? QStringLiteral("error") : QStringLiteral("ok"),
                           reason, QStringLiteral("fix or remove the files named, then engram-cli index")};
+    checks += HealthChecks::run(m_vaultPath, *m_config, QDateTime::currentDateTime());
     return checks;
 }
 
