@@ -55,6 +55,30 @@ bool negatedBefore(const QString &text, qsizetype at)
     return negation.match(text.left(at).right(30)).hasMatch();
 }
 
+/// A short exchange the document parser does not take for a transcript:
+/// "Name: text" paragraphs, continuation lines joined to the turn.
+QList<Section> speakerParagraphs(const QString &text)
+{
+    static const QRegularExpression turnStart(QStringLiteral(R"(^\s*\**([A-Za-z][\w .-]{0,30}?)\**\s*:\s*\**)"));
+    QList<Section> sections;
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i) {
+        const auto m = turnStart.match(lines[i]);
+        if (m.hasMatch()) {
+            Section s;
+            s.isTurn = true;
+            s.speaker = m.captured(1).trimmed();
+            s.text = lines[i].trimmed();
+            s.startLine = s.endLine = i + 1;
+            sections << s;
+        } else if (!sections.isEmpty() && !lines[i].trimmed().isEmpty()) {
+            sections.last().text += QLatin1Char('\n') + lines[i];
+            sections.last().endLine = i + 1;
+        }
+    }
+    return sections;
+}
+
 } // namespace
 
 Result<AgentTurn> AgentTurn::fromTranscript(const QString &name, const QByteArray &bytes)
@@ -66,6 +90,11 @@ Result<AgentTurn> AgentTurn::fromTranscript(const QString &name, const QByteArra
     auto doc = DocumentParser::parse(path, bytes);
     if (!doc)
         return doc.error();
+    bool anyTurn = false;
+    for (const Section &s : std::as_const(doc->sections))
+        anyTurn = anyTurn || s.isTurn;
+    if (!anyTurn && doc->kind != DocumentKind::AgentLog)
+        doc->sections = speakerParagraphs(QString::fromUtf8(bytes));
     int lastUser = -1;
     for (int i = 0; i < doc->sections.size(); ++i) {
         const Section &s = doc->sections[i];

@@ -92,7 +92,7 @@ int runAgentEnd(CliContext &cx)
             sessionId = input.value(QStringLiteral("session_id")).toString();
             bytes.clear();
         } else {
-            name = QStringLiteral("stdin.jsonl");
+            name = QStringLiteral("stdin");  // JSONL or Markdown, told apart by the content
         }
     }
     if (bytes.isEmpty()) {

@@ -218,6 +218,14 @@ private slots:
         QVERIFY(!turn->userText.isEmpty());
     }
 
+    void fromTranscript_shortMarkdownExchange()
+    {
+        auto turn = AgentTurn::fromTranscript(QStringLiteral("stdin"), "User: note: deploys freeze on Fridays\n\nAssistant: Understood.\n");
+        QVERIFY(turn.ok());
+        QCOMPARE(turn->userText, QStringLiteral("note: deploys freeze on Fridays"));
+        QCOMPARE(turn->reply, QStringLiteral("Understood."));
+    }
+
     void fromTranscript_withoutUserMessageIsAnError()
     {
         QVERIFY(!AgentTurn::fromTranscript(QStringLiteral("t.md"), "Assistant: hello\n").ok());
