@@ -135,7 +135,7 @@ Result<QString> MemoryWriter::remember(const RememberRequest &request)
         fm.insert(QStringLiteral("project"), request.project);
     if (!request.supersedes.isEmpty())
         fm.insert(QStringLiteral("supersedes"), request.supersedes);
-    fm.insert(QStringLiteral("created"), now.toUTC().toString(Qt::ISODate));
+    fm.insert(QStringLiteral("created"), now.toUTC());
     const QString text = FrontMatter::render(fm, {QStringLiteral("title"), QStringLiteral("store"), QStringLiteral("category"),
                                                   QStringLiteral("tags"), QStringLiteral("valence"), QStringLiteral("arousal"),
                                                   QStringLiteral("confidence"), QStringLiteral("source"),
