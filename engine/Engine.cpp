@@ -242,8 +242,11 @@ Result<IndexReport> Engine::rebuild(const Indexer::Progress &progress)
     return index(progress);
 }
 
-Result<QList<RecallResult>> Engine::recall(const RecallQuery &query)
+Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
 {
+    RecallQuery query = request;
+    if (!query.now.isValid())
+        query.now = now();  // decay and recency follow the engine's clock
     auto results = m_retriever->recall(query);
     if (results && query.reinforce && m_config->reinforceOn == QLatin1String("recall")) {
         QList<Chunk> chunks;
@@ -261,6 +264,8 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
         budget = m_config->packBudget;
     RecallQuery wide = query;
     wide.k = qMax(query.k, 50);  // a pack takes what fits, so rank more than it will hold
+    if (!wide.now.isValid())
+        wide.now = now();
     auto results = m_retriever->recall(wide);
     if (!results)
         return results.error();
