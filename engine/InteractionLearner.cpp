@@ -126,7 +126,8 @@ Result<AppliedInteraction> InteractionLearner::apply(const AgentTurn &turn, cons
     for (const MemoryRequest &r : a.requests) {
         if (r.kind != MemoryRequest::Kind::Memory)
             continue;
-        auto written = writeMemory(m_vaultPath, QStringLiteral("semantic"), r.text, r.signal, now);
+        auto written = m_sink ? m_sink(r.text, r.signal, now)
+                              : writeMemory(m_vaultPath, QStringLiteral("semantic"), r.text, r.signal, now);
         if (!written)
             return written.error();
         applied.memoriesWritten << *written;

@@ -6,6 +6,8 @@
 #include <QDateTime>
 #include <QStringList>
 
+#include <functional>
+
 namespace engram {
 
 /// What one agent turn changed.
@@ -33,6 +35,12 @@ class InteractionLearner {
 public:
     explicit InteractionLearner(const QString &vaultPath);
 
+    /// Writes one requested memory and returns its vault-relative path. The
+    /// default writes the file with writeMemory(); the CLI passes MemoryWriter
+    /// (which also indexes and journals it).
+    using MemorySink = std::function<Result<QString>(const QString &text, const QString &signal, const QDateTime &now)>;
+    void setMemorySink(MemorySink sink) { m_sink = std::move(sink); }
+
     Result<AppliedInteraction> apply(const AgentTurn &turn, const QDateTime &now);
 
     /// Writes one memory file; returns its vault-relative path.
@@ -41,6 +49,7 @@ public:
 
 private:
     QString m_vaultPath;
+    MemorySink m_sink;
 };
 
 } // namespace engram

@@ -3,6 +3,8 @@
 // Hooks never exit with 2: Claude Code reads that as "block the agent".
 #include "CliCommand.h"
 #include "InteractionLearner.h"
+#include "MemoryWriter.h"
+#include "TextAnalysis.h"
 #include "ToolUsage.h"
 #include "WakeBriefing.h"
 
@@ -109,11 +111,20 @@ int runAgentEnd(CliContext &cx)
     auto engine = cx.openEngine();
     if (!engine)
         return ExitFailure;
-    auto applied = InteractionLearner(engine->vaultPath()).apply(*turn, QDateTime::currentDateTimeUtc());
+    InteractionLearner learner(engine->vaultPath());
+    learner.setMemorySink([&engine](const QString &text, const QString &signal, const QDateTime &) {
+        RememberRequest request;
+        request.store = QStringLiteral("semantic");
+        request.title = TextAnalysis::words(text).mid(0, 8).join(QLatin1Char(' '));
+        request.content = text;
+        request.source = QStringLiteral("conversation");
+        request.tags = {QStringLiteral("agent-end"), signal.contains(QLatin1String("this")) ? QStringLiteral("remember-this")
+                                                                                             : QStringLiteral("remember")};
+        return MemoryWriter(*engine).remember(request);
+    });
+    auto applied = learner.apply(*turn, QDateTime::currentDateTimeUtc());
     if (!applied)
         return cx.fail(applied.error().toString());
-    for (const QString &path : std::as_const(applied->memoriesWritten))
-        (void)engine->indexPath(path);
     (void)engine->saveVectors();
     if (!applied->toolEventsError.isEmpty())
         cx.err << "engram-cli hook agent-end: tool statistics not updated: " << applied->toolEventsError << Qt::endl;
