@@ -4,6 +4,7 @@
 #include "CliCommand.h"
 #include "InteractionLearner.h"
 #include "MemoryWriter.h"
+#include "Reflection.h"
 #include "TextAnalysis.h"
 #include "ToolUsage.h"
 #include "WakeBriefing.h"
@@ -52,7 +53,8 @@ int runSessionStart(CliContext &cx)
     auto engine = cx.openEngine();
     if (!engine)
         return ExitFailure;
-    (void)engine->index();  // bring the index up to date with what changed since the last session
+    if (!cx.parser.isSet(QStringLiteral("no-index")))
+        (void)engine->index();  // bring the index up to date with what changed since the last session
     const QDateTime now = QDateTime::currentDateTime();
     const SessionQuery query = SessionQuery::fromSituation(*engine, cwd, cx.parser.value(QStringLiteral("task")), now);
     bool ok = true;
@@ -126,6 +128,21 @@ int runAgentEnd(CliContext &cx)
     if (!applied)
         return cx.fail(applied.error().toString());
     (void)engine->saveVectors();
+    QString reflected;
+    if (cx.parser.isSet(QStringLiteral("reflect-if-due")) && !applied->alreadySeen &&
+        engine->config().llmEndpoint.configured()) {
+        Reflection reflection(engine->vaultPath(), engine->config().llmEndpoint);
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        if (auto due = reflection.due(now); due && due->due) {
+            auto record = reflection.reflect(now);
+            if (record)
+                reflected = QStringLiteral("reflection %1: %2 proposal(s) awaiting `engram-cli reflect --accept %1`")
+                                .arg(record->id)
+                                .arg(record->proposals.size());
+            else  // the turn is learned; a failed reflection is reported, not fatal
+                cx.err << "engram-cli hook agent-end: " << record.error().toString() << Qt::endl;
+        }
+    }
     if (!applied->toolEventsError.isEmpty())
         cx.err << "engram-cli hook agent-end: tool statistics not updated: " << applied->toolEventsError << Qt::endl;
 
@@ -139,7 +156,8 @@ int runAgentEnd(CliContext &cx)
                                             {QStringLiteral("avoidances"), QJsonArray::fromStringList(applied->avoidancesAdded)},
                                             {QStringLiteral("meaningful"), a.meaningful},
                                             {QStringLiteral("engagement"), a.engagementReason},
-                                            {QStringLiteral("tool_events"), applied->toolEventsRecorded}})
+                                            {QStringLiteral("tool_events"), applied->toolEventsRecorded},
+                                            {QStringLiteral("reflection"), reflected}})
                       .toJson(QJsonDocument::Indented);
         return ExitOk;
     }
@@ -160,6 +178,8 @@ int runAgentEnd(CliContext &cx)
     if (applied->toolEventsRecorded > 0)
         cx.out << "; " << applied->toolEventsRecorded << " tool call(s) counted";
     cx.out << Qt::endl;
+    if (!reflected.isEmpty())
+        cx.out << reflected << Qt::endl;
     return ExitOk;
 }
 
@@ -218,6 +238,7 @@ const CommandRegistration sessionStartCommand{CliCommand{
         p.addOption({QStringLiteral("cwd"), QStringLiteral("The project folder (default: the hook input's cwd, else the current one)."),
                      QStringLiteral("dir")});
         p.addOption({QStringLiteral("budget"), QStringLiteral("Token budget of the pack."), QStringLiteral("tokens")});
+        p.addOption({QStringLiteral("no-index"), QStringLiteral("Do not index changed files first.")});
     },
     runSessionStart}};
 
@@ -230,6 +251,8 @@ const CommandRegistration agentEndCommand{CliCommand{
                      QStringLiteral("The transcript (JSONL or Markdown); default: stdin, or the transcript_path of "
                                     "Claude Code's Stop hook input."),
                      QStringLiteral("file")});
+        p.addOption({QStringLiteral("reflect-if-due"),
+                     QStringLiteral("Then ask the llm endpoint for a reflection when one is due (proposals only).")});
     },
     runAgentEnd}};
 

@@ -220,6 +220,37 @@ private slots:
         QVERIFY(cli(vault, {QStringLiteral("reflect"), QStringLiteral("--list")}).out.contains("applied"));
     }
 
+    void agentEnd_reflectIfDueOnlyWhenDue()
+    {
+        TestVault vault;
+        ChatLoopbackServer server;
+        QVERIFY(server.start());
+        const QJsonObject answer{{QStringLiteral("message"),
+                                  QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                                              {QStringLiteral("content"), QStringLiteral("{\"patterns\":[\"Fridays are busy\"]}")}}}};
+        server.setReply("/api/chat", {200, QJsonDocument(answer).toJson(QJsonDocument::Compact), 0, false, false});
+        vault.write(QStringLiteral("engram.json"),
+                    QJsonDocument(QJsonObject{{QStringLiteral("llm"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("ollama")},
+                                                                                  {QStringLiteral("url"), server.url()},
+                                                                                  {QStringLiteral("model"), QStringLiteral("m")}}}})
+                        .toJson());
+        const QStringList args{QStringLiteral("hook"), QStringLiteral("agent-end"), QStringLiteral("--reflect-if-due")};
+        // 1 interaction: not due, the model is not asked.
+        QCOMPARE(cli(vault, args, "User: first question about the build\n\nAssistant: answer\n").exitCode, 0);
+        QVERIFY(server.requests().isEmpty());
+        CognitiveStore store(vault.path());
+        QVERIFY(store.edit([](CognitiveState &s) -> Status {
+                         s.engagement.totalInteractions = 20;
+                         return {};
+                     }).ok());
+        const Run run = cli(vault, args, "User: second question about the deploy\n\nAssistant: answer\n");
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(server.requests().size(), 1);
+        QVERIFY(run.out.contains("awaiting `engram-cli reflect --accept"));
+        // Proposals only: the learning is not in the state until accepted.
+        QVERIFY(CognitiveStore(vault.path()).load()->learnings.isEmpty());
+    }
+
     void health_exitCodeIsWorstStatus()
     {
         TestVault vault;
