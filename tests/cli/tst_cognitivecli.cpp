@@ -251,6 +251,33 @@ private slots:
         QVERIFY(CognitiveStore(vault.path()).load()->learnings.isEmpty());
     }
 
+    void state_editsAndRefusesInvalidFile()
+    {
+        TestVault vault;
+        QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("focus"), QStringLiteral("write"), QStringLiteral("docs"),
+                             QStringLiteral("--priority"), QStringLiteral("README")})
+                     .exitCode,
+                 0);
+        QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("add-heuristic"), QStringLiteral("small commits")}).exitCode, 0);
+        QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("add-learning"), QStringLiteral("x"),
+                             QStringLiteral("--category"), QStringLiteral("gossip")})
+                     .exitCode,
+                 1);
+        QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("add-avoidance"), QStringLiteral("rm -rf")}).exitCode, 0);
+        QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("remove-heuristic"), QStringLiteral("1")}).exitCode, 0);
+        auto state = CognitiveStore(vault.path()).load();
+        QCOMPARE(state->focus.current, QStringLiteral("write docs"));
+        QCOMPARE(state->focus.priorities, QStringList{QStringLiteral("README")});
+        QVERIFY(state->heuristics.isEmpty());
+        QVERIFY(state->learnings.isEmpty());
+        QCOMPARE(state->avoidances, QStringList{QStringLiteral("rm -rf")});
+
+        vault.write(QStringLiteral("state/cognitive.json"), QByteArray("{\n\"focus\": 3,\n}"));
+        const Run show = cli(vault, {QStringLiteral("state")});
+        QCOMPARE(show.exitCode, 1);
+        QVERIFY2(show.err.contains("state/cognitive.json:3:"), show.err.constData());
+    }
+
     void health_exitCodeIsWorstStatus()
     {
         TestVault vault;
