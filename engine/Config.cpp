@@ -155,6 +155,11 @@ Result<Config> Config::fromJson(const QJsonObject &root)
         }
         c.setMode(mode);
     }
+    const QJsonObject health = root.value(QStringLiteral("health")).toObject();
+    c.health.stateStaleDays = health.value(QStringLiteral("stateStaleDays")).toInt(c.health.stateStaleDays);
+    c.health.sessionStaleHours = health.value(QStringLiteral("sessionStaleHours")).toInt(c.health.sessionStaleHours);
+    c.health.toolUsageStaleDays = health.value(QStringLiteral("toolUsageStaleDays")).toInt(c.health.toolUsageStaleDays);
+    c.health.reflectionStaleDays = health.value(QStringLiteral("reflectionStaleDays")).toInt(c.health.reflectionStaleDays);
     if (!c.m_modes.contains(c.defaultMode))
         return Error{QStringLiteral("engram.json: `pack.mode` names an unknown mode \"%1\"").arg(c.defaultMode)};
     return c;
@@ -209,6 +214,10 @@ QJsonObject Config::toJson() const
                             {QStringLiteral("promoteConfidence"), consolidation.promoteConfidence},
                             {QStringLiteral("nightlyHour"), consolidation.nightlyHour},
                             {QStringLiteral("useLlm"), consolidation.useLlm}});
+    root.insert(QStringLiteral("health"), QJsonObject{{QStringLiteral("stateStaleDays"), health.stateStaleDays},
+                                                      {QStringLiteral("sessionStaleHours"), health.sessionStaleHours},
+                                                      {QStringLiteral("toolUsageStaleDays"), health.toolUsageStaleDays},
+                                                      {QStringLiteral("reflectionStaleDays"), health.reflectionStaleDays}});
     return root;
 }
 

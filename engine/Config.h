@@ -48,6 +48,14 @@ struct Endpoint {
     bool configured() const { return !kind.isEmpty() && !url.isEmpty(); }
 };
 
+/// When `engram-cli health` calls a state file stale (engram.json `health`).
+struct HealthThresholds {
+    int stateStaleDays = 14;       ///< state/cognitive.json unchanged for longer
+    int sessionStaleHours = 24;    ///< newest file of today's session older than this
+    int toolUsageStaleDays = 7;    ///< newest tool event older than this
+    int reflectionStaleDays = 14;  ///< last reflection older than this (when an LLM is configured)
+};
+
 /// `engram.json`: embedder, LLM endpoint, mode weights, budgets, limits.
 /// Every key is optional; a missing file means all defaults. An invalid file
 /// is an error that names the key, never silently replaced.
@@ -79,6 +87,7 @@ public:
     /// "pack" (only packs that are exported count as access) or "recall".
     QString reinforceOn = QStringLiteral("pack");
     ConsolidationSettings consolidation;
+    HealthThresholds health;
 
 private:
     QMap<QString, RankingMode> m_modes;
