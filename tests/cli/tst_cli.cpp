@@ -4,6 +4,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
+#include <QDate>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -276,6 +277,23 @@ private slots:
         QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
         QVERIFY(run.out.contains("[missing]"));
 
+        QCOMPARE(cli({QStringLiteral("index"), QStringLiteral("--vault"), vault.path()}).exitCode, 0);
+        run = cli(health); // indexed, but the agent's state, today's session and tool usage are missing
+        QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
+
+        // A vault in use: focus set, a session today, a tool call counted.
+        QCOMPARE(cli({QStringLiteral("state"), QStringLiteral("focus"), QStringLiteral("testing health"),
+                      QStringLiteral("--vault"), vault.path()})
+                     .exitCode,
+                 0);
+        vault.write(QStringLiteral("sessions/%1/chat.md").arg(QDate::currentDate().toString(Qt::ISODate)),
+                    QStringLiteral("User: is the vault healthy?\n\nAssistant: let us check.\n"));
+        vault.write(QStringLiteral("memories/semantic/fact.md"), QStringLiteral("# Fact\n\nHealth checks exist.\n"));
+        QCOMPARE(cli({QStringLiteral("hook"), QStringLiteral("tool"), QStringLiteral("--name"), QStringLiteral("Bash"),
+                      QStringLiteral("--ok"), QStringLiteral("--ms"), QStringLiteral("5"), QStringLiteral("--vault"),
+                      vault.path()})
+                     .exitCode,
+                 0);
         QCOMPARE(cli({QStringLiteral("index"), QStringLiteral("--vault"), vault.path()}).exitCode, 0);
         run = cli(health);
         QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
