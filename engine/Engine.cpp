@@ -393,6 +393,12 @@ QList<HealthCheck> Engine::health()
         reason += QStringLiteral("\n  … and %1 more").arg(problems.size() - 5);
     checks << HealthCheck{QStringLiteral("indexing problems"), errors ? QStringLiteral("error") : QStringLiteral("ok"),
                           reason, QStringLiteral("fix or remove the files named, then engram-cli index")};
+
+    const QStringList journalProblems = m_dynamics->problems();
+    checks << HealthCheck{QStringLiteral("journal"), journalProblems.isEmpty() ? QStringLiteral("ok") : QStringLiteral("error"),
+                          journalProblems.isEmpty() ? QStringLiteral("state/journal.jsonl replayed")
+                                                    : journalProblems.mid(0, 5).join(QLatin1Char('\n')),
+                          QStringLiteral("fix or remove the lines named in state/journal.jsonl, then engram-cli rebuild")};
     return checks;
 }
 

@@ -124,6 +124,11 @@ Status MemoryDynamics::clearIndexRows()
 
 Status MemoryDynamics::catchUp()
 {
+    // BEGIN IMMEDIATE: one connection at a time applies journal lines, so a
+    // worker and the main engine never apply the same line twice.
+    Transaction transaction(m_store.database());
+    if (!transaction.isActive())
+        return Error{QStringLiteral("the index database is busy; the journal could not be replayed, try again")};
     qint64 offset = m_store.meta(QStringLiteral("journal_offset"), QStringLiteral("0")).toLongLong();
     const QString known = m_store.meta(QStringLiteral("journal_fingerprint"));
     const qint64 size = m_journal.size();
@@ -137,12 +142,11 @@ Status MemoryDynamics::catchUp()
         offset = 0;
     }
     if (size == offset)
-        return {};
+        return transaction.commit();
     auto chunk = m_journal.readFrom(offset);
     if (!chunk)
         return chunk.error();
     m_problems << chunk->problems;
-    Transaction transaction(m_store.database());
     for (const QJsonObject &event : std::as_const(chunk->events))
         if (Status s = apply(event); !s)
             m_problems << s.error().toString();
