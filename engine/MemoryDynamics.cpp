@@ -27,11 +27,13 @@ CREATE TABLE IF NOT EXISTS dyn_edges(
   weight REAL NOT NULL, count INTEGER NOT NULL DEFAULT 0, updated INTEGER,
   PRIMARY KEY(src, dst, type, origin));
 CREATE INDEX IF NOT EXISTS dyn_edges_dst ON dyn_edges(dst);
-CREATE TABLE IF NOT EXISTS dyn_files(
+DROP TABLE IF EXISTS dyn_files;
+CREATE TABLE IF NOT EXISTS dyn_facts(
   path TEXT PRIMARY KEY, project TEXT NOT NULL, valence REAL NOT NULL, arousal REAL NOT NULL,
+  confidence REAL NOT NULL, source TEXT NOT NULL, explicit INTEGER NOT NULL,
   link_name TEXT NOT NULL, title_key TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS dyn_files_link ON dyn_files(link_name);
-CREATE INDEX IF NOT EXISTS dyn_files_project ON dyn_files(project);
+CREATE INDEX IF NOT EXISTS dyn_facts_link ON dyn_facts(link_name);
+CREATE INDEX IF NOT EXISTS dyn_facts_project ON dyn_facts(project);
 CREATE TABLE IF NOT EXISTS dyn_archive(archive TEXT PRIMARY KEY, original TEXT NOT NULL, t INTEGER NOT NULL);
 )SQL";
 
@@ -119,7 +121,7 @@ Status MemoryDynamics::replayAll()
 
 Status MemoryDynamics::clearIndexRows()
 {
-    return m_store.database().exec(QStringLiteral("DELETE FROM dyn_files; DELETE FROM dyn_edges WHERE origin <> 'journal';"));
+    return m_store.database().exec(QStringLiteral("DELETE FROM dyn_facts; DELETE FROM dyn_edges WHERE origin <> 'journal';"));
 }
 
 Status MemoryDynamics::catchUp()
@@ -385,15 +387,23 @@ MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)
     MemoryState st;
     st.key = chunkKey(chunk.path, chunk.ordinal);
     Database &db = m_store.database();
-    double valence = 0.0;
-    double arousal = 0.0;
-    if (auto f = db.prepare(QStringLiteral("SELECT valence, arousal FROM dyn_files WHERE path = ?")); f) {
+    if (auto f = db.prepare(QStringLiteral("SELECT valence, arousal, confidence, source, explicit, project FROM dyn_facts WHERE path = ?")); f) {
         f->bind(1, chunk.path);
         if (f->next()) {
-            valence = f->real(0);
-            arousal = f->real(1);
+            st.facts.valence = f->real(0);
+            st.facts.arousal = f->real(1);
+            st.facts.confidence = f->real(2);
+            st.facts.source = f->text(3);
+            const int bits = f->integer(4);
+            st.facts.valenceExplicit = bits & 1;
+            st.facts.arousalExplicit = bits & 2;
+            st.facts.confidenceExplicit = bits & 4;
+            st.facts.sourceExplicit = bits & 8;
+            st.facts.project = f->text(5);
         }
     }
+    const double valence = st.facts.valence;
+    const double arousal = st.facts.arousal;
     if (auto s = db.prepare(QStringLiteral("SELECT t FROM dyn_seen WHERE path = ?")); s) {
         s->bind(1, chunk.path);
         if (s->next())
@@ -444,7 +454,7 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
     QStringList targets{key};
     QString project;
     if (isFile) {
-        if (auto f = db.prepare(QStringLiteral("SELECT link_name, title_key, project FROM dyn_files WHERE path = ?")); f) {
+        if (auto f = db.prepare(QStringLiteral("SELECT link_name, title_key, project FROM dyn_facts WHERE path = ?")); f) {
             f->bind(1, key);
             if (f->next()) {
                 targets << QStringLiteral("wiki:") + f->text(0);
@@ -467,7 +477,7 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
         s->bind(i + 1, targets[i]);
     if (isFile && chunksOfFile)
         s->bind(int(targets.size()) + 1, key + QStringLiteral("#%"));
-    auto resolve = db.prepare(QStringLiteral("SELECT path FROM dyn_files WHERE link_name = ?1 OR title_key = ?1 ORDER BY path LIMIT 1"));
+    auto resolve = db.prepare(QStringLiteral("SELECT path FROM dyn_facts WHERE link_name = ?1 OR title_key = ?1 ORDER BY path LIMIT 1"));
     while (s->next()) {
         MemoryEdge e{s->text(0), s->text(1), s->text(2), s->real(4), s->integer(5), fromMs(*s, 6), s->text(3)};
         if (e.type == QLatin1String("co_activated"))
@@ -483,7 +493,7 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
     }
     if (!project.isEmpty()) {
         // Files of one project are related; computed here rather than stored, so no pair table grows with the project.
-        if (auto p = db.prepare(QStringLiteral("SELECT path FROM dyn_files WHERE project = ? AND path <> ? ORDER BY path LIMIT 24")); p) {
+        if (auto p = db.prepare(QStringLiteral("SELECT path FROM dyn_facts WHERE project = ? AND path <> ? ORDER BY path LIMIT 24")); p) {
             p->bind(1, project).bind(2, key);
             while (p->next())
                 out << MemoryEdge{key, p->text(0), QStringLiteral("related"), 0.3, 0, {}, QStringLiteral("project")};
@@ -506,11 +516,14 @@ void MemoryDynamics::documentIndexed(const Document &document, const QList<qint6
     const FileFacts facts = AssociationExtractor::facts(document);
     {
         Transaction transaction(db);
-        if (auto f = db.prepare(QStringLiteral("INSERT OR REPLACE INTO dyn_files(path, project, valence, arousal, link_name, "
-                                               "title_key) VALUES(?, ?, ?, ?, ?, ?)"));
+        if (auto f = db.prepare(QStringLiteral("INSERT OR REPLACE INTO dyn_facts(path, project, valence, arousal, confidence, "
+                                               "source, explicit, link_name, title_key) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)"));
             f) {
+            const int bits = (facts.valenceExplicit ? 1 : 0) | (facts.arousalExplicit ? 2 : 0)
+                | (facts.confidenceExplicit ? 4 : 0) | (facts.sourceExplicit ? 8 : 0);
             f->bind(1, document.path).bind(2, facts.project).bind(3, facts.valence).bind(4, facts.arousal);
-            (void)f->bind(5, facts.linkName).bind(6, facts.titleKey).exec();
+            f->bind(5, facts.confidence).bind(6, facts.source).bind(7, bits);
+            (void)f->bind(8, facts.linkName).bind(9, facts.titleKey).exec();
         }
         if (auto del = db.prepare(QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")); del)
             (void)del->bind(1, document.path).exec();
@@ -581,7 +594,7 @@ void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
 void MemoryDynamics::fileRemoved(const QString &path)
 {
     Database &db = m_store.database();
-    for (const QString &sql : {QStringLiteral("DELETE FROM dyn_files WHERE path = ?"), QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")})
+    for (const QString &sql : {QStringLiteral("DELETE FROM dyn_facts WHERE path = ?"), QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")})
         if (auto s = db.prepare(sql); s)
             (void)s->bind(1, path).exec();
 }

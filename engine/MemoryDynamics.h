@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AssociationExtractor.h"
 #include "Chunk.h"
 #include "Journal.h"
 #include "Result.h"
@@ -40,6 +41,7 @@ struct MemoryState {
     bool exempt = false;       ///< prospective or core: never decays
     bool superseded = false;   ///< a newer memory supersedes its file
     double dailyLoss = 0.0;
+    FileFacts facts;           ///< valence, arousal, confidence, source (each explicit or inferred), project
 };
 
 /// The living side of memory (DESIGN.md "Dynamics"): strength that decays

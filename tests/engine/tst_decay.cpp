@@ -206,6 +206,32 @@ private slots:
         QCOMPARE(e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount, 2);
     }
 
+    void facts_fromFrontMatterElseInferredAndMarked()
+    {
+        TestVault vault;
+        writeStores(vault);
+        vault.write(QStringLiteral("notes/bridge.md"),
+                    QStringLiteral("# Bridge\n\nWe were terrified and scared! The crash was a disaster.\n"));
+        vault.write(QStringLiteral("consolidated/daily/2026-01-01.md"), QStringLiteral("# Daily\n\nA plain day of work.\n"));
+        ClockedEngine e(vault);
+        e.engine->index();
+        const MemoryState accident = e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/accident.md")));
+        QVERIFY(accident.facts.valenceExplicit && accident.facts.arousalExplicit);
+        QCOMPARE(accident.facts.valence, -0.9);
+        QCOMPARE(accident.facts.source, QStringLiteral("conversation"));
+        QVERIFY(!accident.facts.sourceExplicit);
+        const MemoryState bridge = e.engine->dynamics().state(e.chunk(QStringLiteral("notes/bridge.md")));
+        QVERIFY(!bridge.facts.valenceExplicit && !bridge.facts.arousalExplicit);
+        QVERIFY(bridge.facts.valence < -0.7);
+        QVERIFY(bridge.facts.arousal > 0.7);
+        QCOMPARE(bridge.dailyLoss, DecayPolicy::kEmotionalDailyLoss);
+        QCOMPARE(bridge.facts.source, QStringLiteral("external"));
+        const MemoryState daily = e.engine->dynamics().state(e.chunk(QStringLiteral("consolidated/daily/2026-01-01.md")));
+        QCOMPARE(daily.facts.source, QStringLiteral("inference"));
+        QCOMPARE(daily.facts.valence, 0.0);
+        QCOMPARE(daily.dailyLoss, DecayPolicy::kDailyLoss);
+    }
+
     void policy_coactivationFadesToAFloorButStays()
     {
         const double grown = DecayPolicy::coactivationGrown(DecayPolicy::coactivationGrown(0.0));
