@@ -7,6 +7,7 @@
 #include "VectorIndex.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <QTimeZone>
 
@@ -105,7 +106,12 @@ Status MemoryDynamics::open()
 {
     if (Status s = m_store.database().exec(QString::fromLatin1(kDynamicSchema)); !s)
         return s;
-    return catchUp();
+    if (Status s = catchUp(); !s)
+        return s;
+    // Keeps the journal bounded without a daily job: a long history folds into a snapshot.
+    if (m_journal.size() > kCompactAboveBytes)
+        return compact();
+    return {};
 }
 
 Status MemoryDynamics::replayAll()
@@ -376,6 +382,11 @@ Status MemoryDynamics::compact()
     while (archive->next())
         events << QJsonObject{{QStringLiteral("type"), QStringLiteral("forget")}, {QStringLiteral("t"), msIso(*archive, 2)},
                               {QStringLiteral("archive"), archive->text(0)}, {QStringLiteral("path"), archive->text(1)}};
+    qint64 bytes = 0;
+    for (const QJsonObject &event : std::as_const(events))
+        bytes += QJsonDocument(event).toJson(QJsonDocument::Compact).size() + 1;
+    if (bytes >= m_journal.size())
+        return {};  // already as small as its meaning: leave the file alone
     if (Status s = m_journal.rewrite(events); !s)
         return s;
     return replayAll();

@@ -78,7 +78,8 @@ public:
     Status recordStrength(const Chunk &chunk, double strength, const QDateTime &at = {});
 
     /// Rewrites the journal as a snapshot with the same meaning (same strengths,
-    /// access counts, edges, archive entries after replay).
+    /// access counts, edges, archive entries after replay). Leaves it alone when
+    /// the snapshot would not be smaller. open() compacts a journal past 8 MiB.
     Status compact();
 
     MemoryState state(const Chunk &chunk, const QDateTime &now = {});
@@ -108,6 +109,7 @@ private:
     QList<MemoryEdge> edgesOf(const QString &key, const QDateTime &now, bool chunksOfFile);
 
     static constexpr int kNeighbours = 6;
+    static constexpr qint64 kCompactAboveBytes = 8 * 1024 * 1024;
 
     QString m_vaultPath;
     IndexStore &m_store;

@@ -361,6 +361,10 @@ private slots:
         QCOMPARE(results->at(0).chunk.path, newer);
         QCOMPARE(results->at(1).chunk.path, old);
         QVERIFY(results->at(1).keywordRank < results->at(0).keywordRank);
+        bool penalty = false;
+        for (const ScoreComponent &c : results->at(1).breakdown)
+            penalty = penalty || (c.name == QLatin1String("superseded") && c.contribution() < 0.0);
+        QVERIFY(penalty);  // the explanation says why
     }
 };
 
