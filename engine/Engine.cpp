@@ -249,8 +249,9 @@ Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
         query.now = now();  // decay and recency follow the engine's clock
     auto results = m_retriever->recall(query);
     if (results && query.reinforce && m_config->reinforceOn == QLatin1String("recall")) {
+        // Only what a reader sees counts: the top ten, not the tail of a wide recall.
         QList<Chunk> chunks;
-        for (const RecallResult &r : std::as_const(*results))
+        for (const RecallResult &r : results->mid(0, 10))
             chunks << r.chunk;
         if (Status s = m_dynamics->recordAccess(chunks, QStringLiteral("recall"), query.now); !s)
             return s.error();
