@@ -204,6 +204,19 @@ private slots:
         q.text = QStringLiteral("drove to the coast");
         QVERIFY(e.engine->recall(q).ok());
         QCOMPARE(e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount, 2);
+
+        // only the ten a reader sees count, however wide the recall
+        for (int i = 0; i < 14; ++i)
+            vault.write(QStringLiteral("notes/coast-%1.md").arg(i), QStringLiteral("# Coast %1\n\nThe coast road, part %1.\n").arg(i));
+        e.engine->index();
+        q.text = QStringLiteral("coast");
+        q.k = 30;
+        auto results = e.engine->recall(q);
+        QVERIFY(results.ok() && results->size() > 10);
+        int counted = 0;
+        for (const RecallResult &r : std::as_const(*results))
+            counted += e.engine->dynamics().state(r.chunk).accessCount > (r.chunk.path.endsWith(QLatin1String("trip.md")) ? 2 : 0);
+        QCOMPARE(counted, 10);
     }
 
     void facts_fromFrontMatterElseInferredAndMarked()
