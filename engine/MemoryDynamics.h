@@ -96,6 +96,8 @@ public:
     void fileRemoved(const QString &path);
 
     static QString chunkKey(const QString &path, int ordinal);
+    /// The file of a key: "notes/x.md#3" → "notes/x.md"; a file key is its own file.
+    static QString pathOfKey(const QString &key);
     /// Problems met while replaying (bad journal lines), for health.
     QStringList problems() const { return m_problems; }
 
