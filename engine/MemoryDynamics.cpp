@@ -10,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-
 namespace engram {
 
 namespace {
