@@ -74,8 +74,10 @@ Status MemoryDynamics::open()
         return s;
     if (Status s = catchUp(); !s)
         return s;
-    // Keeps the journal bounded without a daily job: a long history folds into a snapshot.
-    if (m_journal.size() > kCompactAboveBytes)
+    // Keeps the journal bounded without a daily job: a long history folds into a
+    // snapshot, once the journal is large and twice the size of its last snapshot.
+    const qint64 snapshot = m_store.meta(QStringLiteral("journal_snapshot_bytes"), QStringLiteral("0")).toLongLong();
+    if (m_journal.size() > kCompactAboveBytes && m_journal.size() > 2 * snapshot)
         return compact();
     return {};
 }
@@ -194,6 +196,7 @@ Status MemoryDynamics::compact()
     qint64 bytes = 0;
     for (const QJsonObject &event : std::as_const(*events))
         bytes += QJsonDocument(event).toJson(QJsonDocument::Compact).size() + 1;
+    (void)m_store.setMeta(QStringLiteral("journal_snapshot_bytes"), QString::number(bytes));
     if (bytes >= m_journal.size())
         return {};  // already as small as its meaning: leave the file alone
     if (Status s = m_journal.rewrite(*events); !s)
