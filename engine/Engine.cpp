@@ -215,6 +215,7 @@ IndexReport Engine::index(const Indexer::Progress &progress, const std::atomic_b
     // vector file marked stale, and the next open rebuilds it from SQLite.
     markVectorsChanged();
     IndexReport report = m_indexer->run(progress, cancel);
+    (void)m_dynamics->flushPending();
     (void)saveVectors();
     return report;
 }
@@ -222,7 +223,9 @@ IndexReport Engine::index(const Indexer::Progress &progress, const std::atomic_b
 IndexReport Engine::indexPath(const QString &relativePath)
 {
     markVectorsChanged();
-    return m_indexer->indexPath(relativePath);
+    IndexReport report = m_indexer->indexPath(relativePath);
+    (void)m_dynamics->flushPending();
+    return report;
 }
 
 Result<IndexReport> Engine::rebuild(const Indexer::Progress &progress)

@@ -10,6 +10,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <utility>
+
 namespace engram {
 
 namespace {
@@ -130,7 +132,17 @@ Status MemoryDynamics::record(QJsonObject event)
 {
     if (!event.contains(QStringLiteral("t")))
         event.insert(QStringLiteral("t"), iso(now()));
-    if (Status s = m_journal.append(event); !s)
+    m_pendingSeen << event;
+    return flushPending();
+}
+
+Status MemoryDynamics::flushPending()
+{
+    if (m_pendingSeen.isEmpty())
+        return {};
+    const QList<QJsonObject> events = std::exchange(m_pendingSeen, {});
+    m_pendingPaths.clear();
+    if (Status s = m_journal.append(events); !s)
         return s;
     return catchUp();
 }
@@ -206,6 +218,7 @@ Status MemoryDynamics::compact()
 
 MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)
 {
+    (void)flushPending();
     const QDateTime t = at.isValid() ? at.toUTC() : now();
     MemoryState st;
     st.key = chunkKey(chunk.path, chunk.ordinal);
@@ -359,16 +372,18 @@ void MemoryDynamics::documentIndexed(const Document &document, const QList<qint6
         (void)transaction.commit();
     }
 
-    bool known = false;
-    if (auto s = db.prepare(QStringLiteral("SELECT 1 FROM dyn_seen WHERE path = ?")); s) {
+    bool known = m_pendingPaths.contains(document.path);
+    if (auto s = db.prepare(QStringLiteral("SELECT 1 FROM dyn_seen WHERE path = ?")); s && !known) {
         s->bind(1, document.path);
         known = s->next();
     }
     if (known)
         return;
-    (void)record(QJsonObject{{QStringLiteral("type"), QStringLiteral("seen")}, {QStringLiteral("path"), document.path}});
+    m_pendingSeen << QJsonObject{{QStringLiteral("type"), QStringLiteral("seen")}, {QStringLiteral("t"), iso(now())},
+                                 {QStringLiteral("path"), document.path}};
+    m_pendingPaths.insert(document.path);
     if (document.path.startsWith(QLatin1String("memories/")))
-        autoAssociate(chunks);
+        autoAssociate(chunks);  // its record() writes the pending events first
 }
 
 void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)

@@ -7,6 +7,7 @@
 
 #include <QDateTime>
 #include <QJsonObject>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -70,6 +71,10 @@ public:
 
     /// Appends an event to the journal and applies it. `t` is set from the clock when missing.
     Status record(QJsonObject event);
+    /// Writes the first-sight events of files indexed since the last call (the
+    /// engine calls it after each index run; record() calls it first, so the
+    /// journal keeps its order). One write per run instead of one per file.
+    Status flushPending();
     /// Access events: the chunks were returned (recall) or exported (pack).
     Status recordAccess(const QList<Chunk> &chunks, const QString &via, const QDateTime &at = {});
     /// Co-activation: chunks exported together gain pairwise co_activated edges.
@@ -120,6 +125,8 @@ private:
     std::function<QDateTime()> m_clock;
     std::unique_ptr<Private> d;
     QStringList m_problems;
+    QList<QJsonObject> m_pendingSeen;
+    QSet<QString> m_pendingPaths;
 };
 
 } // namespace engram
