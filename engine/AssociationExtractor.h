@@ -18,8 +18,14 @@ struct StatedEdge {
 /// links resolve against.
 struct FileFacts {
     QString project;
-    double valence = 0.0;
-    double arousal = 0.0;
+    double valence = 0.0;      ///< -1..1
+    double arousal = 0.0;      ///< 0..1
+    double confidence = 0.8;   ///< 0..1
+    QString source;            ///< conversation, cron, observation, inference, external
+    bool valenceExplicit = false;
+    bool arousalExplicit = false;
+    bool confidenceExplicit = false;
+    bool sourceExplicit = false;
     QString linkName;  ///< lower-case base name, what [[name]] matches
     QString titleKey;  ///< lower-case title, what [[Title]] matches
 };
@@ -30,6 +36,9 @@ struct FileFacts {
 class AssociationExtractor {
 public:
     static QList<StatedEdge> edges(const Document &document, const QList<Chunk> &chunks);
+    /// Front matter values where given; otherwise inferred (and marked so):
+    /// source from the path, confidence from the source, valence and arousal
+    /// from a small lexicon of feeling words.
     static FileFacts facts(const Document &document);
     /// "[[Some Note|alias]]" / "Some Note#part" → "some note"
     static QString wikiKey(const QString &target);

@@ -2,6 +2,8 @@
 
 #include "Retriever.h"
 
+#include <QSet>
+
 namespace engram {
 
 class MemoryDynamics;
@@ -17,13 +19,17 @@ public:
     void signalsFor(const QList<Chunk> &chunks, const QDateTime &now, QList<MemorySignals> &out) override;
     void refine(QList<RecallResult> &results, const RankingMode &mode, const QDateTime &now) override;
 
-    static constexpr double kSupersededFactor = 0.3;  ///< strength kept by a superseded memory
+    static constexpr double kSupersededFactor = 0.3;   ///< strength kept by a superseded memory
+    static constexpr double kSupersededPenalty = 0.2;  ///< and a visible score term, so it ranks below its successor
     static constexpr int kSeeds = 8;                  ///< top candidates the walk starts from
     static constexpr int kFanOut = 24;                ///< edges followed per node
     static constexpr int kMaxNodes = 64;              ///< nodes expanded per hop
 
 private:
+    void walkGraph(QList<RecallResult> &results, const RankingMode &mode, const QDateTime &now);
+
     MemoryDynamics &m_dynamics;
+    QSet<qint64> m_superseded;  ///< chunk ids of the last signalsFor() call
 };
 
 } // namespace engram

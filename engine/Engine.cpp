@@ -239,6 +239,7 @@ IndexReport Engine::index(const Indexer::Progress &progress, const std::atomic_b
     // vector file marked stale, and the next open rebuilds it from SQLite.
     markVectorsChanged();
     IndexReport report = m_indexer->run(progress, cancel);
+    (void)m_dynamics->flushPending();
     (void)saveVectors();
     return report;
 }
@@ -246,7 +247,9 @@ IndexReport Engine::index(const Indexer::Progress &progress, const std::atomic_b
 IndexReport Engine::indexPath(const QString &relativePath)
 {
     markVectorsChanged();
-    return m_indexer->indexPath(relativePath);
+    IndexReport report = m_indexer->indexPath(relativePath);
+    (void)m_dynamics->flushPending();
+    return report;
 }
 
 Result<IndexReport> Engine::rebuild(const Indexer::Progress &progress)
@@ -273,8 +276,9 @@ Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
         query.now = now();  // decay and recency follow the engine's clock
     auto results = m_retriever->recall(query);
     if (results && query.reinforce && m_config->reinforceOn == QLatin1String("recall")) {
+        // Only what a reader sees counts: the top ten, not the tail of a wide recall.
         QList<Chunk> chunks;
-        for (const RecallResult &r : std::as_const(*results))
+        for (const RecallResult &r : results->mid(0, 10))
             chunks << r.chunk;
         if (Status s = m_dynamics->recordAccess(chunks, QStringLiteral("recall"), query.now); !s)
             return s.error();
@@ -422,6 +426,12 @@ QList<HealthCheck> Engine::health()
     checks << HealthCheck{QStringLiteral("indexing problems"), errors ? QStringLiteral("error") : QStringLiteral("ok"),
                           reason, QStringLiteral("fix or remove the files named, then engram-cli index")};
     checks += HealthChecks::run(m_vaultPath, *m_config, QDateTime::currentDateTime());
+
+    const QStringList journalProblems = m_dynamics->problems();
+    checks << HealthCheck{QStringLiteral("journal"), journalProblems.isEmpty() ? QStringLiteral("ok") : QStringLiteral("error"),
+                          journalProblems.isEmpty() ? QStringLiteral("state/journal.jsonl replayed")
+                                                    : journalProblems.mid(0, 5).join(QLatin1Char('\n')),
+                          QStringLiteral("fix or remove the lines named in state/journal.jsonl, then engram-cli rebuild")};
     return checks;
 }
 

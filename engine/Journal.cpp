@@ -23,13 +23,23 @@ QString Journal::filePath() const
 
 Status Journal::append(const QJsonObject &event)
 {
+    return append(QList<QJsonObject>{event});
+}
+
+Status Journal::append(const QList<QJsonObject> &events)
+{
+    if (events.isEmpty())
+        return {};
     QDir().mkpath(QFileInfo(filePath()).absolutePath());
     QFile file(filePath());
     if (!file.open(QIODevice::WriteOnly | QIODevice::Append))
         return Error{QStringLiteral("cannot append to the journal: %1").arg(file.errorString()), relativePath()};
-    QByteArray line = QJsonDocument(event).toJson(QJsonDocument::Compact);
-    line += '\n';
-    if (file.write(line) != line.size() || !file.flush())
+    QByteArray lines;
+    for (const QJsonObject &event : events) {
+        lines += QJsonDocument(event).toJson(QJsonDocument::Compact);
+        lines += '\n';
+    }
+    if (file.write(lines) != lines.size() || !file.flush())
         return Error{QStringLiteral("cannot append to the journal: %1 (is the disk full?)").arg(file.errorString()),
                      relativePath()};
     return {};

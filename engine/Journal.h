@@ -22,6 +22,8 @@ public:
 
     /// Appends one event as one line (a single write, flushed).
     Status append(const QJsonObject &event);
+    /// Appends several events in one write.
+    Status append(const QList<QJsonObject> &events);
 
     struct Chunk {
         QList<QJsonObject> events;

@@ -4,65 +4,26 @@
 #include "DecayPolicy.h"
 #include "DynamicSignals.h"
 #include "IndexStore.h"
+#include "JournalReplayer.h"
 #include "VectorIndex.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
-#include <QTimeZone>
-
-#include <map>
+#include <utility>
 
 namespace engram {
 
 namespace {
 
-const char *const kDynamicSchema = R"SQL(
-CREATE TABLE IF NOT EXISTS dyn_seen(path TEXT PRIMARY KEY, t INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS dyn_state(
-  key TEXT PRIMARY KEY, path TEXT NOT NULL, base REAL NOT NULL, anchor INTEGER NOT NULL,
-  last_access INTEGER, count INTEGER NOT NULL DEFAULT 0);
-CREATE INDEX IF NOT EXISTS dyn_state_path ON dyn_state(path);
-CREATE TABLE IF NOT EXISTS dyn_edges(
-  src TEXT NOT NULL, dst TEXT NOT NULL, type TEXT NOT NULL, origin TEXT NOT NULL,
-  weight REAL NOT NULL, count INTEGER NOT NULL DEFAULT 0, updated INTEGER,
-  PRIMARY KEY(src, dst, type, origin));
-CREATE INDEX IF NOT EXISTS dyn_edges_dst ON dyn_edges(dst);
-CREATE TABLE IF NOT EXISTS dyn_files(
-  path TEXT PRIMARY KEY, project TEXT NOT NULL, valence REAL NOT NULL, arousal REAL NOT NULL,
-  link_name TEXT NOT NULL, title_key TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS dyn_files_link ON dyn_files(link_name);
-CREATE INDEX IF NOT EXISTS dyn_files_project ON dyn_files(project);
-CREATE TABLE IF NOT EXISTS dyn_archive(archive TEXT PRIMARY KEY, original TEXT NOT NULL, t INTEGER NOT NULL);
-)SQL";
-
-const QString kJournalOrigin = QStringLiteral("journal");
-
 QString iso(const QDateTime &t)
 {
-    return t.toUTC().toString(Qt::ISODateWithMs);
-}
-
-QDateTime fromIso(const QJsonValue &v)
-{
-    QDateTime t = QDateTime::fromString(v.toString(), Qt::ISODateWithMs);
-    if (!t.isValid())
-        t = QDateTime::fromString(v.toString(), Qt::ISODate);
-    return t.toUTC();
+    return JournalReplayer::iso(t);
 }
 
 QDateTime fromMs(const Statement &s, int column)
 {
-    return s.isNull(column) ? QDateTime() : QDateTime::fromMSecsSinceEpoch(s.int64(column), Qt::UTC);
-}
-
-QString pathOfKey(const QString &key)
-{
-    const qsizetype hash = key.lastIndexOf(QLatin1Char('#'));
-    if (hash < 0)
-        return key;
-    bool digits = false;
-    key.mid(hash + 1).toInt(&digits);
-    return digits ? key.left(hash) : key;
+    return JournalReplayer::fromMs(s, column);
 }
 
 } // namespace
@@ -78,6 +39,16 @@ MemoryDynamics::MemoryDynamics(const QString &vaultPath, IndexStore &store, Vect
 }
 
 MemoryDynamics::~MemoryDynamics() = default;
+
+QString MemoryDynamics::pathOfKey(const QString &key)
+{
+    const qsizetype hash = key.lastIndexOf(QLatin1Char('#'));
+    if (hash < 0)
+        return key;
+    bool digits = false;
+    key.mid(hash + 1).toInt(&digits);
+    return digits ? key.left(hash) : key;
+}
 
 QString MemoryDynamics::chunkKey(const QString &path, int ordinal)
 {
@@ -101,16 +72,21 @@ SignalSource &MemoryDynamics::signalSource()
 
 Status MemoryDynamics::open()
 {
-    if (Status s = m_store.database().exec(QString::fromLatin1(kDynamicSchema)); !s)
+    if (Status s = JournalReplayer(m_store.database()).createSchema(); !s)
         return s;
-    return catchUp();
+    if (Status s = catchUp(); !s)
+        return s;
+    // Keeps the journal bounded without a daily job: a long history folds into a
+    // snapshot, once the journal is large and twice the size of its last snapshot.
+    const qint64 snapshot = m_store.meta(QStringLiteral("journal_snapshot_bytes"), QStringLiteral("0")).toLongLong();
+    if (m_journal.size() > kCompactAboveBytes && m_journal.size() > 2 * snapshot)
+        return compact();
+    return {};
 }
 
 Status MemoryDynamics::replayAll()
 {
-    if (Status s = m_store.database().exec(QStringLiteral(
-            "DELETE FROM dyn_seen; DELETE FROM dyn_state; DELETE FROM dyn_archive; DELETE FROM dyn_edges WHERE origin = 'journal';"));
-        !s)
+    if (Status s = JournalReplayer(m_store.database()).clearJournalRows(); !s)
         return s;
     (void)m_store.setMeta(QStringLiteral("journal_offset"), QStringLiteral("0"));
     (void)m_store.setMeta(QStringLiteral("journal_fingerprint"), QString());
@@ -119,30 +95,31 @@ Status MemoryDynamics::replayAll()
 
 Status MemoryDynamics::clearIndexRows()
 {
-    return m_store.database().exec(QStringLiteral("DELETE FROM dyn_files; DELETE FROM dyn_edges WHERE origin <> 'journal';"));
+    return m_store.database().exec(QStringLiteral("DELETE FROM dyn_facts; DELETE FROM dyn_edges WHERE origin <> 'journal';"));
 }
 
 Status MemoryDynamics::catchUp()
 {
+    // BEGIN IMMEDIATE: one connection at a time applies journal lines, so a
+    // worker and the main engine never apply the same line twice.
+    Transaction transaction(m_store.database());
+    if (!transaction.isActive())
+        return Error{QStringLiteral("the index database is busy; the journal could not be replayed, try again")};
     qint64 offset = m_store.meta(QStringLiteral("journal_offset"), QStringLiteral("0")).toLongLong();
     const QString known = m_store.meta(QStringLiteral("journal_fingerprint"));
     const qint64 size = m_journal.size();
     if (offset > 0 && (size < offset || m_journal.fingerprint(offset) != known)) {
         // The journal was compacted or replaced: what the index holds no longer matches it.
-        if (Status s = m_store.database().exec(QStringLiteral(
-                "DELETE FROM dyn_seen; DELETE FROM dyn_state; DELETE FROM dyn_archive; "
-                "DELETE FROM dyn_edges WHERE origin = 'journal';"));
-            !s)
+        if (Status s = JournalReplayer(m_store.database()).clearJournalRows(); !s)
             return s;
         offset = 0;
     }
     if (size == offset)
-        return {};
+        return transaction.commit();
     auto chunk = m_journal.readFrom(offset);
     if (!chunk)
         return chunk.error();
     m_problems << chunk->problems;
-    Transaction transaction(m_store.database());
     for (const QJsonObject &event : std::as_const(chunk->events))
         if (Status s = apply(event); !s)
             m_problems << s.error().toString();
@@ -155,138 +132,24 @@ Status MemoryDynamics::record(QJsonObject event)
 {
     if (!event.contains(QStringLiteral("t")))
         event.insert(QStringLiteral("t"), iso(now()));
-    if (Status s = m_journal.append(event); !s)
+    m_pendingSeen << event;
+    return flushPending();
+}
+
+Status MemoryDynamics::flushPending()
+{
+    if (m_pendingSeen.isEmpty())
+        return {};
+    const QList<QJsonObject> events = std::exchange(m_pendingSeen, {});
+    m_pendingPaths.clear();
+    if (Status s = m_journal.append(events); !s)
         return s;
     return catchUp();
 }
 
-Status MemoryDynamics::apply(const QJsonObject &e)
+Status MemoryDynamics::apply(const QJsonObject &event)
 {
-    Database &db = m_store.database();
-    const QString type = e.value(QStringLiteral("type")).toString();
-    const QDateTime t = fromIso(e.value(QStringLiteral("t")));
-    const qint64 ms = t.toMSecsSinceEpoch();
-    auto run = [&](const QString &sql, const QVariantList &binds) -> Status {
-        auto st = db.prepare(sql);
-        if (!st)
-            return st.error();
-        for (int i = 0; i < binds.size(); ++i) {
-            const QVariant &v = binds[i];
-            if (v.typeId() == QMetaType::Double)
-                st->bind(i + 1, v.toDouble());
-            else if (v.typeId() == QMetaType::LongLong || v.typeId() == QMetaType::Int)
-                st->bind(i + 1, v.toLongLong());
-            else if (v.isNull())
-                st->bindNull(i + 1);
-            else
-                st->bind(i + 1, v.toString());
-        }
-        return st->exec();
-    };
-
-    if (type == QLatin1String("seen"))
-        return run(QStringLiteral("INSERT OR IGNORE INTO dyn_seen(path, t) VALUES(?, ?)"),
-                   {e.value(QStringLiteral("path")).toString(), ms});
-    if (type == QLatin1String("access") || type == QLatin1String("strength")) {
-        const bool access = type == QLatin1String("access");
-        const QJsonArray keys = e.value(QStringLiteral("keys")).toArray();
-        const QJsonArray strengths = e.value(QStringLiteral("strengths")).toArray();
-        for (int i = 0; i < keys.size(); ++i) {
-            const QString key = keys[i].toString();
-            const double strength = qBound(0.0, strengths.at(i).toDouble(1.0), 1.0);
-            const QString sql = access
-                ? QStringLiteral("INSERT INTO dyn_state(key, path, base, anchor, last_access, count) VALUES(?, ?, ?, ?, ?, 1) "
-                                 "ON CONFLICT(key) DO UPDATE SET base = excluded.base, anchor = excluded.anchor, "
-                                 "last_access = excluded.last_access, count = count + 1")
-                : QStringLiteral("INSERT INTO dyn_state(key, path, base, anchor, last_access, count) VALUES(?, ?, ?, ?, NULL, 0) "
-                                 "ON CONFLICT(key) DO UPDATE SET base = excluded.base, anchor = excluded.anchor");
-            QVariantList binds{key, pathOfKey(key), strength, ms};
-            if (access)
-                binds << ms;
-            if (Status s = run(sql, binds); !s)
-                return s;
-        }
-        return {};
-    }
-    if (type == QLatin1String("coactivate")) {
-        QStringList keys;
-        for (const QJsonValue &v : e.value(QStringLiteral("keys")).toArray())
-            if (!keys.contains(v.toString()))
-                keys << v.toString();
-        keys.sort();
-        auto read = db.prepare(QStringLiteral("SELECT weight, updated, count FROM dyn_edges "
-                                              "WHERE src = ? AND dst = ? AND type = 'co_activated' AND origin = 'journal'"));
-        if (!read)
-            return read.error();
-        for (int i = 0; i < keys.size(); ++i) {
-            for (int j = i + 1; j < keys.size(); ++j) {
-                double current = 0.0;
-                int count = 0;
-                read->bind(1, keys[i]).bind(2, keys[j]);
-                if (read->next()) {
-                    current = DecayPolicy::coactivationAt(read->real(0), fromMs(*read, 1), t);
-                    count = read->integer(2);
-                }
-                read->reset();
-                if (Status s = run(QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
-                                                  "VALUES(?, ?, 'co_activated', 'journal', ?, ?, ?)"),
-                                   {keys[i], keys[j], DecayPolicy::coactivationGrown(current), qint64(count + 1), ms});
-                    !s)
-                    return s;
-            }
-        }
-        return {};
-    }
-    if (type == QLatin1String("link")) {
-        const QJsonArray to = e.value(QStringLiteral("to")).toArray();
-        const QJsonArray weights = e.value(QStringLiteral("weights")).toArray();
-        for (int i = 0; i < to.size(); ++i)
-            if (Status s = run(QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
-                                              "VALUES(?, ?, ?, 'journal', ?, 0, ?)"),
-                               {e.value(QStringLiteral("from")).toString(), to[i].toString(),
-                                e.value(QStringLiteral("edge")).toString(), weights.at(i).toDouble(1.0), ms});
-                !s)
-                return s;
-        return {};
-    }
-    if (type == QLatin1String("unlink"))
-        return run(QStringLiteral("DELETE FROM dyn_edges WHERE src = ? AND dst = ? AND type = ? AND origin = 'journal'"),
-                   {e.value(QStringLiteral("from")).toString(), e.value(QStringLiteral("to")).toString(),
-                    e.value(QStringLiteral("edge")).toString()});
-    if (type == QLatin1String("forget"))
-        return run(QStringLiteral("INSERT OR REPLACE INTO dyn_archive(archive, original, t) VALUES(?, ?, ?)"),
-                   {e.value(QStringLiteral("archive")).toString(), e.value(QStringLiteral("path")).toString(), ms});
-    if (type == QLatin1String("restore"))
-        return run(QStringLiteral("DELETE FROM dyn_archive WHERE archive = ?"), {e.value(QStringLiteral("archive")).toString()});
-    if (type == QLatin1String("purge")) {
-        const QString path = e.value(QStringLiteral("path")).toString();
-        const QString like = path + QStringLiteral("#%");
-        for (const QString &sql : {QStringLiteral("DELETE FROM dyn_archive WHERE archive = ?2 OR original = ?1"),
-                                   QStringLiteral("DELETE FROM dyn_state WHERE path = ?1"),
-                                   QStringLiteral("DELETE FROM dyn_seen WHERE path = ?1"),
-                                   QStringLiteral("DELETE FROM dyn_edges WHERE origin = 'journal' AND "
-                                                  "(src = ?1 OR dst = ?1 OR src LIKE ?3 OR dst LIKE ?3)")})
-            if (Status s = run(sql, {path, e.value(QStringLiteral("archive")).toString(), like}); !s)
-                return s;
-        return {};
-    }
-    // Snapshot lines written by compaction: exact rows.
-    if (type == QLatin1String("state"))
-        return run(QStringLiteral("INSERT OR REPLACE INTO dyn_state(key, path, base, anchor, last_access, count) VALUES(?, ?, ?, ?, ?, ?)"),
-                   {e.value(QStringLiteral("key")).toString(), pathOfKey(e.value(QStringLiteral("key")).toString()),
-                    e.value(QStringLiteral("base")).toDouble(), ms,
-                    e.contains(QStringLiteral("last")) ? QVariant(fromIso(e.value(QStringLiteral("last"))).toMSecsSinceEpoch())
-                                                       : QVariant(),
-                    qint64(e.value(QStringLiteral("count")).toInt())});
-    if (type == QLatin1String("edge"))
-        return run(QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
-                                  "VALUES(?, ?, ?, 'journal', ?, ?, ?)"),
-                   {e.value(QStringLiteral("from")).toString(), e.value(QStringLiteral("to")).toString(),
-                    e.value(QStringLiteral("edge")).toString(), e.value(QStringLiteral("weight")).toDouble(),
-                    qint64(e.value(QStringLiteral("count")).toInt()), ms});
-    if (type == QLatin1String("compacted"))
-        return {};
-    return Error{QStringLiteral("unknown journal event type \"%1\"; skipped").arg(type), Journal::relativePath()};
+    return JournalReplayer(m_store.database()).apply(event);
 }
 
 Status MemoryDynamics::recordAccess(const QList<Chunk> &chunks, const QString &via, const QDateTime &at)
@@ -339,57 +202,44 @@ Status MemoryDynamics::compact()
 {
     if (Status s = catchUp(); !s)
         return s;
-    Database &db = m_store.database();
-    QList<QJsonObject> events;
-    events << QJsonObject{{QStringLiteral("type"), QStringLiteral("compacted")}, {QStringLiteral("t"), iso(now())},
-                          {QStringLiteral("bytes_before"), double(m_journal.size())}};
-    auto seen = db.prepare(QStringLiteral("SELECT path, t FROM dyn_seen ORDER BY path"));
-    auto states = db.prepare(QStringLiteral("SELECT key, base, anchor, last_access, count FROM dyn_state ORDER BY key"));
-    auto edges = db.prepare(QStringLiteral("SELECT src, dst, type, weight, count, updated FROM dyn_edges "
-                                           "WHERE origin = 'journal' ORDER BY src, dst, type"));
-    auto archive = db.prepare(QStringLiteral("SELECT archive, original, t FROM dyn_archive ORDER BY archive"));
-    if (!seen || !states || !edges || !archive)
-        return Error{QStringLiteral("cannot read the dynamic tables to compact the journal")};
-    auto msIso = [](const Statement &s, int c) { return iso(fromMs(s, c)); };
-    while (seen->next())
-        events << QJsonObject{{QStringLiteral("type"), QStringLiteral("seen")}, {QStringLiteral("t"), msIso(*seen, 1)},
-                              {QStringLiteral("path"), seen->text(0)}};
-    while (states->next()) {
-        QJsonObject e{{QStringLiteral("type"), QStringLiteral("state")}, {QStringLiteral("t"), msIso(*states, 2)},
-                      {QStringLiteral("key"), states->text(0)}, {QStringLiteral("base"), states->real(1)},
-                      {QStringLiteral("count"), states->integer(4)}};
-        if (!states->isNull(3))
-            e.insert(QStringLiteral("last"), msIso(*states, 3));
-        events << e;
-    }
-    while (edges->next())
-        events << QJsonObject{{QStringLiteral("type"), QStringLiteral("edge")}, {QStringLiteral("t"), msIso(*edges, 5)},
-                              {QStringLiteral("from"), edges->text(0)}, {QStringLiteral("to"), edges->text(1)},
-                              {QStringLiteral("edge"), edges->text(2)}, {QStringLiteral("weight"), edges->real(3)},
-                              {QStringLiteral("count"), edges->integer(4)}};
-    while (archive->next())
-        events << QJsonObject{{QStringLiteral("type"), QStringLiteral("forget")}, {QStringLiteral("t"), msIso(*archive, 2)},
-                              {QStringLiteral("archive"), archive->text(0)}, {QStringLiteral("path"), archive->text(1)}};
-    if (Status s = m_journal.rewrite(events); !s)
+    auto events = JournalReplayer(m_store.database()).snapshot(now(), m_journal.size());
+    if (!events)
+        return events.error();
+    qint64 bytes = 0;
+    for (const QJsonObject &event : std::as_const(*events))
+        bytes += QJsonDocument(event).toJson(QJsonDocument::Compact).size() + 1;
+    (void)m_store.setMeta(QStringLiteral("journal_snapshot_bytes"), QString::number(bytes));
+    if (bytes >= m_journal.size())
+        return {};  // already as small as its meaning: leave the file alone
+    if (Status s = m_journal.rewrite(*events); !s)
         return s;
     return replayAll();
 }
 
 MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)
 {
+    (void)flushPending();
     const QDateTime t = at.isValid() ? at.toUTC() : now();
     MemoryState st;
     st.key = chunkKey(chunk.path, chunk.ordinal);
     Database &db = m_store.database();
-    double valence = 0.0;
-    double arousal = 0.0;
-    if (auto f = db.prepare(QStringLiteral("SELECT valence, arousal FROM dyn_files WHERE path = ?")); f) {
+    if (auto f = db.prepare(QStringLiteral("SELECT valence, arousal, confidence, source, explicit, project FROM dyn_facts WHERE path = ?")); f) {
         f->bind(1, chunk.path);
         if (f->next()) {
-            valence = f->real(0);
-            arousal = f->real(1);
+            st.facts.valence = f->real(0);
+            st.facts.arousal = f->real(1);
+            st.facts.confidence = f->real(2);
+            st.facts.source = f->text(3);
+            const int bits = f->integer(4);
+            st.facts.valenceExplicit = bits & 1;
+            st.facts.arousalExplicit = bits & 2;
+            st.facts.confidenceExplicit = bits & 4;
+            st.facts.sourceExplicit = bits & 8;
+            st.facts.project = f->text(5);
         }
     }
+    const double valence = st.facts.valence;
+    const double arousal = st.facts.arousal;
     if (auto s = db.prepare(QStringLiteral("SELECT t FROM dyn_seen WHERE path = ?")); s) {
         s->bind(1, chunk.path);
         if (s->next())
@@ -440,7 +290,7 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
     QStringList targets{key};
     QString project;
     if (isFile) {
-        if (auto f = db.prepare(QStringLiteral("SELECT link_name, title_key, project FROM dyn_files WHERE path = ?")); f) {
+        if (auto f = db.prepare(QStringLiteral("SELECT link_name, title_key, project FROM dyn_facts WHERE path = ?")); f) {
             f->bind(1, key);
             if (f->next()) {
                 targets << QStringLiteral("wiki:") + f->text(0);
@@ -463,7 +313,7 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
         s->bind(i + 1, targets[i]);
     if (isFile && chunksOfFile)
         s->bind(int(targets.size()) + 1, key + QStringLiteral("#%"));
-    auto resolve = db.prepare(QStringLiteral("SELECT path FROM dyn_files WHERE link_name = ?1 OR title_key = ?1 ORDER BY path LIMIT 1"));
+    auto resolve = db.prepare(QStringLiteral("SELECT path FROM dyn_facts WHERE link_name = ?1 OR title_key = ?1 ORDER BY path LIMIT 1"));
     while (s->next()) {
         MemoryEdge e{s->text(0), s->text(1), s->text(2), s->real(4), s->integer(5), fromMs(*s, 6), s->text(3)};
         if (e.type == QLatin1String("co_activated"))
@@ -479,7 +329,7 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
     }
     if (!project.isEmpty()) {
         // Files of one project are related; computed here rather than stored, so no pair table grows with the project.
-        if (auto p = db.prepare(QStringLiteral("SELECT path FROM dyn_files WHERE project = ? AND path <> ? ORDER BY path LIMIT 24")); p) {
+        if (auto p = db.prepare(QStringLiteral("SELECT path FROM dyn_facts WHERE project = ? AND path <> ? ORDER BY path LIMIT 24")); p) {
             p->bind(1, project).bind(2, key);
             while (p->next())
                 out << MemoryEdge{key, p->text(0), QStringLiteral("related"), 0.3, 0, {}, QStringLiteral("project")};
@@ -502,11 +352,14 @@ void MemoryDynamics::documentIndexed(const Document &document, const QList<qint6
     const FileFacts facts = AssociationExtractor::facts(document);
     {
         Transaction transaction(db);
-        if (auto f = db.prepare(QStringLiteral("INSERT OR REPLACE INTO dyn_files(path, project, valence, arousal, link_name, "
-                                               "title_key) VALUES(?, ?, ?, ?, ?, ?)"));
+        if (auto f = db.prepare(QStringLiteral("INSERT OR REPLACE INTO dyn_facts(path, project, valence, arousal, confidence, "
+                                               "source, explicit, link_name, title_key) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)"));
             f) {
+            const int bits = (facts.valenceExplicit ? 1 : 0) | (facts.arousalExplicit ? 2 : 0)
+                | (facts.confidenceExplicit ? 4 : 0) | (facts.sourceExplicit ? 8 : 0);
             f->bind(1, document.path).bind(2, facts.project).bind(3, facts.valence).bind(4, facts.arousal);
-            (void)f->bind(5, facts.linkName).bind(6, facts.titleKey).exec();
+            f->bind(5, facts.confidence).bind(6, facts.source).bind(7, bits);
+            (void)f->bind(8, facts.linkName).bind(9, facts.titleKey).exec();
         }
         if (auto del = db.prepare(QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")); del)
             (void)del->bind(1, document.path).exec();
@@ -519,16 +372,18 @@ void MemoryDynamics::documentIndexed(const Document &document, const QList<qint6
         (void)transaction.commit();
     }
 
-    bool known = false;
-    if (auto s = db.prepare(QStringLiteral("SELECT 1 FROM dyn_seen WHERE path = ?")); s) {
+    bool known = m_pendingPaths.contains(document.path);
+    if (auto s = db.prepare(QStringLiteral("SELECT 1 FROM dyn_seen WHERE path = ?")); s && !known) {
         s->bind(1, document.path);
         known = s->next();
     }
     if (known)
         return;
-    (void)record(QJsonObject{{QStringLiteral("type"), QStringLiteral("seen")}, {QStringLiteral("path"), document.path}});
+    m_pendingSeen << QJsonObject{{QStringLiteral("type"), QStringLiteral("seen")}, {QStringLiteral("t"), iso(now())},
+                                 {QStringLiteral("path"), document.path}};
+    m_pendingPaths.insert(document.path);
     if (document.path.startsWith(QLatin1String("memories/")))
-        autoAssociate(chunks);
+        autoAssociate(chunks);  // its record() writes the pending events first
 }
 
 void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
@@ -577,7 +432,7 @@ void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
 void MemoryDynamics::fileRemoved(const QString &path)
 {
     Database &db = m_store.database();
-    for (const QString &sql : {QStringLiteral("DELETE FROM dyn_files WHERE path = ?"), QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")})
+    for (const QString &sql : {QStringLiteral("DELETE FROM dyn_facts WHERE path = ?"), QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")})
         if (auto s = db.prepare(sql); s)
             (void)s->bind(1, path).exec();
 }

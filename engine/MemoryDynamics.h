@@ -1,11 +1,13 @@
 #pragma once
 
+#include "AssociationExtractor.h"
 #include "Chunk.h"
 #include "Journal.h"
 #include "Result.h"
 
 #include <QDateTime>
 #include <QJsonObject>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -40,6 +42,7 @@ struct MemoryState {
     bool exempt = false;       ///< prospective or core: never decays
     bool superseded = false;   ///< a newer memory supersedes its file
     double dailyLoss = 0.0;
+    FileFacts facts;           ///< valence, arousal, confidence, source (each explicit or inferred), project
 };
 
 /// The living side of memory (DESIGN.md "Dynamics"): strength that decays
@@ -68,6 +71,10 @@ public:
 
     /// Appends an event to the journal and applies it. `t` is set from the clock when missing.
     Status record(QJsonObject event);
+    /// Writes the first-sight events of files indexed since the last call (the
+    /// engine calls it after each index run; record() calls it first, so the
+    /// journal keeps its order). One write per run instead of one per file.
+    Status flushPending();
     /// Access events: the chunks were returned (recall) or exported (pack).
     Status recordAccess(const QList<Chunk> &chunks, const QString &via, const QDateTime &at = {});
     /// Co-activation: chunks exported together gain pairwise co_activated edges.
@@ -76,7 +83,8 @@ public:
     Status recordStrength(const Chunk &chunk, double strength, const QDateTime &at = {});
 
     /// Rewrites the journal as a snapshot with the same meaning (same strengths,
-    /// access counts, edges, archive entries after replay).
+    /// access counts, edges, archive entries after replay). Leaves it alone when
+    /// the snapshot would not be smaller. open() compacts a journal past 8 MiB.
     Status compact();
 
     MemoryState state(const Chunk &chunk, const QDateTime &now = {});
@@ -93,6 +101,8 @@ public:
     void fileRemoved(const QString &path);
 
     static QString chunkKey(const QString &path, int ordinal);
+    /// The file of a key: "notes/x.md#3" → "notes/x.md"; a file key is its own file.
+    static QString pathOfKey(const QString &key);
     /// Problems met while replaying (bad journal lines), for health.
     QStringList problems() const { return m_problems; }
 
@@ -106,6 +116,7 @@ private:
     QList<MemoryEdge> edgesOf(const QString &key, const QDateTime &now, bool chunksOfFile);
 
     static constexpr int kNeighbours = 6;
+    static constexpr qint64 kCompactAboveBytes = 8 * 1024 * 1024;
 
     QString m_vaultPath;
     IndexStore &m_store;
@@ -114,6 +125,8 @@ private:
     std::function<QDateTime()> m_clock;
     std::unique_ptr<Private> d;
     QStringList m_problems;
+    QList<QJsonObject> m_pendingSeen;
+    QSet<QString> m_pendingPaths;
 };
 
 } // namespace engram

@@ -181,14 +181,15 @@ Status MemoryWriter::forget(const QString &relativePath)
     const QFileInfo info(target);
     for (int n = 2; QFileInfo::exists(vault.filePath(target)); ++n)
         target = info.path() + QLatin1Char('/') + info.completeBaseName() + QStringLiteral("-%1.").arg(n) + info.suffix();
-    // The journal first: a crash after it leaves a record that names both places.
+    if (Status s = moveFile(relativePath, target); !s)
+        return s;
     if (Status s = m_engine.dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("forget")},
                                                           {QStringLiteral("path"), relativePath},
                                                           {QStringLiteral("archive"), target}});
-        !s)
+        !s) {
+        (void)moveFile(target, relativePath);  // not journaled, so not forgotten: put it back
         return s;
-    if (Status s = moveFile(relativePath, target); !s)
-        return s;
+    }
     m_engine.indexPath(relativePath);
     (void)m_engine.saveVectors();
     return {};

@@ -159,7 +159,9 @@ int runMemory(CliContext &cx)
                                  {QStringLiteral("last_access"), st.lastAccess.toString(Qt::ISODate)},
                                  {QStringLiteral("first_seen"), st.firstSeen.toString(Qt::ISODate)},
                                  {QStringLiteral("archived"), st.archived}, {QStringLiteral("exempt"), st.exempt},
-                                 {QStringLiteral("superseded"), st.superseded}, {QStringLiteral("edges"), edgeArray}});
+                                 {QStringLiteral("superseded"), st.superseded}, {QStringLiteral("edges"), edgeArray},
+                                 {QStringLiteral("valence"), st.facts.valence}, {QStringLiteral("arousal"), st.facts.arousal},
+                                 {QStringLiteral("confidence"), st.facts.confidence}, {QStringLiteral("source"), st.facts.source}});
         if (cx.json())
             continue;
         cx.out << QStringLiteral("%1 (lines %2-%3)  strength %4%5  accessed %6×%7%8")
@@ -172,6 +174,13 @@ int runMemory(CliContext &cx)
                       .arg(st.lastAccess.isValid() ? QStringLiteral(", last ") + st.lastAccess.toString(Qt::ISODate) : QString())
                       .arg(QString(st.archived ? QStringLiteral("  [archived]") : QString())
                            + (st.superseded ? QStringLiteral("  [superseded]") : QString()))
+               << Qt::endl;
+        auto mark = [](bool isExplicit) { return isExplicit ? QString() : QStringLiteral(" (inferred)"); };
+        cx.out << QStringLiteral("    valence %1%2, arousal %3%4, confidence %5%6, source %7%8")
+                      .arg(st.facts.valence, 0, 'f', 2).arg(mark(st.facts.valenceExplicit))
+                      .arg(st.facts.arousal, 0, 'f', 2).arg(mark(st.facts.arousalExplicit))
+                      .arg(st.facts.confidence, 0, 'f', 2).arg(mark(st.facts.confidenceExplicit))
+                      .arg(st.facts.source, mark(st.facts.sourceExplicit))
                << Qt::endl;
         for (const MemoryEdge &e : edges)
             cx.out << QStringLiteral("    %1 %2 → %3  weight %4%5")
