@@ -4,13 +4,29 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTranslator>
 
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("engram"));
     QApplication::setOrganizationName(QStringLiteral("engram"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Engram"));
     QApplication::setApplicationVersion(QStringLiteral(ENGRAM_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.engram.Engram"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/engram.svg")));
+
+    // Translations follow the system locale: Qt's own strings, then Engram's.
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("engram"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&translator);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Engram — a memory workbench for AI agents"));
@@ -20,11 +36,14 @@ int main(int argc, char *argv[])
                       QStringLiteral("dir")});
     parser.process(app);
 
-    const QString vault = parser.isSet(QStringLiteral("vault")) ? parser.value(QStringLiteral("vault"))
-                                                                : engram::defaultVaultPath();
+    QString vault = parser.value(QStringLiteral("vault"));
+    if (vault.isEmpty())
+        vault = QSettings().value(QStringLiteral("vaults/last")).toString();
+    if (vault.isEmpty() || !QFileInfo(vault).isDir())
+        vault = engram::defaultVaultPath();
     QDir().mkpath(vault);
     engram::MainWindow window;
-    window.openVault(vault);
     window.show();
+    window.openVault(vault);
     return app.exec();
 }

@@ -1,0 +1,150 @@
+#include "VaultSession.h"
+
+#include "IndexWorker.h"
+
+#include <QFutureWatcher>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace engram {
+
+namespace {
+
+struct OpenOutcome {
+    std::shared_ptr<Engine> engine;
+    QString error;
+};
+
+} // namespace
+
+VaultSession::VaultSession(QObject *parent) : QObject(parent) {}
+
+VaultSession::~VaultSession()
+{
+    close();
+}
+
+void VaultSession::open(const QString &path)
+{
+    close();
+    m_path = path;
+    const int generation = ++m_generation;
+    Q_EMIT opening(path);
+    auto *watcher = new QFutureWatcher<OpenOutcome>(this);
+    connect(watcher, &QFutureWatcher<OpenOutcome>::finished, this, [this, watcher, path, generation] {
+        watcher->deleteLater();
+        if (generation != m_generation)
+            return;
+        const OpenOutcome outcome = watcher->result();
+        finishOpen(path, outcome.engine, outcome.error);
+    });
+    watcher->setFuture(QtConcurrent::run([path] {
+        auto engine = Engine::open(path);
+        if (!engine)
+            return OpenOutcome{nullptr, engine.error().toString()};
+        return OpenOutcome{std::shared_ptr<Engine>(std::move(*engine)), QString()};
+    }));
+}
+
+void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engine, const QString &error)
+{
+    if (!engine) {
+        m_path.clear();
+        Q_EMIT openFailed(path, error);
+        return;
+    }
+    auto workerEngine = engine->openWorker();
+    if (!workerEngine) {
+        m_path.clear();
+        Q_EMIT openFailed(path, workerEngine.error().toString());
+        return;
+    }
+    m_engine = std::move(engine);
+    m_thread = new QThread(this);
+    m_thread->setObjectName(QStringLiteral("engram-indexer"));
+    m_worker = new IndexWorker(std::move(*workerEngine));
+    m_worker->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &IndexWorker::busyChanged, this, [this](bool busy, const QString &what) {
+        m_busy = busy;
+        Q_EMIT busyChanged(busy, what);
+    });
+    connect(m_worker, &IndexWorker::progress, this, &VaultSession::progress);
+    connect(m_worker, &IndexWorker::indexed, this, &VaultSession::indexed);
+    connect(m_worker, &IndexWorker::failed, this, &VaultSession::failed);
+    connect(m_worker, &IndexWorker::healthReady, this, &VaultSession::healthReady);
+    connect(m_worker, &IndexWorker::catalogReady, this,
+            [this](const QList<MemoryRow> &rows, const VaultStats &stats) {
+                m_catalog = rows;
+                m_stats = stats;
+                Q_EMIT catalogReady();
+            });
+    m_thread->start();
+    Q_EMIT opened(path);
+    if (!m_watching)
+        invoke(&IndexWorker::setWatching, false);
+    invoke(&IndexWorker::start, m_rescanMs);
+}
+
+void VaultSession::close()
+{
+    ++m_generation;
+    if (m_thread) {
+        m_worker->cancel();
+        m_thread->quit();
+        m_thread->wait();  // shutdown only: the worker finishes the file in flight
+        delete m_thread;
+        m_thread = nullptr;
+        m_worker = nullptr;
+    }
+    const bool wasOpen = m_engine != nullptr;
+    m_engine.reset();
+    m_catalog.clear();
+    m_stats = {};
+    m_busy = false;
+    m_path.clear();
+    if (wasOpen)
+        Q_EMIT closed();
+}
+
+template <typename Method, typename... Args>
+void VaultSession::invoke(Method method, Args... args)
+{
+    if (!m_worker)
+        return;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, method, args...] { (worker->*method)(args...); },
+                              Qt::QueuedConnection);
+}
+
+void VaultSession::requestIndexAll()
+{
+    invoke(&IndexWorker::indexAll);
+}
+
+void VaultSession::requestRebuild()
+{
+    invoke(&IndexWorker::rebuild);
+}
+
+void VaultSession::requestIndexPaths(const QStringList &relativePaths)
+{
+    invoke(&IndexWorker::indexPaths, relativePaths);
+}
+
+void VaultSession::requestHealth()
+{
+    invoke(&IndexWorker::refreshHealth);
+}
+
+void VaultSession::requestCatalog()
+{
+    invoke(&IndexWorker::refreshCatalog);
+}
+
+void VaultSession::setWatching(bool watching)
+{
+    m_watching = watching;
+    invoke(&IndexWorker::setWatching, watching);
+}
+
+} // namespace engram
