@@ -1,5 +1,6 @@
 #include "IndexWorker.h"
 
+#include <QDateTime>
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -140,6 +141,8 @@ void IndexWorker::indexPaths(const QStringList &relativePaths)
         progress(++done, int(relativePaths.size()), path);
     }
     total.scanned = int(relativePaths.size());
+    (void)m_engine->store().setMeta(QStringLiteral("last_index"),
+                                    QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     if (Status s = m_engine->saveVectors(); !s)
         Q_EMIT failed(s.error().toString());
     total.elapsedMs = clock.elapsed();

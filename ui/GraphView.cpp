@@ -216,7 +216,21 @@ void GraphView::rebuildScene()
     m_scene->addItem(m_edgesItem);
     m_scene->setSceneRect(-spread * 1.5, -spread * 1.5, spread * 3, spread * 3);
     applyFilters();
-    m_view->fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
+}
+
+void GraphView::fitToVisible()
+{
+    QRectF bounds;
+    for (qint64 id : std::as_const(m_visible))
+        bounds |= m_nodes.value(id)->sceneBoundingRect();
+    if (!bounds.isEmpty())
+        m_view->fitInView(bounds.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
+}
+
+void GraphView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    fitToVisible();
 }
 
 bool GraphView::edgeShown(const GraphEdge &edge) const
@@ -321,8 +335,10 @@ void GraphView::step()
         m_temperature *= 0.95;
     }
     m_scene->update();
-    if (m_temperature <= 0.5)
+    if (m_temperature <= 0.5) {
         m_timer->stop();
+        fitToVisible();
+    }
 }
 
 } // namespace engram

@@ -43,7 +43,11 @@ public:
 Q_SIGNALS:
     void nodeActivated(qint64 id);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    void fitToVisible();
     void rebuildScene();
     void applyFilters();
     void step();

@@ -1,13 +1,12 @@
 #include "Engine.h"
 #include "MainWindow.h"
+#include "Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
-#include <QLibraryInfo>
-#include <QLocale>
+#include <QFileInfo>
 #include <QSettings>
-#include <QTranslator>
 
 int main(int argc, char *argv[])
 {
@@ -19,14 +18,7 @@ int main(int argc, char *argv[])
     QApplication::setDesktopFileName(QStringLiteral("io.github.engram.Engram"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/engram.svg")));
 
-    // Translations follow the system locale: Qt's own strings, then Engram's.
-    QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
-                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("engram"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+    engram::Translations::install();  // the system locale's language
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Engram — a memory workbench for AI agents"));

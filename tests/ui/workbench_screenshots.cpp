@@ -14,6 +14,7 @@
 #include "RecallPanel.h"
 #include "TimelineView.h"
 #include "ToolStatsView.h"
+#include "Translations.h"
 #include "VaultSession.h"
 
 #include <QApplication>
@@ -152,6 +153,7 @@ int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("engram-screenshots"));
+    Translations::install();
     QCommandLineParser parser;
     parser.addOption({QStringLiteral("vault"), QStringLiteral("vault"), QStringLiteral("dir")});
     parser.addOption({QStringLiteral("out"), QStringLiteral("output folder"), QStringLiteral("dir")});
