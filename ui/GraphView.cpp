@@ -35,8 +35,13 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override
     {
         const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+        const QColor fill = color();
+        if (lod * radius() < 2.0 && !isSelected()) {  // a few pixels: a plain square is indistinguishable and cheap
+            painter->fillRect(QRectF(-radius(), -radius(), 2 * radius(), 2 * radius()), fill);
+            return;
+        }
         painter->setPen(isSelected() ? QPen(Qt::black, 2) : Qt::NoPen);
-        painter->setBrush(QColor::fromHsv(int(qHash(m_node.region) % 360), 150, 210));
+        painter->setBrush(fill);
         painter->drawEllipse(QPointF(), radius(), radius());
         if (lod > 1.2 || isSelected()) {
             painter->setPen(m_view->palette().color(QPalette::WindowText));
@@ -45,6 +50,7 @@ public:
         }
     }
     double radius() const { return 3.0 + 5.0 * qBound(0.0, m_node.strength, 1.0); }
+    QColor color() const { return QColor::fromHsv(int(qHash(m_node.region) % 360), 150, 210); }
     qint64 id() const { return m_node.id; }
 
 protected:
@@ -55,7 +61,8 @@ private:
     GraphView *m_view;
 };
 
-/// Every visible edge in one item: thousands of line items cost more than one paint loop.
+/// Every visible edge in one item, drawn in one call per edge type; while the
+/// layout moves, the nodes too (thousands of items cost more than one paint loop).
 class GraphEdgesItem : public QGraphicsItem {
 public:
     explicit GraphEdgesItem(GraphView *view) : m_view(view) {}
@@ -63,11 +70,32 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override
     {
         const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-        for (const auto &line : m_lines) {
-            QColor c = GraphView::colorFor(line.type);
-            c.setAlphaF(float(lod < 0.5 ? 0.35 : 0.8));
-            painter->setPen(QPen(c, qMax(0.5, line.weight * 2.0) / qMax(0.3, lod)));
-            painter->drawLine(line.from->pos(), line.to->pos());
+        painter->setRenderHint(QPainter::Antialiasing, m_lines.size() < 1500);
+        QHash<QString, QList<QLineF>> byType;
+        for (const auto &line : m_lines)
+            byType[line.type].append(QLineF(line.from->pos(), line.to->pos()));
+        for (auto it = byType.cbegin(); it != byType.cend(); ++it) {
+            // Opaque one-pixel cosmetic lines take the rasteriser's fast path;
+            // translucent or scaled wide ones cost ten times more per line.
+            const QColor base = m_view->palette().color(QPalette::Base);
+            const QColor type = GraphView::colorFor(it.key());
+            const double mix = lod < 0.5 ? 0.5 : 0.8;
+            const QColor c = QColor::fromRgbF(float(type.redF() * mix + base.redF() * (1 - mix)),
+                                              float(type.greenF() * mix + base.greenF() * (1 - mix)),
+                                              float(type.blueF() * mix + base.blueF() * (1 - mix)));
+            QPen pen(c, 0);
+            painter->setPen(pen);
+            painter->drawLines(it.value());
+        }
+        if (!m_drawNodes)
+            return;
+        QHash<QRgb, QList<QRectF>> byColor;
+        for (const GraphNodeItem *node : std::as_const(m_nodes))
+            byColor[node->color().rgb()].append(QRectF(node->pos().x() - 4, node->pos().y() - 4, 8, 8));
+        painter->setPen(Qt::NoPen);
+        for (auto it = byColor.cbegin(); it != byColor.cend(); ++it) {
+            painter->setBrush(QColor::fromRgb(it.key()));
+            painter->drawRects(it.value());
         }
     }
     struct Line {
@@ -77,6 +105,8 @@ public:
         double weight;
     };
     QList<Line> m_lines;
+    QList<GraphNodeItem *> m_nodes;  ///< the visible ones, drawn here while the layout runs
+    bool m_drawNodes = false;
 
 private:
     GraphView *m_view;
@@ -132,7 +162,9 @@ GraphView::GraphView(QWidget *parent) : QWidget(parent), m_scene(new QGraphicsSc
     expand->setObjectName(QStringLiteral("graphExpandButton"));
     controls->addWidget(expand);
 
+    m_scene->setItemIndexMethod(QGraphicsScene::NoIndex);  // every node moves while the layout runs
     m_view = new ZoomingView(m_scene, content);
+    m_view->setOptimizationFlags(QGraphicsView::DontSavePainterState | QGraphicsView::DontAdjustForAntialiasing);
     m_view->setObjectName(QStringLiteral("graphCanvas"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setDragMode(QGraphicsView::ScrollHandDrag);
@@ -279,8 +311,13 @@ void GraphView::applyFilters()
     for (const GraphEdge &e : m_data.edges)
         if (edgeShown(e) && m_visible.contains(e.from) && m_visible.contains(e.to))
             m_edgesItem->m_lines.append({m_nodes.value(e.from), m_nodes.value(e.to), e.type, e.weight});
-    for (auto it = m_nodes.cbegin(); it != m_nodes.cend(); ++it)
-        it.value()->setVisible(m_visible.contains(it.key()));
+    m_edgesItem->m_nodes.clear();
+    for (auto it = m_nodes.cbegin(); it != m_nodes.cend(); ++it) {
+        it.value()->setVisible(false);  // shown again, as items, once the layout settles
+        if (m_visible.contains(it.key()))
+            m_edgesItem->m_nodes << it.value();
+    }
+    m_edgesItem->m_drawNodes = true;
     m_info->setText(tr("%1 of %2 memories · %3 edges shown · scroll to zoom, double-click a memory to open it")
                         .arg(m_visible.size())
                         .arg(m_nodes.size())
@@ -334,9 +371,17 @@ void GraphView::step()
         }
         m_temperature *= 0.95;
     }
-    m_scene->update();
+    // Repaint about ten times a second while the layout moves: a frame of a
+    // few thousand nodes costs more than a simulation slice.
+    if (!m_sinceRepaint.isValid() || m_sinceRepaint.elapsed() >= 100 || m_temperature <= 0.5) {
+        m_sinceRepaint.start();
+        m_scene->update();
+    }
     if (m_temperature <= 0.5) {
         m_timer->stop();
+        m_edgesItem->m_drawNodes = false;
+        for (GraphNodeItem *node : std::as_const(m_edgesItem->m_nodes))
+            node->setVisible(true);
         fitToVisible();
     }
 }

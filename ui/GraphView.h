@@ -2,6 +2,7 @@
 
 #include "ViewData.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QSet>
 #include <QWidget>
@@ -67,6 +68,7 @@ private:
     QTimer *m_timer;
     qint64 m_focus = 0;
     double m_temperature = 0.0;
+    QElapsedTimer m_sinceRepaint;
 };
 
 } // namespace engram
