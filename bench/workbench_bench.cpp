@@ -25,6 +25,7 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("vault"), QStringLiteral("vault"), QStringLiteral("dir")});
     parser.addOption({QStringLiteral("t0-ms"), QStringLiteral("launch time"), QStringLiteral("ms")});
     parser.addOption({QStringLiteral("reindex"), QStringLiteral("measure a full rebuild")});
+    parser.addOption({QStringLiteral("probe-open"), QStringLiteral("probe the UI thread while the vault opens")});
     parser.process(app);
     const qint64 t0 = parser.isSet(QStringLiteral("t0-ms")) ? parser.value(QStringLiteral("t0-ms")).toLongLong() : mainEntered;
 
@@ -34,9 +35,12 @@ int main(int argc, char *argv[])
     qint64 interactiveMs = -1;
     qint64 readyMs = -1;
     QTimer::singleShot(0, &window, [&] { interactiveMs = QDateTime::currentMSecsSinceEpoch() - t0; });
+    const bool probeOpen = parser.isSet(QStringLiteral("probe-open"));
 
     // The probe: a 5 ms timer; how late each tick arrives is how long the UI thread was busy.
     QList<qint64> lateness;
+    QList<QPair<qint64, qint64>> worstAt;  // (lateness, ms since the probe started)
+    qint64 catalogAt = -1;
     QElapsedTimer clock;
     QTimer probe;
     probe.setTimerType(Qt::PreciseTimer);
@@ -45,13 +49,23 @@ int main(int argc, char *argv[])
     QObject::connect(&probe, &QTimer::timeout, &window, [&] {
         const qint64 now = clock.elapsed();
         lateness << qMax<qint64>(0, now - expected);
+        worstAt << qMakePair(lateness.last(), now);
         expected = now + 5;
     });
+    if (probeOpen) {
+        clock.start();
+        expected = 5;
+        probe.start();
+    }
     bool rebuilding = false;
     qint64 rebuildMs = -1;
     QElapsedTimer rebuildClock;
     auto finish = [&] {
         std::sort(lateness.begin(), lateness.end());
+        std::sort(worstAt.begin(), worstAt.end(), [](auto a, auto b) { return a.first > b.first; });
+        for (int i = 0; i < qMin(5, int(worstAt.size())); ++i)
+            std::fprintf(stderr, "stall %lld ms at %lld ms (catalog arrived at %lld ms)\n", worstAt.at(i).first,
+                         worstAt.at(i).second, catalogAt);
         const qint64 worst = lateness.isEmpty() ? 0 : lateness.last();
         const qint64 p99 = lateness.isEmpty() ? 0 : lateness.at(qsizetype(double(lateness.size() - 1) * 0.99));
         std::printf("{\"chunks\": %lld, \"interactive_ms\": %lld, \"vault_ready_ms\": %lld, \"rebuild_ms\": %lld, "
@@ -64,8 +78,10 @@ int main(int argc, char *argv[])
     QObject::connect(window.session(), &engram::VaultSession::catalogReady, &window, [&] {
         if (readyMs < 0) {
             readyMs = QDateTime::currentMSecsSinceEpoch() - t0;
+            if (probeOpen)
+                catalogAt = clock.elapsed();
             if (!parser.isSet(QStringLiteral("reindex"))) {
-                finish();
+                QTimer::singleShot(probeOpen ? 1000 : 0, &window, finish);
                 return;
             }
             clock.start();
@@ -75,6 +91,7 @@ int main(int argc, char *argv[])
             rebuildClock.start();
             window.session()->requestRebuild();
         } else if (rebuilding && !window.session()->isBusy()) {
+            catalogAt = clock.elapsed();
             rebuildMs = rebuildClock.elapsed();
             QTimer::singleShot(500, &window, finish);  // keep probing while the views take the new catalog
         }

@@ -8,7 +8,7 @@ Result<QList<MemoryRow>> MemoryCatalog::rows()
 {
     auto statement = m_store.database().prepare(QStringLiteral(
         "SELECT c.id, f.path, c.title, c.heading, c.region, c.store, c.layer, c.category, c.start_line, c.end_line, "
-        "c.tokens, c.time FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY f.path, c.ordinal"));
+        "c.tokens, c.time FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY c.file_id, c.ordinal"));
     if (!statement)
         return statement.error();
     QList<MemoryRow> out;

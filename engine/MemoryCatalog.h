@@ -32,7 +32,7 @@ class MemoryCatalog {
 public:
     explicit MemoryCatalog(IndexStore &store) : m_store(store) {}
 
-    /// Every chunk, ordered by path and position.
+    /// Every chunk, file by file (in indexing order) and by position within a file.
     Result<QList<MemoryRow>> rows();
 
 private:

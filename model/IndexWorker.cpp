@@ -1,5 +1,8 @@
 #include "IndexWorker.h"
 
+#include "Embedder.h"
+#include "VectorIndex.h"
+
 #include <QDateTime>
 #include <QDirIterator>
 #include <QElapsedTimer>
@@ -185,7 +188,23 @@ void IndexWorker::refreshCatalog()
         Q_EMIT failed(rows.error().toString());
         return;
     }
-    Q_EMIT catalogReady(*rows, m_engine->stats());
+    // Counts come from the rows in memory: Engine::stats() would scan the
+    // chunk table (vectors included) four more times.
+    VaultStats stats;
+    QSet<QString> paths;
+    for (const MemoryRow &row : std::as_const(*rows)) {
+        paths.insert(row.path);
+        ++stats.byRegion[row.region];
+        ++stats.byStore[row.store];
+        ++stats.byLayer[row.layer];
+        ++stats.byCategory[row.category];
+    }
+    stats.files = paths.size();
+    stats.chunks = rows->size();
+    stats.vectors = m_engine->vectors().size();
+    stats.embedder = m_engine->embedder().id();
+    stats.lastIndex = m_engine->store().meta(QStringLiteral("last_index"));
+    Q_EMIT catalogReady(*rows, stats);
 }
 
 void IndexWorker::refreshHealth()
