@@ -6,6 +6,8 @@
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <utility>
+
 namespace engram {
 
 namespace {
@@ -75,9 +77,13 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
     connect(m_worker, &IndexWorker::healthReady, this, &VaultSession::healthReady);
     connect(m_worker, &IndexWorker::catalogReady, this,
             [this](const QList<MemoryRow> &rows, const VaultStats &stats) {
-                m_catalog = rows;
+                QList<MemoryRow> previous = std::exchange(m_catalog, rows);
                 m_stats = stats;
-                Q_EMIT catalogReady();
+                Q_EMIT catalogReady();  // the views swap to the new rows here
+                // Freeing 100k rows takes tens of milliseconds: let the worker do it.
+                if (m_worker)
+                    QMetaObject::invokeMethod(m_worker, [dropped = std::move(previous)] { Q_UNUSED(dropped); },
+                                              Qt::QueuedConnection);
             });
     m_thread->start();
     Q_EMIT opened(path);

@@ -57,9 +57,12 @@ PackPanel::PackPanel(VaultSession *session, QWidget *parent) : QWidget(parent), 
     m_delay = new QTimer(this);
     m_delay->setSingleShot(true);
     m_delay->setInterval(300);
+    // A pack is a recall over the whole vault: build it only while the panel
+    // is on screen (or when copied), never behind the person's back.
     auto markStale = [this] {
         m_stale = true;
-        m_delay->start();
+        if (isVisible())
+            m_delay->start();
     };
     connect(m_task, &QLineEdit::textChanged, this, markStale);
     connect(m_mode, &QComboBox::currentTextChanged, this, markStale);
@@ -85,6 +88,13 @@ void PackPanel::refreshModes()
     m_mode->setCurrentText(engine->config().defaultMode);
     m_budget->setValue(engine->config().packBudget);
     m_stale = true;
+}
+
+void PackPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        m_delay->start();
 }
 
 QString PackPanel::previewText() const

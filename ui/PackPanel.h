@@ -25,6 +25,9 @@ public:
     void copyToClipboard();
     QString previewText() const;
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void rebuild();
     void refreshModes();
