@@ -1,6 +1,7 @@
 #include "VaultSession.h"
 
 #include "IndexWorker.h"
+#include "QueryWorker.h"
 
 #include <QFutureWatcher>
 #include <QThread>
@@ -55,10 +56,17 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
         Q_EMIT openFailed(path, error);
         return;
     }
+    // Three connections: the UI thread's, the indexer's and the query thread's.
     auto workerEngine = engine->openWorker();
     if (!workerEngine) {
         m_path.clear();
         Q_EMIT openFailed(path, workerEngine.error().toString());
+        return;
+    }
+    auto queryEngine = engine->openWorker();
+    if (!queryEngine) {
+        m_path.clear();
+        Q_EMIT openFailed(path, queryEngine.error().toString());
         return;
     }
     m_engine = std::move(engine);
@@ -86,6 +94,15 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
                                               Qt::QueuedConnection);
             });
     m_thread->start();
+
+    m_queryThread = new QThread(this);
+    m_queryThread->setObjectName(QStringLiteral("engram-query"));
+    m_queryWorker = new QueryWorker(std::move(*queryEngine));
+    m_queryWorker->moveToThread(m_queryThread);
+    connect(m_queryThread, &QThread::finished, m_queryWorker, &QObject::deleteLater);
+    connect(m_queryWorker, &QueryWorker::recalled, this, &VaultSession::recallReady);
+    connect(m_queryWorker, &QueryWorker::packed, this, &VaultSession::packReady);
+    m_queryThread->start();
     Q_EMIT opened(path);
     if (!m_watching)
         invoke(&IndexWorker::setWatching, false);
@@ -102,6 +119,13 @@ void VaultSession::close()
         delete m_thread;
         m_thread = nullptr;
         m_worker = nullptr;
+    }
+    if (m_queryThread) {
+        m_queryThread->quit();
+        m_queryThread->wait();  // shutdown only: at most the query in flight
+        delete m_queryThread;
+        m_queryThread = nullptr;
+        m_queryWorker = nullptr;
     }
     const bool wasOpen = m_engine != nullptr;
     m_engine.reset();
@@ -145,6 +169,25 @@ void VaultSession::requestHealth()
 void VaultSession::requestCatalog()
 {
     invoke(&IndexWorker::refreshCatalog);
+}
+
+int VaultSession::requestRecall(const RecallQuery &query)
+{
+    const int id = ++m_nextRequest;
+    if (m_queryWorker)
+        QMetaObject::invokeMethod(m_queryWorker, [worker = m_queryWorker, id, query] { worker->recall(id, query); },
+                                  Qt::QueuedConnection);
+    return id;
+}
+
+int VaultSession::requestPack(const RecallQuery &query, int budget)
+{
+    const int id = ++m_nextRequest;
+    if (m_queryWorker)
+        QMetaObject::invokeMethod(m_queryWorker,
+                                  [worker = m_queryWorker, id, query, budget] { worker->pack(id, query, budget); },
+                                  Qt::QueuedConnection);
+    return id;
 }
 
 void VaultSession::setWatching(bool watching)

@@ -13,6 +13,7 @@ class QThread;
 namespace engram {
 
 class IndexWorker;
+class QueryWorker;
 
 /// One open vault in the workbench: the UI thread's Engine (recall, pack)
 /// and the background IndexWorker on its own thread. Opening happens off the
@@ -47,6 +48,11 @@ public:
     void requestCatalog();
     void setWatching(bool watching);
 
+    /// Runs a recall (or a pack) on the query thread; the answer arrives by
+    /// recallReady (packReady) with the returned id.
+    int requestRecall(const RecallQuery &query);
+    int requestPack(const RecallQuery &query, int budget);
+
 Q_SIGNALS:
     void opening(const QString &path);
     void opened(const QString &path);
@@ -58,6 +64,8 @@ Q_SIGNALS:
     void failed(const QString &message);
     void catalogReady();
     void healthReady(const QList<engram::HealthCheck> &checks);
+    void recallReady(int id, const QList<engram::RecallResult> &results, const QString &error);
+    void packReady(int id, const engram::ContextPack &pack, const QString &error);
 
 private:
     void finishOpen(const QString &path, std::shared_ptr<Engine> engine, const QString &error);
@@ -68,6 +76,9 @@ private:
     std::shared_ptr<Engine> m_engine;
     QThread *m_thread = nullptr;
     IndexWorker *m_worker = nullptr;
+    QThread *m_queryThread = nullptr;
+    QueryWorker *m_queryWorker = nullptr;
+    int m_nextRequest = 0;
     QList<MemoryRow> m_catalog;
     VaultStats m_stats;
     bool m_busy = false;

@@ -553,6 +553,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>(the source file is gone; re-index to drop this memory)</source>
         <translation>(die Quelldatei ist verschwunden; neu indizieren, um diese Erinnerung zu entfernen)</translation>
     </message>
+    <message>
+        <source>Recalling…</source>
+        <translation>Wird abgerufen …</translation>
+    </message>
 </context>
 <context>
     <name>engram::RecallResultsModel</name>

@@ -107,10 +107,9 @@ void MainWindow::createMenus()
         m_recall->focusQuery();
     });
     ask->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    QAction *copyPack = memory->addAction(tr("&Copy Context Pack"), this, [this] {
-        m_pack->copyToClipboard();
-        statusBar()->showMessage(tr("Context pack copied to the clipboard"), 4000);
-    });
+    QAction *copyPack = memory->addAction(tr("&Copy Context Pack"), m_pack, &PackPanel::copyToClipboard);
+    connect(m_pack, &PackPanel::copied, this,
+            [this] { statusBar()->showMessage(tr("Context pack copied to the clipboard"), 4000); });
     copyPack->setObjectName(QStringLiteral("actionCopyPack"));
     copyPack->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     memory->addSeparator();

@@ -16,6 +16,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace engram {
 
 PackPanel::PackPanel(VaultSession *session, QWidget *parent) : QWidget(parent), m_session(session)
@@ -71,6 +73,7 @@ PackPanel::PackPanel(VaultSession *session, QWidget *parent) : QWidget(parent), 
     connect(m_copy, &QPushButton::clicked, this, &PackPanel::copyToClipboard);
     connect(m_session, &VaultSession::opened, this, &PackPanel::refreshModes);
     connect(m_session, &VaultSession::indexed, this, markStale);
+    connect(m_session, &VaultSession::packReady, this, &PackPanel::showPack);
     refreshModes();
 }
 
@@ -112,28 +115,43 @@ void PackPanel::rebuild()
     query.text = m_task->text().trimmed().isEmpty() ? tr("current focus and recent work") : m_task->text();
     query.mode = m_mode->currentText();
     query.k = 50;
-    auto pack = engine->pack(query, m_budget->value());
     m_stale = false;
-    if (!pack) {
-        m_tokens->setText(pack.error().toString());
+    m_pending = m_session->requestPack(query, m_budget->value());
+}
+
+void PackPanel::showPack(int id, const ContextPack &pack, const QString &error)
+{
+    if (id != m_pending)
+        return;  // built for inputs that have changed since
+    m_pending = 0;
+    if (!error.isEmpty()) {
+        m_tokens->setText(error);
         m_preview->clear();
+        m_copyWhenReady = false;
         return;
     }
-    m_preview->setPlainText(pack->markdown);
-    m_tokens->setText(tr("%1 of %2 tokens · %n memories included", nullptr, int(pack->included.size()))
-                          .arg(pack->tokens)
-                          .arg(pack->budget)
-                      + (pack->skipped > 0 ? tr(" · %n did not fit", nullptr, pack->skipped) : QString()));
+    m_preview->setPlainText(pack.markdown);
+    m_tokens->setText(tr("%1 of %2 tokens · %n memories included", nullptr, int(pack.included.size()))
+                          .arg(pack.tokens)
+                          .arg(pack.budget)
+                      + (pack.skipped > 0 ? tr(" · %n did not fit", nullptr, pack.skipped) : QString()));
+    if (std::exchange(m_copyWhenReady, false))
+        copyToClipboard();
 }
 
 void PackPanel::copyToClipboard()
 {
-    if (m_stale)
-        rebuild();
+    if (m_stale || m_pending) {
+        m_copyWhenReady = true;  // copied as soon as the pack for the current inputs is built
+        if (!m_pending)
+            rebuild();
+        return;
+    }
     if (m_preview->toPlainText().isEmpty())
         return;
     QGuiApplication::clipboard()->setText(m_preview->toPlainText());
     m_tokens->setText(m_tokens->text() + tr(" · copied"));
+    Q_EMIT copied();
 }
 
 } // namespace engram

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ContextPack.h"
+
 #include <QWidget>
 
 class QComboBox;
@@ -25,11 +27,15 @@ public:
     void copyToClipboard();
     QString previewText() const;
 
+Q_SIGNALS:
+    void copied();
+
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
     void rebuild();
+    void showPack(int id, const engram::ContextPack &pack, const QString &error);
     void refreshModes();
 
     VaultSession *m_session;
@@ -41,6 +47,8 @@ private:
     QPlainTextEdit *m_preview;
     QTimer *m_delay;
     bool m_stale = true;
+    bool m_copyWhenReady = false;
+    int m_pending = 0;
 };
 
 } // namespace engram

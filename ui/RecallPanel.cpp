@@ -95,6 +95,7 @@ RecallPanel::RecallPanel(VaultSession *session, QWidget *parent)
     connect(run, &QPushButton::clicked, this, &RecallPanel::runRecall);
     connect(m_results->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &RecallPanel::showSelected);
     connect(m_session, &VaultSession::opened, this, &RecallPanel::refreshModes);
+    connect(m_session, &VaultSession::recallReady, this, &RecallPanel::showResults);
     connect(m_session, &VaultSession::closed, this, [this] { m_model->setResults({}); });
     refreshModes();
 }
@@ -124,18 +125,25 @@ void RecallPanel::runRecall()
     query.text = m_query->text();
     query.mode = m_mode->currentText();
     query.k = m_count->value();
-    QElapsedTimer clock;
-    clock.start();
-    auto results = engine->recall(query);
-    if (!results) {
-        m_sourceHeader->setText(results.error().toString());
+    m_clock.start();
+    m_pending = m_session->requestRecall(query);
+    m_sourceHeader->setText(tr("Recalling…"));
+}
+
+void RecallPanel::showResults(int id, const QList<RecallResult> &results, const QString &error)
+{
+    if (id != m_pending)
+        return;  // an answer to a question asked before the last one
+    m_pending = 0;
+    m_source->clear();
+    if (!error.isEmpty()) {
+        m_sourceHeader->setText(error);
         m_model->setResults({});
         return;
     }
-    m_model->setResults(*results);
-    m_sourceHeader->setText(tr("%n result(s) in %1 ms", nullptr, int(results->size())).arg(clock.elapsed()));
-    m_source->clear();
-    if (!results->isEmpty())
+    m_model->setResults(results);
+    m_sourceHeader->setText(tr("%n result(s) in %1 ms", nullptr, int(results.size())).arg(m_clock.elapsed()));
+    if (!results.isEmpty())
         m_results->selectRow(0);
 }
 

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "Retriever.h"
+
+#include <QElapsedTimer>
 #include <QWidget>
 
 class QComboBox;
@@ -26,6 +29,7 @@ public:
 
 private:
     void runRecall();
+    void showResults(int id, const QList<engram::RecallResult> &results, const QString &error);
     void showSelected();
     void refreshModes();
 
@@ -38,6 +42,8 @@ private:
     QLabel *m_legend;
     QLabel *m_sourceHeader;
     QPlainTextEdit *m_source;
+    QElapsedTimer m_clock;
+    int m_pending = 0;
 };
 
 } // namespace engram

@@ -15,6 +15,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -106,10 +107,10 @@ private Q_SLOTS:
         query->setText(QStringLiteral("coffee roast"));
         QTest::keyClick(query, Qt::Key_Return);
         auto *results = child<QTableView>(m_window.get(), "recallResults");
-        QVERIFY(results->model()->rowCount() >= 1);
+        QTRY_VERIFY(results->model()->rowCount() >= 1);
         QCOMPARE(results->model()->index(0, 0).data(PathRole).toString(), QStringLiteral("memories/semantic/gamma.md"));
         QVERIFY(!results->model()->index(0, 0).data(BreakdownRole).toList().isEmpty());
-        QVERIFY(child<QPlainTextEdit>(m_window.get(), "recallSource")->toPlainText().contains(QLatin1String("dark roast")));
+        QTRY_VERIFY(child<QPlainTextEdit>(m_window.get(), "recallSource")->toPlainText().contains(QLatin1String("dark roast")));
     }
 
     void editAndSave_writesTheNoteAndReindexesIt()
@@ -131,9 +132,18 @@ private Q_SLOTS:
         auto *query = child<QLineEdit>(m_window.get(), "recallQuery");
         query->setText(QStringLiteral("zucchini"));
         auto *results = child<QTableView>(m_window.get(), "recallResults");
-        QTRY_VERIFY_WITH_TIMEOUT((QTest::keyClick(query, Qt::Key_Return), results->model()->rowCount() > 0
-                                  && results->model()->index(0, 0).data(PathRole).toString() == QLatin1String("notes/beta.md")),
-                                 kTimeout);
+        // Ask again until the re-index has landed (each answer arrives asynchronously).
+        QElapsedTimer waited;
+        waited.start();
+        auto answered = [&] {
+            return results->model()->rowCount() > 0
+                && results->model()->index(0, 0).data(PathRole).toString() == QLatin1String("notes/beta.md");
+        };
+        while (!answered() && waited.elapsed() < kTimeout) {
+            QTest::keyClick(query, Qt::Key_Return);
+            QTest::qWait(100);
+        }
+        QVERIFY(answered());
 
         // A change on disk while we edit is noticed, never silently overwritten.
         QTest::keyClicks(text, QStringLiteral("mine"));
@@ -191,6 +201,7 @@ private Q_SLOTS:
         QApplication::clipboard()->clear();
         child<QLineEdit>(m_window.get(), "packTask")->setText(QStringLiteral("what coffee does the user like"));
         child<QAction>(m_window.get(), "actionCopyPack")->trigger();
+        QTRY_VERIFY(!QApplication::clipboard()->text().isEmpty());
         const QString preview = child<QPlainTextEdit>(m_window.get(), "packPreview")->toPlainText();
         QVERIFY(preview.contains(QLatin1String("memories/semantic/gamma.md")));
         QCOMPARE(QApplication::clipboard()->text(), preview);
