@@ -63,6 +63,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_session(new Vau
         m_browser->setRegionFilter(region);
         m_tabs->setCurrentWidget(m_browser);
     });
+    connect(m_graph, &GraphView::nodeActivated, this, [this](qint64 id) {
+        if (m_browser->showMemory(id))
+            m_tabs->setCurrentWidget(m_browser);
+    });
     connect(m_session, &VaultSession::opened, this, [this](const QString &path) {
         setWindowTitle(tr("%1 — Engram").arg(QDir(path).dirName()));
         rememberVault(path);

@@ -169,6 +169,27 @@ void MemoryBrowser::focusSearch()
     m_search->selectAll();
 }
 
+bool MemoryBrowser::showMemory(qint64 chunkId)
+{
+    int sourceRow = -1;
+    for (int r = 0; r < m_model->rowCount() && sourceRow < 0; ++r)
+        if (m_model->row(r).id == chunkId)
+            sourceRow = r;
+    if (sourceRow < 0)
+        return false;
+    QModelIndex index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
+    if (!index.isValid()) {  // filtered out: show everything again
+        m_search->clear();
+        m_proxy->setSearchText({});
+        for (QComboBox *combo : {m_region, m_store, m_layer})
+            combo->setCurrentIndex(0);
+        index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
+    }
+    m_table->setCurrentIndex(index);
+    m_table->scrollTo(index, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
 void MemoryBrowser::showSelected()
 {
     const QModelIndex current = m_table->currentIndex();

@@ -30,6 +30,8 @@ public:
     /// Strength and last access per chunk id, from the dynamics layer.
     void setStrengths(const QHash<qint64, MemoryStrength> &strengths);
     void focusSearch();
+    /// Selects the memory with this chunk id (clearing filters that hide it); false if unknown.
+    bool showMemory(qint64 chunkId);
     MemoryFilterProxy *proxy() const { return m_proxy; }
     NoteEditor *editor() const { return m_editor; }
 

@@ -3,7 +3,9 @@
 // a pack and read the clipboard, see a health check fail and fix it.
 #include "CognitiveStateDocument.h"
 #include "HealthModel.h"
+#include "GraphView.h"
 #include "MainWindow.h"
+#include "MemoryBrowser.h"
 #include "MemoryFilterProxy.h"
 #include "RecallResultsModel.h"
 #include "RegionMapView.h"
@@ -246,6 +248,19 @@ private Q_SLOTS:
         QTRY_VERIFY(m_table->model()->rowCount() >= 1);
         for (int r = 0; r < m_table->model()->rowCount(); ++r)
             QCOMPARE(m_table->model()->index(r, 0).data(RegionRole).toString(), QStringLiteral("spatial"));
+    }
+
+    void graphNode_opensItsMemoryInTheBrowser()
+    {
+        const qint64 id = m_table->model()->index(2, 0).data(ChunkIdRole).toLongLong();
+        const QString path = m_table->model()->index(2, 0).data(PathRole).toString();
+        QTest::keyClicks(child<QLineEdit>(m_window.get(), "memorySearch"), QStringLiteral("no such memory"));
+        QTRY_COMPARE(m_table->model()->rowCount(), 0);
+        m_window->tabs()->setCurrentWidget(m_window->graphView());
+        Q_EMIT m_window->graphView()->nodeActivated(id);
+        QCOMPARE(m_window->tabs()->currentWidget(), static_cast<QWidget *>(m_window->browser()));
+        QCOMPARE(m_table->currentIndex().data(ChunkIdRole).toLongLong(), id);
+        QTRY_COMPARE(child<QLabel>(m_window.get(), "notePath")->text(), path);
     }
 
 private:
