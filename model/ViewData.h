@@ -90,4 +90,11 @@ struct ToolStatsData {
     bool isEmpty() const { return tools.isEmpty(); }
 };
 
+/// A change a reflection suggests to the cognitive state, for the person to accept or reject.
+struct ReflectionProposal {
+    QString kind;  ///< heuristic, learning, avoidance or priority
+    QString text;
+    QString rationale;
+};
+
 } // namespace engram

@@ -513,6 +513,29 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     </message>
 </context>
 <context>
+    <name>engram::ProposalPanel</name>
+    <message>
+        <source>Reflection proposals</source>
+        <translation>Vorschläge aus der Reflexion</translation>
+    </message>
+    <message>
+        <source>No reflection proposals yet. They appear here when a reflection runs over recent interactions; accept or reject each one.</source>
+        <translation>Noch keine Vorschläge aus der Reflexion. Sie erscheinen hier, wenn eine Reflexion über die letzten Interaktionen läuft; nimm jeden an oder lehne ihn ab.</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Annehmen</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>engram::RecallPanel</name>
     <message>
         <source>Ask your memory a question and press Enter…</source>
@@ -766,14 +789,6 @@ Stärke %1</translation>
     <message>
         <source>Add something to avoid…</source>
         <translation>Etwas zu Vermeidendes hinzufügen …</translation>
-    </message>
-    <message>
-        <source>Reflection proposals</source>
-        <translation>Vorschläge aus der Reflexion</translation>
-    </message>
-    <message>
-        <source>No reflection proposals yet. They appear here when a reflection runs over recent interactions; accept or reject each one.</source>
-        <translation>Noch keine Vorschläge aus der Reflexion. Sie erscheinen hier, wenn eine Reflexion über die letzten Interaktionen läuft; nimm jeden an oder lehne ihn ab.</translation>
     </message>
     <message>
         <source>No vault is open.</source>

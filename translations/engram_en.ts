@@ -512,6 +512,29 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
 </context>
 <context>
+    <name>engram::ProposalPanel</name>
+    <message>
+        <source>Reflection proposals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reflection proposals yet. They appear here when a reflection runs over recent interactions; accept or reject each one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::RecallPanel</name>
     <message numerus="yes">
         <source>%n result(s) in %1 ms</source>
@@ -762,14 +785,6 @@ strength %1</source>
     </message>
     <message>
         <source>Add something to avoid…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reflection proposals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No reflection proposals yet. They appear here when a reflection runs over recent interactions; accept or reject each one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

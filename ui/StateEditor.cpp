@@ -2,6 +2,7 @@
 
 #include "CognitiveStateDocument.h"
 #include "EmptyState.h"
+#include "ProposalPanel.h"
 #include "StateListModel.h"
 #include "VaultSession.h"
 
@@ -55,12 +56,7 @@ StateEditor::StateEditor(VaultSession *session, QWidget *parent)
                                    tr("Add something learned…")), 1, 0);
     grid->addWidget(makeListEditor(StateList::Avoidances, QStringLiteral("avoidance"), tr("Avoidances"),
                                    tr("Add something to avoid…")), 1, 1);
-    auto *proposals = new QGroupBox(tr("Reflection proposals"), content);
-    auto *proposalText = new QLabel(tr("No reflection proposals yet. They appear here when a reflection runs "
-                                       "over recent interactions; accept or reject each one."), proposals);
-    proposalText->setWordWrap(true);
-    proposalText->setEnabled(false);
-    (new QVBoxLayout(proposals))->addWidget(proposalText);
+    m_proposals = new ProposalPanel(content);
     m_status = new QLabel(content);
     m_status->setObjectName(QStringLiteral("stateStatus"));
     m_status->setWordWrap(true);
@@ -68,7 +64,7 @@ StateEditor::StateEditor(VaultSession *session, QWidget *parent)
     auto *contentLayout = new QVBoxLayout(content);
     contentLayout->addLayout(top);
     contentLayout->addLayout(grid, 1);
-    contentLayout->addWidget(proposals);
+    contentLayout->addWidget(m_proposals);
     contentLayout->addWidget(m_status);
     m_empty = new EmptyState(content, this);
     m_empty->showMessage(tr("No vault is open."));
@@ -100,6 +96,16 @@ StateEditor::StateEditor(VaultSession *session, QWidget *parent)
         } else {
             showStatus(tr("state/cognitive.json changed on disk. Reload to take those changes, or save to keep yours."));
         }
+    });
+    connect(m_proposals, &ProposalPanel::accepted, this, [this](const ReflectionProposal &p) {
+        const QHash<QString, StateList> lists{{QStringLiteral("heuristic"), StateList::Heuristics},
+                                              {QStringLiteral("learning"), StateList::Learnings},
+                                              {QStringLiteral("avoidance"), StateList::Avoidances},
+                                              {QStringLiteral("priority"), StateList::Priorities}};
+        if (lists.contains(p.kind))
+            m_document->addItem(lists.value(p.kind), p.text);
+        else if (p.kind == QLatin1String("focus"))
+            m_document->setFocusText(p.text);
     });
     connect(m_session, &VaultSession::opened, this, &StateEditor::load);
     connect(m_session, &VaultSession::closed, this, [this] {

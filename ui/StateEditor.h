@@ -13,6 +13,7 @@ namespace engram {
 
 class CognitiveStateDocument;
 class EmptyState;
+class ProposalPanel;
 class StateListModel;
 class VaultSession;
 
@@ -26,6 +27,8 @@ public:
     CognitiveStateDocument *document() const { return m_document; }
     QList<StateListModel *> models() const { return m_models; }
     bool save();
+    /// The reflection layer's suggestions; accepting one adds it through the undo stack.
+    ProposalPanel *proposals() const { return m_proposals; }
 
 private:
     QWidget *makeListEditor(StateList list, const QString &name, const QString &title, const QString &placeholder);
@@ -36,6 +39,7 @@ private:
     CognitiveStateDocument *m_document;
     QList<StateListModel *> m_models;
     EmptyState *m_empty;
+    ProposalPanel *m_proposals;
     QLineEdit *m_focus;
     QLabel *m_status;
     QPushButton *m_save;

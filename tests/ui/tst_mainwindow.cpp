@@ -6,6 +6,8 @@
 #include "GraphView.h"
 #include "MainWindow.h"
 #include "MemoryBrowser.h"
+#include "ProposalPanel.h"
+#include "StateEditor.h"
 #include "MemoryFilterProxy.h"
 #include "RecallResultsModel.h"
 #include "RegionMapView.h"
@@ -170,6 +172,24 @@ private Q_SLOTS:
         QCOMPARE(list->model()->rowCount(), 1);
         QTest::mouseClick(child<QPushButton>(m_window.get(), "stateSaveButton"), Qt::LeftButton);
         QVERIFY(m_vault->read(QStringLiteral("state/cognitive.json")).contains("Prefer small commits"));
+    }
+
+    void proposal_acceptAddsToTheStateRejectDrops()
+    {
+        m_window->tabs()->setCurrentWidget(m_window->stateEditor());
+        auto *list = child<QListView>(m_window.get(), "learningList");
+        QTRY_VERIFY(list->isVisible());
+        m_window->stateEditor()->proposals()->setProposals(
+            {{QStringLiteral("learning"), QStringLiteral("Tests catch races"), QStringLiteral("seen twice")},
+             {QStringLiteral("avoidance"), QStringLiteral("Sleeping in tests"), QStringLiteral("flaky")}});
+        QTest::mouseClick(child<QPushButton>(m_window.get(), "proposalAcceptButton"), Qt::LeftButton);
+        QCOMPARE(list->model()->rowCount(), 1);
+        QCOMPARE(list->model()->index(0, 0).data().toString(), QStringLiteral("Tests catch races"));
+        QTest::mouseClick(child<QPushButton>(m_window.get(), "proposalRejectButton"), Qt::LeftButton);
+        QCOMPARE(child<QListView>(m_window.get(), "avoidanceList")->model()->rowCount(), 0);
+        QVERIFY(m_window->stateEditor()->proposals()->proposals().isEmpty());
+        QTest::mouseClick(child<QPushButton>(m_window.get(), "stateUndoButton"), Qt::LeftButton);
+        QCOMPARE(list->model()->rowCount(), 0);
     }
 
     void drop_copiesTheFileIndexesItAndRefusesImages()
