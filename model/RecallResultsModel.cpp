@@ -67,6 +67,7 @@ QVariant RecallResultsModel::headerData(int section, Qt::Orientation orientation
     switch (section) {
     case RankColumn: return tr("#");
     case ScoreColumn: return tr("Score");
+    case BreakdownColumn: return tr("Signals");
     case SourceColumn: return tr("Source");
     case RegionColumn: return tr("Region");
     case TextColumn: return tr("Text");

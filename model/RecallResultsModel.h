@@ -11,7 +11,7 @@ namespace engram {
 class RecallResultsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { RankColumn, ScoreColumn, SourceColumn, RegionColumn, TextColumn, ColumnCount };
+    enum Column { RankColumn, ScoreColumn, BreakdownColumn, SourceColumn, RegionColumn, TextColumn, ColumnCount };
 
     explicit RecallResultsModel(QObject *parent = nullptr);
 

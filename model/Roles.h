@@ -17,6 +17,12 @@ enum EngramRole {
     LayerRole,
     StrengthRole,
     SortRole,       ///< the raw value a proxy sorts by
+    TitleRole,
+    CategoryRole,
+    LastAccessRole,
+    StatusRole,     ///< health: ok, stale, missing, error
+    FixRole,        ///< health: the action that fixes a check
+    SearchTextRole, ///< the text search-as-you-type matches against
 };
 
 } // namespace engram

@@ -1,70 +1,199 @@
 #include "MainWindow.h"
 
-#include "Engine.h"
-#include "RecallResultsModel.h"
+#include "DropIngestFilter.h"
+#include "GraphView.h"
+#include "HealthDashboard.h"
+#include "IndexStatus.h"
+#include "MemoryBrowser.h"
+#include "PackPanel.h"
+#include "RecallPanel.h"
+#include "RegionMapView.h"
+#include "SettingsDialog.h"
+#include "StateEditor.h"
+#include "TimelineView.h"
+#include "ToolStatsView.h"
+#include "VaultSession.h"
 
-#include <QHeaderView>
-#include <QLabel>
-#include <QLineEdit>
+#include <QAction>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QMenuBar>
+#include <QSettings>
 #include <QStatusBar>
-#include <QTableView>
-#include <QVBoxLayout>
+#include <QTabWidget>
 
 namespace engram {
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+namespace {
+const int kMaxRecent = 8;
+}
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_session(new VaultSession(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Engram"));
-    auto *central = new QWidget(this);
-    auto *layout = new QVBoxLayout(central);
-    m_summary = new QLabel(central);
-    m_summary->setObjectName(QStringLiteral("vaultSummary"));
-    m_query = new QLineEdit(central);
-    m_query->setObjectName(QStringLiteral("recallQuery"));
-    m_query->setPlaceholderText(tr("Ask your memory…"));
-    m_results = new QTableView(central);
-    m_results->setObjectName(QStringLiteral("recallResults"));
-    m_model = new RecallResultsModel(this);
-    m_results->setModel(m_model);
-    m_results->horizontalHeader()->setStretchLastSection(true);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_query);
-    layout->addWidget(m_results, 1);
-    setCentralWidget(central);
-    connect(m_query, &QLineEdit::returnPressed, this, &MainWindow::runRecall);
-    resize(1100, 720);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("viewTabs"));
+    m_tabs->setDocumentMode(true);
+    m_browser = new MemoryBrowser(m_session, m_tabs);
+    m_recall = new RecallPanel(m_session, m_tabs);
+    m_pack = new PackPanel(m_session, m_tabs);
+    m_state = new StateEditor(m_session, m_tabs);
+    m_regions = new RegionMapView(m_session, m_tabs);
+    m_graph = new GraphView(m_tabs);
+    m_timeline = new TimelineView(m_tabs);
+    m_tools = new ToolStatsView(m_tabs);
+    m_health = new HealthDashboard(m_session, m_tabs);
+    m_tabs->addTab(m_browser, tr("&Memories"));
+    m_tabs->addTab(m_recall, tr("&Recall"));
+    m_tabs->addTab(m_pack, tr("Context &Pack"));
+    m_tabs->addTab(m_state, tr("&State"));
+    m_tabs->addTab(m_regions, tr("Re&gions"));
+    m_tabs->addTab(m_graph, tr("&Associations"));
+    m_tabs->addTab(m_timeline, tr("&Consolidation"));
+    m_tabs->addTab(m_tools, tr("&Tools"));
+    m_tabs->addTab(m_health, tr("&Health"));
+    setCentralWidget(m_tabs);
+
+    new IndexStatus(m_session, statusBar());
+    auto *drops = new DropIngestFilter(m_session, this);
+    connect(drops, &DropIngestFilter::message, this, [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    connect(m_regions, &RegionMapView::regionClicked, this, [this](const QString &region) {
+        m_browser->setRegionFilter(region);
+        m_tabs->setCurrentWidget(m_browser);
+    });
+    connect(m_graph, &GraphView::nodeActivated, this, [this](qint64 id) {
+        if (m_browser->showMemory(id))
+            m_tabs->setCurrentWidget(m_browser);
+    });
+    connect(m_session, &VaultSession::opened, this, [this](const QString &path) {
+        setWindowTitle(tr("%1 — Engram").arg(QDir(path).dirName()));
+        rememberVault(path);
+    });
+    createMenus();
+
+    QSettings settings;
+    resize(1200, 780);
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
 }
 
 MainWindow::~MainWindow() = default;
 
-bool MainWindow::openVault(const QString &path)
+void MainWindow::createMenus()
 {
-    auto engine = Engine::open(path);
-    if (!engine) {
-        statusBar()->showMessage(engine.error().toString());
-        return false;
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(tr("&Open Vault…"), this, &MainWindow::chooseVault);
+    open->setObjectName(QStringLiteral("actionOpenVault"));
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentVaultsMenu"));
+    fillRecentMenu();
+    file->addSeparator();
+    QAction *settingsAction = file->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
+    settingsAction->setObjectName(QStringLiteral("actionSettings"));
+    settingsAction->setShortcut(QKeySequence::Preferences);
+    settingsAction->setMenuRole(QAction::PreferencesRole);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *memory = menuBar()->addMenu(tr("&Memory"));
+    QAction *find = memory->addAction(tr("&Find Memory"), this, [this] {
+        m_tabs->setCurrentWidget(m_browser);
+        m_browser->focusSearch();
+    });
+    find->setShortcut(QKeySequence::Find);
+    QAction *ask = memory->addAction(tr("&Ask…"), this, [this] {
+        m_tabs->setCurrentWidget(m_recall);
+        m_recall->focusQuery();
+    });
+    ask->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    QAction *copyPack = memory->addAction(tr("&Copy Context Pack"), m_pack, &PackPanel::copyToClipboard);
+    connect(m_pack, &PackPanel::copied, this,
+            [this] { statusBar()->showMessage(tr("Context pack copied to the clipboard"), 4000); });
+    copyPack->setObjectName(QStringLiteral("actionCopyPack"));
+    copyPack->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    memory->addSeparator();
+    QAction *reindex = memory->addAction(tr("&Re-index Vault"), m_session, &VaultSession::requestIndexAll);
+    reindex->setObjectName(QStringLiteral("actionReindex"));
+    reindex->setShortcut(QKeySequence::Refresh);
+    QAction *rebuild = memory->addAction(tr("Re&build Index"), m_session, &VaultSession::requestRebuild);
+    rebuild->setObjectName(QStringLiteral("actionRebuild"));
+    QAction *watch = memory->addAction(tr("&Watch Vault for Changes"));
+    watch->setObjectName(QStringLiteral("actionWatch"));
+    watch->setCheckable(true);
+    watch->setChecked(true);
+    connect(watch, &QAction::toggled, m_session, &VaultSession::setWatching);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QAction *go = view->addAction(m_tabs->tabText(i).remove(QLatin1Char('&')), this,
+                                      [this, i] { m_tabs->setCurrentIndex(i); });
+        go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
     }
-    m_engine = std::move(*engine);
-    const IndexReport report = m_engine->index();
-    const VaultStats stats = m_engine->stats();
-    m_summary->setText(tr("Vault %1 — %2 files, %3 memories").arg(path).arg(stats.files).arg(stats.chunks));
-    statusBar()->showMessage(tr("Indexed %1 files in %2 ms").arg(report.indexed).arg(report.elapsedMs));
-    return true;
 }
 
-void MainWindow::runRecall()
+QStringList MainWindow::recentVaults()
 {
-    if (!m_engine)
-        return;
-    RecallQuery query;
-    query.text = m_query->text();
-    auto results = m_engine->recall(query);
-    if (!results) {
-        statusBar()->showMessage(results.error().toString());
-        return;
+    return QSettings().value(QStringLiteral("vaults/recent")).toStringList();
+}
+
+void MainWindow::rememberVault(const QString &path)
+{
+    QStringList recent = recentVaults();
+    recent.removeAll(path);
+    recent.prepend(path);
+    QSettings settings;
+    settings.setValue(QStringLiteral("vaults/recent"), recent.mid(0, kMaxRecent));
+    settings.setValue(QStringLiteral("vaults/last"), path);
+    fillRecentMenu();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = recentVaults();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString path = recent.at(i);
+        QAction *action = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path)),
+                                                  this, [this, path] { openVault(path); });
+        action->setEnabled(QFileInfo(path).isDir());
     }
-    m_model->setResults(*results);
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::openVault(const QString &path)
+{
+    m_session->open(QDir(path).absolutePath());
+}
+
+void MainWindow::chooseVault()
+{
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Open Vault"), m_session->vaultPath());
+    if (!path.isEmpty())
+        openVault(path);
+}
+
+void MainWindow::showSettings()
+{
+    if (!m_session->isOpen())
+        return;
+    SettingsDialog dialog(m_session->vaultPath(), this);
+    if (dialog.exec() == QDialog::Accepted && dialog.needsReopen())
+        openVault(m_session->vaultPath());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
+    m_session->close();
+    event->accept();
 }
 
 } // namespace engram

@@ -2,35 +2,70 @@
 
 #include <QMainWindow>
 
-#include <memory>
-
-class QLineEdit;
-class QTableView;
-class QLabel;
+class QMenu;
+class QTabWidget;
 
 namespace engram {
 
-class Engine;
-class RecallResultsModel;
+class GraphView;
+class HealthDashboard;
+class MemoryBrowser;
+class PackPanel;
+class RecallPanel;
+class RegionMapView;
+class StateEditor;
+class TimelineView;
+class ToolStatsView;
+class VaultSession;
 
-/// The workbench window. It only arranges the views; each view is its own widget.
+/// The workbench window. It arranges the views in tabs, owns the menus and
+/// shortcuts, and restores its state; each view is its own widget over its
+/// own model and talks to the VaultSession itself.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    /// Opens a vault; returns false (and shows why in the status bar) on failure.
-    bool openVault(const QString &path);
+    /// Starts opening a vault (the window stays responsive; progress shows in the status bar).
+    void openVault(const QString &path);
+    VaultSession *session() const { return m_session; }
+
+    MemoryBrowser *browser() const { return m_browser; }
+    RecallPanel *recallPanel() const { return m_recall; }
+    PackPanel *packPanel() const { return m_pack; }
+    StateEditor *stateEditor() const { return m_state; }
+    HealthDashboard *healthDashboard() const { return m_health; }
+    GraphView *graphView() const { return m_graph; }
+    TimelineView *timelineView() const { return m_timeline; }
+    ToolStatsView *toolStatsView() const { return m_tools; }
+    RegionMapView *regionMap() const { return m_regions; }
+    QTabWidget *tabs() const { return m_tabs; }
+
+    static QStringList recentVaults();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
-    void runRecall();
+    void createMenus();
+    void rememberVault(const QString &path);
+    void fillRecentMenu();
+    void chooseVault();
+    void showSettings();
 
-    std::unique_ptr<Engine> m_engine;
-    QLineEdit *m_query = nullptr;
-    QTableView *m_results = nullptr;
-    QLabel *m_summary = nullptr;
-    RecallResultsModel *m_model = nullptr;
+    VaultSession *m_session;
+    QTabWidget *m_tabs;
+    MemoryBrowser *m_browser;
+    RecallPanel *m_recall;
+    PackPanel *m_pack;
+    StateEditor *m_state;
+    RegionMapView *m_regions;
+    GraphView *m_graph;
+    TimelineView *m_timeline;
+    ToolStatsView *m_tools;
+    HealthDashboard *m_health;
+    QMenu *m_recentMenu = nullptr;
 };
 
 } // namespace engram

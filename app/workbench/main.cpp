@@ -1,17 +1,25 @@
 #include "Engine.h"
 #include "MainWindow.h"
+#include "Translations.h"
 #include "VaultLayout.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
+#include <QSettings>
 
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("engram"));
     QApplication::setOrganizationName(QStringLiteral("engram"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Engram"));
     QApplication::setApplicationVersion(QStringLiteral(ENGRAM_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.engram.Engram"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/engram.svg")));
+
+    engram::Translations::install();  // the system locale's language
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Engram — a memory workbench for AI agents"));
@@ -21,12 +29,17 @@ int main(int argc, char *argv[])
                       QStringLiteral("dir")});
     parser.process(app);
 
-    const QString vault = parser.isSet(QStringLiteral("vault")) ? parser.value(QStringLiteral("vault"))
-                                                                : engram::defaultVaultPath();
-    if (!parser.isSet(QStringLiteral("vault")))
-        (void)engram::VaultLayout::initialize(vault);  // the default vault starts with its folders and a welcome note
+    // --vault DIR, else the last vault, else the default vault (which starts with its folders and a welcome note).
+    QString vault = parser.value(QStringLiteral("vault"));
+    if (vault.isEmpty())
+        vault = QSettings().value(QStringLiteral("vaults/last")).toString();
+    if (vault.isEmpty() || !QFileInfo(vault).isDir()) {
+        vault = engram::defaultVaultPath();
+        (void)engram::VaultLayout::initialize(vault);
+    }
+    QDir().mkpath(vault);
     engram::MainWindow window;
-    window.openVault(vault);
     window.show();
+    window.openVault(vault);
     return app.exec();
 }

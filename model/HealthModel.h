@@ -1,0 +1,33 @@
+#pragma once
+
+#include "Engine.h"
+
+#include <QAbstractTableModel>
+
+namespace engram {
+
+/// The health checks as rows: check, status, reason, fix.
+class HealthModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { CheckColumn, StatusColumn, ReasonColumn, FixColumn, ColumnCount };
+
+    explicit HealthModel(QObject *parent = nullptr);
+
+    void setChecks(const QList<HealthCheck> &checks);
+    const QList<HealthCheck> &checks() const { return m_checks; }
+    /// The worst status: error > missing > stale > ok.
+    QString worstStatus() const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    static QString statusLabel(const QString &status);
+
+private:
+    QList<HealthCheck> m_checks;
+};
+
+} // namespace engram

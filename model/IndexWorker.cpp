@@ -1,0 +1,215 @@
+#include "IndexWorker.h"
+
+#include "Embedder.h"
+#include "VectorIndex.h"
+
+#include <QDateTime>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QSet>
+#include <QTimer>
+
+namespace engram {
+
+IndexWorker::IndexWorker(std::unique_ptr<Engine> engine) : m_engine(std::move(engine)) {}
+
+IndexWorker::~IndexWorker() = default;
+
+void IndexWorker::start(int rescanIntervalMs)
+{
+    m_watcher = new QFileSystemWatcher(this);
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(250);
+    m_rescan = new QTimer(this);
+    m_rescan->setInterval(rescanIntervalMs);
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, &IndexWorker::scheduleIndex);
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &IndexWorker::scheduleIndex);
+    connect(m_debounce, &QTimer::timeout, this, &IndexWorker::indexChanged);
+    connect(m_rescan, &QTimer::timeout, this, &IndexWorker::indexChanged);
+    refreshCatalog();  // what the index already holds, before catching up
+    indexChanged();
+    watchFolders();
+    m_rescan->start();
+}
+
+void IndexWorker::scheduleIndex()
+{
+    if (m_watching)
+        m_debounce->start();
+}
+
+void IndexWorker::setWatching(bool watching)
+{
+    m_watching = watching;
+    if (!m_rescan)
+        return;
+    if (watching) {
+        m_rescan->start();
+        indexChanged();
+    } else {
+        m_rescan->stop();
+        m_debounce->stop();
+    }
+}
+
+void IndexWorker::watchFolders()
+{
+    // Folders report added, removed and renamed files (an atomic save is a
+    // rename); files report in-place writes. The periodic rescan covers the rest.
+    QStringList paths{m_engine->vaultPath()};
+    QDirIterator it(m_engine->vaultPath(), QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString dir = it.next();
+        const QString relative = dir.mid(m_engine->vaultPath().size() + 1);
+        if (!relative.startsWith(QLatin1Char('.')) && !relative.contains(QLatin1String("/.")))
+            paths << dir;
+    }
+    const QHash<QString, FileRecord> files = m_engine->store().files();
+    if (files.size() < 4000)
+        for (auto f = files.cbegin(); f != files.cend(); ++f)
+            paths << m_engine->vaultPath() + QLatin1Char('/') + f.key();
+    const QStringList already = m_watcher->directories() + m_watcher->files();
+    const QSet<QString> watched(already.cbegin(), already.cend());
+    QStringList fresh;
+    for (const QString &p : paths)
+        if (!watched.contains(p))
+            fresh << p;
+    if (!fresh.isEmpty())
+        m_watcher->addPaths(fresh);
+}
+
+QStringList IndexWorker::changedPaths() const
+{
+    const VaultScanner::Result scan = VaultScanner(m_engine->config().maxFileBytes).scan(m_engine->vaultPath());
+    const QHash<QString, FileRecord> known = m_engine->store().files();
+    QSet<QString> failed;
+    for (const Problem &p : m_engine->store().problems())
+        if (p.severity == QLatin1String("error"))
+            failed.insert(p.path);
+    QStringList out;
+    QSet<QString> seen;
+    for (const VaultFile &f : scan.files) {
+        seen.insert(f.relativePath);
+        const auto it = known.constFind(f.relativePath);
+        if (it == known.constEnd() ? !failed.contains(f.relativePath) : (it->size != f.size || it->mtimeMs != f.mtimeMs))
+            out << f.relativePath;
+    }
+    for (auto it = known.cbegin(); it != known.cend(); ++it)
+        if (!seen.contains(it.key()))
+            out << it.key();
+    return out;
+}
+
+Indexer::Progress IndexWorker::progressCallback()
+{
+    // At most ~20 progress signals a second: the UI thread repaints, never drowns.
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    return [this, clock](int done, int total, const QString &path) {
+        if (done == total || clock->elapsed() >= 50) {
+            clock->restart();
+            Q_EMIT progress(done, total, path);
+        }
+    };
+}
+
+void IndexWorker::indexChanged()
+{
+    if (!m_watching)
+        return;
+    const QStringList paths = changedPaths();
+    if (!paths.isEmpty())
+        indexPaths(paths);
+}
+
+void IndexWorker::indexPaths(const QStringList &relativePaths)
+{
+    Q_EMIT busyChanged(true, tr("Indexing %n file(s)…", nullptr, int(relativePaths.size())));
+    QElapsedTimer clock;
+    clock.start();
+    IndexReport total;
+    const Indexer::Progress progress = progressCallback();
+    int done = 0;
+    for (const QString &path : relativePaths) {
+        const IndexReport one = m_engine->indexPath(path);
+        total.indexed += one.indexed;
+        total.removed += one.removed;
+        total.failed += one.failed;
+        total.chunks += one.chunks;
+        total.problems += one.problems;
+        total.changedPaths += one.changedPaths;
+        progress(++done, int(relativePaths.size()), path);
+    }
+    total.scanned = int(relativePaths.size());
+    (void)m_engine->store().setMeta(QStringLiteral("last_index"),
+                                    QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    if (Status s = m_engine->saveVectors(); !s)
+        Q_EMIT failed(s.error().toString());
+    total.elapsedMs = clock.elapsed();
+    report(total);
+}
+
+void IndexWorker::indexAll()
+{
+    m_cancel = false;
+    Q_EMIT busyChanged(true, tr("Indexing the vault…"));
+    report(m_engine->index(progressCallback(), &m_cancel));
+}
+
+void IndexWorker::rebuild()
+{
+    Q_EMIT busyChanged(true, tr("Rebuilding the index…"));
+    auto result = m_engine->rebuild(progressCallback());
+    if (!result) {
+        Q_EMIT busyChanged(false, {});
+        Q_EMIT failed(result.error().toString());
+        return;
+    }
+    report(*result);
+}
+
+void IndexWorker::report(const IndexReport &result)
+{
+    Q_EMIT busyChanged(false, {});
+    Q_EMIT indexed(result);
+    if (result.indexed + result.removed > 0 || result.changedPaths.size() > 0) {
+        refreshCatalog();
+        watchFolders();
+    }
+}
+
+void IndexWorker::refreshCatalog()
+{
+    auto rows = MemoryCatalog(m_engine->store()).rows();
+    if (!rows) {
+        Q_EMIT failed(rows.error().toString());
+        return;
+    }
+    // Counts come from the rows in memory: Engine::stats() would scan the
+    // chunk table (vectors included) four more times.
+    VaultStats stats;
+    QSet<QString> paths;
+    for (const MemoryRow &row : std::as_const(*rows)) {
+        paths.insert(row.path);
+        ++stats.byRegion[row.region];
+        ++stats.byStore[row.store];
+        ++stats.byLayer[row.layer];
+        ++stats.byCategory[row.category];
+    }
+    stats.files = paths.size();
+    stats.chunks = rows->size();
+    stats.vectors = m_engine->vectors().size();
+    stats.embedder = m_engine->embedder().id();
+    stats.lastIndex = m_engine->store().meta(QStringLiteral("last_index"));
+    Q_EMIT catalogReady(*rows, stats);
+}
+
+void IndexWorker::refreshHealth()
+{
+    Q_EMIT healthReady(m_engine->health());
+}
+
+} // namespace engram

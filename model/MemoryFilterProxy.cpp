@@ -1,0 +1,64 @@
+#include "MemoryFilterProxy.h"
+
+#include "Roles.h"
+
+namespace engram {
+
+MemoryFilterProxy::MemoryFilterProxy(QObject *parent) : QSortFilterProxyModel(parent)
+{
+    setSortRole(SortRole);
+    setSortCaseSensitivity(Qt::CaseInsensitive);
+}
+
+void MemoryFilterProxy::setSearchText(const QString &text)
+{
+    const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (words == m_words)
+        return;
+    m_words = words;
+    invalidateFilter();
+}
+
+void MemoryFilterProxy::setRegion(const QString &region)
+{
+    if (region == m_region)
+        return;
+    m_region = region;
+    invalidateFilter();
+}
+
+void MemoryFilterProxy::setStore(const QString &store)
+{
+    if (store == m_store)
+        return;
+    m_store = store;
+    invalidateFilter();
+}
+
+void MemoryFilterProxy::setLayer(const QString &layer)
+{
+    if (layer == m_layer)
+        return;
+    m_layer = layer;
+    invalidateFilter();
+}
+
+bool MemoryFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+{
+    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (!m_region.isEmpty() && index.data(RegionRole).toString() != m_region)
+        return false;
+    if (!m_store.isEmpty() && index.data(StoreRole).toString() != m_store)
+        return false;
+    if (!m_layer.isEmpty() && index.data(LayerRole).toString() != m_layer)
+        return false;
+    if (m_words.isEmpty())
+        return true;
+    const QString haystack = index.data(SearchTextRole).toString();
+    for (const QString &word : m_words)
+        if (!haystack.contains(word, Qt::CaseInsensitive))
+            return false;
+    return true;
+}
+
+} // namespace engram

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QSortFilterProxyModel>
+#include <QStringList>
+
+namespace engram {
+
+/// Search-as-you-type and tag filters over the memory table. Every word of
+/// the search must occur in the title, heading or path; region, store and
+/// layer filters are exact (empty = any). Sorting uses SortRole.
+class MemoryFilterProxy : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit MemoryFilterProxy(QObject *parent = nullptr);
+
+    void setSearchText(const QString &text);
+    void setRegion(const QString &region);
+    void setStore(const QString &store);
+    void setLayer(const QString &layer);
+    QString region() const { return m_region; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    QStringList m_words;
+    QString m_region;
+    QString m_store;
+    QString m_layer;
+};
+
+} // namespace engram

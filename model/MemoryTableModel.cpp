@@ -1,0 +1,112 @@
+#include "MemoryTableModel.h"
+
+#include "Roles.h"
+
+#include <QLocale>
+
+namespace engram {
+
+MemoryTableModel::MemoryTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void MemoryTableModel::setRows(const QList<MemoryRow> &rows)
+{
+    beginResetModel();
+    m_rows = rows;
+    endResetModel();
+}
+
+void MemoryTableModel::setStrengths(const QHash<qint64, MemoryStrength> &strengths)
+{
+    m_strengths = strengths;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, StrengthColumn), index(int(m_rows.size()) - 1, LastAccessColumn));
+}
+
+int MemoryTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int MemoryTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant MemoryTableModel::display(const MemoryRow &row, int column) const
+{
+    switch (column) {
+    case TitleColumn:
+        return row.heading.isEmpty() || row.heading == row.title ? row.title
+                                                                 : row.title + QStringLiteral(" › ") + row.heading;
+    case StoreColumn: return row.store;
+    case RegionColumn: return row.region;
+    case LayerColumn: return row.layer;
+    case StrengthColumn: {
+        const auto it = m_strengths.constFind(row.id);
+        return it == m_strengths.constEnd() ? QVariant() : QVariant(QString::number(it->strength, 'f', 2));
+    }
+    case LastAccessColumn: {
+        const auto it = m_strengths.constFind(row.id);
+        if (it == m_strengths.constEnd() || !it->lastAccess.isValid())
+            return {};
+        return QLocale().toString(it->lastAccess.toLocalTime(), QLocale::ShortFormat);
+    }
+    case SourceColumn: return QStringLiteral("%1:%2-%3").arg(row.path).arg(row.startLine).arg(row.endLine);
+    }
+    return {};
+}
+
+QVariant MemoryTableModel::sortValue(const MemoryRow &row, int column) const
+{
+    switch (column) {
+    case StrengthColumn: return m_strengths.value(row.id, MemoryStrength{-1.0, {}, false}).strength;
+    case LastAccessColumn: return m_strengths.value(row.id).lastAccess;
+    case SourceColumn: return row.path + QLatin1Char(':') + QString::number(row.startLine).rightJustified(8, QLatin1Char('0'));
+    }
+    return display(row, column);
+}
+
+QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const MemoryRow &row = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole: return display(row, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == StrengthColumn && m_strengths.isEmpty())
+            return tr("No strength data yet: it appears once the dynamics journal records accesses.");
+        return QStringLiteral("%1\n%2:%3-%4").arg(row.title, row.path).arg(row.startLine).arg(row.endLine);
+    case SortRole: return sortValue(row, index.column());
+    case ChunkIdRole: return row.id;
+    case PathRole: return row.path;
+    case StartLineRole: return row.startLine;
+    case EndLineRole: return row.endLine;
+    case TitleRole: return row.title;
+    case RegionRole: return row.region;
+    case StoreRole: return row.store;
+    case LayerRole: return row.layer;
+    case CategoryRole: return row.category;
+    case StrengthRole: return m_strengths.value(row.id, MemoryStrength{-1.0, {}, false}).strength;
+    case SearchTextRole: return row.title + QLatin1Char(' ') + row.heading + QLatin1Char(' ') + row.path;
+    }
+    return {};
+}
+
+QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case TitleColumn: return tr("Title");
+    case StoreColumn: return tr("Store");
+    case RegionColumn: return tr("Region");
+    case LayerColumn: return tr("Layer", "consolidation layer");
+    case StrengthColumn: return tr("Strength");
+    case LastAccessColumn: return tr("Last access");
+    case SourceColumn: return tr("Source");
+    }
+    return {};
+}
+
+} // namespace engram

@@ -1,0 +1,133 @@
+// Every workbench model passes QAbstractItemModelTester while it is filled,
+// filtered, sorted and edited.
+#include "CognitiveStateDocument.h"
+#include "HealthModel.h"
+#include "MemoryFilterProxy.h"
+#include "MemoryTableModel.h"
+#include "RecallResultsModel.h"
+#include "Roles.h"
+#include "StateListModel.h"
+#include "TestVault.h"
+#include "ToolStatsModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QGuiApplication>
+#include <QTest>
+
+using namespace engram;
+
+namespace {
+
+QList<MemoryRow> sampleRows()
+{
+    QList<MemoryRow> rows;
+    const QStringList regions{QStringLiteral("episodic"), QStringLiteral("identity"), QStringLiteral("spatial")};
+    for (int i = 0; i < 30; ++i) {
+        MemoryRow r;
+        r.id = i + 1;
+        r.path = QStringLiteral("notes/n%1.md").arg(i);
+        r.title = QStringLiteral("Note %1 %2").arg(i).arg(i % 2 ? QStringLiteral("apple") : QStringLiteral("pear"));
+        r.region = regions.at(i % 3);
+        r.store = QStringLiteral("semantic");
+        r.layer = QStringLiteral("raw");
+        r.startLine = 1;
+        r.endLine = 3;
+        rows << r;
+    }
+    return rows;
+}
+
+} // namespace
+
+class TestWorkbenchModels : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void memoryTable_passesModelTesterWhileFilteredAndSorted()
+    {
+        MemoryTableModel model;
+        MemoryFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester sourceTester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setRows(sampleRows());
+        QCOMPARE(proxy.rowCount(), 30);
+        proxy.setSearchText(QStringLiteral("apple"));
+        QCOMPARE(proxy.rowCount(), 15);
+        proxy.setRegion(QStringLiteral("identity"));
+        for (int r = 0; r < proxy.rowCount(); ++r) {
+            QCOMPARE(proxy.index(r, 0).data(RegionRole).toString(), QStringLiteral("identity"));
+            QVERIFY(proxy.index(r, 0).data().toString().contains(QLatin1String("apple")));
+        }
+        proxy.setRegion({});
+        proxy.setSearchText({});
+        proxy.sort(MemoryTableModel::TitleColumn, Qt::DescendingOrder);
+        QVERIFY(proxy.index(0, 0).data().toString() >= proxy.index(1, 0).data().toString());
+        model.setStrengths({{1, MemoryStrength{0.42, QDateTime::currentDateTime(), false}}});
+        QCOMPARE(model.index(0, MemoryTableModel::StrengthColumn).data().toString(), QStringLiteral("0.42"));
+        QVERIFY(!model.index(1, MemoryTableModel::StrengthColumn).data().isValid());
+        model.setRows({});
+        QCOMPARE(proxy.rowCount(), 0);
+    }
+
+    void healthModel_reportsWorstStatus()
+    {
+        HealthModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setChecks({{QStringLiteral("a"), QStringLiteral("ok"), QStringLiteral("fine"), {}},
+                         {QStringLiteral("b"), QStringLiteral("stale"), QStringLiteral("2 new"), QStringLiteral("engram-cli index")}});
+        QCOMPARE(model.worstStatus(), QStringLiteral("stale"));
+        QCOMPARE(model.index(1, HealthModel::FixColumn).data().toString(), QStringLiteral("engram-cli index"));
+        QVERIFY(model.index(0, HealthModel::FixColumn).data().toString().isEmpty());
+    }
+
+    void toolStatsModel_computesSuccessAndMedian()
+    {
+        ToolStatsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ToolStatsData data;
+        data.tools << ToolStat{QStringLiteral("Bash"), 10, 2, {5, 100, 20}, false}
+                   << ToolStat{QStringLiteral("Read"), 4, 0, {}, true};
+        model.setStats(data);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, ToolStatsModel::SuccessColumn).data(SortRole).toDouble(), 0.8);
+        QCOMPARE(model.index(0, ToolStatsModel::MedianColumn).data(SortRole).toLongLong(), 20);
+        QVERIFY(!model.index(1, ToolStatsModel::FlagColumn).data().toString().isEmpty());
+    }
+
+    void recallResultsModel_servesBreakdown()
+    {
+        RecallResultsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        RecallResult r;
+        r.chunk.path = QStringLiteral("notes/a.md");
+        r.score = 0.5;
+        r.breakdown << ScoreComponent{QStringLiteral("relevance"), 0.9, 0.4};
+        model.setResults({r, r});
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, RecallResultsModel::BreakdownColumn).data(BreakdownRole).toList().size(), 1);
+    }
+
+    void stateListModel_followsEditsAndUndo()
+    {
+        test::TestVault vault;
+        CognitiveStateDocument document;
+        QVERIFY(document.open(vault.path()).ok());
+        StateListModel model(&document, StateList::Heuristics);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        document.addItem(StateList::Heuristics, QStringLiteral("first"));
+        document.addItem(StateList::Heuristics, QStringLiteral("second"));
+        QCOMPARE(model.rowCount(), 2);
+        QVERIFY(model.setData(model.index(0), QStringLiteral("edited")));
+        QCOMPARE(model.index(0).data().toString(), QStringLiteral("edited"));
+        document.moveItem(StateList::Heuristics, 0, 1);
+        QCOMPARE(model.index(1).data().toString(), QStringLiteral("edited"));
+        document.undoStack()->undo();
+        document.undoStack()->undo();
+        QCOMPARE(model.index(0).data().toString(), QStringLiteral("first"));
+        document.removeItem(StateList::Heuristics, 0);
+        QCOMPARE(model.rowCount(), 1);
+    }
+};
+
+QTEST_MAIN(TestWorkbenchModels)
+#include "tst_workbenchmodels.moc"

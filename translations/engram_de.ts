@@ -1,0 +1,994 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>VaultIngest</name>
+    <message>
+        <source>%1: only local files can be dropped</source>
+        <translation>%1: Nur lokale Dateien können abgelegt werden</translation>
+    </message>
+    <message>
+        <source>%1: folders are not ingested; drop the files inside</source>
+        <translation>%1: Ordner werden nicht übernommen; lege die Dateien darin ab</translation>
+    </message>
+    <message>
+        <source>%1: Engram cannot read this type of file (Markdown, text and JSONL logs are supported)</source>
+        <translation>%1: Engram kann diesen Dateityp nicht lesen (unterstützt werden Markdown, Text und JSONL-Protokolle)</translation>
+    </message>
+    <message>
+        <source>%1: already in the vault</source>
+        <translation>%1: bereits im Tresor</translation>
+    </message>
+    <message>
+        <source>%1: could not be copied into %2</source>
+        <translation>%1: konnte nicht nach %2 kopiert werden</translation>
+    </message>
+    <message>
+        <source>the dropped text is empty</source>
+        <translation>der abgelegte Text ist leer</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>engram::CognitiveStateDocument</name>
+    <message>
+        <source>no vault is open</source>
+        <translation>kein Tresor ist geöffnet</translation>
+    </message>
+    <message>
+        <source>Add “%1”</source>
+        <translation>„%1“ hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit “%1”</source>
+        <translation>„%1“ bearbeiten</translation>
+    </message>
+    <message>
+        <source>Delete “%1”</source>
+        <translation>„%1“ löschen</translation>
+    </message>
+    <message>
+        <source>Move “%1”</source>
+        <translation>„%1“ verschieben</translation>
+    </message>
+    <message>
+        <source>Change focus</source>
+        <translation>Fokus ändern</translation>
+    </message>
+</context>
+<context>
+    <name>engram::DropIngestFilter</name>
+    <message numerus="yes">
+        <source>Added %n file(s) to %1</source>
+        <translation>
+            <numerusform>%n Datei zu %1 hinzugefügt</numerusform>
+            <numerusform>%n Dateien zu %1 hinzugefügt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>engram::GraphView</name>
+    <message>
+        <source>Edges:</source>
+        <translation>Kanten:</translation>
+    </message>
+    <message>
+        <source>Min weight:</source>
+        <translation>Mindestgewicht:</translation>
+    </message>
+    <message>
+        <source>Hops:</source>
+        <translation>Schritte:</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>E&amp;xpand</source>
+        <translation>E&amp;rweitern</translation>
+    </message>
+    <message>
+        <source>No associations yet.
+Edges appear once the dynamics layer links related memories and records which ones are recalled together.</source>
+        <translation>Noch keine Assoziationen.
+Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft und festhält, welche gemeinsam abgerufen werden.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 memories · %3 edges shown · scroll to zoom, double-click a memory to open it</source>
+        <translation>%1 von %2 Erinnerungen · %3 Kanten sichtbar · Mausrad zum Zoomen, Doppelklick öffnet eine Erinnerung</translation>
+    </message>
+</context>
+<context>
+    <name>engram::HealthDashboard</name>
+    <message>
+        <source>&amp;Check Again</source>
+        <translation>&amp;Erneut prüfen</translation>
+    </message>
+    <message>
+        <source>No vault is open.</source>
+        <translation>Kein Tresor ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Wird geprüft …</translation>
+    </message>
+    <message>
+        <source>✔ Everything is healthy</source>
+        <translation>✔ Alles in Ordnung</translation>
+    </message>
+    <message>
+        <source>Needs attention: %1</source>
+        <translation>Braucht Aufmerksamkeit: %1</translation>
+    </message>
+    <message>
+        <source>Rebuild Index</source>
+        <translation>Index neu aufbauen</translation>
+    </message>
+    <message>
+        <source>Re-index Now</source>
+        <translation>Jetzt neu indizieren</translation>
+    </message>
+    <message>
+        <source>Create File</source>
+        <translation>Datei anlegen</translation>
+    </message>
+    <message>
+        <source>Rebuilding the index…</source>
+        <translation>Index wird neu aufgebaut …</translation>
+    </message>
+    <message>
+        <source>Re-indexing…</source>
+        <translation>Wird neu indiziert …</translation>
+    </message>
+</context>
+<context>
+    <name>engram::HealthModel</name>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Stale</source>
+        <translation>Veraltet</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Fehlt</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>Behebung</translation>
+    </message>
+</context>
+<context>
+    <name>engram::IndexStatus</name>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet …</translation>
+    </message>
+    <message>
+        <source>Cannot open the vault: %1</source>
+        <translation>Der Tresor kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Indexing %1/%2: %3</source>
+        <translation>Indiziere %1/%2: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Indexed %n file(s) in %1 ms</source>
+        <translation>
+            <numerusform>%n Datei in %1 ms indiziert</numerusform>
+            <numerusform>%n Dateien in %1 ms indiziert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, removed %n</source>
+        <translation>
+            <numerusform>, %n entfernt</numerusform>
+            <numerusform>, %n entfernt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n failed (see Health)</source>
+        <translation>
+            <numerusform>, %n fehlgeschlagen (siehe Zustand)</numerusform>
+            <numerusform>, %n fehlgeschlagen (siehe Zustand)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Indexing error: %1</source>
+        <translation>Fehler beim Indizieren: %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 files · %3 memories</source>
+        <translation>%1 · %2 Dateien · %3 Erinnerungen</translation>
+    </message>
+</context>
+<context>
+    <name>engram::IndexWorker</name>
+    <message numerus="yes">
+        <source>Indexing %n file(s)…</source>
+        <translation>
+            <numerusform>%n Datei wird indiziert …</numerusform>
+            <numerusform>%n Dateien werden indiziert …</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Indexing the vault…</source>
+        <translation>Der Tresor wird indiziert …</translation>
+    </message>
+    <message>
+        <source>Rebuilding the index…</source>
+        <translation>Index wird neu aufgebaut …</translation>
+    </message>
+</context>
+<context>
+    <name>engram::MainWindow</name>
+    <message>
+        <source>Engram</source>
+        <translation>Engram</translation>
+    </message>
+    <message>
+        <source>&amp;Memories</source>
+        <translation>&amp;Erinnerungen</translation>
+    </message>
+    <message>
+        <source>&amp;Recall</source>
+        <translation>&amp;Abrufen</translation>
+    </message>
+    <message>
+        <source>Context &amp;Pack</source>
+        <translation>Kontext&amp;paket</translation>
+    </message>
+    <message>
+        <source>&amp;State</source>
+        <translation>Zu&amp;stand</translation>
+    </message>
+    <message>
+        <source>Re&amp;gions</source>
+        <translation>Re&amp;gionen</translation>
+    </message>
+    <message>
+        <source>&amp;Associations</source>
+        <translation>Assoziati&amp;onen</translation>
+    </message>
+    <message>
+        <source>&amp;Consolidation</source>
+        <translation>&amp;Konsolidierung</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Werkzeuge</translation>
+    </message>
+    <message>
+        <source>&amp;Health</source>
+        <translation>&amp;Gesundheit</translation>
+    </message>
+    <message>
+        <source>%1 — Engram</source>
+        <translation>%1 — Engram</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open Vault…</source>
+        <translation>Tresor ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen …</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Memory</source>
+        <translation>&amp;Gedächtnis</translation>
+    </message>
+    <message>
+        <source>&amp;Find Memory</source>
+        <translation>Erinnerung &amp;suchen</translation>
+    </message>
+    <message>
+        <source>&amp;Ask…</source>
+        <translation>&amp;Fragen …</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Context Pack</source>
+        <translation>Kontextpaket &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Context pack copied to the clipboard</source>
+        <translation>Kontextpaket in die Zwischenablage kopiert</translation>
+    </message>
+    <message>
+        <source>&amp;Re-index Vault</source>
+        <translation>Tresor neu &amp;indizieren</translation>
+    </message>
+    <message>
+        <source>Re&amp;build Index</source>
+        <translation>Index neu &amp;aufbauen</translation>
+    </message>
+    <message>
+        <source>&amp;Watch Vault for Changes</source>
+        <translation>Tresor auf Änderungen &amp;überwachen</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Open Vault</source>
+        <translation>Tresor öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>engram::MemoryBrowser</name>
+    <message>
+        <source>Search titles and paths…</source>
+        <translation>Titel und Pfade durchsuchen …</translation>
+    </message>
+    <message>
+        <source>Opening the vault…</source>
+        <translation>Der Tresor wird geöffnet …</translation>
+    </message>
+    <message>
+        <source>No vault is open. Use File › Open Vault…</source>
+        <translation>Kein Tresor ist geöffnet. Wähle Datei › Tresor öffnen …</translation>
+    </message>
+    <message>
+        <source>All regions</source>
+        <translation>Alle Regionen</translation>
+    </message>
+    <message>
+        <source>All stores</source>
+        <translation>Alle Speicher</translation>
+    </message>
+    <message>
+        <source>All layers</source>
+        <translation>Alle Ebenen</translation>
+    </message>
+    <message>
+        <source>Indexing… memories appear here as soon as they are indexed.</source>
+        <translation>Indizierung läuft … Erinnerungen erscheinen hier, sobald sie indiziert sind.</translation>
+    </message>
+    <message>
+        <source>This vault holds no memories yet. Drop Markdown or text files onto the window, or write notes in %1.</source>
+        <translation>Dieser Tresor enthält noch keine Erinnerungen. Ziehe Markdown- oder Textdateien auf das Fenster oder schreibe Notizen in %1.</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>engram::MemoryTableModel</name>
+    <message>
+        <source>No strength data yet: it appears once the dynamics journal records accesses.</source>
+        <translation>Noch keine Stärkedaten: Sie erscheinen, sobald das Dynamik-Journal Zugriffe festhält.</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Store</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <comment>consolidation layer</comment>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Stärke</translation>
+    </message>
+    <message>
+        <source>Last access</source>
+        <translation>Letzter Zugriff</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+</context>
+<context>
+    <name>engram::NoteEditor</name>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save the file (%1)</source>
+        <translation>Datei speichern (%1)</translation>
+    </message>
+    <message>
+        <source>Open in &amp;Editor</source>
+        <translation>Im &amp;Editor öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Reload from Disk</source>
+        <translation>Von der Platte &amp;neu laden</translation>
+    </message>
+    <message>
+        <source>Save &amp;Anyway</source>
+        <translation>Trotzdem &amp;speichern</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk while you were editing it.</source>
+        <translation>%1 wurde auf der Platte geändert, während du es bearbeitet hast.</translation>
+    </message>
+    <message>
+        <source>Select a memory to see its source.</source>
+        <translation>Wähle eine Erinnerung, um ihre Quelle zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>engram::PackPanel</name>
+    <message>
+        <source>The task at hand (what the agent is about to do)…</source>
+        <translation>Die aktuelle Aufgabe (was der Agent gleich tun wird) …</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> Tokens</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Pack</source>
+        <translation>Paket &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the pack to the clipboard (Ctrl+Shift+C)</source>
+        <translation>Das Paket in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>Budget:</source>
+        <translation>Budget:</translation>
+    </message>
+    <message>
+        <source>No vault is open.</source>
+        <translation>Kein Tresor ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>current focus and recent work</source>
+        <translation>aktueller Fokus und jüngste Arbeit</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 tokens · %n memories included</source>
+        <translation>
+            <numerusform>%1 von %2 Tokens · %n Erinnerung enthalten</numerusform>
+            <numerusform>%1 von %2 Tokens · %n Erinnerungen enthalten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n did not fit</source>
+        <translation>
+            <numerusform> · %n passte nicht</numerusform>
+            <numerusform> · %n passten nicht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · copied</source>
+        <translation> · kopiert</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ProposalPanel</name>
+    <message>
+        <source>Reflection proposals</source>
+        <translation>Vorschläge aus der Reflexion</translation>
+    </message>
+    <message>
+        <source>No reflection proposals yet. They appear here when a reflection runs over recent interactions; accept or reject each one.</source>
+        <translation>Noch keine Vorschläge aus der Reflexion. Sie erscheinen hier, wenn eine Reflexion über die letzten Interaktionen läuft; nimm jeden an oder lehne ihn ab.</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Annehmen</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>engram::RecallPanel</name>
+    <message>
+        <source>Ask your memory a question and press Enter…</source>
+        <translation>Stelle deinem Gedächtnis eine Frage und drücke die Eingabetaste …</translation>
+    </message>
+    <message>
+        <source>top </source>
+        <translation>beste </translation>
+    </message>
+    <message>
+        <source>&amp;Recall</source>
+        <translation>&amp;Abrufen</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>Signals: %1</source>
+        <translation>Signale: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) in %1 ms</source>
+        <translation>
+            <numerusform>%n Ergebnis in %1 ms</numerusform>
+            <numerusform>%n Ergebnisse in %1 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2 × %3</source>
+        <translation>%1 %2 × %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1:%2-%3&lt;/b&gt; — score %4 = %5</source>
+        <translation>&lt;b&gt;%1:%2-%3&lt;/b&gt; — Wertung %4 = %5</translation>
+    </message>
+    <message>
+        <source>(the source file is gone; re-index to drop this memory)</source>
+        <translation>(die Quelldatei ist verschwunden; neu indizieren, um diese Erinnerung zu entfernen)</translation>
+    </message>
+    <message>
+        <source>Recalling…</source>
+        <translation>Wird abgerufen …</translation>
+    </message>
+</context>
+<context>
+    <name>engram::RecallResultsModel</name>
+    <message>
+        <source>#</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Wertung</translation>
+    </message>
+    <message>
+        <source>Signals</source>
+        <translation>Signale</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+</context>
+<context>
+    <name>engram::RegionMapView</name>
+    <message numerus="yes">
+        <source>%1
+%n memories</source>
+        <translation>
+            <numerusform>%1
+%n Erinnerung</numerusform>
+            <numerusform>%1
+%n Erinnerungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+empty</source>
+        <translation>%1
+leer</translation>
+    </message>
+    <message>
+        <source>
+strength %1</source>
+        <translation>
+Stärke %1</translation>
+    </message>
+    <message>
+        <source>Area: number of memories · shade: mean strength · click to browse</source>
+        <translation>Fläche: Anzahl der Erinnerungen · Tönung: mittlere Stärke · Klicken zum Durchsuchen</translation>
+    </message>
+    <message>
+        <source>Area and shade: number of memories (no strength data yet) · click to browse</source>
+        <translation>Fläche und Tönung: Anzahl der Erinnerungen (noch keine Stärkedaten) · Klicken zum Durchsuchen</translation>
+    </message>
+</context>
+<context>
+    <name>engram::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>engram.json could not be read (%1); saving replaces it.</source>
+        <translation>engram.json konnte nicht gelesen werden (%1); Speichern ersetzt die Datei.</translation>
+    </message>
+    <message>
+        <source>Embedder</source>
+        <translation>Einbettung</translation>
+    </message>
+    <message>
+        <source>LLM Endpoint</source>
+        <translation>LLM-Endpunkt</translation>
+    </message>
+    <message>
+        <source>Context pack budget (tokens):</source>
+        <translation>Budget des Kontextpakets (Tokens):</translation>
+    </message>
+    <message>
+        <source>Preamble budget (tokens):</source>
+        <translation>Budget der Präambel (Tokens):</translation>
+    </message>
+    <message>
+        <source>Default mode:</source>
+        <translation>Standardmodus:</translation>
+    </message>
+    <message>
+        <source>Folder for dropped files:</source>
+        <translation>Ordner für abgelegte Dateien:</translation>
+    </message>
+    <message>
+        <source>Budgets</source>
+        <translation>Budgets</translation>
+    </message>
+    <message>
+        <source>Mode Weights</source>
+        <translation>Gewichte der Modi</translation>
+    </message>
+    <message>
+        <source>Built-in (offline, no model download)</source>
+        <translation>Eingebaut (offline, ohne Modell-Download)</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keiner</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation>OpenAI-kompatibel</translation>
+    </message>
+    <message>
+        <source>Ollama</source>
+        <translation>Ollama</translation>
+    </message>
+    <message>
+        <source>name of an environment variable, e.g. OPENAI_API_KEY</source>
+        <translation>Name einer Umgebungsvariable, z. B. OPENAI_API_KEY</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>Art:</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>API key variable:</source>
+        <translation>Variable für den API-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Dimensions (built-in):</source>
+        <translation>Dimensionen (eingebaut):</translation>
+    </message>
+    <message>
+        <source>Changing the embedder re-embeds every memory when the vault is reopened.</source>
+        <translation>Eine andere Einbettung bettet beim erneuten Öffnen des Tresors jede Erinnerung neu ein.</translation>
+    </message>
+    <message>
+        <source>The %1 weight of mode %2 must be a number ≥ 0.</source>
+        <translation>Das Gewicht %1 des Modus %2 muss eine Zahl ≥ 0 sein.</translation>
+    </message>
+</context>
+<context>
+    <name>engram::StateEditor</name>
+    <message>
+        <source>What the agent is focused on now…</source>
+        <translation>Worauf sich der Agent gerade konzentriert …</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Re&amp;load</source>
+        <translation>&amp;Neu laden</translation>
+    </message>
+    <message>
+        <source>Focus:</source>
+        <translation>Fokus:</translation>
+    </message>
+    <message>
+        <source>Priorities</source>
+        <translation>Prioritäten</translation>
+    </message>
+    <message>
+        <source>Add a priority…</source>
+        <translation>Eine Priorität hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Heuristics</source>
+        <translation>Heuristiken</translation>
+    </message>
+    <message>
+        <source>Add a rule of thumb…</source>
+        <translation>Eine Faustregel hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Learnings</source>
+        <translation>Erkenntnisse</translation>
+    </message>
+    <message>
+        <source>Add something learned…</source>
+        <translation>Etwas Gelerntes hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Avoidances</source>
+        <translation>Vermeidungen</translation>
+    </message>
+    <message>
+        <source>Add something to avoid…</source>
+        <translation>Etwas zu Vermeidendes hinzufügen …</translation>
+    </message>
+    <message>
+        <source>No vault is open.</source>
+        <translation>Kein Tresor ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>%1 rückgängig machen</translation>
+    </message>
+    <message>
+        <source>Reloaded: state/cognitive.json changed on disk.</source>
+        <translation>Neu geladen: state/cognitive.json wurde auf der Platte geändert.</translation>
+    </message>
+    <message>
+        <source>state/cognitive.json changed on disk. Reload to take those changes, or save to keep yours.</source>
+        <translation>state/cognitive.json wurde auf der Platte geändert. Lade neu, um diese Änderungen zu übernehmen, oder speichere, um deine zu behalten.</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Hoch</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Runter</translation>
+    </message>
+    <message>
+        <source>state/cognitive.json cannot be read: %1
+Fix the file or move it aside.</source>
+        <translation>state/cognitive.json kann nicht gelesen werden: %1
+Korrigiere die Datei oder verschiebe sie.</translation>
+    </message>
+    <message>
+        <source>Editing %1</source>
+        <translation>Bearbeite %1</translation>
+    </message>
+    <message>
+        <source>No cognitive state yet: saving creates %1</source>
+        <translation>Noch kein kognitiver Zustand: Speichern legt %1 an</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>engram::StateListModel</name>
+    <message numerus="yes">
+        <source>Source: %1
+Used %n time(s)</source>
+        <translation>
+            <numerusform>Quelle: %1
+%n-mal verwendet</numerusform>
+            <numerusform>Quelle: %1
+%n-mal verwendet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>
+Last used %1</source>
+        <translation>
+Zuletzt verwendet %1</translation>
+    </message>
+    <message>
+        <source>Category: %1
+Context: %2
+%3</source>
+        <translation>Kategorie: %1
+Kontext: %2
+%3</translation>
+    </message>
+</context>
+<context>
+    <name>engram::TimelineView</name>
+    <message>
+        <source>Digest or fact → sources</source>
+        <translation>Zusammenfassung oder Fakt → Quellen</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <source>Compression</source>
+        <translation>Verdichtung</translation>
+    </message>
+    <message>
+        <source>No consolidation yet.
+When sessions are consolidated into daily and weekly digests and facts, their tokens, compression and lineage appear here.</source>
+        <translation>Noch keine Konsolidierung.
+Wenn Sitzungen zu täglichen und wöchentlichen Zusammenfassungen und Fakten verdichtet werden, erscheinen hier ihre Tokens, Verdichtung und Herkunft.</translation>
+    </message>
+    <message>
+        <source>Tokens per layer</source>
+        <translation>Tokens pro Ebene</translation>
+    </message>
+    <message>
+        <source>Compression ratio (source tokens ÷ digest tokens)</source>
+        <translation>Verdichtungsgrad (Quell-Tokens ÷ Zusammenfassungs-Tokens)</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ToolStatsModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>eingebrochen</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Aufrufe</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>Erfolg</translation>
+    </message>
+    <message>
+        <source>Median duration</source>
+        <translation>Mediandauer</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>Markierung</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ToolStatsView</name>
+    <message>
+        <source>No tool usage recorded yet.
+Tool calls from agent logs are counted here: calls and success rate per tool, durations, common sequences, and tools whose use dropped.</source>
+        <translation>Noch keine Werkzeugnutzung erfasst.
+Werkzeugaufrufe aus Agentenprotokollen werden hier gezählt: Aufrufe und Erfolgsquote je Werkzeug, Dauern, häufige Abfolgen und Werkzeuge, deren Nutzung eingebrochen ist.</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1 ⚠ dropped</source>
+        <translation>%1 ⚠ eingebrochen</translation>
+    </message>
+    <message>
+        <source>Calls per tool</source>
+        <translation>Aufrufe je Werkzeug</translation>
+    </message>
+    <message>
+        <source>Duration (ms): min, quartiles, max</source>
+        <translation>Dauer (ms): Minimum, Quartile, Maximum</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+</context>
+<context>
+    <name>engram::WatchedFile</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>no file is open</source>
+        <translation>keine Datei ist geöffnet</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk since it was opened; reload it or save anyway</source>
+        <translation>%1 wurde seit dem Öffnen auf der Platte geändert; lade neu oder speichere trotzdem</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Engram — a memory workbench for AI agents</source>
+        <translation>Engram — eine Gedächtnis-Werkbank für KI-Agenten</translation>
+    </message>
+    <message>
+        <source>Open this vault folder.</source>
+        <translation>Diesen Tresor-Ordner öffnen.</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,68 @@
+#include "IndexStatus.h"
+
+#include "VaultSession.h"
+
+#include <QDir>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QStatusBar>
+
+namespace engram {
+
+IndexStatus::IndexStatus(VaultSession *session, QStatusBar *bar) : QWidget(bar), m_session(session), m_bar(bar)
+{
+    setObjectName(QStringLiteral("indexStatus"));
+    m_vault = new QLabel(this);
+    m_vault->setObjectName(QStringLiteral("vaultSummary"));
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("indexProgress"));
+    m_progress->setMaximumWidth(180);
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_vault);
+    bar->addPermanentWidget(this);
+
+    connect(session, &VaultSession::opening, this, [this](const QString &path) {
+        m_bar->showMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(path)));
+    });
+    connect(session, &VaultSession::opened, this, [this] { m_bar->clearMessage(); });
+    connect(session, &VaultSession::openFailed, this, [this](const QString &, const QString &message) {
+        m_bar->showMessage(tr("Cannot open the vault: %1").arg(message));
+    });
+    connect(session, &VaultSession::busyChanged, this, [this](bool busy, const QString &what) {
+        m_progress->setVisible(busy);
+        m_progress->setRange(0, 0);
+        if (busy)
+            m_bar->showMessage(what);
+    });
+    connect(session, &VaultSession::progress, this, [this](int done, int total, const QString &path) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+        m_bar->showMessage(tr("Indexing %1/%2: %3").arg(done).arg(total).arg(path));
+    });
+    connect(session, &VaultSession::indexed, this, [this](const IndexReport &report) {
+        QString text = tr("Indexed %n file(s) in %1 ms", nullptr, report.indexed).arg(report.elapsedMs);
+        if (report.removed > 0)
+            text += tr(", removed %n", nullptr, report.removed);
+        if (report.failed > 0)
+            text += tr(", %n failed (see Health)", nullptr, report.failed);
+        m_bar->showMessage(text, 8000);
+    });
+    connect(session, &VaultSession::failed, this,
+            [this](const QString &message) { m_bar->showMessage(tr("Indexing error: %1").arg(message)); });
+    connect(session, &VaultSession::catalogReady, this, [this] {
+        const QLocale locale;
+        m_vault->setText(tr("%1 · %2 files · %3 memories")
+                             .arg(QDir(m_session->vaultPath()).dirName(), locale.toString(m_session->stats().files),
+                                  locale.toString(m_session->stats().chunks)));
+        m_vault->setToolTip(QDir::toNativeSeparators(m_session->vaultPath()));
+    });
+    connect(session, &VaultSession::closed, this, [this] { m_vault->clear(); });
+}
+
+} // namespace engram

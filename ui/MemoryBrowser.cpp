@@ -1,0 +1,208 @@
+#include "MemoryBrowser.h"
+
+#include "EmptyState.h"
+#include "MemoryFilterProxy.h"
+#include "MemoryTableModel.h"
+#include "NoteEditor.h"
+#include "Roles.h"
+#include "VaultSession.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace engram {
+
+MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
+    : QWidget(parent), m_session(session), m_model(new MemoryTableModel(this)), m_proxy(new MemoryFilterProxy(this))
+{
+    setObjectName(QStringLiteral("memoryBrowser"));
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setDynamicSortFilter(true);
+
+    m_search = new QLineEdit(this);
+    m_search->setObjectName(QStringLiteral("memorySearch"));
+    m_search->setPlaceholderText(tr("Search titles and paths…"));
+    m_search->setClearButtonEnabled(true);
+    auto makeCombo = [this](const char *name) {
+        auto *combo = new QComboBox(this);
+        combo->setObjectName(QLatin1String(name));
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        return combo;
+    };
+    m_region = makeCombo("memoryRegionFilter");
+    m_store = makeCombo("memoryStoreFilter");
+    m_layer = makeCombo("memoryLayerFilter");
+    m_count = new QLabel(this);
+    m_count->setObjectName(QStringLiteral("memoryCount"));
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_search, 1);
+    filters->addWidget(m_region);
+    filters->addWidget(m_store);
+    filters->addWidget(m_layer);
+    filters->addWidget(m_count);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("memoryTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    // Fixed row heights and no resize-to-contents: the view stays virtual at 100k rows.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_table->setSortingEnabled(true);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(MemoryTableModel::TitleColumn, 280);
+    for (int c : {MemoryTableModel::StoreColumn, MemoryTableModel::RegionColumn, MemoryTableModel::LayerColumn,
+                  MemoryTableModel::StrengthColumn})
+        m_table->setColumnWidth(c, 110);
+    m_table->setColumnWidth(MemoryTableModel::LastAccessColumn, 130);
+
+    m_editor = new NoteEditor(this);
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("memorySplitter"));
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_editor);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    m_empty = new EmptyState(splitter, this);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(m_empty, 1);
+
+    m_searchDelay = new QTimer(this);
+    m_searchDelay->setSingleShot(true);
+    m_searchDelay->setInterval(120);
+    connect(m_search, &QLineEdit::textChanged, m_searchDelay, qOverload<>(&QTimer::start));
+    connect(m_searchDelay, &QTimer::timeout, this, [this] {
+        m_proxy->setSearchText(m_search->text());
+        updateCount();
+    });
+    auto comboFilter = [this](QComboBox *combo, void (MemoryFilterProxy::*setter)(const QString &)) {
+        connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, setter] {
+            (m_proxy->*setter)(combo->currentData().toString());
+            updateCount();
+        });
+    };
+    comboFilter(m_region, &MemoryFilterProxy::setRegion);
+    comboFilter(m_store, &MemoryFilterProxy::setStore);
+    comboFilter(m_layer, &MemoryFilterProxy::setLayer);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MemoryBrowser::showSelected);
+    connect(m_session, &VaultSession::catalogReady, this, &MemoryBrowser::reloadCatalog);
+    connect(m_session, &VaultSession::opening, this, [this] {
+        m_model->setRows({});
+        m_editor->clear();
+        m_empty->showMessage(tr("Opening the vault…"));
+    });
+    connect(m_session, &VaultSession::closed, this, [this] {
+        m_model->setRows({});
+        m_editor->clear();
+        m_empty->showMessage(tr("No vault is open. Use File › Open Vault…"));
+    });
+    connect(m_editor, &NoteEditor::saved, this,
+            [this](const QString &path) { m_session->requestIndexPaths({path}); });
+    m_empty->showMessage(tr("No vault is open. Use File › Open Vault…"));
+    reloadCatalog();
+}
+
+void MemoryBrowser::fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText)
+{
+    const QString current = combo->currentData().toString();
+    QSignalBlocker blocker(combo);
+    combo->clear();
+    combo->addItem(anyText, QString());
+    QStringList keys = counts.keys();
+    std::sort(keys.begin(), keys.end());
+    for (const QString &key : keys)
+        if (!key.isEmpty())
+            combo->addItem(QStringLiteral("%1 (%2)").arg(key, QLocale().toString(counts.value(key))), key);
+    combo->setCurrentIndex(qMax(0, combo->findData(current)));
+}
+
+void MemoryBrowser::reloadCatalog()
+{
+    m_model->setRows(m_session->catalog());
+    const VaultStats &stats = m_session->stats();
+    fillCombo(m_region, stats.byRegion, tr("All regions"));
+    fillCombo(m_store, stats.byStore, tr("All stores"));
+    fillCombo(m_layer, stats.byLayer, tr("All layers"));
+    m_proxy->setRegion(m_region->currentData().toString());
+    if (m_session->isOpen() && m_model->rowCount() == 0)
+        m_empty->showMessage(m_session->isBusy() ? tr("Indexing… memories appear here as soon as they are indexed.")
+                                                 : tr("This vault holds no memories yet. Drop Markdown or text files "
+                                                      "onto the window, or write notes in %1.")
+                                                       .arg(m_session->vaultPath()));
+    else if (m_session->isOpen())
+        m_empty->showContent();
+    updateCount();
+}
+
+void MemoryBrowser::setRegionFilter(const QString &region)
+{
+    const int index = m_region->findData(region);
+    m_region->setCurrentIndex(index < 0 ? 0 : index);
+}
+
+void MemoryBrowser::setStrengths(const QHash<qint64, MemoryStrength> &strengths)
+{
+    m_model->setStrengths(strengths);
+}
+
+void MemoryBrowser::focusSearch()
+{
+    m_search->setFocus();
+    m_search->selectAll();
+}
+
+bool MemoryBrowser::showMemory(qint64 chunkId)
+{
+    int sourceRow = -1;
+    for (int r = 0; r < m_model->rowCount() && sourceRow < 0; ++r)
+        if (m_model->row(r).id == chunkId)
+            sourceRow = r;
+    if (sourceRow < 0)
+        return false;
+    QModelIndex index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
+    if (!index.isValid()) {  // filtered out: show everything again
+        m_search->clear();
+        m_proxy->setSearchText({});
+        for (QComboBox *combo : {m_region, m_store, m_layer})
+            combo->setCurrentIndex(0);
+        index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
+    }
+    m_table->setCurrentIndex(index);
+    m_table->scrollTo(index, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+void MemoryBrowser::showSelected()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid() || !m_session->isOpen())
+        return;
+    m_editor->openFile(m_session->vaultPath(), current.data(PathRole).toString(), current.data(StartLineRole).toInt(),
+                       current.data(EndLineRole).toInt());
+}
+
+void MemoryBrowser::updateCount()
+{
+    const QLocale locale;
+    m_count->setText(tr("%1 of %2").arg(locale.toString(m_proxy->rowCount()), locale.toString(m_model->rowCount())));
+}
+
+} // namespace engram

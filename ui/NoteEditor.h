@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QSyntaxHighlighter;
+
+namespace engram {
+
+class WatchedFile;
+
+/// The detail pane of the memory browser: previews a vault file with syntax
+/// highlighting, marks the lines a memory came from, and edits the file
+/// (atomic save; a change made on disk meanwhile is noticed and never overwritten silently).
+class NoteEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit NoteEditor(QWidget *parent = nullptr);
+
+    /// Shows `relativePath` of `vaultPath`, scrolled to and marking lines start..end (1-based).
+    void openFile(const QString &vaultPath, const QString &relativePath, int startLine = 0, int endLine = 0);
+    void clear();
+    bool save(bool overwriteExternalChange = false);
+    void reload();
+    void openInSystemEditor();
+
+    QString relativePath() const { return m_relativePath; }
+    bool isModified() const;
+
+Q_SIGNALS:
+    void saved(const QString &relativePath);
+
+private:
+    void showBanner(const QString &text, bool offerReload, bool offerOverwrite);
+    void markLines(int startLine, int endLine);
+    void updateButtons();
+
+    QString m_vaultPath;
+    QString m_relativePath;
+    WatchedFile *m_file;
+    QLabel *m_pathLabel;
+    QPlainTextEdit *m_text;
+    QSyntaxHighlighter *m_highlighter = nullptr;
+    QWidget *m_banner;
+    QLabel *m_bannerText;
+    QPushButton *m_reloadButton;
+    QPushButton *m_overwriteButton;
+    QPushButton *m_saveButton;
+    QPushButton *m_externalButton;
+};
+
+} // namespace engram

@@ -1,0 +1,170 @@
+#include "RecallPanel.h"
+
+#include "Engine.h"
+#include "RecallResultsModel.h"
+#include "Roles.h"
+#include "ScoreBarDelegate.h"
+#include "VaultSession.h"
+
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace engram {
+
+RecallPanel::RecallPanel(VaultSession *session, QWidget *parent)
+    : QWidget(parent), m_session(session), m_model(new RecallResultsModel(this))
+{
+    setObjectName(QStringLiteral("recallPanel"));
+    m_query = new QLineEdit(this);
+    m_query->setObjectName(QStringLiteral("recallQuery"));
+    m_query->setPlaceholderText(tr("Ask your memory a question and press Enter…"));
+    m_query->setClearButtonEnabled(true);
+    m_mode = new QComboBox(this);
+    m_mode->setObjectName(QStringLiteral("recallMode"));
+    m_count = new QSpinBox(this);
+    m_count->setObjectName(QStringLiteral("recallCount"));
+    m_count->setRange(1, 100);
+    m_count->setValue(10);
+    m_count->setPrefix(tr("top "));
+    auto *run = new QPushButton(tr("&Recall"), this);
+    run->setObjectName(QStringLiteral("recallButton"));
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_query, 1);
+    top->addWidget(new QLabel(tr("Mode:"), this));
+    top->addWidget(m_mode);
+    top->addWidget(m_count);
+    top->addWidget(run);
+
+    m_results = new QTableView(this);
+    m_results->setObjectName(QStringLiteral("recallResults"));
+    m_results->setModel(m_model);
+    m_results->setItemDelegateForColumn(RecallResultsModel::BreakdownColumn, new ScoreBarDelegate(m_results));
+    m_results->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_results->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_results->verticalHeader()->hide();
+    m_results->verticalHeader()->setDefaultSectionSize(30);
+    m_results->horizontalHeader()->setStretchLastSection(true);
+    m_results->setColumnWidth(RecallResultsModel::RankColumn, 36);
+    m_results->setColumnWidth(RecallResultsModel::ScoreColumn, 60);
+    m_results->setColumnWidth(RecallResultsModel::BreakdownColumn, 130);
+    m_results->setColumnWidth(RecallResultsModel::SourceColumn, 260);
+
+    QString legend;
+    for (const char *signal : {"relevance", "strength", "recency", "access", "coactivation", "graph"})
+        legend += QStringLiteral("<span style='color:%1'>■</span> %2 &nbsp; ")
+                      .arg(ScoreBarDelegate::colorFor(QLatin1String(signal)).name(), QLatin1String(signal));
+    m_legend = new QLabel(tr("Signals: %1").arg(legend), this);
+    m_legend->setObjectName(QStringLiteral("recallLegend"));
+
+    m_sourceHeader = new QLabel(this);
+    m_sourceHeader->setObjectName(QStringLiteral("recallSourceHeader"));
+    m_sourceHeader->setWordWrap(true);
+    m_source = new QPlainTextEdit(this);
+    m_source->setObjectName(QStringLiteral("recallSource"));
+    m_source->setReadOnly(true);
+    m_source->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *sourcePane = new QWidget(this);
+    auto *sourceLayout = new QVBoxLayout(sourcePane);
+    sourceLayout->setContentsMargins(0, 0, 0, 0);
+    sourceLayout->addWidget(m_sourceHeader);
+    sourceLayout->addWidget(m_source, 1);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_results);
+    splitter->addWidget(sourcePane);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_legend);
+    layout->addWidget(splitter, 1);
+
+    connect(m_query, &QLineEdit::returnPressed, this, &RecallPanel::runRecall);
+    connect(run, &QPushButton::clicked, this, &RecallPanel::runRecall);
+    connect(m_results->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &RecallPanel::showSelected);
+    connect(m_session, &VaultSession::opened, this, &RecallPanel::refreshModes);
+    connect(m_session, &VaultSession::recallReady, this, &RecallPanel::showResults);
+    connect(m_session, &VaultSession::closed, this, [this] { m_model->setResults({}); });
+    refreshModes();
+}
+
+void RecallPanel::focusQuery()
+{
+    m_query->setFocus();
+    m_query->selectAll();
+}
+
+void RecallPanel::refreshModes()
+{
+    const QString current = m_mode->currentText();
+    m_mode->clear();
+    if (Engine *engine = m_session->engine()) {
+        m_mode->addItems(engine->config().modeNames());
+        m_mode->setCurrentText(current.isEmpty() ? engine->config().defaultMode : current);
+    }
+}
+
+void RecallPanel::runRecall()
+{
+    Engine *engine = m_session->engine();
+    if (!engine || m_query->text().trimmed().isEmpty())
+        return;
+    RecallQuery query;
+    query.text = m_query->text();
+    query.mode = m_mode->currentText();
+    query.k = m_count->value();
+    m_clock.start();
+    m_pending = m_session->requestRecall(query);
+    m_sourceHeader->setText(tr("Recalling…"));
+}
+
+void RecallPanel::showResults(int id, const QList<RecallResult> &results, const QString &error)
+{
+    if (id != m_pending)
+        return;  // an answer to a question asked before the last one
+    m_pending = 0;
+    m_source->clear();
+    if (!error.isEmpty()) {
+        m_sourceHeader->setText(error);
+        m_model->setResults({});
+        return;
+    }
+    m_model->setResults(results);
+    m_sourceHeader->setText(tr("%n result(s) in %1 ms", nullptr, int(results.size())).arg(m_clock.elapsed()));
+    if (!results.isEmpty())
+        m_results->selectRow(0);
+}
+
+void RecallPanel::showSelected()
+{
+    const QModelIndex current = m_results->currentIndex();
+    Engine *engine = m_session->engine();
+    if (!current.isValid() || !engine)
+        return;
+    const RecallResult &result = m_model->results().at(current.row());
+    QStringList parts;
+    for (const ScoreComponent &s : result.breakdown)
+        parts << tr("%1 %2 × %3").arg(s.name).arg(s.value, 0, 'f', 2).arg(s.weight, 0, 'f', 2);
+    m_sourceHeader->setText(tr("<b>%1:%2-%3</b> — score %4 = %5")
+                                .arg(result.chunk.path.toHtmlEscaped())
+                                .arg(result.chunk.startLine)
+                                .arg(result.chunk.endLine)
+                                .arg(result.score, 0, 'f', 3)
+                                .arg(parts.join(QStringLiteral(" + "))));
+    const QString text = engine->sourceText(result.chunk);
+    m_source->setPlainText(text.isEmpty() ? tr("(the source file is gone; re-index to drop this memory)") : text);
+}
+
+} // namespace engram

@@ -1,0 +1,172 @@
+#include "SettingsDialog.h"
+
+#include "DropIngestFilter.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace engram {
+
+namespace {
+
+const QStringList kWeightNames{QStringLiteral("relevance"), QStringLiteral("strength"), QStringLiteral("recency"),
+                               QStringLiteral("access"), QStringLiteral("coactivation"), QStringLiteral("graph")};
+
+double *weightOf(RankingMode &mode, int column)
+{
+    double *weights[] = {&mode.relevance, &mode.strength, &mode.recency, &mode.access, &mode.coactivation, &mode.graph};
+    return weights[column];
+}
+
+} // namespace
+
+SettingsDialog::SettingsDialog(const QString &vaultPath, QWidget *parent) : QDialog(parent), m_vaultPath(vaultPath)
+{
+    setObjectName(QStringLiteral("settingsDialog"));
+    setWindowTitle(tr("Settings"));
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("settingsError"));
+    m_error->setWordWrap(true);
+    auto loaded = Config::load(vaultPath);
+    if (loaded)
+        m_config = *loaded;
+    else
+        m_error->setText(tr("engram.json could not be read (%1); saving replaces it.").arg(loaded.error().toString()));
+
+    auto *tabs = new QTabWidget(this);
+    QWidget *embedding = endpointPage(m_embedding, m_config.embeddingEndpoint, true);
+    tabs->addTab(embedding, tr("Embedder"));
+    tabs->addTab(endpointPage(m_llm, m_config.llmEndpoint, false), tr("LLM Endpoint"));
+
+    auto *budgets = new QWidget(tabs);
+    auto *budgetForm = new QFormLayout(budgets);
+    m_packBudget = new QSpinBox(budgets);
+    m_packBudget->setObjectName(QStringLiteral("settingsPackBudget"));
+    m_packBudget->setRange(50, 32000);
+    m_packBudget->setValue(m_config.packBudget);
+    m_preambleBudget = new QSpinBox(budgets);
+    m_preambleBudget->setRange(0, 8000);
+    m_preambleBudget->setValue(m_config.preambleBudget);
+    m_defaultMode = new QComboBox(budgets);
+    m_defaultMode->addItems(m_config.modeNames());
+    m_defaultMode->setCurrentText(m_config.defaultMode);
+    m_dropFolder = new QLineEdit(DropIngestFilter::dropFolder(), budgets);
+    m_dropFolder->setObjectName(QStringLiteral("settingsDropFolder"));
+    budgetForm->addRow(tr("Context pack budget (tokens):"), m_packBudget);
+    budgetForm->addRow(tr("Preamble budget (tokens):"), m_preambleBudget);
+    budgetForm->addRow(tr("Default mode:"), m_defaultMode);
+    budgetForm->addRow(tr("Folder for dropped files:"), m_dropFolder);
+    tabs->addTab(budgets, tr("Budgets"));
+
+    m_modes = new QTableWidget(int(m_config.modeNames().size()), int(kWeightNames.size()), tabs);
+    m_modes->setObjectName(QStringLiteral("settingsModeWeights"));
+    m_modes->setHorizontalHeaderLabels(kWeightNames);
+    m_modes->setVerticalHeaderLabels(m_config.modeNames());
+    m_modes->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    for (int row = 0; row < m_config.modeNames().size(); ++row) {
+        RankingMode mode = m_config.mode(m_config.modeNames().at(row));
+        for (int column = 0; column < kWeightNames.size(); ++column)
+            m_modes->setItem(row, column, new QTableWidgetItem(QString::number(*weightOf(mode, column))));
+    }
+    tabs->addTab(m_modes, tr("Mode Weights"));
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(tabs, 1);
+    layout->addWidget(m_error);
+    layout->addWidget(buttons);
+    resize(620, 420);
+}
+
+QWidget *SettingsDialog::endpointPage(EndpointFields &fields, const Endpoint &endpoint, bool embedder)
+{
+    auto *page = new QWidget(this);
+    auto *form = new QFormLayout(page);
+    fields.kind = new QComboBox(page);
+    if (embedder)
+        fields.kind->addItem(tr("Built-in (offline, no model download)"), QStringLiteral("hash"));
+    else
+        fields.kind->addItem(tr("None"), QString());
+    fields.kind->addItem(tr("OpenAI-compatible"), QStringLiteral("openai"));
+    fields.kind->addItem(tr("Ollama"), QStringLiteral("ollama"));
+    fields.kind->setCurrentIndex(qMax(0, fields.kind->findData(embedder ? m_config.embedderKind : endpoint.kind)));
+    fields.url = new QLineEdit(endpoint.url, page);
+    fields.url->setPlaceholderText(QStringLiteral("http://127.0.0.1:11434"));
+    fields.model = new QLineEdit(endpoint.model, page);
+    fields.keyEnv = new QLineEdit(endpoint.apiKeyEnv, page);
+    fields.keyEnv->setPlaceholderText(tr("name of an environment variable, e.g. OPENAI_API_KEY"));
+    form->addRow(tr("Kind:"), fields.kind);
+    form->addRow(tr("URL:"), fields.url);
+    form->addRow(tr("Model:"), fields.model);
+    form->addRow(tr("API key variable:"), fields.keyEnv);
+    if (embedder) {
+        m_dimensions = new QSpinBox(page);
+        m_dimensions->setRange(16, 4096);
+        m_dimensions->setValue(m_config.embedderDimensions);
+        form->addRow(tr("Dimensions (built-in):"), m_dimensions);
+        auto *note = new QLabel(tr("Changing the embedder re-embeds every memory when the vault is reopened."), page);
+        note->setWordWrap(true);
+        form->addRow(note);
+    }
+    return page;
+}
+
+Endpoint SettingsDialog::readEndpoint(const EndpointFields &fields) const
+{
+    Endpoint e;
+    e.kind = fields.kind->currentData().toString();
+    if (e.kind == QLatin1String("hash"))
+        e.kind.clear();
+    e.url = fields.url->text().trimmed();
+    e.model = fields.model->text().trimmed();
+    e.apiKeyEnv = fields.keyEnv->text().trimmed();
+    return e;
+}
+
+void SettingsDialog::accept()
+{
+    Config next = m_config;
+    next.embedderKind = m_embedding.kind->currentData().toString();
+    next.embedderDimensions = m_dimensions->value();
+    next.embeddingEndpoint = readEndpoint(m_embedding);
+    next.llmEndpoint = readEndpoint(m_llm);
+    next.packBudget = m_packBudget->value();
+    next.preambleBudget = m_preambleBudget->value();
+    next.defaultMode = m_defaultMode->currentText();
+    for (int row = 0; row < m_modes->rowCount(); ++row) {
+        RankingMode mode = next.mode(m_modes->verticalHeaderItem(row)->text());
+        for (int column = 0; column < kWeightNames.size(); ++column) {
+            bool ok = false;
+            const double value = m_modes->item(row, column)->text().toDouble(&ok);
+            if (!ok || value < 0) {
+                m_error->setText(tr("The %1 weight of mode %2 must be a number ≥ 0.")
+                                     .arg(kWeightNames.at(column), mode.name));
+                return;
+            }
+            *weightOf(mode, column) = value;
+        }
+        next.setMode(mode);
+    }
+    if (Status s = next.save(m_vaultPath); !s) {
+        m_error->setText(s.error().toString());
+        return;
+    }
+    QSettings().setValue(QStringLiteral("ingest/folder"), m_dropFolder->text().trimmed());
+    m_needsReopen = next.embedderKind != m_config.embedderKind || next.embedderDimensions != m_config.embedderDimensions
+        || next.embeddingEndpoint.url != m_config.embeddingEndpoint.url
+        || next.embeddingEndpoint.model != m_config.embeddingEndpoint.model || next.toJson() != m_config.toJson();
+    QDialog::accept();
+}
+
+} // namespace engram

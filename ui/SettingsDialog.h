@@ -1,0 +1,51 @@
+#pragma once
+
+#include "Config.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTableWidget;
+
+namespace engram {
+
+/// The vault's settings (engram.json): embedder, LLM endpoint, budgets and the
+/// weights of each ranking mode. Saved with Config::save; the drop folder is
+/// a per-user setting (QSettings).
+class SettingsDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit SettingsDialog(const QString &vaultPath, QWidget *parent = nullptr);
+
+    /// True when the saved change needs the vault reopened (a new embedder re-embeds everything).
+    bool needsReopen() const { return m_needsReopen; }
+    void accept() override;
+
+private:
+    struct EndpointFields {
+        QComboBox *kind;
+        QLineEdit *url;
+        QLineEdit *model;
+        QLineEdit *keyEnv;
+    };
+    QWidget *endpointPage(EndpointFields &fields, const Endpoint &endpoint, bool embedder);
+    Endpoint readEndpoint(const EndpointFields &fields) const;
+
+    QString m_vaultPath;
+    Config m_config;
+    bool m_needsReopen = false;
+    EndpointFields m_embedding{};
+    EndpointFields m_llm{};
+    QSpinBox *m_dimensions = nullptr;
+    QSpinBox *m_packBudget = nullptr;
+    QSpinBox *m_preambleBudget = nullptr;
+    QComboBox *m_defaultMode = nullptr;
+    QLineEdit *m_dropFolder = nullptr;
+    QTableWidget *m_modes = nullptr;
+    QLabel *m_error = nullptr;
+};
+
+} // namespace engram

@@ -1,0 +1,202 @@
+#include "StateEditor.h"
+
+#include "CognitiveStateDocument.h"
+#include "EmptyState.h"
+#include "ProposalPanel.h"
+#include "StateListModel.h"
+#include "VaultSession.h"
+
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QPushButton>
+#include <QUndoStack>
+#include <QFileInfo>
+#include <QVBoxLayout>
+
+namespace engram {
+
+StateEditor::StateEditor(VaultSession *session, QWidget *parent)
+    : QWidget(parent), m_session(session), m_document(new CognitiveStateDocument(this))
+{
+    setObjectName(QStringLiteral("stateEditor"));
+    auto *content = new QWidget(this);
+    m_focus = new QLineEdit(content);
+    m_focus->setObjectName(QStringLiteral("stateFocus"));
+    m_focus->setPlaceholderText(tr("What the agent is focused on now…"));
+    QUndoStack *undo = m_document->undoStack();
+    auto *undoButton = new QPushButton(tr("&Undo"), content);
+    undoButton->setObjectName(QStringLiteral("stateUndoButton"));
+    undoButton->setShortcut(QKeySequence::Undo);
+    auto *redoButton = new QPushButton(tr("&Redo"), content);
+    redoButton->setObjectName(QStringLiteral("stateRedoButton"));
+    redoButton->setShortcut(QKeySequence::Redo);
+    m_save = new QPushButton(tr("&Save"), content);
+    m_save->setObjectName(QStringLiteral("stateSaveButton"));
+    m_save->setShortcut(QKeySequence::Save);
+    auto *reload = new QPushButton(tr("Re&load"), content);
+    reload->setObjectName(QStringLiteral("stateReloadButton"));
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Focus:"), content));
+    top->addWidget(m_focus, 1);
+    top->addWidget(undoButton);
+    top->addWidget(redoButton);
+    top->addWidget(reload);
+    top->addWidget(m_save);
+
+    auto *grid = new QGridLayout;
+    grid->addWidget(makeListEditor(StateList::Priorities, QStringLiteral("priority"), tr("Priorities"),
+                                   tr("Add a priority…")), 0, 0);
+    grid->addWidget(makeListEditor(StateList::Heuristics, QStringLiteral("heuristic"), tr("Heuristics"),
+                                   tr("Add a rule of thumb…")), 0, 1);
+    grid->addWidget(makeListEditor(StateList::Learnings, QStringLiteral("learning"), tr("Learnings"),
+                                   tr("Add something learned…")), 1, 0);
+    grid->addWidget(makeListEditor(StateList::Avoidances, QStringLiteral("avoidance"), tr("Avoidances"),
+                                   tr("Add something to avoid…")), 1, 1);
+    m_proposals = new ProposalPanel(content);
+    m_status = new QLabel(content);
+    m_status->setObjectName(QStringLiteral("stateStatus"));
+    m_status->setWordWrap(true);
+
+    auto *contentLayout = new QVBoxLayout(content);
+    contentLayout->addLayout(top);
+    contentLayout->addLayout(grid, 1);
+    contentLayout->addWidget(m_proposals);
+    contentLayout->addWidget(m_status);
+    m_empty = new EmptyState(content, this);
+    m_empty->showMessage(tr("No vault is open."));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_empty);
+
+    connect(undoButton, &QPushButton::clicked, undo, &QUndoStack::undo);
+    connect(redoButton, &QPushButton::clicked, undo, &QUndoStack::redo);
+    connect(undo, &QUndoStack::canUndoChanged, undoButton, &QPushButton::setEnabled);
+    connect(undo, &QUndoStack::canRedoChanged, redoButton, &QPushButton::setEnabled);
+    connect(undo, &QUndoStack::undoTextChanged, undoButton,
+            [undoButton](const QString &text) { undoButton->setToolTip(tr("Undo %1").arg(text)); });
+    connect(undo, &QUndoStack::cleanChanged, m_save, [this](bool clean) { m_save->setEnabled(!clean); });
+    undoButton->setEnabled(false);
+    redoButton->setEnabled(false);
+    m_save->setEnabled(false);
+    connect(m_save, &QPushButton::clicked, this, &StateEditor::save);
+    connect(reload, &QPushButton::clicked, this, &StateEditor::load);
+    connect(m_focus, &QLineEdit::editingFinished, this, [this] { m_document->setFocusText(m_focus->text()); });
+    connect(m_document, &CognitiveStateDocument::stateReset, this, [this] {
+        if (m_focus->text() != m_document->state().focus.current)
+            m_focus->setText(m_document->state().focus.current);
+    });
+    connect(m_document, &CognitiveStateDocument::changedExternally, this, [this] {
+        if (!m_document->isModified()) {
+            load();
+            showStatus(tr("Reloaded: state/cognitive.json changed on disk."));
+        } else {
+            showStatus(tr("state/cognitive.json changed on disk. Reload to take those changes, or save to keep yours."));
+        }
+    });
+    connect(m_proposals, &ProposalPanel::accepted, this, [this](const ReflectionProposal &p) {
+        const QHash<QString, StateList> lists{{QStringLiteral("heuristic"), StateList::Heuristics},
+                                              {QStringLiteral("learning"), StateList::Learnings},
+                                              {QStringLiteral("avoidance"), StateList::Avoidances},
+                                              {QStringLiteral("priority"), StateList::Priorities}};
+        if (lists.contains(p.kind))
+            m_document->addItem(lists.value(p.kind), p.text);
+        else if (p.kind == QLatin1String("focus"))
+            m_document->setFocusText(p.text);
+    });
+    connect(m_session, &VaultSession::opened, this, &StateEditor::load);
+    connect(m_session, &VaultSession::closed, this, [this] {
+        m_document->close();
+        m_empty->showMessage(tr("No vault is open."));
+    });
+}
+
+QWidget *StateEditor::makeListEditor(StateList list, const QString &name, const QString &title,
+                                     const QString &placeholder)
+{
+    auto *box = new QGroupBox(title);
+    auto *model = new StateListModel(m_document, list, this);
+    m_models << model;
+    auto *view = new QListView(box);
+    view->setObjectName(name + QStringLiteral("List"));
+    view->setModel(model);
+    view->setWordWrap(true);
+    view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    auto *input = new QLineEdit(box);
+    input->setObjectName(name + QStringLiteral("Input"));
+    input->setPlaceholderText(placeholder);
+    auto *add = new QPushButton(tr("Add"), box);
+    add->setObjectName(name + QStringLiteral("AddButton"));
+    auto *remove = new QPushButton(tr("Delete"), box);
+    remove->setObjectName(name + QStringLiteral("DeleteButton"));
+    auto *up = new QPushButton(tr("Up"), box);
+    up->setObjectName(name + QStringLiteral("UpButton"));
+    auto *down = new QPushButton(tr("Down"), box);
+    down->setObjectName(name + QStringLiteral("DownButton"));
+    auto *row = new QHBoxLayout;
+    row->addWidget(input, 1);
+    row->addWidget(add);
+    row->addWidget(remove);
+    row->addWidget(up);
+    row->addWidget(down);
+    auto *layout = new QVBoxLayout(box);
+    layout->addWidget(view, 1);
+    layout->addLayout(row);
+
+    auto addItem = [this, list, input] {
+        m_document->addItem(list, input->text());
+        input->clear();
+    };
+    connect(add, &QPushButton::clicked, this, addItem);
+    connect(input, &QLineEdit::returnPressed, this, addItem);
+    connect(remove, &QPushButton::clicked, this, [this, list, view] {
+        if (view->currentIndex().isValid())
+            m_document->removeItem(list, view->currentIndex().row());
+    });
+    auto move = [this, list, view, model](int delta) {
+        const int from = view->currentIndex().row();
+        if (from < 0)
+            return;
+        m_document->moveItem(list, from, from + delta);
+        view->setCurrentIndex(model->index(qBound(0, from + delta, model->rowCount() - 1)));
+    };
+    connect(up, &QPushButton::clicked, this, [move] { move(-1); });
+    connect(down, &QPushButton::clicked, this, [move] { move(+1); });
+    return box;
+}
+
+void StateEditor::load()
+{
+    if (!m_session->isOpen())
+        return;
+    if (Status s = m_document->open(m_session->vaultPath()); !s) {
+        m_empty->showMessage(tr("state/cognitive.json cannot be read: %1\nFix the file or move it aside.")
+                                 .arg(s.error().toString()));
+        return;
+    }
+    m_empty->showContent();
+    showStatus(QFileInfo::exists(m_document->filePath())
+                   ? tr("Editing %1").arg(m_document->filePath())
+                   : tr("No cognitive state yet: saving creates %1").arg(m_document->filePath()));
+}
+
+bool StateEditor::save()
+{
+    m_document->setFocusText(m_focus->text());
+    if (Status s = m_document->save(); !s) {
+        showStatus(s.error().toString());
+        return false;
+    }
+    showStatus(tr("Saved %1").arg(m_document->filePath()));
+    return true;
+}
+
+void StateEditor::showStatus(const QString &text)
+{
+    m_status->setText(text);
+}
+
+} // namespace engram

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "CognitiveState.h"
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QListView;
+class QPushButton;
+
+namespace engram {
+
+class CognitiveStateDocument;
+class EmptyState;
+class ProposalPanel;
+class StateListModel;
+class VaultSession;
+
+/// Editors for the agent's cognitive state: focus and priorities, heuristics,
+/// learnings, avoidances. Add, edit in place, reorder and delete, all undoable.
+class StateEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit StateEditor(VaultSession *session, QWidget *parent = nullptr);
+
+    CognitiveStateDocument *document() const { return m_document; }
+    QList<StateListModel *> models() const { return m_models; }
+    bool save();
+    /// The reflection layer's suggestions; accepting one adds it through the undo stack.
+    ProposalPanel *proposals() const { return m_proposals; }
+
+private:
+    QWidget *makeListEditor(StateList list, const QString &name, const QString &title, const QString &placeholder);
+    void load();
+    void showStatus(const QString &text);
+
+    VaultSession *m_session;
+    CognitiveStateDocument *m_document;
+    QList<StateListModel *> m_models;
+    EmptyState *m_empty;
+    ProposalPanel *m_proposals;
+    QLineEdit *m_focus;
+    QLabel *m_status;
+    QPushButton *m_save;
+};
+
+} // namespace engram

@@ -1,0 +1,127 @@
+#include "TimelineView.h"
+
+#include "EmptyState.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChartView>
+#include <QDateTimeAxis>
+#include <QHBoxLayout>
+#include <QLineSeries>
+#include <QMap>
+#include <QScatterSeries>
+#include <QSplitter>
+#include <QStackedBarSeries>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+namespace engram {
+
+namespace {
+
+const QStringList kLayers{QStringLiteral("raw"), QStringLiteral("session"), QStringLiteral("daily"),
+                          QStringLiteral("weekly"), QStringLiteral("fact")};
+
+} // namespace
+
+TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("timelineView"));
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    auto *tokens = new QChartView(splitter);
+    tokens->setObjectName(QStringLiteral("timelineTokensChart"));
+    tokens->setRenderHint(QPainter::Antialiasing);
+    m_tokensChart = tokens;
+    auto *bottom = new QSplitter(Qt::Horizontal, splitter);
+    auto *ratio = new QChartView(bottom);
+    ratio->setObjectName(QStringLiteral("timelineRatioChart"));
+    ratio->setRenderHint(QPainter::Antialiasing);
+    m_ratioChart = ratio;
+    m_lineage = new QTreeWidget(bottom);
+    m_lineage->setObjectName(QStringLiteral("timelineLineage"));
+    m_lineage->setHeaderLabels({tr("Digest or fact → sources"), tr("Layer"), tr("Compression")});
+    m_lineage->setColumnWidth(0, 320);
+    splitter->addWidget(tokens);
+    splitter->addWidget(bottom);
+    m_empty = new EmptyState(splitter, this);
+    (new QVBoxLayout(this))->addWidget(m_empty);
+    setData({});
+}
+
+void TimelineView::setData(const TimelineData &data)
+{
+    m_data = data;
+    if (data.isEmpty()) {
+        m_empty->showMessage(tr("No consolidation yet.\nWhen sessions are consolidated into daily and weekly digests "
+                                "and facts, their tokens, compression and lineage appear here."));
+        return;
+    }
+    m_empty->showContent();
+
+    // Tokens per layer per day: one stacked bar per day.
+    QMap<QDate, QHash<QString, qint64>> byDay;
+    for (const LayerTokens &t : data.tokens)
+        byDay[t.day][t.layer] += t.tokens;
+    auto *bars = new QStackedBarSeries;
+    for (const QString &layer : kLayers) {
+        auto *set = new QBarSet(layer);
+        for (auto it = byDay.cbegin(); it != byDay.cend(); ++it)
+            *set << double(it.value().value(layer));
+        bars->append(set);
+    }
+    auto *tokensChart = new QChart;
+    tokensChart->setTitle(tr("Tokens per layer"));
+    tokensChart->addSeries(bars);
+    auto *days = new QBarCategoryAxis;
+    for (auto it = byDay.cbegin(); it != byDay.cend(); ++it)
+        days->append(QLocale().toString(it.key(), QStringLiteral("MMM d")));
+    tokensChart->addAxis(days, Qt::AlignBottom);
+    bars->attachAxis(days);
+    auto *tokenAxis = new QValueAxis;
+    tokenAxis->setLabelFormat(QStringLiteral("%d"));
+    tokensChart->addAxis(tokenAxis, Qt::AlignLeft);
+    bars->attachAxis(tokenAxis);
+    static_cast<QChartView *>(m_tokensChart)->setChart(tokensChart);
+
+    // Compression ratio of each digest over time, one series per layer.
+    auto *ratioChart = new QChart;
+    ratioChart->setTitle(tr("Compression ratio (source tokens ÷ digest tokens)"));
+    auto *time = new QDateTimeAxis;
+    time->setFormat(QStringLiteral("MMM d"));
+    auto *ratioAxis = new QValueAxis;
+    ratioChart->addAxis(time, Qt::AlignBottom);
+    ratioChart->addAxis(ratioAxis, Qt::AlignLeft);
+    double maxRatio = 1.0;
+    QDateTime first;
+    QDateTime last;
+    for (const QString &layer : kLayers.mid(1)) {
+        auto *series = new QScatterSeries;
+        series->setName(layer);
+        series->setMarkerSize(9);
+        for (const Lineage &l : data.lineage)
+            if (l.layer == layer && l.day.isValid()) {
+                const QDateTime at = l.day.startOfDay();
+                series->append(double(at.toMSecsSinceEpoch()), l.compression);
+                maxRatio = qMax(maxRatio, l.compression);
+                first = first.isValid() ? qMin(first, at) : at;
+                last = last.isValid() ? qMax(last, at) : at;
+            }
+        ratioChart->addSeries(series);
+        series->attachAxis(time);
+        series->attachAxis(ratioAxis);
+    }
+    if (first.isValid())
+        time->setRange(first.addDays(-1), last.addDays(1));
+    ratioAxis->setRange(0, maxRatio * 1.1);
+    static_cast<QChartView *>(m_ratioChart)->setChart(ratioChart);
+
+    m_lineage->clear();
+    for (const Lineage &l : data.lineage) {
+        auto *item = new QTreeWidgetItem(m_lineage, {l.digest, l.layer, QStringLiteral("%1×").arg(l.compression, 0, 'f', 1)});
+        for (const QString &source : l.sources)
+            new QTreeWidgetItem(item, {source});
+    }
+}
+
+} // namespace engram
