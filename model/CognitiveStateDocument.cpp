@@ -11,7 +11,7 @@ namespace {
 /// copy is simpler and safer than per-field inverse operations.
 class StateCommand : public QUndoCommand {
 public:
-    StateCommand(CognitiveStateDocument *document, CognitiveState before, CognitiveState after, const QString &text,
+    StateCommand(CognitiveStateDocument *document, EditableCognitiveState before, EditableCognitiveState after, const QString &text,
                  int mergeId)
         : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)),
           m_mergeId(mergeId)
@@ -28,13 +28,13 @@ public:
 
 private:
     CognitiveStateDocument *m_document;
-    CognitiveState m_before;
-    CognitiveState m_after;
+    EditableCognitiveState m_before;
+    EditableCognitiveState m_after;
     int m_mergeId;
 };
 
 template <typename Edit>
-void editList(CognitiveState &s, StateList list, Edit edit)
+void editList(EditableCognitiveState &s, StateList list, Edit edit)
 {
     switch (list) {
     case StateList::Priorities: edit(s.focus.priorities); break;
@@ -45,8 +45,8 @@ void editList(CognitiveState &s, StateList list, Edit edit)
 }
 
 QString &textOf(QString &item) { return item; }
-QString &textOf(CognitiveState::Heuristic &item) { return item.text; }
-QString &textOf(CognitiveState::Learning &item) { return item.text; }
+QString &textOf(EditableCognitiveState::Heuristic &item) { return item.text; }
+QString &textOf(EditableCognitiveState::Learning &item) { return item.text; }
 
 template <typename T>
 T makeItem(const QString &text)
@@ -57,13 +57,13 @@ T makeItem(const QString &text)
 }
 
 template <>
-CognitiveState::Heuristic makeItem(const QString &text)
+EditableCognitiveState::Heuristic makeItem(const QString &text)
 {
     return {text, QStringLiteral("workbench"), 0, {}};
 }
 
 template <>
-CognitiveState::Learning makeItem(const QString &text)
+EditableCognitiveState::Learning makeItem(const QString &text)
 {
     return {text, QStringLiteral("insight"), QStringLiteral("added in the workbench"),
             QDateTime::currentDateTimeUtc()};
@@ -81,7 +81,7 @@ Status CognitiveStateDocument::open(const QString &vaultPath)
     auto bytes = m_file.load(QDir(vaultPath).filePath(QStringLiteral("state/cognitive.json")));
     if (!bytes)
         return bytes.error();
-    auto state = CognitiveState::fromJson(*bytes);
+    auto state = EditableCognitiveState::fromJson(*bytes);
     if (!state)
         return Error{state.error().message, QStringLiteral("state/cognitive.json")};
     m_undo.clear();
@@ -112,17 +112,17 @@ void CognitiveStateDocument::close()
     applyState({});
 }
 
-int CognitiveStateDocument::count(const CognitiveState &state, StateList list)
+int CognitiveStateDocument::count(const EditableCognitiveState &state, StateList list)
 {
     int n = 0;
-    editList(const_cast<CognitiveState &>(state), list, [&](auto &items) { n = int(items.size()); });
+    editList(const_cast<EditableCognitiveState &>(state), list, [&](auto &items) { n = int(items.size()); });
     return n;
 }
 
-QString CognitiveStateDocument::text(const CognitiveState &state, StateList list, int row)
+QString CognitiveStateDocument::text(const EditableCognitiveState &state, StateList list, int row)
 {
     QString out;
-    editList(const_cast<CognitiveState &>(state), list, [&](auto &items) {
+    editList(const_cast<EditableCognitiveState &>(state), list, [&](auto &items) {
         if (row >= 0 && row < items.size())
             out = textOf(items[row]);
     });
@@ -133,7 +133,7 @@ void CognitiveStateDocument::addItem(StateList list, const QString &text)
 {
     if (text.trimmed().isEmpty())
         return;
-    CognitiveState after = m_state;
+    EditableCognitiveState after = m_state;
     editList(after, list, [&](auto &items) {
         using Item = std::decay_t<decltype(items.front())>;
         items.append(makeItem<Item>(text.trimmed()));
@@ -145,7 +145,7 @@ void CognitiveStateDocument::editItem(StateList list, int row, const QString &te
 {
     if (row < 0 || row >= count(m_state, list) || text.trimmed().isEmpty())
         return;
-    CognitiveState after = m_state;
+    EditableCognitiveState after = m_state;
     editList(after, list, [&](auto &items) { textOf(items[row]) = text.trimmed(); });
     push(tr("Edit “%1”").arg(text.trimmed()), after);
 }
@@ -154,7 +154,7 @@ void CognitiveStateDocument::removeItem(StateList list, int row)
 {
     if (row < 0 || row >= count(m_state, list))
         return;
-    CognitiveState after = m_state;
+    EditableCognitiveState after = m_state;
     editList(after, list, [&](auto &items) { items.removeAt(row); });
     push(tr("Delete “%1”").arg(text(m_state, list, row)), after);
 }
@@ -164,7 +164,7 @@ void CognitiveStateDocument::moveItem(StateList list, int from, int to)
     const int n = count(m_state, list);
     if (from < 0 || from >= n || to < 0 || to >= n || from == to)
         return;
-    CognitiveState after = m_state;
+    EditableCognitiveState after = m_state;
     editList(after, list, [&](auto &items) { items.move(from, to); });
     push(tr("Move “%1”").arg(text(m_state, list, from)), after);
 }
@@ -173,19 +173,19 @@ void CognitiveStateDocument::setFocusText(const QString &text)
 {
     if (text == m_state.focus.current)
         return;
-    CognitiveState after = m_state;
+    EditableCognitiveState after = m_state;
     after.focus.current = text;
     after.focus.lastUpdated = QDateTime::currentDateTimeUtc();
     push(tr("Change focus"), after, 1);
 }
 
-void CognitiveStateDocument::applyState(const CognitiveState &state)
+void CognitiveStateDocument::applyState(const EditableCognitiveState &state)
 {
     m_state = state;
     Q_EMIT stateReset();
 }
 
-void CognitiveStateDocument::push(const QString &description, const CognitiveState &after, int mergeId)
+void CognitiveStateDocument::push(const QString &description, const EditableCognitiveState &after, int mergeId)
 {
     m_undo.push(new StateCommand(this, m_state, after, description, mergeId));
 }

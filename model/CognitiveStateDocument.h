@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CognitiveState.h"
+#include "EditableCognitiveState.h"
 #include "WatchedFile.h"
 
 #include <QObject>
@@ -26,11 +26,11 @@ public:
     bool isOpen() const { return !m_file.path().isEmpty(); }
     bool isModified() const { return !m_undo.isClean(); }
     QString filePath() const { return m_file.path(); }
-    const CognitiveState &state() const { return m_state; }
+    const EditableCognitiveState &state() const { return m_state; }
     QUndoStack *undoStack() { return &m_undo; }
 
-    static int count(const CognitiveState &state, StateList list);
-    static QString text(const CognitiveState &state, StateList list, int row);
+    static int count(const EditableCognitiveState &state, StateList list);
+    static QString text(const EditableCognitiveState &state, StateList list, int row);
 
     // Edits: each pushes one undo command.
     void addItem(StateList list, const QString &text);
@@ -40,7 +40,7 @@ public:
     void setFocusText(const QString &text);
 
     /// Used by the undo command: replaces the whole state.
-    void applyState(const CognitiveState &state);
+    void applyState(const EditableCognitiveState &state);
 
 Q_SIGNALS:
     void stateReset();
@@ -48,9 +48,9 @@ Q_SIGNALS:
     void errorOccurred(const QString &message);
 
 private:
-    void push(const QString &description, const CognitiveState &after, int mergeId = -1);
+    void push(const QString &description, const EditableCognitiveState &after, int mergeId = -1);
 
-    CognitiveState m_state;
+    EditableCognitiveState m_state;
     WatchedFile m_file;
     QUndoStack m_undo;
 };

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CognitiveState.h"
+#include "EditableCognitiveState.h"
 
 #include <QWidget>
 

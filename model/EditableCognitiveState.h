@@ -12,7 +12,7 @@ namespace engram {
 /// state/cognitive.json as the workbench edits it (the schema of the cognitive
 /// layer): focus, heuristics, learnings, avoidances. Keys it does not know
 /// (engagement, …) are kept as they were and written back unchanged.
-struct CognitiveState {
+struct EditableCognitiveState {
     struct Focus {
         QString current;
         QStringList priorities;
@@ -37,10 +37,10 @@ struct CognitiveState {
     QStringList avoidances;
     QJsonObject other;  ///< the whole object as read, for the keys above it leaves alone
 
-    static Result<CognitiveState> fromJson(const QByteArray &json);
+    static Result<EditableCognitiveState> fromJson(const QByteArray &json);
     QByteArray toJson() const;
 
-    bool operator==(const CognitiveState &o) const { return toJson() == o.toJson(); }
+    bool operator==(const EditableCognitiveState &o) const { return toJson() == o.toJson(); }
 };
 
 /// The four editable lists of the state.

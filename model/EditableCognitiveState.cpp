@@ -1,4 +1,4 @@
-#include "CognitiveState.h"
+#include "EditableCognitiveState.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -27,9 +27,9 @@ QStringList readStrings(const QJsonValue &value)
 
 } // namespace
 
-Result<CognitiveState> CognitiveState::fromJson(const QByteArray &json)
+Result<EditableCognitiveState> EditableCognitiveState::fromJson(const QByteArray &json)
 {
-    CognitiveState state;
+    EditableCognitiveState state;
     if (json.trimmed().isEmpty())
         return state;
     QJsonParseError error;
@@ -59,7 +59,7 @@ Result<CognitiveState> CognitiveState::fromJson(const QByteArray &json)
     return state;
 }
 
-QByteArray CognitiveState::toJson() const
+QByteArray EditableCognitiveState::toJson() const
 {
     QJsonObject root = other;
     QJsonObject focusObject = root.value(QLatin1String("focus")).toObject();
