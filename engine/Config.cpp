@@ -135,6 +135,9 @@ Result<Config> Config::fromJson(const QJsonObject &root)
         mode.keywordCandidates = m.value(QStringLiteral("keywordCandidates")).toInt(mode.keywordCandidates);
         mode.graphHops = m.value(QStringLiteral("graphHops")).toInt(mode.graphHops);
         mode.recencyHalfLifeDays = m.value(QStringLiteral("recencyHalfLifeDays")).toDouble(mode.recencyHalfLifeDays);
+        mode.vectorWeight = m.value(QStringLiteral("vectorWeight")).toDouble(mode.vectorWeight);
+        mode.neighbourWeight = m.value(QStringLiteral("neighbourWeight")).toDouble(mode.neighbourWeight);
+        mode.contextTurns = m.value(QStringLiteral("contextTurns")).toInt(mode.contextTurns);
         c.setMode(mode);
     }
     if (!c.m_modes.contains(c.defaultMode))
@@ -174,7 +177,10 @@ QJsonObject Config::toJson() const
                                          {QStringLiteral("vectorCandidates"), m.vectorCandidates},
                                          {QStringLiteral("keywordCandidates"), m.keywordCandidates},
                                          {QStringLiteral("graphHops"), m.graphHops},
-                                         {QStringLiteral("recencyHalfLifeDays"), m.recencyHalfLifeDays}});
+                                         {QStringLiteral("recencyHalfLifeDays"), m.recencyHalfLifeDays},
+                                         {QStringLiteral("vectorWeight"), m.vectorWeight},
+                                         {QStringLiteral("neighbourWeight"), m.neighbourWeight},
+                                         {QStringLiteral("contextTurns"), m.contextTurns}});
     }
     root.insert(QStringLiteral("modes"), modes);
     return root;

@@ -302,19 +302,57 @@ Chunk IndexStore::readChunk(Statement &s)
 
 QList<Chunk> IndexStore::chunks(const QList<qint64> &ids)
 {
+    // One statement for the whole candidate set (a query per candidate costs more than the search).
     QList<Chunk> out;
     if (ids.isEmpty())
         return out;
-    auto statement = m_db.prepare(QStringLiteral("SELECT %1 FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?")
-                                      .arg(QString::fromLatin1(kChunkColumns)));
+    QHash<qint64, Chunk> byId;
+    constexpr qsizetype kBatch = 500;
+    for (qsizetype at = 0; at < ids.size(); at += kBatch) {
+        const QList<qint64> part = ids.mid(at, kBatch);
+        QString marks = QStringLiteral("?");
+        for (qsizetype i = 1; i < part.size(); ++i)
+            marks += QStringLiteral(",?");
+        auto statement = m_db.prepare(QStringLiteral("SELECT %1 FROM chunks c JOIN files f ON f.id = c.file_id "
+                                                     "WHERE c.id IN (%2)")
+                                          .arg(QString::fromLatin1(kChunkColumns), marks));
+        if (!statement)
+            return out;
+        for (qsizetype i = 0; i < part.size(); ++i)
+            statement->bind(int(i + 1), part[i]);
+        while (statement->next()) {
+            Chunk c = readChunk(*statement);
+            byId.insert(c.id, c);
+        }
+    }
+    out.reserve(ids.size());
+    for (qint64 id : ids)
+        if (const auto it = byId.constFind(id); it != byId.constEnd())
+            out << *it;
+    return out;
+}
+
+QList<Chunk> IndexStore::neighbours(const QList<qint64> &ids, int radius)
+{
+    QList<Chunk> out;
+    if (ids.isEmpty() || radius <= 0)
+        return out;
+    QString marks = QStringLiteral("?");
+    for (qsizetype i = 1; i < ids.size(); ++i)
+        marks += QStringLiteral(",?");
+    // Uses the (file_id, ordinal) index: a few rows per hit, never a scan.
+    auto statement = m_db.prepare(
+        QStringLiteral("SELECT DISTINCT %1 FROM chunks h JOIN chunks c ON c.file_id = h.file_id "
+                       "AND c.ordinal BETWEEN h.ordinal - ? AND h.ordinal + ? AND c.id <> h.id "
+                       "JOIN files f ON f.id = c.file_id WHERE h.id IN (%2)")
+            .arg(QString::fromLatin1(kChunkColumns), marks));
     if (!statement)
         return out;
-    out.reserve(ids.size());
-    for (qint64 id : ids) {
-        statement->bind(1, id);
-        if (statement->next())
-            out << readChunk(*statement);
-    }
+    statement->bind(1, radius).bind(2, radius);
+    for (qsizetype i = 0; i < ids.size(); ++i)
+        statement->bind(int(i + 3), ids[i]);
+    while (statement->next())
+        out << readChunk(*statement);
     return out;
 }
 

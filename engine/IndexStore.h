@@ -66,6 +66,9 @@ public:
     Result<QList<qint64>> removeFile(const QString &path);
 
     QList<Chunk> chunks(const QList<qint64> &ids);
+    /// The chunks within `radius` positions of each of `ids` in the same file (not `ids` themselves
+    /// unless they neighbour each other), for the context around a hit turn.
+    QList<Chunk> neighbours(const QList<qint64> &ids, int radius);
     QList<Chunk> chunksOfFile(const QString &path);
     QList<qint64> chunkIds(const QString &path);
     /// Calls `visit` for every stored vector (rebuilding the ANN index).
