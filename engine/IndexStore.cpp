@@ -340,9 +340,10 @@ QList<Chunk> IndexStore::neighbours(const QList<qint64> &ids, int radius)
     QString marks = QStringLiteral("?");
     for (qsizetype i = 1; i < ids.size(); ++i)
         marks += QStringLiteral(",?");
-    // Uses the (file_id, ordinal) index: a few rows per hit, never a scan.
+    // Uses the (file_id, ordinal) index: a few rows per hit, never a scan. A row may come
+    // twice (two hits side by side); callers key by position, so no DISTINCT sort is needed.
     auto statement = m_db.prepare(
-        QStringLiteral("SELECT DISTINCT %1 FROM chunks h JOIN chunks c ON c.file_id = h.file_id "
+        QStringLiteral("SELECT %1 FROM chunks h JOIN chunks c ON c.file_id = h.file_id "
                        "AND c.ordinal BETWEEN h.ordinal - ? AND h.ordinal + ? AND c.id <> h.id "
                        "JOIN files f ON f.id = c.file_id WHERE h.id IN (%2)")
             .arg(QString::fromLatin1(kChunkColumns), marks));

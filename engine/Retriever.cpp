@@ -108,15 +108,10 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     std::sort(ids.begin(), ids.end());
     const QList<Chunk> chunks = m_store.chunks(ids);
 
+    // Smoothing only needs the candidates (a neighbour that is not one has relevance 0);
+    // the text of other neighbours is fetched below for the results that are shown.
     TurnContext context;
     context.add(chunks);
-    if (mode.neighbourWeight > 0.0 || mode.contextTurns > 0) {
-        QList<qint64> turnIds;
-        for (const Chunk &c : chunks)
-            if (c.isTurn)
-                turnIds << c.id;
-        context.add(m_store.neighbours(turnIds, 1));
-    }
 
     QList<MemorySignals> memory;
     m_signals->signalsFor(chunks, now, memory);
@@ -162,9 +157,21 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     // Widen hits into question–answer pairs; a turn already shown is not shown again.
     QSet<QString> shown;
     QList<RecallResult> out;
-    for (RecallResult &r : results) {
+    qsizetype fetchedUpTo = 0;
+    for (qsizetype i = 0; i < results.size(); ++i) {
+        RecallResult &r = results[i];
         if (out.size() >= query.k)
             break;
+        if (mode.contextTurns > 0 && i >= fetchedUpTo) {
+            // One query for the neighbours of the next batch of results (never of all candidates).
+            const qsizetype batch = qMax<qsizetype>(16, 2 * (query.k - out.size()));
+            QList<qint64> turnIds;
+            for (qsizetype j = i; j < qMin(results.size(), i + batch); ++j)
+                if (results[j].chunk.isTurn)
+                    turnIds << results[j].chunk.id;
+            context.add(m_store.neighbours(turnIds, 1));
+            fetchedUpTo = i + batch;
+        }
         if (shown.contains(TurnContext::key(r.chunk.path, r.chunk.ordinal)))
             continue;
         if (mode.contextTurns > 0)

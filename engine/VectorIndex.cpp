@@ -11,7 +11,7 @@ namespace engram {
 
 namespace {
 constexpr size_t kM = 16;
-constexpr size_t kEfConstruction = 100;
+constexpr size_t kEfConstruction = 64;  // measured: 100 spent 70 % of full-index time in addPoint (bench/README.md)
 constexpr size_t kEfSearch = 96;
 constexpr size_t kInitialCapacity = 1024;
 } // namespace
