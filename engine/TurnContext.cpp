@@ -41,7 +41,7 @@ void TurnContext::widen(Chunk &chunk, QSet<QString> &shown) const
     const Chunk *previous = at(chunk.path, chunk.ordinal - 1);
     const Chunk *next = at(chunk.path, chunk.ordinal + 1);
     const bool asks = chunk.text.contains(QLatin1Char('?'));
-    if (available(previous) && previous->text.contains(QLatin1Char('?'))) {
+    if (!asks && available(previous) && previous->text.contains(QLatin1Char('?'))) {
         shown.insert(key(previous->path, previous->ordinal));
         chunk.text = previous->text + QLatin1Char('\n') + chunk.text;
         chunk.startLine = previous->startLine;
