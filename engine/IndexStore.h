@@ -47,7 +47,7 @@ struct RecallFilter {
 /// SQL lives here and nowhere else.
 class IndexStore {
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;  ///< 2: turn vectors carry their neighbours
 
     Status open(const QString &databasePath);
     Database &database() { return m_db; }
