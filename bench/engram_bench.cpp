@@ -208,7 +208,8 @@ int main(int argc, char **argv)
         for (const QString &q : queries) {
             QElapsedTimer t;
             t.start();
-            const auto hits = engine.store().keywordSearch(Retriever::keywordTerms(q), fast.keywordCandidates, {});
+            const auto hits = engine.store().keywordSearch(engine.retriever().informativeTerms(Retriever::keywordTerms(q)),
+                                                           fast.keywordCandidates, {});
             keyword << double(t.nsecsElapsed()) / 1e6;
             t.restart();
             auto vector = engine.embedder().embed({q});

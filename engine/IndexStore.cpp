@@ -41,8 +41,10 @@ CREATE TABLE IF NOT EXISTS chunks(
   explicit_tags INTEGER NOT NULL,
   vector BLOB);
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal);
+CREATE INDEX IF NOT EXISTS chunks_without_vector ON chunks(id) WHERE vector IS NULL;
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
   text, heading, title, content='chunks', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_vocab USING fts5vocab(chunks_fts, 'row');
 CREATE TRIGGER IF NOT EXISTS chunks_ai AFTER INSERT ON chunks BEGIN
   INSERT INTO chunks_fts(rowid, text, heading, title) VALUES (new.id, new.text, new.heading, new.title);
 END;
@@ -253,6 +255,7 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
         c.id = m_db.lastInsertId();
     }
     record.chunkCount = chunks.size();
+    m_chunkCountCache = -1;
     return transaction.commit();
 }
 
@@ -273,6 +276,7 @@ Result<QList<qint64>> IndexStore::removeFile(const QString &path)
         return s.error();
     if (Status s = transaction.commit(); !s)
         return s.error();
+    m_chunkCountCache = -1;
     return ids;
 }
 
@@ -429,6 +433,27 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     return out;
 }
 
+QHash<QString, qint64> IndexStore::documentFrequencies(const QStringList &tokens)
+{
+    QHash<QString, qint64> out;
+    auto statement = m_db.prepare(QStringLiteral("SELECT doc FROM chunks_vocab WHERE term = ?"));
+    if (!statement)
+        return out;
+    for (const QString &token : tokens) {
+        statement->bind(1, token);
+        out.insert(token, statement->next() ? statement->int64(0) : 0);
+        statement->reset();
+    }
+    return out;
+}
+
+qint64 IndexStore::approximateChunkCount()
+{
+    if (m_chunkCountCache < 0)
+        m_chunkCountCache = chunkCount();
+    return m_chunkCountCache;
+}
+
 bool IndexStore::matches(qint64 id, const RecallFilter &filter)
 {
     if (filter.isEmpty())
@@ -487,7 +512,9 @@ qint64 IndexStore::chunkCount()
 
 qint64 IndexStore::vectorCount()
 {
-    auto s = m_db.prepare(QStringLiteral("SELECT count(*) FROM chunks WHERE vector IS NOT NULL"));
+    // Both counts use an index (the partial one is empty in practice): no scan over the vector BLOBs.
+    auto s = m_db.prepare(QStringLiteral(
+        "SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunks WHERE vector IS NULL)"));
     return s && s->next() ? s->int64(0) : 0;
 }
 

@@ -80,6 +80,10 @@ public:
     };
     /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL.
     QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter);
+    /// In how many chunks each FTS5 token (Porter stem, lower case) occurs; 0 when unknown.
+    QHash<QString, qint64> documentFrequencies(const QStringList &tokens);
+    /// chunkCount(), cached until this connection writes (for thresholds, not for display).
+    qint64 approximateChunkCount();
     /// Chunk ids that satisfy a filter (for post-filtering vector hits).
     bool matches(qint64 id, const RecallFilter &filter);
 
@@ -97,6 +101,7 @@ private:
     Chunk readChunk(Statement &statement);
 
     Database m_db;
+    qint64 m_chunkCountCache = -1;
 };
 
 } // namespace engram

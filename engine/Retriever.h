@@ -73,6 +73,10 @@ public:
 
     /// Query terms for the keyword search (stop-words removed unless nothing would remain).
     static QStringList keywordTerms(const QString &query);
+    /// `terms` without those in more than a fifth of the chunks or in more than 5000 (never all:
+    /// the rarest one stays; vaults under 1000 chunks keep every term). Such terms cost FTS5
+    /// the most and rank the least.
+    QStringList informativeTerms(const QStringList &terms);
 
 private:
     /// The vector side's share of the fused relevance for `mode` (its `vectorWeight`, else by embedder).
