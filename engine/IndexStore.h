@@ -47,7 +47,7 @@ struct RecallFilter {
 /// SQL lives here and nowhere else.
 class IndexStore {
 public:
-    static constexpr int kSchemaVersion = 2;  ///< 2: turn vectors carry their neighbours
+    static constexpr int kSchemaVersion = 3;  ///< 2: turn vectors carry their neighbours; 3: context column
 
     Status open(const QString &databasePath);
     Database &database() { return m_db; }
