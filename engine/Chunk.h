@@ -21,6 +21,7 @@ struct Chunk {
     QDateTime time;        ///< when it happened / was created, if known
     Tags tags;
     int tokens = 0;        ///< estimated tokens of `text`
+    QString context;       ///< for turns: the neighbouring turns' text, keyword-indexed at a low weight
 };
 
 } // namespace engram

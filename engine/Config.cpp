@@ -153,6 +153,9 @@ Result<Config> Config::fromJson(const QJsonObject &root)
                 return Error{QStringLiteral("engram.json: `modes.%1.layerWeights.%2` must be a number ≥ 0").arg(it.key(), lw.key())};
             mode.layerWeights.insert(lw.key(), lw.value().toDouble());
         }
+        mode.vectorWeight = m.value(QStringLiteral("vectorWeight")).toDouble(mode.vectorWeight);
+        mode.neighbourWeight = m.value(QStringLiteral("neighbourWeight")).toDouble(mode.neighbourWeight);
+        mode.contextTurns = m.value(QStringLiteral("contextTurns")).toInt(mode.contextTurns);
         c.setMode(mode);
     }
     const QJsonObject health = root.value(QStringLiteral("health")).toObject();
@@ -197,7 +200,10 @@ QJsonObject Config::toJson() const
                                          {QStringLiteral("vectorCandidates"), m.vectorCandidates},
                                          {QStringLiteral("keywordCandidates"), m.keywordCandidates},
                                          {QStringLiteral("graphHops"), m.graphHops},
-                                         {QStringLiteral("recencyHalfLifeDays"), m.recencyHalfLifeDays}});
+                                         {QStringLiteral("recencyHalfLifeDays"), m.recencyHalfLifeDays},
+                                         {QStringLiteral("vectorWeight"), m.vectorWeight},
+                                         {QStringLiteral("neighbourWeight"), m.neighbourWeight},
+                                         {QStringLiteral("contextTurns"), m.contextTurns}});
         if (!m.layerWeights.isEmpty()) {
             QJsonObject weights;
             for (auto lw = m.layerWeights.cbegin(); lw != m.layerWeights.cend(); ++lw)

@@ -23,6 +23,9 @@ struct RankingMode {
     int keywordCandidates = 60;
     int graphHops = 0;
     double recencyHalfLifeDays = 14.0;
+    double vectorWeight = -1.0;    ///< share of vectors in relevance; < 0 = by embedder (hash 0.15, model 0.5)
+    double neighbourWeight = 0.5;  ///< how much a turn's relevance borrows from its best neighbour
+    int contextTurns = 1;          ///< 1 = a hit turn comes with its question/answer partner; 0 = alone
     /// Score multiplier per consolidation layer (raw, session, daily, weekly, fact …); absent = 1.
     QMap<QString, double> layerWeights;
     double layerWeight(const QString &layer) const { return layerWeights.value(layer, 1.0); }

@@ -144,7 +144,10 @@ Status Database::open(const QString &path, bool readOnly)
     }
     m_path = path;
     sqlite3_busy_timeout(m_db, 5000);  // the workbench and the CLI may share a vault
-    Status s = exec(QStringLiteral("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;"));
+    Status s = exec(QStringLiteral("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;"
+                                    // Recall reads scattered chunk rows: a larger page cache and mmap avoid a
+                                    // read() system call per page (bench/README.md).
+                                    "PRAGMA cache_size = -32768; PRAGMA mmap_size = 268435456;"));
     if (s && !readOnly)
         s = exec(QStringLiteral("PRAGMA journal_mode = WAL;"));
     if (!s) {

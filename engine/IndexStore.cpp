@@ -39,15 +39,21 @@ CREATE TABLE IF NOT EXISTS chunks(
   layer TEXT NOT NULL,
   category TEXT NOT NULL,
   explicit_tags INTEGER NOT NULL,
-  vector BLOB);
+  vector BLOB,
+  context TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal);
+CREATE INDEX IF NOT EXISTS chunks_without_vector ON chunks(id) WHERE vector IS NULL;
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
-  text, heading, title, content='chunks', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
+  text, heading, title, context, content='chunks', content_rowid='id',
+  tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_vocab USING fts5vocab(chunks_fts, 'row');
 CREATE TRIGGER IF NOT EXISTS chunks_ai AFTER INSERT ON chunks BEGIN
-  INSERT INTO chunks_fts(rowid, text, heading, title) VALUES (new.id, new.text, new.heading, new.title);
+  INSERT INTO chunks_fts(rowid, text, heading, title, context)
+    VALUES (new.id, new.text, new.heading, new.title, new.context);
 END;
 CREATE TRIGGER IF NOT EXISTS chunks_ad AFTER DELETE ON chunks BEGIN
-  INSERT INTO chunks_fts(chunks_fts, rowid, text, heading, title) VALUES ('delete', old.id, old.text, old.heading, old.title);
+  INSERT INTO chunks_fts(chunks_fts, rowid, text, heading, title, context)
+    VALUES ('delete', old.id, old.text, old.heading, old.title, old.context);
 END;
 CREATE TABLE IF NOT EXISTS problems(
   path TEXT NOT NULL,
@@ -228,8 +234,8 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
 
     auto insert = m_db.prepare(QStringLiteral(
         "INSERT INTO chunks(file_id, ordinal, start_line, end_line, heading, title, text, speaker, is_turn, time, "
-        "tokens, region, store, layer, category, explicit_tags, vector) "
-        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "tokens, region, store, layer, category, explicit_tags, vector, context) "
+        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     if (!insert)
         return insert.error();
     for (qsizetype i = 0; i < chunks.size(); ++i) {
@@ -248,11 +254,13 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
             insert->bind(17, vectorBlob(vectors[i]));
         else
             insert->bindNull(17);
+        insert->bind(18, c.context);
         if (Status s = insert->exec(); !s)
             return s;
         c.id = m_db.lastInsertId();
     }
     record.chunkCount = chunks.size();
+    m_chunkCountCache = -1;
     return transaction.commit();
 }
 
@@ -273,6 +281,7 @@ Result<QList<qint64>> IndexStore::removeFile(const QString &path)
         return s.error();
     if (Status s = transaction.commit(); !s)
         return s.error();
+    m_chunkCountCache = -1;
     return ids;
 }
 
@@ -302,19 +311,58 @@ Chunk IndexStore::readChunk(Statement &s)
 
 QList<Chunk> IndexStore::chunks(const QList<qint64> &ids)
 {
+    // One statement for the whole candidate set (a query per candidate costs more than the search).
     QList<Chunk> out;
     if (ids.isEmpty())
         return out;
-    auto statement = m_db.prepare(QStringLiteral("SELECT %1 FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?")
-                                      .arg(QString::fromLatin1(kChunkColumns)));
+    QHash<qint64, Chunk> byId;
+    constexpr qsizetype kBatch = 500;
+    for (qsizetype at = 0; at < ids.size(); at += kBatch) {
+        const QList<qint64> part = ids.mid(at, kBatch);
+        QString marks = QStringLiteral("?");
+        for (qsizetype i = 1; i < part.size(); ++i)
+            marks += QStringLiteral(",?");
+        auto statement = m_db.prepare(QStringLiteral("SELECT %1 FROM chunks c JOIN files f ON f.id = c.file_id "
+                                                     "WHERE c.id IN (%2)")
+                                          .arg(QString::fromLatin1(kChunkColumns), marks));
+        if (!statement)
+            return out;
+        for (qsizetype i = 0; i < part.size(); ++i)
+            statement->bind(int(i + 1), part[i]);
+        while (statement->next()) {
+            Chunk c = readChunk(*statement);
+            byId.insert(c.id, c);
+        }
+    }
+    out.reserve(ids.size());
+    for (qint64 id : ids)
+        if (const auto it = byId.constFind(id); it != byId.constEnd())
+            out << *it;
+    return out;
+}
+
+QList<Chunk> IndexStore::neighbours(const QList<qint64> &ids, int radius)
+{
+    QList<Chunk> out;
+    if (ids.isEmpty() || radius <= 0)
+        return out;
+    QString marks = QStringLiteral("?");
+    for (qsizetype i = 1; i < ids.size(); ++i)
+        marks += QStringLiteral(",?");
+    // Uses the (file_id, ordinal) index: a few rows per hit, never a scan. A row may come
+    // twice (two hits side by side); callers key by position, so no DISTINCT sort is needed.
+    auto statement = m_db.prepare(
+        QStringLiteral("SELECT %1 FROM chunks h JOIN chunks c ON c.file_id = h.file_id "
+                       "AND c.ordinal BETWEEN h.ordinal - ? AND h.ordinal + ? AND c.id <> h.id "
+                       "JOIN files f ON f.id = c.file_id WHERE h.id IN (%2)")
+            .arg(QString::fromLatin1(kChunkColumns), marks));
     if (!statement)
         return out;
-    out.reserve(ids.size());
-    for (qint64 id : ids) {
-        statement->bind(1, id);
-        if (statement->next())
-            out << readChunk(*statement);
-    }
+    statement->bind(1, radius).bind(2, radius);
+    for (qsizetype i = 0; i < ids.size(); ++i)
+        statement->bind(int(i + 3), ids[i]);
+    while (statement->next())
+        out << readChunk(*statement);
     return out;
 }
 
@@ -359,6 +407,9 @@ void IndexStore::forEachVector(const std::function<void(qint64, const Vector &)>
     }
 }
 
+// Column weights: text 1, heading and title 0.5, a turn's neighbouring turns (context) 0.2. Through
+// the context column the answer to a matching question is a candidate even when it shares no word
+// with the query (LoCoMo R@500t 74.4 -> 76.9; 0.1-0.3 all within 0.5 of that, bench/README.md).
 QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter)
 {
     QList<KeywordHit> out;
@@ -370,10 +421,10 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     QString sql;
     QVariantList binds;
     if (filter.isEmpty()) {
-        sql = QStringLiteral("SELECT rowid, bm25(chunks_fts, 1.0, 0.5, 0.5) AS score FROM chunks_fts "
+        sql = QStringLiteral("SELECT rowid, bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2) AS score FROM chunks_fts "
                              "WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?");
     } else {
-        sql = QStringLiteral("SELECT c.id, bm25(chunks_fts, 1.0, 0.5, 0.5) AS score FROM chunks_fts "
+        sql = QStringLiteral("SELECT c.id, bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2) AS score FROM chunks_fts "
                              "JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
                              "WHERE chunks_fts MATCH ?");
         binds = filterSql(filter, sql);
@@ -388,6 +439,27 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     while (statement->next())
         out << KeywordHit{statement->int64(0), -statement->real(1)};
     return out;
+}
+
+QHash<QString, qint64> IndexStore::documentFrequencies(const QStringList &tokens)
+{
+    QHash<QString, qint64> out;
+    auto statement = m_db.prepare(QStringLiteral("SELECT doc FROM chunks_vocab WHERE term = ?"));
+    if (!statement)
+        return out;
+    for (const QString &token : tokens) {
+        statement->bind(1, token);
+        out.insert(token, statement->next() ? statement->int64(0) : 0);
+        statement->reset();
+    }
+    return out;
+}
+
+qint64 IndexStore::approximateChunkCount()
+{
+    if (m_chunkCountCache < 0)
+        m_chunkCountCache = chunkCount();
+    return m_chunkCountCache;
 }
 
 bool IndexStore::matches(qint64 id, const RecallFilter &filter)
@@ -448,7 +520,9 @@ qint64 IndexStore::chunkCount()
 
 qint64 IndexStore::vectorCount()
 {
-    auto s = m_db.prepare(QStringLiteral("SELECT count(*) FROM chunks WHERE vector IS NOT NULL"));
+    // Both counts use an index (the partial one is empty in practice): no scan over the vector BLOBs.
+    auto s = m_db.prepare(QStringLiteral(
+        "SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunks WHERE vector IS NULL)"));
     return s && s->next() ? s->int64(0) : 0;
 }
 

@@ -47,7 +47,7 @@ struct RecallFilter {
 /// SQL lives here and nowhere else.
 class IndexStore {
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 3;  ///< 2: turn vectors carry their neighbours; 3: context column
 
     Status open(const QString &databasePath);
     Database &database() { return m_db; }
@@ -66,6 +66,9 @@ public:
     Result<QList<qint64>> removeFile(const QString &path);
 
     QList<Chunk> chunks(const QList<qint64> &ids);
+    /// The chunks within `radius` positions of each of `ids` in the same file (not `ids` themselves
+    /// unless they neighbour each other), for the context around a hit turn.
+    QList<Chunk> neighbours(const QList<qint64> &ids, int radius);
     QList<Chunk> chunksOfFile(const QString &path);
     QList<qint64> chunkIds(const QString &path);
     /// Calls `visit` for every stored vector (rebuilding the ANN index).
@@ -77,6 +80,10 @@ public:
     };
     /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL.
     QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter);
+    /// In how many chunks each FTS5 token (Porter stem, lower case) occurs; 0 when unknown.
+    QHash<QString, qint64> documentFrequencies(const QStringList &tokens);
+    /// chunkCount(), cached until this connection writes (for thresholds, not for display).
+    qint64 approximateChunkCount();
     /// Chunk ids that satisfy a filter (for post-filtering vector hits).
     bool matches(qint64 id, const RecallFilter &filter);
 
@@ -94,6 +101,7 @@ private:
     Chunk readChunk(Statement &statement);
 
     Database m_db;
+    qint64 m_chunkCountCache = -1;
 };
 
 } // namespace engram

@@ -69,7 +69,10 @@ public:
 };
 
 /// Hybrid recall: BM25 (FTS5) and vector kNN candidates, fused into one
-/// relevance, then re-ranked by the composite score of the active mode.
+/// relevance (normalised scores), smoothed over neighbouring turns, then
+/// re-ranked by the composite score of the active mode. A hit turn comes
+/// back widened into its question–answer pair (TurnContext), so that what a
+/// pack shows is the exchange, not half of it.
 class Retriever {
 public:
     Retriever(IndexStore &store, VectorIndex &vectors, Embedder &embedder, const Config &config);
@@ -80,8 +83,15 @@ public:
 
     /// Query terms for the keyword search (stop-words removed unless nothing would remain).
     static QStringList keywordTerms(const QString &query);
+    /// `terms` without those in more than a fifth of the chunks or in more than 5000 (never all:
+    /// the rarest one stays; vaults under 1000 chunks keep every term). Such terms cost FTS5
+    /// the most and rank the least.
+    QStringList informativeTerms(const QStringList &terms);
 
 private:
+    /// The vector side's share of the fused relevance for `mode` (its `vectorWeight`, else by embedder).
+    double vectorWeight(const RankingMode &mode) const;
+
     IndexStore &m_store;
     VectorIndex &m_vectors;
     Embedder &m_embedder;

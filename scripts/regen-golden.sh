@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Regenerates tests/data/golden/recall.txt (the pinned ranking of tests/data/golden-vault)
+# after an intended ranking change. Review `git diff tests/data/golden` before committing.
+#   scripts/regen-golden.sh [build-dir]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${1:-$here/build}"
+ninja -C "$build" -j1 tst_golden
+ENGRAM_REGEN_GOLDEN=1 QT_QPA_PLATFORM=offscreen "$build/tests/tst_golden" recall_matchesGoldenRanking
+git -C "$here" --no-pager diff --stat -- tests/data/golden || true
