@@ -1,0 +1,214 @@
+// McpTools: the tools that follow links between files or write to the vault
+// (why_did_we, checkpoint, wake, remember, forget). Recall-only tools are in McpTools.cpp.
+#include "McpTools.h"
+
+#include "MemoryCatalog.h"
+#include "SessionCheckpoint.h"
+
+#if __has_include("CognitiveState.h")
+#include "CognitiveState.h"
+#define ENGRAM_MCP_HAS_COGNITIVE 1
+#endif
+
+#include <QDir>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QSet>
+
+namespace engram::mcp {
+
+namespace {
+
+QStringList strings(const QJsonValue &value)
+{
+    QStringList out;
+    for (const QJsonValue &v : value.toArray())
+        out << v.toString();
+    return out;
+}
+
+/// A whole file as a memory (wake lists files, not chunks).
+QJsonObject entryJson(const CatalogEntry &e)
+{
+    return QJsonObject{{QStringLiteral("path"), e.path},
+                       {QStringLiteral("start_line"), 1},
+                       {QStringLiteral("end_line"), qMax(1, e.lineCount)},
+                       {QStringLiteral("title"), e.title},
+                       {QStringLiteral("text"), e.excerpt},
+                       {QStringLiteral("store"), e.store},
+                       {QStringLiteral("category"), e.category},
+                       {QStringLiteral("source"), QStringLiteral("%1:1-%2").arg(e.path).arg(qMax(1, e.lineCount))}};
+}
+
+bool newerFirst(const CatalogEntry *a, const CatalogEntry *b)
+{
+    if (a->created != b->created)
+        return a->created > b->created;
+    return a->path < b->path;
+}
+
+} // namespace
+
+ToolResult McpTools::whyDidWe(const QJsonObject &args)
+{
+    const QString question = args.value(QStringLiteral("question")).toString();
+    const int k = args.value(QStringLiteral("k")).toInt(5);
+    const MemoryCatalog catalog = MemoryCatalog::scan(m_engine->vaultPath());
+    RecallQuery query;
+    query.text = question;
+    query.k = k * 4;
+    query.filter.categories = {QStringLiteral("decision")};
+    query.filter.includeArchived = true;  // a superseded decision is history, and history is the point
+    auto results = m_engine->recall(query);
+    if (!results)
+        return ToolResult::failure(QStringLiteral("recall failed: %1").arg(results.error().toString()));
+    if (results->isEmpty()) {
+        // Decisions written without the word: files whose front matter says category decision.
+        query.filter.categories.clear();
+        auto broad = m_engine->recall(query);
+        if (broad)
+            for (const RecallResult &r : *broad)
+                if (const CatalogEntry *e = catalog.find(r.chunk.path); e && e->category == QLatin1String("decision"))
+                    results->append(r);
+    }
+    QJsonArray decisions;
+    QStringList lines;
+    QSet<QString> seen;
+    for (const RecallResult &r : *results) {
+        if (seen.contains(r.chunk.path) || decisions.size() >= k)
+            continue;
+        seen.insert(r.chunk.path);
+        QJsonObject d = memoryJson(*m_engine, r);
+        const CatalogEntry *e = catalog.find(r.chunk.path);
+        const QStringList chain = catalog.chain(r.chunk.path);
+        const QStringList supersedes = e ? e->supersedes : QStringList();
+        const QStringList supersededBy = e ? e->supersededBy : QStringList();
+        d.insert(QStringLiteral("status"), supersededBy.isEmpty() ? QStringLiteral("current") : QStringLiteral("superseded"));
+        d.insert(QStringLiteral("supersedes"), QJsonArray::fromStringList(supersedes));
+        d.insert(QStringLiteral("superseded_by"), QJsonArray::fromStringList(supersededBy));
+        d.insert(QStringLiteral("derived_from"), QJsonArray::fromStringList(e ? e->derivedFrom : QStringList()));
+        d.insert(QStringLiteral("chain"), QJsonArray::fromStringList(chain));
+        decisions.append(d);
+        QString line = memoryLine(int(decisions.size()), d);
+        line += supersededBy.isEmpty() ? QStringLiteral("\n   status: current")
+                                       : QStringLiteral("\n   status: superseded by %1").arg(supersededBy.join(QStringLiteral(", ")));
+        if (chain.size() > 1)
+            line += QStringLiteral("\n   chain (oldest → newest): %1").arg(chain.join(QStringLiteral(" → ")));
+        if (e && !e->derivedFrom.isEmpty())
+            line += QStringLiteral("\n   derived from: %1").arg(e->derivedFrom.join(QStringLiteral(", ")));
+        lines << line;
+    }
+    const QString text = lines.isEmpty()
+                             ? QStringLiteral("No recorded decision bears on \"%1\". Decisions are memories with "
+                                              "category decision (remember with category \"decision\").")
+                                   .arg(question)
+                             : QStringLiteral("Decisions bearing on \"%1\":\n%2").arg(question, lines.join(QLatin1Char('\n')));
+    return ToolResult{text, QJsonObject{{QStringLiteral("question"), question}, {QStringLiteral("decisions"), decisions}}};
+}
+
+ToolResult McpTools::checkpoint(const QJsonObject &args)
+{
+    Checkpoint c;
+    c.title = args.value(QStringLiteral("title")).toString();
+    c.summary = args.value(QStringLiteral("summary")).toString();
+    c.focus = args.value(QStringLiteral("focus")).toString();
+    c.decisions = strings(args.value(QStringLiteral("decisions")));
+    c.openQuestions = strings(args.value(QStringLiteral("open_questions")));
+    c.nextSteps = strings(args.value(QStringLiteral("next_steps")));
+    c.tags = strings(args.value(QStringLiteral("tags")));
+    c.project = args.value(QStringLiteral("project")).toString();
+    auto written = SessionCheckpoint::write(m_engine->vaultPath(), c, now());
+    if (!written)
+        return ToolResult::failure(written.error().toString());
+    const int chunks = indexNow(written->path);
+    return ToolResult{QStringLiteral("Saved the checkpoint \"%1\" as %2 (%3 chunks indexed).")
+                          .arg(written->title, written->path)
+                          .arg(chunks),
+                      QJsonObject{{QStringLiteral("path"), written->path},
+                                  {QStringLiteral("title"), written->title},
+                                  {QStringLiteral("created"), written->created.toString(Qt::ISODate)},
+                                  {QStringLiteral("bytes"), double(written->bytes)},
+                                  {QStringLiteral("chunks"), chunks}}};
+}
+
+ToolResult McpTools::wake(const QJsonObject &args)
+{
+    const QDateTime at = now();
+    const int budget = args.value(QStringLiteral("budget")).toInt(m_engine->config().preambleBudget);
+    QString preamble;
+    QString current;
+    QStringList priorities;
+    QStringList notes;
+#ifdef ENGRAM_MCP_HAS_COGNITIVE
+    CognitiveStore cognitive(m_engine->vaultPath());
+    if (auto state = cognitive.load()) {
+        preamble = cognitive.preamble(at, budget);
+        current = state->focus.current;
+        priorities = state->focus.priorities;
+    } else {
+        notes << QStringLiteral("state/cognitive.json could not be read: %1").arg(state.error().toString());
+    }
+#else
+    Q_UNUSED(budget)
+    notes << QStringLiteral("no cognitive state layer in this build");
+#endif
+    const MemoryCatalog catalog = MemoryCatalog::scan(m_engine->vaultPath());
+    QList<const CatalogEntry *> decisions, due;
+    for (const CatalogEntry &e : catalog.entries()) {
+        if (e.archived)
+            continue;
+        if (e.category == QLatin1String("decision") && e.supersededBy.isEmpty())
+            decisions << &e;
+        const bool prospective = e.store == QLatin1String("prospective") || e.category == QLatin1String("goal");
+        if (prospective && (!e.due.isValid() || e.due <= at.addDays(1)))
+            due << &e;
+    }
+    std::sort(decisions.begin(), decisions.end(), newerFirst);
+    std::sort(due.begin(), due.end(), [](const CatalogEntry *a, const CatalogEntry *b) {
+        if (a->due.isValid() != b->due.isValid())
+            return a->due.isValid();  // dated reminders first, soonest first
+        return a->due != b->due ? a->due < b->due : newerFirst(a, b);
+    });
+    QJsonArray decisionArray, dueArray;
+    QStringList text;
+    if (!preamble.isEmpty())
+        text << preamble;
+    if (!current.isEmpty())
+        text << QStringLiteral("Focus: %1").arg(current)
+             << (priorities.isEmpty() ? QString() : QStringLiteral("Priorities: %1").arg(priorities.join(QStringLiteral("; "))));
+    QStringList lines;
+    for (const CatalogEntry *e : decisions.mid(0, 5)) {
+        decisionArray.append(entryJson(*e));
+        lines << QStringLiteral("- %1 (%2)").arg(e->title, e->path);
+    }
+    text << (lines.isEmpty() ? QStringLiteral("Open decisions: none recorded.") : QStringLiteral("Open decisions:\n") + lines.join(QLatin1Char('\n')));
+    lines.clear();
+    for (const CatalogEntry *e : due.mid(0, 10)) {
+        dueArray.append(entryJson(*e));
+        lines << QStringLiteral("- %1%2 (%3)")
+                     .arg(e->title, e->due.isValid() ? QStringLiteral(", due ") + e->due.toString(QStringLiteral("yyyy-MM-dd")) : QString(), e->path);
+    }
+    text << (lines.isEmpty() ? QStringLiteral("Due: nothing.") : QStringLiteral("Due:\n") + lines.join(QLatin1Char('\n')));
+    for (const QString &n : notes)
+        text << QStringLiteral("Note: %1").arg(n);
+    text.removeAll(QString());
+    return ToolResult{text.join(QStringLiteral("\n\n")),
+                      QJsonObject{{QStringLiteral("generated_at"), at.toString(Qt::ISODate)},
+                                  {QStringLiteral("preamble"), preamble},
+                                  {QStringLiteral("focus"), QJsonObject{{QStringLiteral("current"), current},
+                                                                        {QStringLiteral("priorities"), QJsonArray::fromStringList(priorities)}}},
+                                  {QStringLiteral("open_decisions"), decisionArray},
+                                  {QStringLiteral("prospective_due"), dueArray}}};
+}
+
+ToolResult McpTools::remember(const QJsonObject &)
+{
+    return ToolResult::failure(QStringLiteral("remember is not available yet"));
+}
+
+ToolResult McpTools::forget(const QJsonObject &)
+{
+    return ToolResult::failure(QStringLiteral("forget is not available yet"));
+}
+
+} // namespace engram::mcp
