@@ -1,6 +1,8 @@
 #include "Engine.h"
 
+#include "CognitiveState.h"
 #include "Embedder.h"
+#include "ToolUsage.h"
 #include "VectorIndex.h"
 
 #include <QDateTime>
@@ -16,6 +18,15 @@ namespace {
 const QString kIndexDir = QStringLiteral(".engram");
 const QString kDatabaseFile = QStringLiteral("index.db");
 const QString kVectorFile = QStringLiteral("vectors.hnsw");
+
+/// Tool calls seen in agent logs go to the tool statistics, never to the embedder.
+void recordToolEvents(Indexer &indexer, const QString &vaultPath)
+{
+    indexer.setDocumentObserver([vaultPath](const Document &doc, const QList<qint64> &) {
+        if (!doc.toolEvents.isEmpty())
+            (void)ToolUsage(vaultPath).record(doc.toolEvents);  // a damaged file is reported by health
+    });
+}
 
 } // namespace
 
@@ -67,6 +78,16 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
                                                       *engine->m_config);
     engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
                                                   *engine->m_vectors, *engine->m_embedder);
+    recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
+    // The cognitive layer's preamble: empty while state/cognitive.json does not exist.
+    const QString vault = engine->m_vaultPath;
+    engine->m_cognitivePreamble = [vault](const QDateTime &now, int maxTokens) {
+        CognitiveStore store(vault);
+        const QString text = store.preamble(now, maxTokens);
+        if (!text.isEmpty())
+            (void)CognitiveStore::notePackedHeuristics(vault, store.lastPreambleHeuristics(), now);
+        return text;
+    };
     return engine;
 }
 
@@ -83,7 +104,9 @@ Result<std::unique_ptr<Engine>> Engine::openWorker() const
                                                       *engine->m_config);
     engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
                                                   *engine->m_vectors, *engine->m_embedder);
+    recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
     engine->m_preamble = m_preamble;
+    engine->m_cognitivePreamble = m_cognitivePreamble;
     return engine;
 }
 
@@ -220,7 +243,11 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
     if (!results)
         return results.error();
     const QDateTime now = query.now.isValid() ? query.now : QDateTime::currentDateTimeUtc();
-    const QString preamble = m_preamble ? m_preamble(now) : QString();
+    QString preamble;
+    if (m_preamble)
+        preamble = m_preamble(now);
+    else if (m_cognitivePreamble)  // a pack gives the preamble at most half its budget
+        preamble = m_cognitivePreamble(now, qMin(m_config->preambleBudget, budget / 2));
     return ContextPack::build(query.text, preamble, *results, budget);
 }
 

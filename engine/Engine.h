@@ -102,6 +102,8 @@ private:
     std::unique_ptr<Retriever> m_retriever;
     std::unique_ptr<Indexer> m_indexer;
     std::function<QString(const QDateTime &)> m_preamble;
+    /// The default provider (state/cognitive.json), told how many tokens it may use.
+    std::function<QString(const QDateTime &, int maxTokens)> m_cognitivePreamble;
     QStringList m_openNotes;
     bool m_vectorsDirty = false;
 };
