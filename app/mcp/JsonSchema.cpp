@@ -122,9 +122,6 @@ Status JsonSchema::validate(const QJsonValue &value, const QJsonObject &schema, 
     if (value.isObject()) {
         const QJsonObject object = value.toObject();
         const QJsonObject properties = schema.value(QStringLiteral("properties")).toObject();
-        for (const QJsonValue &name : schema.value(QStringLiteral("required")).toArray())
-            if (!object.contains(name.toString()))
-                return Error{QStringLiteral("%1.%2 is required").arg(path, name.toString())};
         const bool closed = schema.value(QStringLiteral("additionalProperties")) == QJsonValue(false);
         for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
             const QString field = path + QLatin1Char('.') + it.key();
@@ -137,6 +134,10 @@ Status JsonSchema::validate(const QJsonValue &value, const QJsonObject &schema, 
             if (Status s = validate(it.value(), properties.value(it.key()).toObject(), field); !s)
                 return s;
         }
+        // After the unknown-name check, so a misspelt argument is named as such rather than as a missing one.
+        for (const QJsonValue &name : schema.value(QStringLiteral("required")).toArray())
+            if (!object.contains(name.toString()))
+                return Error{QStringLiteral("%1.%2 is required").arg(path, name.toString())};
     }
     return {};
 }

@@ -128,6 +128,13 @@ void McpServer::handleLine(const QByteArray &rawLine)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
+        // Valid JSON that is not an object or array (42, "x", null) is an invalid request, not a parse error.
+        QJsonParseError wrapped;
+        const QJsonDocument scalar = QJsonDocument::fromJson('[' + line + ']', &wrapped);
+        if (wrapped.error == QJsonParseError::NoError && scalar.array().size() == 1) {
+            write(handleMessage(scalar.array().at(0)));
+            return;
+        }
         write(QJsonObject{{QStringLiteral("jsonrpc"), kJsonRpc},
                           {QStringLiteral("id"), QJsonValue::Null},
                           {QStringLiteral("error"),

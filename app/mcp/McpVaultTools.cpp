@@ -2,15 +2,16 @@
 // (why_did_we, checkpoint, wake, remember, forget). Recall-only tools are in McpTools.cpp.
 #include "McpTools.h"
 
+#include "CognitiveState.h"
 #include "MemoryCatalog.h"
+#if __has_include("MemoryWriter.h")
+#include "MemoryWriter.h"
+#endif
 #include "SessionCheckpoint.h"
 
-#if __has_include("CognitiveState.h")
-#include "CognitiveState.h"
-#define ENGRAM_MCP_HAS_COGNITIVE 1
-#endif
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QSet>
@@ -139,7 +140,6 @@ ToolResult McpTools::wake(const QJsonObject &args)
     QString current;
     QStringList priorities;
     QStringList notes;
-#ifdef ENGRAM_MCP_HAS_COGNITIVE
     CognitiveStore cognitive(m_engine->vaultPath());
     if (auto state = cognitive.load()) {
         preamble = cognitive.preamble(at, budget);
@@ -148,10 +148,6 @@ ToolResult McpTools::wake(const QJsonObject &args)
     } else {
         notes << QStringLiteral("state/cognitive.json could not be read: %1").arg(state.error().toString());
     }
-#else
-    Q_UNUSED(budget)
-    notes << QStringLiteral("no cognitive state layer in this build");
-#endif
     const MemoryCatalog catalog = MemoryCatalog::scan(m_engine->vaultPath());
     QList<const CatalogEntry *> decisions, due;
     for (const CatalogEntry &e : catalog.entries()) {
@@ -201,6 +197,65 @@ ToolResult McpTools::wake(const QJsonObject &args)
                                   {QStringLiteral("prospective_due"), dueArray}}};
 }
 
+#if __has_include("MemoryWriter.h")
+ToolResult McpTools::remember(const QJsonObject &args)
+{
+    RememberRequest request;
+    request.content = args.value(QStringLiteral("content")).toString();
+    request.title = args.value(QStringLiteral("title")).toString();
+    if (request.title.isEmpty())  // the first line of the content, shortened
+        request.title = request.content.section(QLatin1Char('\n'), 0, 0).remove(QLatin1Char('#')).simplified().left(80);
+    request.store = args.value(QStringLiteral("store")).toString(args.value(QStringLiteral("category")).toString()
+                                                                        == QLatin1String("goal")
+                                                                    ? QStringLiteral("prospective")
+                                                                    : QStringLiteral("semantic"));
+    request.category = args.value(QStringLiteral("category")).toString();
+    request.tags = strings(args.value(QStringLiteral("tags")));
+    for (const char *key : {"valence", "arousal", "confidence"}) {
+        const QJsonValue v = args.value(QLatin1String(key));
+        if (v.isDouble())
+            (key[0] == 'v' ? request.valence : key[0] == 'a' ? request.arousal : request.confidence) = v.toDouble();
+    }
+    request.source = args.value(QStringLiteral("source")).toString(QStringLiteral("conversation"));
+    request.project = args.value(QStringLiteral("project")).toString();
+    request.supersedes = args.value(QStringLiteral("supersedes")).toString();
+    auto written = MemoryWriter(*m_engine).remember(request);
+    if (!written)
+        return ToolResult::failure(QStringLiteral("nothing was written: %1").arg(written.error().toString()));
+    const int chunks = indexNow(*written);
+    return ToolResult{QStringLiteral("Remembered \"%1\" as %2 (%3, %4).")
+                          .arg(request.title, *written, request.store,
+                               request.category.isEmpty() ? QStringLiteral("category inferred") : request.category),
+                      QJsonObject{{QStringLiteral("path"), *written},
+                                  {QStringLiteral("title"), request.title},
+                                  {QStringLiteral("store"), request.store},
+                                  {QStringLiteral("category"), request.category},
+                                  {QStringLiteral("chunks"), chunks}}};
+}
+
+ToolResult McpTools::forget(const QJsonObject &args)
+{
+    const QString path = QDir::cleanPath(args.value(QStringLiteral("path")).toString());
+    const bool purge = args.value(QStringLiteral("purge")).toBool();
+    if (!QFileInfo::exists(QDir(m_engine->vaultPath()).filePath(path)))
+        return ToolResult::failure(QStringLiteral("there is no file %1 in the vault; recall gives the paths").arg(path));
+    MemoryWriter writer(*m_engine);
+    const Status s = purge ? writer.purge(path) : writer.forget(path);
+    if (!s)
+        return ToolResult::failure(QStringLiteral("%1 was not %2: %3")
+                                       .arg(path, purge ? QStringLiteral("purged") : QStringLiteral("archived"),
+                                            s.error().toString()));
+    indexNow(path);
+    QJsonObject structured{{QStringLiteral("path"), path},
+                           {QStringLiteral("action"), purge ? QStringLiteral("purged") : QStringLiteral("archived")}};
+    if (purge)
+        return ToolResult{QStringLiteral("Deleted %1 for good.").arg(path), structured};
+    const QString archived = MemoryWriter::archiveFolder() + QLatin1Char('/') + path;
+    structured.insert(QStringLiteral("archived_path"), archived);
+    return ToolResult{QStringLiteral("Archived %1 as %2; it no longer comes up in recall and can be restored.").arg(path, archived),
+                      structured};
+}
+#else
 ToolResult McpTools::remember(const QJsonObject &)
 {
     return ToolResult::failure(QStringLiteral("remember is not available yet"));
@@ -210,5 +265,6 @@ ToolResult McpTools::forget(const QJsonObject &)
 {
     return ToolResult::failure(QStringLiteral("forget is not available yet"));
 }
+#endif
 
 } // namespace engram::mcp
