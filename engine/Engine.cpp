@@ -2,6 +2,7 @@
 
 #include "CognitiveState.h"
 #include "Embedder.h"
+#include "MemoryDynamics.h"
 #include "ToolUsage.h"
 #include "VectorIndex.h"
 
@@ -88,6 +89,8 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
             (void)CognitiveStore::notePackedHeuristics(vault, store.lastPreambleHeuristics(), now);
         return text;
     };
+    if (Status s = engine->attachDynamics(); !s)
+        return s.error();
     return engine;
 }
 
@@ -107,7 +110,37 @@ Result<std::unique_ptr<Engine>> Engine::openWorker() const
     recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
     engine->m_preamble = m_preamble;
     engine->m_cognitivePreamble = m_cognitivePreamble;
+    if (Status s = engine->attachDynamics(); !s)
+        return s.error();
+    engine->m_dynamics->setClock(m_dynamics->clock());
     return engine;
+}
+
+Status Engine::attachDynamics()
+{
+    m_dynamics = std::make_unique<MemoryDynamics>(m_vaultPath, m_store, *m_vectors);
+    if (Status s = m_dynamics->open(); !s)
+        return Error{QStringLiteral("cannot replay the journal: %1").arg(s.error().toString())};
+    m_retriever->setSignalSource(&m_dynamics->signalSource());
+    m_indexer->setRemovalObserver([this](const QString &path) { m_dynamics->fileRemoved(path); });
+    // Chained, so an observer installed by another part of the engine keeps working.
+    m_indexer->setDocumentObserver([this, previous = m_indexer->documentObserver()](const Document &document,
+                                                                                    const QList<qint64> &ids) {
+        m_dynamics->documentIndexed(document, ids);
+        if (previous)
+            previous(document, ids);
+    });
+    return {};
+}
+
+void Engine::setClock(std::function<QDateTime()> clock)
+{
+    m_dynamics->setClock(std::move(clock));
+}
+
+QDateTime Engine::now() const
+{
+    return m_dynamics->now();
 }
 
 Status Engine::openIndex()
@@ -222,15 +255,30 @@ Result<IndexReport> Engine::rebuild(const Indexer::Progress &progress)
                            "INSERT INTO chunks_fts(chunks_fts) VALUES('rebuild');"));
         !s)
         return s.error();
+    if (Status s = m_dynamics->clearIndexRows(); !s)
+        return s.error();
+    if (Status s = m_dynamics->replayAll(); !s)
+        return s.error();
     (void)m_store.database().exec(QStringLiteral("VACUUM"));
     m_vectors->clear();
     markVectorsChanged();
     return index(progress);
 }
 
-Result<QList<RecallResult>> Engine::recall(const RecallQuery &query)
+Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
 {
-    return m_retriever->recall(query);
+    RecallQuery query = request;
+    if (!query.now.isValid())
+        query.now = now();  // decay and recency follow the engine's clock
+    auto results = m_retriever->recall(query);
+    if (results && query.reinforce && m_config->reinforceOn == QLatin1String("recall")) {
+        QList<Chunk> chunks;
+        for (const RecallResult &r : std::as_const(*results))
+            chunks << r.chunk;
+        if (Status s = m_dynamics->recordAccess(chunks, QStringLiteral("recall"), query.now); !s)
+            return s.error();
+    }
+    return results;
 }
 
 Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
@@ -239,16 +287,29 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
         budget = m_config->packBudget;
     RecallQuery wide = query;
     wide.k = qMax(query.k, 50);  // a pack takes what fits, so rank more than it will hold
-    auto results = recall(wide);
+    if (!wide.now.isValid())
+        wide.now = now();
+    auto results = m_retriever->recall(wide);
     if (!results)
         return results.error();
-    const QDateTime now = query.now.isValid() ? query.now : QDateTime::currentDateTimeUtc();
+    const QDateTime now = query.now.isValid() ? query.now : this->now();
     QString preamble;
     if (m_preamble)
         preamble = m_preamble(now);
     else if (m_cognitivePreamble)  // a pack gives the preamble at most half its budget
         preamble = m_cognitivePreamble(now, qMin(m_config->preambleBudget, budget / 2));
-    return ContextPack::build(query.text, preamble, *results, budget);
+    ContextPack pack = ContextPack::build(query.text, preamble, *results, budget);
+    if (query.reinforce) {
+        // An exported pack is an access of each memory in it, and co-activates them.
+        QList<Chunk> chunks;
+        for (const RecallResult &r : std::as_const(pack.included))
+            chunks << r.chunk;
+        if (Status s = m_dynamics->recordAccess(chunks, QStringLiteral("pack"), now); !s)
+            return s.error();
+        if (Status s = m_dynamics->recordCoactivation(chunks, now); !s)
+            return s.error();
+    }
+    return pack;
 }
 
 QString Engine::sourceText(const Chunk &chunk) const

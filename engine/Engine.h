@@ -12,6 +12,7 @@
 namespace engram {
 
 class Embedder;
+class MemoryDynamics;
 class VectorIndex;
 
 /// A health check: status is "ok", "stale", "missing" or "error".
@@ -60,6 +61,12 @@ public:
     Embedder &embedder() { return *m_embedder; }
     Retriever &retriever() { return *m_retriever; }
     Indexer &indexer() { return *m_indexer; }
+    /// Strength, access, associations, co-activation and the journal (issue 4).
+    MemoryDynamics &dynamics() { return *m_dynamics; }
+
+    /// The clock for journal events and decay; tests inject one. Default: current UTC time.
+    void setClock(std::function<QDateTime()> clock);
+    QDateTime now() const;
 
     /// Incremental index of the whole vault; saves the vectors at the end.
     IndexReport index(const Indexer::Progress &progress = {}, const std::atomic_bool *cancel = nullptr);
@@ -93,6 +100,7 @@ private:
     Status openIndex();
     Status loadOrRebuildVectors();
     void markVectorsChanged();
+    Status attachDynamics();
 
     QString m_vaultPath;
     std::shared_ptr<Config> m_config;
@@ -101,6 +109,7 @@ private:
     std::shared_ptr<Embedder> m_embedder;
     std::unique_ptr<Retriever> m_retriever;
     std::unique_ptr<Indexer> m_indexer;
+    std::unique_ptr<MemoryDynamics> m_dynamics;
     std::function<QString(const QDateTime &)> m_preamble;
     /// The default provider (state/cognitive.json), told how many tokens it may use.
     std::function<QString(const QDateTime &, int maxTokens)> m_cognitivePreamble;

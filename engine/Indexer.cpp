@@ -113,6 +113,8 @@ void Indexer::removePath(const QString &relativePath, IndexReport &report)
     }
     (void)m_store.replaceProblems(relativePath, {});
     report.changedPaths << relativePath;
+    if (m_removalObserver)
+        m_removalObserver(relativePath);
 }
 
 Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, IndexReport &report)

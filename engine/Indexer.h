@@ -42,6 +42,11 @@ public:
         m_observer = std::move(observer);
     }
 
+    const std::function<void(const Document &, const QList<qint64> &)> &documentObserver() const { return m_observer; }
+
+    /// Observes every path removed from the index (deleted, moved away, excluded).
+    void setRemovalObserver(std::function<void(const QString &path)> observer) { m_removalObserver = std::move(observer); }
+
     IndexReport run(const Progress &progress = {}, const std::atomic_bool *cancel = nullptr);
 
     /// Re-indexes (or removes, if it is gone) one vault-relative path.
@@ -58,6 +63,7 @@ private:
     VectorIndex &m_vectors;
     Embedder &m_embedder;
     std::function<void(const Document &, const QList<qint64> &)> m_observer;
+    std::function<void(const QString &)> m_removalObserver;
 };
 
 } // namespace engram

@@ -111,6 +111,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
             r.score += component.contribution();
         results << r;
     }
+    m_signals->refine(results, mode, now);
     std::sort(results.begin(), results.end(), [](const RecallResult &a, const RecallResult &b) {
         if (a.score != b.score)
             return a.score > b.score;

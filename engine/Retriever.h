@@ -36,6 +36,7 @@ struct RecallQuery {
     int k = 10;
     RecallFilter filter;
     QDateTime now; ///< the clock (tests inject it); invalid = current time
+    bool reinforce = true;  ///< counts as access (per Config::reinforceOn); false for previews and benchmarks
 };
 
 /// What the dynamics know of a chunk at a moment: strength after decay,
@@ -56,6 +57,15 @@ public:
     virtual ~SignalSource() = default;
     /// Fills `signals` for each candidate (same order as `chunks`).
     virtual void signalsFor(const QList<Chunk> &chunks, const QDateTime &now, QList<MemorySignals> &out);
+    /// Called with the scored results before they are sorted, for terms that
+    /// depend on the ranking itself (the graph walk spreads from the top
+    /// candidates). May change breakdown values; must keep score = Σ contributions.
+    virtual void refine(QList<RecallResult> &results, const RankingMode &mode, const QDateTime &now)
+    {
+        Q_UNUSED(results);
+        Q_UNUSED(mode);
+        Q_UNUSED(now);
+    }
 };
 
 /// Hybrid recall: BM25 (FTS5) and vector kNN candidates, fused into one

@@ -26,8 +26,8 @@ bool VaultScanner::isIndexable(const QString &relativePath)
     for (const QString &part : parts)
         if (part.startsWith(QLatin1Char('.')))
             return false;
-    if (parts.size() > 1 && parts.front() == QLatin1String("state"))
-        return false;
+    if (parts.size() > 1 && (parts.front() == QLatin1String("state") || parts.front() == QLatin1String("archive")))
+        return false;  // state/ is read by its own code; archive/ holds forgotten memories
     if (parts.size() == 1 && parts.front() == QLatin1String("engram.json"))
         return false;
     return DocumentParser::supportedSuffixes().contains(QFileInfo(relativePath).suffix().toLower());
@@ -50,7 +50,7 @@ VaultScanner::Result VaultScanner::scan(const QString &vaultPath) const
             if (entry.fileName().startsWith(QLatin1Char('.')))
                 continue;  // .engram/, .git/, editor swap files …
             if (entry.isDir()) {
-                if (relative == QLatin1String("state"))
+                if (relative == QLatin1String("state") || relative == QLatin1String("archive"))
                     continue;
                 const QString canonical = entry.canonicalFilePath();
                 if (canonical.isEmpty()) {

@@ -4,9 +4,7 @@
 
 #include "CognitiveState.h"
 #include "MemoryCatalog.h"
-#if __has_include("MemoryWriter.h")
 #include "MemoryWriter.h"
-#endif
 #include "SessionCheckpoint.h"
 
 
@@ -197,7 +195,6 @@ ToolResult McpTools::wake(const QJsonObject &args)
                                   {QStringLiteral("prospective_due"), dueArray}}};
 }
 
-#if __has_include("MemoryWriter.h")
 ToolResult McpTools::remember(const QJsonObject &args)
 {
     RememberRequest request;
@@ -255,16 +252,5 @@ ToolResult McpTools::forget(const QJsonObject &args)
     return ToolResult{QStringLiteral("Archived %1 as %2; it no longer comes up in recall and can be restored.").arg(path, archived),
                       structured};
 }
-#else
-ToolResult McpTools::remember(const QJsonObject &)
-{
-    return ToolResult::failure(QStringLiteral("remember is not available yet"));
-}
-
-ToolResult McpTools::forget(const QJsonObject &)
-{
-    return ToolResult::failure(QStringLiteral("forget is not available yet"));
-}
-#endif
 
 } // namespace engram::mcp

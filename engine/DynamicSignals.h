@@ -1,0 +1,29 @@
+#pragma once
+
+#include "Retriever.h"
+
+namespace engram {
+
+class MemoryDynamics;
+
+/// The dynamics' ranking signals for the Retriever: strength after decay
+/// (lowered for a superseded memory), access frequency, co-activation with
+/// the other candidates, and a bounded graph walk — spreading activation from
+/// the top candidates along association edges for the mode's 1–2 hops.
+class DynamicSignals : public SignalSource {
+public:
+    explicit DynamicSignals(MemoryDynamics &dynamics) : m_dynamics(dynamics) {}
+
+    void signalsFor(const QList<Chunk> &chunks, const QDateTime &now, QList<MemorySignals> &out) override;
+    void refine(QList<RecallResult> &results, const RankingMode &mode, const QDateTime &now) override;
+
+    static constexpr double kSupersededFactor = 0.3;  ///< strength kept by a superseded memory
+    static constexpr int kSeeds = 8;                  ///< top candidates the walk starts from
+    static constexpr int kFanOut = 24;                ///< edges followed per node
+    static constexpr int kMaxNodes = 64;              ///< nodes expanded per hop
+
+private:
+    MemoryDynamics &m_dynamics;
+};
+
+} // namespace engram

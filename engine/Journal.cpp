@@ -1,0 +1,105 @@
+#include "Journal.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace engram {
+
+Journal::Journal(const QString &vaultPath) : m_vaultPath(vaultPath) {}
+
+QString Journal::relativePath()
+{
+    return QStringLiteral("state/journal.jsonl");
+}
+
+QString Journal::filePath() const
+{
+    return QDir(m_vaultPath).filePath(relativePath());
+}
+
+Status Journal::append(const QJsonObject &event)
+{
+    QDir().mkpath(QFileInfo(filePath()).absolutePath());
+    QFile file(filePath());
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append))
+        return Error{QStringLiteral("cannot append to the journal: %1").arg(file.errorString()), relativePath()};
+    QByteArray line = QJsonDocument(event).toJson(QJsonDocument::Compact);
+    line += '\n';
+    if (file.write(line) != line.size() || !file.flush())
+        return Error{QStringLiteral("cannot append to the journal: %1 (is the disk full?)").arg(file.errorString()),
+                     relativePath()};
+    return {};
+}
+
+Result<Journal::Chunk> Journal::readFrom(qint64 offset) const
+{
+    Chunk out;
+    out.endOffset = offset;
+    QFile file(filePath());
+    if (!file.exists())
+        return out;
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("cannot read the journal: %1").arg(file.errorString()), relativePath()};
+    if (offset > file.size())
+        return Error{QStringLiteral("the journal is shorter than what the index replayed; replay it in full"),
+                     relativePath()};
+    file.seek(offset);
+    const QByteArray bytes = file.readAll();
+    qint64 lineStart = 0;
+    int lineNumber = 0;
+    while (true) {
+        const qint64 end = bytes.indexOf('\n', lineStart);
+        if (end < 0)
+            break;  // a line still being written: read it next time
+        ++lineNumber;
+        const QByteArray line = bytes.mid(lineStart, end - lineStart).trimmed();
+        lineStart = end + 1;
+        if (line.isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject()) {
+            out.problems << QStringLiteral("%1: a line after byte %2 is not a JSON object; skipped")
+                                .arg(relativePath())
+                                .arg(offset + lineStart);
+            continue;
+        }
+        out.events << doc.object();
+    }
+    out.endOffset = offset + lineStart;
+    return out;
+}
+
+Status Journal::rewrite(const QList<QJsonObject> &events)
+{
+    QDir().mkpath(QFileInfo(filePath()).absolutePath());
+    QSaveFile file(filePath());
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{QStringLiteral("cannot rewrite the journal: %1").arg(file.errorString()), relativePath()};
+    for (const QJsonObject &event : events) {
+        file.write(QJsonDocument(event).toJson(QJsonDocument::Compact));
+        file.write("\n");
+    }
+    if (!file.commit())
+        return Error{QStringLiteral("cannot save the compacted journal: %1").arg(file.errorString()), relativePath()};
+    return {};
+}
+
+qint64 Journal::size() const
+{
+    return QFileInfo(filePath()).size();
+}
+
+QString Journal::fingerprint(qint64 length) const
+{
+    QFile file(filePath());
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromLatin1(QCryptographicHash::hash(file.read(qMin<qint64>(length, 512)), QCryptographicHash::Sha1).toHex());
+}
+
+} // namespace engram

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "Result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace engram {
+
+/// `state/journal.jsonl`: the append-only, canonical record of everything
+/// dynamic (first sight of a file, access, co-activation, strength changes,
+/// links, forget/restore/purge). One JSON object per line, each with `type`
+/// and `t` (ISO time). The index replays it, so deleting `.engram/` loses
+/// nothing. Compaction rewrites it atomically (QSaveFile) as a snapshot.
+class Journal {
+public:
+    explicit Journal(const QString &vaultPath);
+
+    QString filePath() const;
+    static QString relativePath();
+
+    /// Appends one event as one line (a single write, flushed).
+    Status append(const QJsonObject &event);
+
+    struct Chunk {
+        QList<QJsonObject> events;
+        qint64 endOffset = 0;   ///< byte offset after the last complete line read
+        QStringList problems;   ///< "state/journal.jsonl:12: not a JSON object" — skipped lines
+    };
+    /// Reads complete lines from `offset` to the end (a torn last line is left for later).
+    Result<Chunk> readFrom(qint64 offset) const;
+
+    /// Replaces the whole journal atomically (compaction).
+    Status rewrite(const QList<QJsonObject> &events);
+
+    qint64 size() const;
+    /// Identifies the file's first `length` bytes (at most 512), so a rewrite
+    /// (compaction) is noticed and the journal replayed in full.
+    QString fingerprint(qint64 length) const;
+
+private:
+    QString m_vaultPath;
+};
+
+} // namespace engram
