@@ -4,6 +4,8 @@
 #include "McpServer.h"
 #include "McpTools.h"
 
+#include <QDir>
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -33,9 +35,18 @@ int runMcp(CliContext &cx)
     const int maxKiB = cx.intOption(QStringLiteral("max-request-kib"), 4096, &ok);
     if (!ok || maxKiB < 1)
         return ExitUsage;
-    auto engine = cx.openEngine(cx.parser.isSet(QStringLiteral("create")));
-    if (!engine)
-        return ExitFailure;
+    // MCP clients start servers without a shell (Claude Desktop, .mcp.json), so "~/vault" arrives unexpanded.
+    QString path = cx.vaultPath();
+    if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/")))
+        path = QDir::homePath() + path.mid(1);
+    if (cx.parser.isSet(QStringLiteral("create")) && !QDir().mkpath(path))
+        return cx.fail(QStringLiteral("cannot create the vault folder %1").arg(path));
+    auto opened = Engine::open(path);
+    if (!opened)
+        return cx.fail(opened.error().toString());
+    std::unique_ptr<Engine> engine = std::move(*opened);
+    for (const QString &note : engine->openNotes())
+        cx.err << "engram-cli mcp: note: " << note << Qt::endl;
     const QString vault = engine->vaultPath();
 #ifndef _WIN32
     std::signal(SIGPIPE, SIG_IGN);  // a client that went away ends the loop at EOF, not with a signal

@@ -246,6 +246,7 @@ ToolResult McpTools::whatDoIKnow(const QJsonObject &args)
     RecallQuery query;
     query.text = args.value(QStringLiteral("topic")).toString();
     query.k = args.value(QStringLiteral("k")).toInt(50);
+    query.reinforce = false;  // a survey of fifty memories is not fifty uses of them
     auto results = m_engine->recall(query);
     if (!results)
         return ToolResult::failure(QStringLiteral("recall failed: %1").arg(results.error().toString()));

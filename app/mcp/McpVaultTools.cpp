@@ -58,6 +58,7 @@ ToolResult McpTools::whyDidWe(const QJsonObject &args)
     query.k = k * 4;
     query.filter.categories = {QStringLiteral("decision")};
     query.filter.includeArchived = true;  // a superseded decision is history, and history is the point
+    query.reinforce = false;
     auto results = m_engine->recall(query);
     if (!results)
         return ToolResult::failure(QStringLiteral("recall failed: %1").arg(results.error().toString()));

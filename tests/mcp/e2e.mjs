@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -200,6 +201,25 @@ try {
   r = await call('recall', { query: 'watcher re-indexes changed file within a second', k: 3 });
   assert.equal(r.structuredContent.results[0].path, 'notes/indexing.md');
   ok('a file edited on disk is re-indexed before the next answer');
+
+  step = 'a second process on the same vault';
+  // Another writer (here the CLI; the workbench behaves alike) indexes while the server answers calls.
+  const other = new Promise((resolve, reject) => execFile(cli,
+    ['remember', '--vault', vault, '--json', '--category', 'fact', '--title', 'Two writers',
+      'The workbench and the MCP server share one vault: SQLite waits for the lock, the journal only appends.'],
+    { cwd: workdir, env: { ...process.env, HOME: root } },
+    (error, stdout, stderr) => (error ? reject(new Error(`${error.message}: ${stderr}`)) : resolve(JSON.parse(stdout).path))));
+  const during = [];
+  for (let i = 0; i < 5; i++)
+    during.push(call('recall', { query: 'SQLite index decision', k: 2 }));
+  const [otherPath] = await Promise.all([other, Promise.all(during)]);
+  assert.ok(exists(otherPath), `the other process wrote ${otherPath}`);
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  r = await call('recall', { query: 'two writers share one vault lock journal appends', k: 3 });
+  assert.equal(r.structuredContent.results[0].path, otherPath);
+  r = await call('stats', {});
+  assert.equal(r.structuredContent.vectors, r.structuredContent.chunks, 'the server reloaded the vectors the other process added');
+  ok('a second process writing the same vault: calls keep working, its memory is recalled, vectors stay in step');
 
   step = 'bad input';
   await expectRpcError(client.callTool({ name: 'recall', arguments: { query: 'x', k: 'ten' } }), -32602, 'wrong type');
