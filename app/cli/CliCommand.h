@@ -57,4 +57,7 @@ QJsonObject resultJson(const RecallResult &result, const QString &sourceText);
 RecallFilter filterFromOptions(const QCommandLineParser &parser);
 void addFilterOptions(QCommandLineParser &parser);
 
+/// `stats --tools` (ToolCommands.cpp).
+int runToolStats(CliContext &cx);
+
 } // namespace engram::cli

@@ -100,6 +100,8 @@ void printCounts(QTextStream &out, const char *title, const QHash<QString, qint6
 
 int runStats(CliContext &cx)
 {
+    if (cx.parser.isSet(QStringLiteral("tools")))
+        return runToolStats(cx);
     auto engine = cx.openEngine();
     if (!engine)
         return ExitFailure;
@@ -184,7 +186,12 @@ const CommandRegistration rebuildCommand{CliCommand{
     QStringLiteral("rebuild"), QStringLiteral("Delete the derived index and index every file again."), {}, runRebuild}};
 
 const CommandRegistration statsCommand{
-    CliCommand{QStringLiteral("stats"), QStringLiteral("Counts of files, chunks, vectors and tags."), {}, runStats}};
+    CliCommand{QStringLiteral("stats"), QStringLiteral("Counts of files, chunks, vectors and tags (--tools: tool statistics)."),
+               [](QCommandLineParser &p) {
+                   p.addOption({QStringLiteral("tools"), QStringLiteral("Tool statistics: calls, success rates, "
+                                                                        "durations, sequences, rate drops.")});
+               },
+               runStats}};
 
 const CommandRegistration healthCommand{CliCommand{
     QStringLiteral("health"), QStringLiteral("Run the health checks; the exit code is the worst status (0 ok … 3 error)."),

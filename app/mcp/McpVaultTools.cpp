@@ -6,6 +6,7 @@
 #include "MemoryCatalog.h"
 #include "MemoryWriter.h"
 #include "SessionCheckpoint.h"
+#include "WakeBriefing.h"
 
 
 #include <QDir>
@@ -39,11 +40,20 @@ QJsonObject entryJson(const CatalogEntry &e)
                        {QStringLiteral("source"), QStringLiteral("%1:1-%2").arg(e.path).arg(qMax(1, e.lineCount))}};
 }
 
-bool newerFirst(const CatalogEntry *a, const CatalogEntry *b)
+/// An indexed chunk as a memory (no score: wake lists, it does not rank).
+QJsonObject chunkJson(const Chunk &c)
 {
-    if (a->created != b->created)
-        return a->created > b->created;
-    return a->path < b->path;
+    return QJsonObject{{QStringLiteral("path"), c.path},
+                       {QStringLiteral("start_line"), c.startLine},
+                       {QStringLiteral("end_line"), c.endLine},
+                       {QStringLiteral("title"), c.title},
+                       {QStringLiteral("heading"), c.heading},
+                       {QStringLiteral("text"), c.text},
+                       {QStringLiteral("region"), c.tags.region.value},
+                       {QStringLiteral("store"), c.tags.store.value},
+                       {QStringLiteral("layer"), c.tags.layer.value},
+                       {QStringLiteral("category"), c.tags.category.value},
+                       {QStringLiteral("source"), QStringLiteral("%1:%2-%3").arg(c.path).arg(c.startLine).arg(c.endLine)}};
 }
 
 } // namespace
@@ -134,64 +144,94 @@ ToolResult McpTools::checkpoint(const QJsonObject &args)
 ToolResult McpTools::wake(const QJsonObject &args)
 {
     const QDateTime at = now();
-    const int budget = args.value(QStringLiteral("budget")).toInt(m_engine->config().preambleBudget);
-    QString preamble;
-    QString current;
-    QStringList priorities;
     QStringList notes;
-    CognitiveStore cognitive(m_engine->vaultPath());
-    if (auto state = cognitive.load()) {
-        preamble = cognitive.preamble(at, budget);
-        current = state->focus.current;
-        priorities = state->focus.priorities;
+    // The engine's briefing (as `engram-cli wake` shows it): preamble, focus, newest decision and prospective chunks.
+    auto briefing = WakeBriefing::build(*m_engine, at, 20);
+    QString preamble;
+    Focus focus;
+    if (briefing) {
+        preamble = briefing->preamble;
+        focus = briefing->focus;
+        if (args.contains(QStringLiteral("budget")))
+            preamble = CognitiveStore(m_engine->vaultPath()).preamble(at, args.value(QStringLiteral("budget")).toInt());
     } else {
-        notes << QStringLiteral("state/cognitive.json could not be read: %1").arg(state.error().toString());
+        notes << QStringLiteral("the cognitive state could not be read: %1").arg(briefing.error().toString());
     }
+    // Front matter knows what the index does not: which decision was superseded, and when a goal is due.
     const MemoryCatalog catalog = MemoryCatalog::scan(m_engine->vaultPath());
-    QList<const CatalogEntry *> decisions, due;
-    for (const CatalogEntry &e : catalog.entries()) {
-        if (e.archived)
-            continue;
-        if (e.category == QLatin1String("decision") && e.supersededBy.isEmpty())
-            decisions << &e;
-        const bool prospective = e.store == QLatin1String("prospective") || e.category == QLatin1String("goal");
-        if (prospective && (!e.due.isValid() || e.due <= at.addDays(1)))
-            due << &e;
+    struct Item {
+        QJsonObject json;
+        QDateTime when;
+        QDateTime due;
+    };
+    QList<Item> decisions, due;
+    QSet<QString> seen;
+    auto open = [&](const QString &path) {
+        const CatalogEntry *e = catalog.find(path);
+        return !(e && (e->archived || !e->supersededBy.isEmpty()));
+    };
+    auto dueNow = [&](const CatalogEntry *e) { return !e || !e->due.isValid() || e->due <= at.addDays(1); };
+    if (briefing) {
+        for (const Chunk &c : std::as_const(briefing->decisions))
+            if (open(c.path) && !seen.contains(QStringLiteral("d:") + c.path)) {
+                seen.insert(QStringLiteral("d:") + c.path);
+                const CatalogEntry *e = catalog.find(c.path);
+                decisions << Item{chunkJson(c), e && e->created.isValid() ? e->created : c.time, {}};
+            }
+        for (const Chunk &c : std::as_const(briefing->prospective)) {
+            const CatalogEntry *e = catalog.find(c.path);
+            if (open(c.path) && dueNow(e) && !seen.contains(QStringLiteral("p:") + c.path)) {
+                seen.insert(QStringLiteral("p:") + c.path);
+                due << Item{chunkJson(c), e && e->created.isValid() ? e->created : c.time, e ? e->due : QDateTime()};
+            }
+        }
     }
-    std::sort(decisions.begin(), decisions.end(), newerFirst);
-    std::sort(due.begin(), due.end(), [](const CatalogEntry *a, const CatalogEntry *b) {
-        if (a->due.isValid() != b->due.isValid())
-            return a->due.isValid();  // dated reminders first, soonest first
-        return a->due != b->due ? a->due < b->due : newerFirst(a, b);
+    for (const CatalogEntry &e : catalog.entries()) {
+        if (!open(e.path))
+            continue;
+        if (e.category == QLatin1String("decision") && !seen.contains(QStringLiteral("d:") + e.path)) {
+            seen.insert(QStringLiteral("d:") + e.path);
+            decisions << Item{entryJson(e), e.created, {}};
+        }
+        const bool prospective = e.store == QLatin1String("prospective") || e.category == QLatin1String("goal");
+        if (prospective && dueNow(&e) && !seen.contains(QStringLiteral("p:") + e.path)) {
+            seen.insert(QStringLiteral("p:") + e.path);
+            due << Item{entryJson(e), e.created, e.due};
+        }
+    }
+    std::stable_sort(decisions.begin(), decisions.end(), [](const Item &a, const Item &b) { return a.when > b.when; });
+    std::stable_sort(due.begin(), due.end(), [](const Item &a, const Item &b) {
+        if (a.due.isValid() != b.due.isValid())
+            return a.due.isValid();  // dated reminders first, soonest first
+        return a.due.isValid() ? a.due < b.due : a.when > b.when;
     });
     QJsonArray decisionArray, dueArray;
     QStringList text;
     if (!preamble.isEmpty())
         text << preamble;
-    if (!current.isEmpty())
-        text << QStringLiteral("Focus: %1").arg(current)
-             << (priorities.isEmpty() ? QString() : QStringLiteral("Priorities: %1").arg(priorities.join(QStringLiteral("; "))));
+    if (!focus.current.isEmpty())
+        text << QStringLiteral("Focus: %1%2").arg(focus.current, focus.priorities.isEmpty() ? QString()
+                                                                  : QStringLiteral("\nPriorities: ") + focus.priorities.join(QStringLiteral("; ")));
     QStringList lines;
-    for (const CatalogEntry *e : decisions.mid(0, 5)) {
-        decisionArray.append(entryJson(*e));
-        lines << QStringLiteral("- %1 (%2)").arg(e->title, e->path);
+    for (const Item &d : decisions.mid(0, 5)) {
+        decisionArray.append(d.json);
+        lines << memoryLine(int(decisionArray.size()), d.json);
     }
     text << (lines.isEmpty() ? QStringLiteral("Open decisions: none recorded.") : QStringLiteral("Open decisions:\n") + lines.join(QLatin1Char('\n')));
     lines.clear();
-    for (const CatalogEntry *e : due.mid(0, 10)) {
-        dueArray.append(entryJson(*e));
-        lines << QStringLiteral("- %1%2 (%3)")
-                     .arg(e->title, e->due.isValid() ? QStringLiteral(", due ") + e->due.toString(QStringLiteral("yyyy-MM-dd")) : QString(), e->path);
+    for (const Item &d : due.mid(0, 10)) {
+        dueArray.append(d.json);
+        lines << memoryLine(int(dueArray.size()), d.json)
+                     + (d.due.isValid() ? QStringLiteral("\n   due %1").arg(d.due.toString(QStringLiteral("yyyy-MM-dd"))) : QString());
     }
-    text << (lines.isEmpty() ? QStringLiteral("Due: nothing.") : QStringLiteral("Due:\n") + lines.join(QLatin1Char('\n')));
-    for (const QString &n : notes)
+    text << (lines.isEmpty() ? QStringLiteral("Due: nothing.") : QStringLiteral("Due (goals and reminders):\n") + lines.join(QLatin1Char('\n')));
+    for (const QString &n : std::as_const(notes))
         text << QStringLiteral("Note: %1").arg(n);
-    text.removeAll(QString());
     return ToolResult{text.join(QStringLiteral("\n\n")),
                       QJsonObject{{QStringLiteral("generated_at"), at.toString(Qt::ISODate)},
                                   {QStringLiteral("preamble"), preamble},
-                                  {QStringLiteral("focus"), QJsonObject{{QStringLiteral("current"), current},
-                                                                        {QStringLiteral("priorities"), QJsonArray::fromStringList(priorities)}}},
+                                  {QStringLiteral("focus"), QJsonObject{{QStringLiteral("current"), focus.current},
+                                                                        {QStringLiteral("priorities"), QJsonArray::fromStringList(focus.priorities)}}},
                                   {QStringLiteral("open_decisions"), decisionArray},
                                   {QStringLiteral("prospective_due"), dueArray}}};
 }

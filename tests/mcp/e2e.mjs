@@ -47,6 +47,10 @@ write('notes/indexing.md',
 write('memories/prospective/release.md',
   `---\ntitle: Ship the release notes\nstore: prospective\ncategory: goal\ndue: ${yesterday}\n---\n` +
   'Write and publish the release notes for version one.\n');
+const nextMonth = new Date(Date.now() + 30 * 86400000).toISOString().slice(0, 10);
+write('memories/prospective/conference.md',
+  `---\ntitle: Submit the conference talk\nstore: prospective\ncategory: goal\ndue: ${nextMonth}\n---\n` +
+  'Submit the talk about agent memory to the conference.\n');
 write('state/cognitive.json', JSON.stringify({
   focus: { current: 'shipping the MCP server', priorities: ['end-to-end test', 'README'], lastUpdated: new Date().toISOString() },
   heuristics: [{ text: 'run the tests before every commit', source: 'person', useCount: 3, lastUsed: new Date().toISOString() }],
@@ -118,7 +122,7 @@ try {
 
   step = 'stats';
   const mdFiles = ['memories/semantic/storage-postgres.md', 'memories/semantic/storage-sqlite.md', 'notes/indexing.md',
-    'memories/prospective/release.md'];
+    'memories/prospective/release.md', 'memories/prospective/conference.md'];
   let r = await call('stats', {});
   assert.ok(r.structuredContent.files >= mdFiles.length, `stats.files ${r.structuredContent.files}`);
   assert.equal(r.structuredContent.vectors, r.structuredContent.chunks, 'one vector per chunk');
@@ -191,9 +195,10 @@ try {
   assert.equal(wake.focus.current, JSON.parse(read('state/cognitive.json')).focus.current);
   assert.match(wake.preamble, /shipping the MCP server/);
   assert.ok(wake.prospective_due.some((m) => m.path === 'memories/prospective/release.md'), 'the due goal');
+  assert.ok(!wake.prospective_due.some((m) => m.path === 'memories/prospective/conference.md'), 'not the goal due next month');
   assert.ok(wake.open_decisions.some((m) => m.path === 'memories/semantic/storage-sqlite.md'), 'the current decision');
   assert.ok(!wake.open_decisions.some((m) => m.path === 'memories/semantic/storage-postgres.md'), 'not the superseded one');
-  ok('wake: preamble and focus from state/cognitive.json, the due goal, the open decision');
+  ok('wake: preamble and focus from state/cognitive.json, the goal due (not the one due next month), the open decision');
 
   step = 'external edit';
   write('notes/indexing.md', read('notes/indexing.md') + '\nThe watcher re-indexes a changed file within a second.\n');

@@ -1,0 +1,240 @@
+// engram-cli hook session-start, hook agent-end, hook tool: commands an agent
+// runs around each session (Claude Code hooks, or any agent's shell hooks).
+// Hooks never exit with 2: Claude Code reads that as "block the agent".
+#include "CliCommand.h"
+#include "InteractionLearner.h"
+#include "ToolUsage.h"
+#include "WakeBriefing.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace engram::cli {
+
+namespace {
+
+QByteArray readStdin()
+{
+    QFile in;
+    if (!in.open(stdin, QIODevice::ReadOnly))
+        return {};
+    return in.readAll();
+}
+
+/// The hook input Claude Code writes on stdin (one JSON object), or empty.
+QJsonObject hookInput(const QByteArray &bytes)
+{
+    const QByteArray trimmed = bytes.trimmed();
+    if (!trimmed.startsWith('{'))
+        return {};  // a whole JSONL transcript does not parse as one object
+    const QJsonDocument doc = QJsonDocument::fromJson(trimmed);
+    const QJsonObject o = doc.object();
+    return o.contains(QStringLiteral("hook_event_name")) || o.contains(QStringLiteral("session_id")) ? o : QJsonObject{};
+}
+
+bool claudeFormat(CliContext &cx)
+{
+    return cx.parser.value(QStringLiteral("format")) == QLatin1String("claude");
+}
+
+int runSessionStart(CliContext &cx)
+{
+    QString cwd = cx.parser.value(QStringLiteral("cwd"));
+    if (claudeFormat(cx) && cwd.isEmpty())
+        cwd = hookInput(readStdin()).value(QStringLiteral("cwd")).toString();
+    if (cwd.isEmpty())
+        cwd = QDir::currentPath();
+    auto engine = cx.openEngine();
+    if (!engine)
+        return ExitFailure;
+    (void)engine->index();  // bring the index up to date with what changed since the last session
+    const QDateTime now = QDateTime::currentDateTime();
+    const SessionQuery query = SessionQuery::fromSituation(*engine, cwd, cx.parser.value(QStringLiteral("task")), now);
+    bool ok = true;
+    const int budget = cx.intOption(QStringLiteral("budget"), engine->config().packBudget, &ok);
+    if (!ok)
+        return ExitFailure;
+    RecallQuery recall;
+    recall.text = query.text();
+    recall.now = now.toUTC();
+    auto pack = engine->pack(recall, budget);
+    if (!pack)
+        return cx.fail(pack.error().toString());
+    if (claudeFormat(cx)) {
+        const QJsonObject output{{QStringLiteral("hookSpecificOutput"),
+                                  QJsonObject{{QStringLiteral("hookEventName"), QStringLiteral("SessionStart")},
+                                              {QStringLiteral("additionalContext"), pack->markdown}}}};
+        cx.out << QJsonDocument(output).toJson(QJsonDocument::Compact) << Qt::endl;
+    } else if (cx.json()) {
+        cx.out << QJsonDocument(QJsonObject{{QStringLiteral("query"), recall.text},
+                                            {QStringLiteral("markdown"), pack->markdown},
+                                            {QStringLiteral("tokens"), pack->tokens}})
+                      .toJson(QJsonDocument::Indented);
+    } else {
+        cx.out << pack->markdown;
+    }
+    return ExitOk;
+}
+
+int runAgentEnd(CliContext &cx)
+{
+    QString name = cx.parser.value(QStringLiteral("transcript"));
+    QByteArray bytes;
+    QString sessionId;
+    if (name.isEmpty()) {
+        bytes = readStdin();
+        const QJsonObject input = hookInput(bytes);
+        if (input.contains(QStringLiteral("transcript_path"))) {  // Claude Code's Stop hook
+            name = input.value(QStringLiteral("transcript_path")).toString();
+            sessionId = input.value(QStringLiteral("session_id")).toString();
+            bytes.clear();
+        } else {
+            name = QStringLiteral("stdin.jsonl");
+        }
+    }
+    if (bytes.isEmpty()) {
+        QFile file(name);
+        if (!file.open(QIODevice::ReadOnly))
+            return cx.fail(QStringLiteral("cannot read the transcript %1: %2").arg(name, file.errorString()));
+        bytes = file.readAll();
+    }
+    auto turn = AgentTurn::fromTranscript(QFileInfo(name).fileName(), bytes);
+    if (!turn)
+        return cx.fail(turn.error().toString());
+    if (!sessionId.isEmpty())
+        turn->sessionId = sessionId;
+    auto engine = cx.openEngine();
+    if (!engine)
+        return ExitFailure;
+    auto applied = InteractionLearner(engine->vaultPath()).apply(*turn, QDateTime::currentDateTimeUtc());
+    if (!applied)
+        return cx.fail(applied.error().toString());
+    for (const QString &path : std::as_const(applied->memoriesWritten))
+        (void)engine->indexPath(path);
+    (void)engine->saveVectors();
+    if (!applied->toolEventsError.isEmpty())
+        cx.err << "engram-cli hook agent-end: tool statistics not updated: " << applied->toolEventsError << Qt::endl;
+
+    const InteractionAnalysis &a = applied->analysis;
+    if (cx.json()) {
+        cx.out << QJsonDocument(QJsonObject{{QStringLiteral("already_seen"), applied->alreadySeen},
+                                            {QStringLiteral("positive_signal"), a.positiveSignal},
+                                            {QStringLiteral("credited"), QJsonArray::fromStringList(applied->creditedHeuristics)},
+                                            {QStringLiteral("memories"), QJsonArray::fromStringList(applied->memoriesWritten)},
+                                            {QStringLiteral("learnings"), QJsonArray::fromStringList(applied->learningsAdded)},
+                                            {QStringLiteral("avoidances"), QJsonArray::fromStringList(applied->avoidancesAdded)},
+                                            {QStringLiteral("meaningful"), a.meaningful},
+                                            {QStringLiteral("engagement"), a.engagementReason},
+                                            {QStringLiteral("tool_events"), applied->toolEventsRecorded}})
+                      .toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    if (applied->alreadySeen) {
+        cx.out << "this turn was already learned from; nothing changed" << Qt::endl;
+        return ExitOk;
+    }
+    if (!a.positiveSignal.isEmpty())
+        cx.out << "positive feedback (\"" << a.positiveSignal << "\"): credited " << applied->creditedHeuristics.size()
+               << " heuristic(s) of the last pack" << Qt::endl;
+    for (const QString &p : std::as_const(applied->memoriesWritten))
+        cx.out << "remembered: " << p << Qt::endl;
+    for (const QString &l : std::as_const(applied->learningsAdded))
+        cx.out << "learning: " << l << Qt::endl;
+    for (const QString &v : std::as_const(applied->avoidancesAdded))
+        cx.out << "avoid: " << v << Qt::endl;
+    cx.out << a.engagementReason;
+    if (applied->toolEventsRecorded > 0)
+        cx.out << "; " << applied->toolEventsRecorded << " tool call(s) counted";
+    cx.out << Qt::endl;
+    return ExitOk;
+}
+
+int runToolHook(CliContext &cx)
+{
+    QString name = cx.parser.value(QStringLiteral("name"));
+    bool ok = !cx.parser.isSet(QStringLiteral("failed"));
+    QString session = cx.parser.value(QStringLiteral("session"));
+    QString callId = cx.parser.value(QStringLiteral("call-id"));
+    qint64 ms = -1;
+    if (cx.parser.isSet(QStringLiteral("ms"))) {
+        bool parsed = false;
+        ms = cx.parser.value(QStringLiteral("ms")).toLongLong(&parsed);
+        if (!parsed || ms < 0)
+            return cx.fail(QStringLiteral("--ms takes a whole number of milliseconds"));
+    }
+    if (claudeFormat(cx)) {  // PostToolUse / PostToolUseFailure input on stdin
+        const QJsonObject input = hookInput(readStdin());
+        if (name.isEmpty())
+            name = input.value(QStringLiteral("tool_name")).toString();
+        if (session.isEmpty())
+            session = input.value(QStringLiteral("session_id")).toString();
+        if (callId.isEmpty())
+            callId = input.value(QStringLiteral("tool_use_id")).toString();
+        const QJsonObject response = input.value(QStringLiteral("tool_response")).toObject();
+        if (input.value(QStringLiteral("hook_event_name")).toString() == QLatin1String("PostToolUseFailure") ||
+            response.value(QStringLiteral("is_error")).toBool() || response.value(QStringLiteral("success")) == QJsonValue(false))
+            ok = false;
+        if (ms < 0 && input.contains(QStringLiteral("duration_ms")))
+            ms = qint64(input.value(QStringLiteral("duration_ms")).toDouble());
+    }
+    if (name.isEmpty())
+        return cx.fail(QStringLiteral("say which tool: engram-cli hook tool --name Bash --ok --ms 120"));
+    auto recorded = ToolUsage(cx.vaultPath()).recordCall(name, ok, ms, session, callId, QDateTime::currentDateTimeUtc());
+    if (!recorded)
+        return cx.fail(recorded.error().toString());
+    if (!claudeFormat(cx))
+        cx.out << (*recorded ? "recorded " : "already recorded ") << name << (ok ? " ok" : " failed") << Qt::endl;
+    return ExitOk;
+}
+
+void addFormatOption(QCommandLineParser &p)
+{
+    p.addOption({QStringLiteral("format"),
+                 QStringLiteral("\"claude\": read Claude Code's hook input on stdin and answer in its hook form; "
+                                "\"markdown\" (default) otherwise."),
+                 QStringLiteral("format"), QStringLiteral("markdown")});
+}
+
+const CommandRegistration sessionStartCommand{CliCommand{
+    QStringLiteral("hook session-start"),
+    QStringLiteral("The pack for the situation (project, recent files, task) for a session-start hook."),
+    [](QCommandLineParser &p) {
+        addFormatOption(p);
+        p.addOption({QStringLiteral("task"), QStringLiteral("What the session is about, when known."), QStringLiteral("text")});
+        p.addOption({QStringLiteral("cwd"), QStringLiteral("The project folder (default: the hook input's cwd, else the current one)."),
+                     QStringLiteral("dir")});
+        p.addOption({QStringLiteral("budget"), QStringLiteral("Token budget of the pack."), QStringLiteral("tokens")});
+    },
+    runSessionStart}};
+
+const CommandRegistration agentEndCommand{CliCommand{
+    QStringLiteral("hook agent-end"),
+    QStringLiteral("Learn from the last turn: feedback, \"remember …\"/\"note: …\" requests, engagement, tool calls."),
+    [](QCommandLineParser &p) {
+        addFormatOption(p);
+        p.addOption({QStringLiteral("transcript"),
+                     QStringLiteral("The transcript (JSONL or Markdown); default: stdin, or the transcript_path of "
+                                    "Claude Code's Stop hook input."),
+                     QStringLiteral("file")});
+    },
+    runAgentEnd}};
+
+const CommandRegistration toolHookCommand{CliCommand{
+    QStringLiteral("hook tool"), QStringLiteral("Count one tool call in the tool statistics."),
+    [](QCommandLineParser &p) {
+        addFormatOption(p);
+        p.addOptions({{QStringLiteral("name"), QStringLiteral("The tool's name."), QStringLiteral("tool")},
+                      {QStringLiteral("ok"), QStringLiteral("The call succeeded (the default).")},
+                      {QStringLiteral("failed"), QStringLiteral("The call failed.")},
+                      {QStringLiteral("ms"), QStringLiteral("How long it took."), QStringLiteral("milliseconds")},
+                      {QStringLiteral("session"), QStringLiteral("The agent session it belongs to."), QStringLiteral("id")},
+                      {QStringLiteral("call-id"), QStringLiteral("The call's id (counted once)."), QStringLiteral("id")}});
+    },
+    runToolHook}};
+
+} // namespace
+
+} // namespace engram::cli
