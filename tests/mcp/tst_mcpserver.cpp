@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTest>
 
 using namespace engram;
@@ -408,6 +409,35 @@ private slots:
         const QJsonObject second = h.callTool(QStringLiteral("checkpoint"), {{QStringLiteral("summary"), QStringLiteral("two")}});
         QCOMPARE(second[QStringLiteral("result")][QStringLiteral("structuredContent")][QStringLiteral("path")].toString(),
                  QStringLiteral("sessions/2026-05-04/checkpoint-093015-2.md"));
+    }
+
+    void stdio_servesOverPipesAndExitsAtEndOfInput()
+    {
+        test::TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("A note about pipes.\n"));
+        QProcess server;
+        server.start(QStringLiteral(ENGRAM_CLI_PATH),
+                     {QStringLiteral("mcp"), QStringLiteral("--vault"), vault.path(), QStringLiteral("--max-request-kib"),
+                      QStringLiteral("1")});
+        QVERIFY(server.waitForStarted());
+        server.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-03-26\"}}\n");
+        server.write("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\",\"params\":{\"pad\":\"" + QByteArray(4000, 'x') + "\"}}\n");
+        server.write("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"stats\"}}");
+        server.closeWriteChannel();  // the last line has no newline: it is still served, then the server exits
+        QVERIFY(server.waitForFinished(30000));
+        QCOMPARE(server.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(server.exitCode(), 0);
+        QList<QJsonObject> replies;
+        for (const QByteArray &line : server.readAllStandardOutput().split('\n'))
+            if (!line.isEmpty() && !line.contains("notifications/message"))  // log lines may come in between
+                replies << QJsonDocument::fromJson(line).object();
+        QCOMPARE(replies.size(), 3);
+        QCOMPARE(replies[0][QStringLiteral("result")][QStringLiteral("protocolVersion")].toString(), QStringLiteral("2025-03-26"));
+        QCOMPARE(errorCode(replies[1]), int(InvalidRequest));
+        QVERIFY(errorMessage(replies[1]).contains(QStringLiteral("1024 bytes")));
+        QCOMPARE(replies[2][QStringLiteral("id")].toInt(), 3);
+        QCOMPARE(replies[2][QStringLiteral("result")][QStringLiteral("isError")].toBool(), false);
+        QVERIFY(server.readAllStandardError().contains("serving"));
     }
 };
 
