@@ -160,7 +160,7 @@ void McpTools::refreshIndex()
     const int budget = m_refreshBudgetMs;
     const IndexReport report = m_engine->index(
         [&](int, int, const QString &) {
-            if (timer.elapsed() > budget)
+            if (timer.elapsed() >= budget)
                 cancel = true;
         },
         &cancel);

@@ -411,6 +411,22 @@ private slots:
                  QStringLiteral("sessions/2026-05-04/checkpoint-093015-2.md"));
     }
 
+    void reindex_stopsAtItsTimeBudgetAndCompletesLater()
+    {
+        Harness h;
+        for (int i = 0; i < 4; ++i)
+            h.vault.write(QStringLiteral("notes/n%1.md").arg(i), QStringLiteral("Note number %1.\n").arg(i));
+        h.tools->setReindexPolicy(0, 0);  // no time at all: stop after the first file
+        h.initialize();
+        h.lines.clear();
+        const int first = h.callTool(QStringLiteral("stats"), {})[QStringLiteral("result")][QStringLiteral("structuredContent")][QStringLiteral("files")].toInt();
+        QCOMPARE(first, 1);
+        QVERIFY(h.lines.constFirst().contains("re-indexing stopped"));
+        h.tools->setReindexPolicy(0, 5000);
+        const int all = h.callTool(QStringLiteral("stats"), {})[QStringLiteral("result")][QStringLiteral("structuredContent")][QStringLiteral("files")].toInt();
+        QCOMPARE(all, 5);
+    }
+
     void stdio_servesOverPipesAndExitsAtEndOfInput()
     {
         test::TestVault vault;
