@@ -1,0 +1,76 @@
+#include "SessionCheckpoint.h"
+
+#include "FrontMatter.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSaveFile>
+#include <QVariantMap>
+
+namespace engram::mcp {
+
+namespace {
+
+void section(QString &out, const QString &heading, const QStringList &items)
+{
+    if (items.isEmpty())
+        return;
+    out += QStringLiteral("\n## %1\n\n").arg(heading);
+    for (const QString &item : items)
+        out += QStringLiteral("- %1\n").arg(item.simplified());
+}
+
+} // namespace
+
+QString SessionCheckpoint::render(const Checkpoint &c, const QString &title, const QDateTime &now)
+{
+    QVariantMap fm{{QStringLiteral("title"), title},
+                   {QStringLiteral("created"), now.toString(Qt::ISODateWithMs).left(19)},
+                   {QStringLiteral("kind"), QStringLiteral("checkpoint")},
+                   {QStringLiteral("store"), QStringLiteral("episodic")},
+                   {QStringLiteral("region"), QStringLiteral("episodic")}};
+    if (!c.tags.isEmpty())
+        fm.insert(QStringLiteral("tags"), c.tags);
+    if (!c.project.isEmpty())
+        fm.insert(QStringLiteral("project"), c.project);
+    QString out = FrontMatter::render(fm, {QStringLiteral("title"), QStringLiteral("created"), QStringLiteral("kind"),
+                                           QStringLiteral("store"), QStringLiteral("region")});
+    out += QStringLiteral("\n# %1\n\n## Summary\n\n%2\n").arg(title, c.summary.trimmed());
+    if (!c.focus.trimmed().isEmpty())
+        out += QStringLiteral("\n## Focus\n\n%1\n").arg(c.focus.trimmed());
+    section(out, QStringLiteral("Decisions"), c.decisions);
+    section(out, QStringLiteral("Open questions"), c.openQuestions);
+    section(out, QStringLiteral("Next steps"), c.nextSteps);
+    return out;
+}
+
+Result<SessionCheckpoint::Written> SessionCheckpoint::write(const QString &vaultPath, const Checkpoint &c,
+                                                            const QDateTime &now)
+{
+    const QString folder = QStringLiteral("sessions/%1").arg(now.toString(QStringLiteral("yyyy-MM-dd")));
+    QDir vault(vaultPath);
+    if (!vault.mkpath(folder))
+        return Error{QStringLiteral("cannot create %1 in the vault; is it writable?").arg(folder)};
+    const QString base = QStringLiteral("checkpoint-%1").arg(now.toString(QStringLiteral("HHmmss")));
+    QString relative = QStringLiteral("%1/%2.md").arg(folder, base);
+    for (int n = 2; QFile::exists(vault.filePath(relative)); ++n)
+        relative = QStringLiteral("%1/%2-%3.md").arg(folder, base).arg(n);
+
+    Written w;
+    w.path = relative;
+    w.created = now;
+    w.title = c.title.trimmed().isEmpty()
+                  ? QStringLiteral("Checkpoint %1").arg(now.toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                  : c.title.simplified();
+    const QByteArray bytes = render(c, w.title, now).toUtf8();
+    QSaveFile file(vault.filePath(relative));
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{QStringLiteral("cannot write %1: %2").arg(relative, file.errorString())};
+    file.write(bytes);
+    if (!file.commit())
+        return Error{QStringLiteral("cannot write %1: %2").arg(relative, file.errorString())};
+    w.bytes = bytes.size();
+    return w;
+}
+
+} // namespace engram::mcp
