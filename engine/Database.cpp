@@ -208,15 +208,21 @@ QString Database::integrityCheck(bool full)
     return lines.join(QStringLiteral("; "));
 }
 
-Transaction::Transaction(Database &db) : m_db(db)
+bool Database::inTransaction() const
 {
-    m_active = bool(m_db.exec(QStringLiteral("BEGIN IMMEDIATE")));
+    return m_db && sqlite3_get_autocommit(m_db) == 0;
+}
+
+Transaction::Transaction(Database &db) : m_db(db), m_nested(db.inTransaction())
+{
+    m_active = bool(m_db.exec(m_nested ? QStringLiteral("SAVEPOINT engram_nested") : QStringLiteral("BEGIN IMMEDIATE")));
 }
 
 Transaction::~Transaction()
 {
     if (m_active)
-        (void)m_db.exec(QStringLiteral("ROLLBACK"));
+        (void)m_db.exec(m_nested ? QStringLiteral("ROLLBACK TO engram_nested; RELEASE engram_nested")
+                                 : QStringLiteral("ROLLBACK"));
 }
 
 Status Transaction::commit()
@@ -224,7 +230,7 @@ Status Transaction::commit()
     if (!m_active)
         return Error{QStringLiteral("index database: no transaction to commit")};
     m_active = false;
-    return m_db.exec(QStringLiteral("COMMIT"));
+    return m_db.exec(m_nested ? QStringLiteral("RELEASE engram_nested") : QStringLiteral("COMMIT"));
 }
 
 } // namespace engram

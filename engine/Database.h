@@ -80,13 +80,17 @@ public:
 
     /// `PRAGMA quick_check` (or `integrity_check` when `full`): "ok" or the first problems.
     QString integrityCheck(bool full = false);
+    /// True while a transaction is open on this connection (a Transaction inside it is a savepoint).
+    bool inTransaction() const;
 
 private:
     sqlite3 *m_db = nullptr;
     QString m_path;
 };
 
-/// RAII transaction: rolls back unless commit() was called.
+/// RAII transaction: rolls back unless commit() was called. Inside an open
+/// transaction (e.g. a batch of files of a full index run) it is a savepoint:
+/// its own work still commits or rolls back as one.
 class Transaction {
 public:
     explicit Transaction(Database &db);
@@ -97,6 +101,7 @@ public:
 private:
     Database &m_db;
     bool m_active = false;
+    bool m_nested = false;
 };
 
 } // namespace engram

@@ -31,11 +31,10 @@ void DynamicSignals::signalsFor(const QList<Chunk> &chunks, const QDateTime &now
 
     m_superseded.clear();
     QList<double> coactivation(chunks.size(), 0.0);
-    auto coEdges = m_dynamics.m_store.database().prepare(QStringLiteral(
-        "SELECT src, dst, weight, updated FROM dyn_edges WHERE type = 'co_activated' AND src = ?"));
+    const QList<MemoryState> states = m_dynamics.states(chunks, now);
     for (qsizetype i = 0; i < chunks.size(); ++i) {
         const Chunk &chunk = chunks[i];
-        const MemoryState st = m_dynamics.state(chunk, now);
+        const MemoryState &st = states[i];
         MemorySignals &m = out[i];
         m.strength = st.superseded ? st.strength * kSupersededFactor : st.strength;
         if (st.superseded)
@@ -46,21 +45,48 @@ void DynamicSignals::signalsFor(const QList<Chunk> &chunks, const QDateTime &now
         // access); counting it twice let every returned memory crowd out better
         // matches (LoCoMo dev with reinforceOn=recall fell from 58.2 to 41.5 R@10).
         m.archived = st.archived;
+    }
+
+    // Co-activation edges of all candidates in one query (per slice of 400), applied in the
+    // order of the candidates and, for each, of its edges (dst, origin) — the sums stay the same.
+    struct CoEdge {
+        QString dst;
+        double weight = 0;
+        QDateTime updated;
+    };
+    QHash<QString, QList<CoEdge>> bySource;
+    const QStringList keys = position.keys();
+    constexpr qsizetype kSlice = 400;
+    for (qsizetype start = 0; start < keys.size(); start += kSlice) {
+        const qsizetype n = qMin(kSlice, keys.size() - start);
+        QString marks = QStringLiteral("?");
+        for (qsizetype j = 1; j < n; ++j)
+            marks += QStringLiteral(", ?");
+        auto coEdges = m_dynamics.m_store.database().prepare(
+            QStringLiteral("SELECT src, dst, weight, updated FROM dyn_edges WHERE type = 'co_activated' AND src IN (%1) "
+                           "ORDER BY src, dst, type, origin")
+                .arg(marks));
         if (!coEdges)
+            break;
+        for (qsizetype j = 0; j < n; ++j)
+            coEdges->bind(int(j + 1), keys[start + j]);
+        while (coEdges->next())
+            bySource[coEdges->text(0)] << CoEdge{coEdges->text(1), coEdges->real(2),
+                                                 coEdges->isNull(3) ? QDateTime()
+                                                                    : QDateTime::fromMSecsSinceEpoch(coEdges->int64(3), Qt::UTC)};
+    }
+    for (qsizetype i = 0; i < chunks.size() && !bySource.isEmpty(); ++i) {
+        const auto edges = bySource.constFind(states[i].key);
+        if (edges == bySource.constEnd())
             continue;
-        coEdges->bind(1, MemoryDynamics::chunkKey(chunk.path, chunk.ordinal));
-        while (coEdges->next()) {
-            const auto other = position.constFind(coEdges->text(1));
+        for (const CoEdge &e : *edges) {
+            const auto other = position.constFind(e.dst);
             if (other == position.constEnd())
                 continue;
-            const QDateTime updated = coEdges->isNull(3)
-                ? QDateTime()
-                : QDateTime::fromMSecsSinceEpoch(coEdges->int64(3), Qt::UTC);
-            const double w = DecayPolicy::coactivationAt(coEdges->real(2), updated, now);
+            const double w = DecayPolicy::coactivationAt(e.weight, e.updated, now);
             coactivation[i] += w;  // edges are stored once (src < dst): credit both ends
             coactivation[*other] += w;
         }
-        coEdges->reset();
     }
     for (qsizetype i = 0; i < chunks.size(); ++i)
         out[i].coactivation = qMin(1.0, coactivation[i]);

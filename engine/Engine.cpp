@@ -21,13 +21,17 @@ const QString kIndexDir = QStringLiteral(".engram");
 const QString kDatabaseFile = QStringLiteral("index.db");
 const QString kVectorFile = QStringLiteral("vectors.hnsw");
 
-/// Tool calls seen in agent logs go to the tool statistics, never to the embedder.
-void recordToolEvents(Indexer &indexer, const QString &vaultPath)
+/// Tool calls seen in agent logs go to the tool statistics, never to the embedder. They are
+/// collected while a run indexes and written by the returned function once after it: the
+/// statistics file is rewritten once per run, not once per agent log.
+std::function<void()> recordToolEvents(Indexer &indexer, const QString &vaultPath)
 {
-    indexer.setDocumentObserver([vaultPath](const Document &doc, const QList<qint64> &) {
-        if (!doc.toolEvents.isEmpty())
-            (void)ToolUsage(vaultPath).record(doc.toolEvents);  // a damaged file is reported by health
-    });
+    auto pending = std::make_shared<QList<ToolEvent>>();
+    indexer.setDocumentObserver([pending](const Document &doc, const QList<qint64> &) { *pending << doc.toolEvents; });
+    return [pending, vaultPath] {
+        if (!pending->isEmpty())
+            (void)ToolUsage(vaultPath).record(std::exchange(*pending, {}));  // a damaged file is reported by health
+    };
 }
 
 } // namespace
@@ -80,7 +84,7 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
                                                       *engine->m_config);
     engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
                                                   *engine->m_vectors, *engine->m_embedder);
-    recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
+    engine->m_flushToolEvents = recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
     // The cognitive layer's preamble: empty while state/cognitive.json does not exist.
     const QString vault = engine->m_vaultPath;
     engine->m_cognitivePreamble = [vault](const QDateTime &now, int maxTokens) {
@@ -108,7 +112,7 @@ Result<std::unique_ptr<Engine>> Engine::openWorker() const
                                                       *engine->m_config);
     engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
                                                   *engine->m_vectors, *engine->m_embedder);
-    recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
+    engine->m_flushToolEvents = recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
     engine->m_preamble = m_preamble;
     engine->m_cognitivePreamble = m_cognitivePreamble;
     if (Status s = engine->attachDynamics(); !s)
@@ -242,6 +246,7 @@ IndexReport Engine::index(const Indexer::Progress &progress, const std::atomic_b
     // vector file marked stale, and the next open rebuilds it from SQLite.
     markVectorsChanged();
     IndexReport report = m_indexer->run(progress, cancel);
+    m_flushToolEvents();
     (void)m_dynamics->flushPending();
     (void)saveVectors();
     return report;
@@ -251,6 +256,7 @@ IndexReport Engine::indexPath(const QString &relativePath)
 {
     markVectorsChanged();
     IndexReport report = m_indexer->indexPath(relativePath);
+    m_flushToolEvents();
     (void)m_dynamics->flushPending();
     return report;
 }

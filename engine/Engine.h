@@ -115,6 +115,8 @@ private:
     std::function<QString(const QDateTime &, int maxTokens)> m_cognitivePreamble;
     QStringList m_openNotes;
     bool m_vectorsDirty = false;
+    /// Writes the tool events of the documents indexed since the last call (one write per run).
+    std::function<void()> m_flushToolEvents;
 };
 
 /// The default vault: $ENGRAM_VAULT, else <XDG data>/engram/vault.

@@ -28,8 +28,9 @@ struct IndexReport {
 /// The indexing pipeline for one vault: scan → read → parse → chunk → tag →
 /// embed → store (SQLite) → vectors (hnswlib). Incremental: files whose size,
 /// mtime and content hash are unchanged are skipped; deleted files are removed.
-/// Each file is written in its own transaction, so a crash loses at most the
-/// file in flight.
+/// Each file is written in its own transaction (a savepoint within a batch of
+/// ≤ 64 files during a full run), so a crash loses at most the batch in flight,
+/// which the next run indexes again.
 class Indexer {
 public:
     using Progress = std::function<void(int done, int total, const QString &path)>;

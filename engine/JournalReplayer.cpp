@@ -21,6 +21,9 @@ CREATE TABLE IF NOT EXISTS dyn_edges(
   weight REAL NOT NULL, count INTEGER NOT NULL DEFAULT 0, updated INTEGER,
   PRIMARY KEY(src, dst, type, origin));
 CREATE INDEX IF NOT EXISTS dyn_edges_dst ON dyn_edges(dst);
+-- Each (re)indexed or removed file deletes the edges it states (WHERE origin = ?): without this
+-- index that scanned the whole table per file, quadratic in a full index (bench/README.md).
+CREATE INDEX IF NOT EXISTS dyn_edges_origin ON dyn_edges(origin);
 DROP TABLE IF EXISTS dyn_files;
 CREATE TABLE IF NOT EXISTS dyn_facts(
   path TEXT PRIMARY KEY, project TEXT NOT NULL, valence REAL NOT NULL, arousal REAL NOT NULL,
@@ -28,6 +31,7 @@ CREATE TABLE IF NOT EXISTS dyn_facts(
   link_name TEXT NOT NULL, title_key TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS dyn_facts_link ON dyn_facts(link_name);
 CREATE INDEX IF NOT EXISTS dyn_facts_project ON dyn_facts(project);
+CREATE INDEX IF NOT EXISTS dyn_facts_title ON dyn_facts(title_key);  -- wiki links resolve by link name or title
 CREATE TABLE IF NOT EXISTS dyn_archive(archive TEXT PRIMARY KEY, original TEXT NOT NULL, t INTEGER NOT NULL);
 )SQL";
 

@@ -391,6 +391,7 @@ void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
     auto blob = m_store.database().prepare(QStringLiteral("SELECT vector FROM chunks WHERE id = ?"));
     if (!blob)
         return;
+    m_vectors.drain();  // during a full run vectors are added on a second thread: search what is indexed so far
     for (const Chunk &chunk : chunks) {
         blob->bind(1, chunk.id);
         if (!blob->next()) {
@@ -420,12 +421,15 @@ void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
             if (to.size() == kNeighbours)
                 break;
         }
+        // Queued behind the first-sight events, in order, and written with them by flushPending()
+        // (after each index run): one journal write per run, not one per memory.
         if (!to.isEmpty())
-            (void)record(QJsonObject{{QStringLiteral("type"), QStringLiteral("link")},
-                                     {QStringLiteral("edge"), QStringLiteral("related")},
-                                     {QStringLiteral("from"), chunkKey(chunk.path, chunk.ordinal)},
-                                     {QStringLiteral("to"), to},
-                                     {QStringLiteral("weights"), weights}});
+            m_pendingSeen << QJsonObject{{QStringLiteral("type"), QStringLiteral("link")},
+                                         {QStringLiteral("t"), iso(now())},
+                                         {QStringLiteral("edge"), QStringLiteral("related")},
+                                         {QStringLiteral("from"), chunkKey(chunk.path, chunk.ordinal)},
+                                         {QStringLiteral("to"), to},
+                                         {QStringLiteral("weights"), weights}};
     }
 }
 

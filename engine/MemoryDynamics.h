@@ -88,6 +88,8 @@ public:
     Status compact();
 
     MemoryState state(const Chunk &chunk, const QDateTime &now = {});
+    /// state() of each chunk, in a few queries for all of them (a recall's candidates).
+    QList<MemoryState> states(const QList<Chunk> &chunks, const QDateTime &now = {});
     /// Edges touching a chunk (and its file), or a whole file when `ordinal` < 0.
     QList<MemoryEdge> edges(const QString &path, int ordinal = -1, const QDateTime &now = {});
     /// Where a forgotten file was: archive path → original path (from the journal).

@@ -4,7 +4,10 @@
 
 #include <hnswlib/hnswlib.h>
 
+#include <condition_variable>
+#include <deque>
 #include <mutex>
+#include <thread>
 #include <unordered_set>
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -86,12 +89,96 @@ struct VectorIndex::Impl {
     std::unordered_set<qint64> live;
 };
 
+/// The insertion thread of a bulk run and its queue of adds (a vector) and removes (none).
+struct VectorIndex::Bulk {
+    static constexpr size_t kMaxQueued = 4096;  ///< the producer waits beyond this (bounded memory)
+
+    struct Operation {
+        qint64 id = 0;
+        Vector vector;
+        bool remove = false;
+    };
+
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<Operation> queue;
+    bool busy = false;  ///< the thread is applying an operation taken off the queue
+    bool stop = false;
+    std::thread thread;
+
+    void push(Operation op)
+    {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return queue.size() < kMaxQueued; });
+        queue.push_back(std::move(op));
+        changed.notify_all();
+    }
+
+    void waitIdle()
+    {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return queue.empty() && !busy; });
+    }
+
+    void run(VectorIndex &index)
+    {
+        std::unique_lock lock(mutex);
+        while (true) {
+            changed.wait(lock, [&] { return stop || !queue.empty(); });
+            if (queue.empty())
+                return;  // stopped and drained
+            Operation op = std::move(queue.front());
+            queue.pop_front();
+            busy = true;
+            changed.notify_all();
+            lock.unlock();
+            if (op.remove)
+                index.removeNow(op.id);
+            else
+                index.addNow(op.id, op.vector);
+            lock.lock();
+            busy = false;
+            changed.notify_all();
+        }
+    }
+};
+
 VectorIndex::VectorIndex(int dimensions) : m_dimensions(dimensions), d(std::make_unique<Impl>(dimensions))
 {
     d->reset(kInitialCapacity);
 }
 
-VectorIndex::~VectorIndex() = default;
+VectorIndex::~VectorIndex()
+{
+    endBulk();
+}
+
+void VectorIndex::beginBulk()
+{
+    if (m_bulk)
+        return;
+    m_bulk = std::make_unique<Bulk>();
+    m_bulk->thread = std::thread([this] { m_bulk->run(*this); });
+}
+
+void VectorIndex::drain()
+{
+    if (m_bulk)
+        m_bulk->waitIdle();
+}
+
+void VectorIndex::endBulk()
+{
+    if (!m_bulk)
+        return;
+    {
+        std::lock_guard lock(m_bulk->mutex);
+        m_bulk->stop = true;
+        m_bulk->changed.notify_all();
+    }
+    m_bulk->thread.join();
+    m_bulk.reset();
+}
 
 qint64 VectorIndex::size() const
 {
@@ -110,13 +197,29 @@ void VectorIndex::add(qint64 id, const Vector &vector)
 {
     if (vector.size() != m_dimensions)
         return;
+    if (m_bulk)
+        m_bulk->push(Bulk::Operation{id, vector, false});
+    else
+        addNow(id, vector);
+}
+
+void VectorIndex::remove(qint64 id)
+{
+    if (m_bulk)
+        m_bulk->push(Bulk::Operation{id, {}, true});
+    else
+        removeNow(id);
+}
+
+void VectorIndex::addNow(qint64 id, const Vector &vector)
+{
     std::unique_lock lock(m_mutex);
     ensureCapacity(d->index->cur_element_count + 1);
     d->index->addPoint(vector.constData(), hnswlib::labeltype(id));  // re-adding a deleted label revives it
     d->live.insert(id);
 }
 
-void VectorIndex::remove(qint64 id)
+void VectorIndex::removeNow(qint64 id)
 {
     std::unique_lock lock(m_mutex);
     if (d->live.erase(id) == 0)
@@ -126,6 +229,7 @@ void VectorIndex::remove(qint64 id)
 
 void VectorIndex::clear()
 {
+    drain();
     std::unique_lock lock(m_mutex);
     d->reset(kInitialCapacity);
 }
@@ -149,6 +253,8 @@ QList<VectorIndex::Hit> VectorIndex::search(const Vector &query, int k) const
 
 Status VectorIndex::save(const QString &path) const
 {
+    if (m_bulk)
+        m_bulk->waitIdle();
     std::shared_lock lock(m_mutex);
     const QString temporary = path + QStringLiteral(".tmp");
     try {
@@ -164,6 +270,7 @@ Status VectorIndex::save(const QString &path) const
 
 Status VectorIndex::load(const QString &path)
 {
+    drain();
     std::unique_lock lock(m_mutex);
     if (!QFile::exists(path))
         return Error{QStringLiteral("vector index file is missing"), path};

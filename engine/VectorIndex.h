@@ -31,9 +31,19 @@ public:
     int dimensions() const { return m_dimensions; }
     qint64 size() const;
 
+    /// Applied at once, or queued in order for the insertion thread during a bulk run.
     void add(qint64 id, const Vector &vector);
     void remove(qint64 id);
     void clear();
+
+    /// A bulk run (a full index): add() and remove() return at once and a second thread applies
+    /// them in the order they were made, so the graph is the same as without it while the
+    /// caller parses, embeds and writes the next files. Searches see what has been applied.
+    void beginBulk();
+    /// Waits until every queued add and remove is applied.
+    void drain();
+    /// drain(), then back to applying at once.
+    void endBulk();
     /// Most similar first.
     QList<Hit> search(const Vector &query, int k) const;
 
@@ -43,11 +53,15 @@ public:
 
 private:
     struct Impl;
+    struct Bulk;
     void ensureCapacity(size_t needed);
+    void addNow(qint64 id, const Vector &vector);
+    void removeNow(qint64 id);
 
     int m_dimensions;
     mutable std::shared_mutex m_mutex;
     std::unique_ptr<Impl> d;
+    std::unique_ptr<Bulk> m_bulk;
 };
 
 } // namespace engram
