@@ -48,6 +48,9 @@ public:
     /// Opens (creating `.engram/` if needed) the vault at `vaultPath`. A
     /// damaged or outdated index is set aside and rebuilt on the next index().
     static Result<std::unique_ptr<Engine>> open(const QString &vaultPath);
+    /// Whether `vaultPath` is an existing folder; the error says how to make one.
+    /// For commands that touch state/ without opening the index.
+    static Status checkVaultFolder(const QString &vaultPath);
 
     /// A second Engine on the same vault for another thread: own SQLite
     /// connection, shared vectors and embedder settings.
@@ -83,6 +86,9 @@ public:
 
     /// The lines `chunk` came from, read from the file now (empty if it is gone).
     QString sourceText(const Chunk &chunk) const;
+    /// What a person or agent reads for `chunk`: its source lines, except in agent
+    /// logs (JSONL), whose lines are raw JSON; there it is the parsed turn.
+    QString displayText(const Chunk &chunk) const;
 
     /// The preamble of a pack; empty unless a provider is installed (the cognitive layer).
     void setPreambleProvider(std::function<QString(const QDateTime &now)> provider)

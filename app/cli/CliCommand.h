@@ -25,6 +25,12 @@ public:
     QString vaultPath() const;
     /// Opens the vault; prints the error and returns null on failure.
     std::unique_ptr<Engine> openEngine(bool create = false);
+    /// The vault folder for commands that do not open the index; prints why
+    /// and returns an empty string when it does not exist.
+    QString requireVault();
+    /// When nothing matched because the index is empty (never indexed, or
+    /// .engram/ deleted), says on stderr how to build it.
+    void noteIfIndexEmpty(Engine &engine);
     bool json() const { return parser.isSet(QStringLiteral("json")); }
     /// Prints `message` to stderr with the command's name and returns ExitFailure.
     int fail(const QString &message);

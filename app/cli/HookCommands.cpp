@@ -95,6 +95,9 @@ int runAgentEnd(CliContext &cx)
             name = input.value(QStringLiteral("transcript_path")).toString();
             sessionId = input.value(QStringLiteral("session_id")).toString();
             bytes.clear();
+        } else if (bytes.trimmed().isEmpty()) {
+            return cx.fail(QStringLiteral("no transcript: pass --transcript FILE, pipe the transcript in, or pipe "
+                                          "Claude Code's Stop hook input (with transcript_path)"));
         } else {
             name = QStringLiteral("stdin");  // JSONL or Markdown, told apart by the content
         }
@@ -213,7 +216,10 @@ int runToolHook(CliContext &cx)
     }
     if (name.isEmpty())
         return cx.fail(QStringLiteral("say which tool: engram-cli hook tool --name Bash --ok --ms 120"));
-    auto recorded = ToolUsage(cx.vaultPath()).recordCall(name, ok, ms, session, callId, QDateTime::currentDateTimeUtc());
+    const QString vault = cx.requireVault();
+    if (vault.isEmpty())
+        return ExitFailure;
+    auto recorded = ToolUsage(vault).recordCall(name, ok, ms, session, callId, QDateTime::currentDateTimeUtc());
     if (!recorded)
         return cx.fail(recorded.error().toString());
     if (!claudeFormat(cx))

@@ -150,7 +150,7 @@ int runHealth(CliContext &cx)
 {
     auto engine = cx.openEngine();
     if (!engine)
-        return ExitFailure;
+        return severity(QStringLiteral("error"));  // not ExitFailure: 1 means "stale" here
     const QList<HealthCheck> checks = engine->health();
     int worst = 0;
     QJsonArray array;

@@ -125,10 +125,14 @@ int runRestore(CliContext &cx)
     if (!engine)
         return ExitFailure;
     MemoryWriter writer(*engine);
+    const QString prefix = MemoryWriter::archiveFolder() + QLatin1Char('/');
     for (const QString &path : paths) {
+        QString original = engine->dynamics().originalOfArchived(path);  // where restore puts it
+        if (original.isEmpty())
+            original = path.mid(prefix.size());
         if (Status s = writer.restore(path); !s)
             return cx.fail(s.error().toString());
-        cx.out << "restored: " << path << Qt::endl;
+        cx.out << "restored: " << original << " (from " << path << ")" << Qt::endl;
     }
     return ExitOk;
 }
@@ -230,7 +234,8 @@ const CommandRegistration forgetCommand{CliCommand{
     QStringLiteral("forget"), QStringLiteral("Move memories to archive/ (restorable), or delete them with --purge."),
     [](QCommandLineParser &p) {
         p.addOptions({
-            {QStringLiteral("purge"), QStringLiteral("Delete for good instead of archiving (asks for confirmation).")},
+            {QStringLiteral("purge"), QStringLiteral("Delete for good instead of archiving (on a terminal you type the path to confirm; "
+                                                      "elsewhere add --yes).")},
             {QStringLiteral("yes"), QStringLiteral("With --purge: confirm without asking.")},
         });
         p.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Vault-relative files."), QStringLiteral("paths..."));

@@ -66,13 +66,13 @@ QJsonObject memoryJson(const Engine &engine, const RecallResult &r)
     for (const ScoreComponent &s : r.breakdown)
         if (s.name == QLatin1String("strength"))
             strength = s.value;
-    const QString source = engine.sourceText(r.chunk);
+    const QString shown = engine.displayText(r.chunk);
     return QJsonObject{{QStringLiteral("path"), r.chunk.path},
                        {QStringLiteral("start_line"), r.chunk.startLine},
                        {QStringLiteral("end_line"), r.chunk.endLine},
                        {QStringLiteral("title"), r.chunk.title},
                        {QStringLiteral("heading"), r.chunk.heading},
-                       {QStringLiteral("text"), source.isEmpty() ? r.chunk.text : source},
+                       {QStringLiteral("text"), shown},
                        {QStringLiteral("score"), r.score},
                        {QStringLiteral("strength"), strength},
                        {QStringLiteral("region"), r.chunk.tags.region.value},
