@@ -357,6 +357,27 @@ QString Engine::displayText(const Chunk &chunk) const
     return source.isEmpty() ? chunk.text : source;
 }
 
+QJsonObject VaultStats::toJson(const QString &vaultPath) const
+{
+    auto counts = [](const QHash<QString, qint64> &byValue) {
+        QJsonObject o;
+        for (auto it = byValue.cbegin(); it != byValue.cend(); ++it)
+            o.insert(it.key().isEmpty() ? QStringLiteral("(none)") : it.key(), double(it.value()));
+        return o;
+    };
+    return QJsonObject{{QStringLiteral("vault"), vaultPath},
+                       {QStringLiteral("files"), double(files)},
+                       {QStringLiteral("chunks"), double(chunks)},
+                       {QStringLiteral("vectors"), double(vectors)},
+                       {QStringLiteral("problems"), double(problems)},
+                       {QStringLiteral("embedder"), embedder},
+                       {QStringLiteral("last_index"), lastIndex},
+                       {QStringLiteral("regions"), counts(byRegion)},
+                       {QStringLiteral("stores"), counts(byStore)},
+                       {QStringLiteral("layers"), counts(byLayer)},
+                       {QStringLiteral("categories"), counts(byCategory)}};
+}
+
 VaultStats Engine::stats()
 {
     VaultStats s;

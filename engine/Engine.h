@@ -7,6 +7,8 @@
 #include "Result.h"
 #include "Retriever.h"
 
+#include <QJsonObject>
+
 #include <memory>
 
 namespace engram {
@@ -35,6 +37,10 @@ struct VaultStats {
     QHash<QString, qint64> byStore;
     QHash<QString, qint64> byLayer;
     QHash<QString, qint64> byCategory;
+
+    /// The JSON form of `engram-cli stats --json` and the MCP stats tool
+    /// (an empty tag value counts as "(none)").
+    QJsonObject toJson(const QString &vaultPath) const;
 };
 
 /// One open vault: its settings, its derived index (SQLite + vectors), the

@@ -55,6 +55,8 @@ public:
 private:
     enum class Outcome { Indexed, Unchanged, Removed, Failed, Skipped };
     Outcome indexFile(const VaultFile &file, bool checkUnchanged, IndexReport &report);
+    /// Adds one file's outcome to the report's counts.
+    static void tally(Outcome outcome, IndexReport &report);
     void removePath(const QString &relativePath, IndexReport &report);
 
     QString m_vaultPath;

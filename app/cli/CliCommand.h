@@ -32,6 +32,8 @@ public:
     /// .engram/ deleted), says on stderr how to build it.
     void noteIfIndexEmpty(Engine &engine);
     bool json() const { return parser.isSet(QStringLiteral("json")); }
+    /// Prints `object` (one compact JSON line) with --json, else `text` as a line.
+    void report(const QString &text, const QJsonObject &object);
     /// Prints `message` to stderr with the command's name and returns ExitFailure.
     int fail(const QString &message);
     /// An integer option, or `fallback`; sets `ok` false (and prints why) on a bad value.

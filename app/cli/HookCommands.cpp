@@ -189,6 +189,8 @@ int runAgentEnd(CliContext &cx)
 int runToolHook(CliContext &cx)
 {
     QString name = cx.parser.value(QStringLiteral("name"));
+    if (cx.parser.isSet(QStringLiteral("ok")) && cx.parser.isSet(QStringLiteral("failed")))
+        return cx.fail(QStringLiteral("say --ok or --failed, not both"));
     bool ok = !cx.parser.isSet(QStringLiteral("failed"));
     QString session = cx.parser.value(QStringLiteral("session"));
     QString callId = cx.parser.value(QStringLiteral("call-id"));
@@ -223,7 +225,11 @@ int runToolHook(CliContext &cx)
     if (!recorded)
         return cx.fail(recorded.error().toString());
     if (!claudeFormat(cx))
-        cx.out << (*recorded ? "recorded " : "already recorded ") << name << (ok ? " ok" : " failed") << Qt::endl;
+        cx.report(QStringLiteral("%1 %2 %3").arg(*recorded ? QStringLiteral("recorded") : QStringLiteral("already recorded"),
+                                                   name, ok ? QStringLiteral("ok") : QStringLiteral("failed")),
+                  QJsonObject{{QStringLiteral("tool"), name},
+                              {QStringLiteral("ok"), ok},
+                              {QStringLiteral("recorded"), *recorded > 0}});
     return ExitOk;
 }
 

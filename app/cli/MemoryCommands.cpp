@@ -105,12 +105,14 @@ int runForget(CliContext &cx)
                 return ExitFailure;
             if (Status s = writer.purge(path); !s)
                 return cx.fail(s.error().toString());
-            cx.out << "purged: " << path << Qt::endl;
+            cx.report(QStringLiteral("purged: ") + path,
+                      QJsonObject{{QStringLiteral("purged"), path}});
         } else {
             if (Status s = writer.forget(path); !s)
                 return cx.fail(s.error().toString());
-            cx.out << "forgotten: " << path << " (archived; engram-cli restore " << MemoryWriter::archiveFolder() << "/"
-                   << path << " brings it back)" << Qt::endl;
+            const QString archived = MemoryWriter::archiveFolder() + QLatin1Char('/') + path;
+            cx.report(QStringLiteral("forgotten: %1 (archived; engram-cli restore %2 brings it back)").arg(path, archived),
+                      QJsonObject{{QStringLiteral("forgotten"), path}, {QStringLiteral("archived"), archived}});
         }
     }
     return ExitOk;
@@ -132,7 +134,8 @@ int runRestore(CliContext &cx)
             original = path.mid(prefix.size());
         if (Status s = writer.restore(path); !s)
             return cx.fail(s.error().toString());
-        cx.out << "restored: " << original << " (from " << path << ")" << Qt::endl;
+        cx.report(QStringLiteral("restored: %1 (from %2)").arg(original, path),
+                  QJsonObject{{QStringLiteral("restored"), original}, {QStringLiteral("from"), path}});
     }
     return ExitOk;
 }
@@ -207,7 +210,10 @@ int runCompact(CliContext &cx)
     const qint64 before = journal.size();
     if (Status s = engine->dynamics().compact(); !s)
         return cx.fail(s.error().toString());
-    cx.out << QStringLiteral("%1: %2 → %3 bytes").arg(Journal::relativePath()).arg(before).arg(journal.size()) << Qt::endl;
+    cx.report(QStringLiteral("%1: %2 → %3 bytes").arg(Journal::relativePath()).arg(before).arg(journal.size()),
+              QJsonObject{{QStringLiteral("path"), Journal::relativePath()},
+                          {QStringLiteral("bytes_before"), double(before)},
+                          {QStringLiteral("bytes_after"), double(journal.size())}});
     return ExitOk;
 }
 

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <cstdio>
@@ -52,6 +53,14 @@ void CliContext::noteIfIndexEmpty(Engine &engine)
     if (engine.store().fileCount() == 0)
         err << "engram-cli " << commandName << ": note: the index is empty; run `engram-cli index --vault "
             << engine.vaultPath() << "` to build it from the vault's files" << Qt::endl;
+}
+
+void CliContext::report(const QString &text, const QJsonObject &object)
+{
+    if (json())
+        out << QJsonDocument(object).toJson(QJsonDocument::Compact) << Qt::endl;
+    else
+        out << text << Qt::endl;
 }
 
 int CliContext::fail(const QString &message)

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -175,6 +176,57 @@ private slots:
         QVERIFY2(restored.exitCode == 0, describe(restored).constData());
         QVERIFY2(restored.out.startsWith(QStringLiteral("restored: ") + path + QLatin1Char(' ')), describe(restored).constData());
         QVERIFY(QFileInfo::exists(vault.filePath(path)));
+    }
+
+    void jsonFlag_givesJsonFromCommandsThatWrite()
+    {
+        QTemporaryDir root;
+        const QString vault = root.filePath(QStringLiteral("v"));
+        const QStringList at{QStringLiteral("--vault"), vault, QStringLiteral("--json")};
+        const QString path = QStringLiteral("memories/episodic/json-please.md");
+        const QList<QStringList> commands{
+            {QStringLiteral("init")},
+            {QStringLiteral("remember"), QStringLiteral("json please")},
+            {QStringLiteral("forget"), path},
+            {QStringLiteral("restore"), QStringLiteral("archive/") + path},
+            {QStringLiteral("compact")},
+            {QStringLiteral("hook"), QStringLiteral("tool"), QStringLiteral("--name"), QStringLiteral("Bash")},
+            {QStringLiteral("forget"), QStringLiteral("--purge"), QStringLiteral("--yes"), path},
+        };
+        for (const QStringList &command : commands) {
+            const Run run = cli(command + at);
+            QVERIFY2(run.exitCode == 0, describe(run).constData());
+            QJsonParseError error;
+            const QJsonDocument doc = QJsonDocument::fromJson(run.out.toUtf8(), &error);
+            QVERIFY2(error.error == QJsonParseError::NoError && doc.isObject(),
+                     (command.join(QLatin1Char(' ')).toUtf8() + ": " + describe(run)).constData());
+        }
+    }
+
+    void hookTool_refusesOkAndFailedTogether()
+    {
+        TestVault vault;
+        const Run run = cli({QStringLiteral("hook"), QStringLiteral("tool"), QStringLiteral("--name"), QStringLiteral("Bash"),
+                             QStringLiteral("--ok"), QStringLiteral("--failed"), QStringLiteral("--vault"), vault.path()});
+        QVERIFY2(run.exitCode == 1, describe(run).constData());
+        QVERIFY(!QFileInfo::exists(vault.filePath(QStringLiteral("state/tool-usage.jsonl"))));
+    }
+
+    void indexOfPaths_takesThemWholeInsideTheVaultAndRefusesThemOutside()
+    {
+        TestVault vault;
+        TestVault elsewhere;
+        vault.write(QStringLiteral("notes/zebra.md"), QByteArray("Zebra crossings are painted white.\n"));
+        const QString outside = elsewhere.write(QStringLiteral("design.md"), QByteArray("Quokkas live on Rottnest.\n"));
+        const QStringList at{QStringLiteral("--vault"), vault.path()};
+        const Run refused = cli(QStringList{QStringLiteral("index"), outside} + at);
+        QVERIFY2(refused.exitCode == 1 && refused.err.contains(QLatin1String("outside the vault")), describe(refused).constData());
+        const Run whole = cli(QStringList{QStringLiteral("index"), vault.filePath(QStringLiteral("notes/zebra.md"))} + at);
+        QVERIFY2(whole.exitCode == 0, describe(whole).constData());
+        const Run recall = cli(QStringList{QStringLiteral("recall"), QStringLiteral("-k"), QStringLiteral("3"),
+                                           QStringLiteral("zebra quokkas")} + at);
+        QVERIFY2(recall.out.contains(QLatin1String("notes/zebra.md:1-1")), describe(recall).constData());
+        QVERIFY2(!recall.out.contains(QLatin1String("design.md")), describe(recall).constData());
     }
 };
 
