@@ -228,6 +228,28 @@ private slots:
         QVERIFY2(recall.out.contains(QLatin1String("notes/zebra.md:1-1")), describe(recall).constData());
         QVERIFY2(!recall.out.contains(QLatin1String("design.md")), describe(recall).constData());
     }
+
+    void lineage_failsWhenTheRawLinesAreGone()
+    {
+        const QString session = engram::test::sharedPath(QStringLiteral("bench/locomo-dev/corpus/conv-26/session_01.md"));
+        if (!QFileInfo::exists(session))
+            QSKIP("../shared/bench/locomo-dev is not next to the project");
+        TestVault vault;
+        QDir().mkpath(vault.filePath(QStringLiteral("sessions/2023-05-08")));
+        QVERIFY(QFile::copy(session, vault.filePath(QStringLiteral("sessions/2023-05-08/session_01.md"))));
+        const QStringList at{QStringLiteral("--vault"), vault.path()};
+        const Run slept = cli(QStringList{QStringLiteral("consolidate")} + at);
+        QVERIFY2(slept.exitCode == 0, describe(slept).constData());
+        const QStringList lineage = QStringList{QStringLiteral("lineage"), QStringLiteral("consolidated/daily/2023-05-08.md")} + at;
+        const Run whole = cli(lineage);
+        QVERIFY2(whole.exitCode == 0 && whole.out.contains(QLatin1String("sessions/2023-05-08/session_01.md:")),
+                 describe(whole).constData());
+        QVERIFY(vault.remove(QStringLiteral("sessions/2023-05-08/session_01.md")));
+        const Run broken = cli(lineage);
+        QVERIFY2(broken.exitCode == 1 && broken.err.contains(QLatin1String("gone")), describe(broken).constData());
+        const Run pastTheEnd = cli(QStringList{QStringLiteral("lineage"), QStringLiteral("consolidated/daily/2023-05-08.md:900-901")} + at);
+        QVERIFY2(pastTheEnd.exitCode == 1, describe(pastTheEnd).constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliQa)
