@@ -36,7 +36,7 @@ public:
     void report(const QString &text, const QJsonObject &object);
     /// Prints `message` to stderr with the command's name and returns ExitFailure.
     int fail(const QString &message);
-    /// An integer option, or `fallback`; sets `ok` false (and prints why) on a bad value.
+    /// A count option (≥ 1), or `fallback`; sets `ok` false (and prints why) on a bad value.
     int intOption(const QString &name, int fallback, bool *ok);
 
     QString commandName;

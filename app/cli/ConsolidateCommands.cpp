@@ -33,6 +33,11 @@ int runConsolidate(CliContext &cx)
     options.dryRun = cx.parser.isSet(QStringLiteral("dry-run"));
     if (!dateOption(cx, QStringLiteral("since"), options.since) || !dateOption(cx, QStringLiteral("until"), options.until))
         return ExitUsage;
+    if (options.since.isValid() && options.until.isValid() && options.since > options.until) {
+        cx.fail(QStringLiteral("--since %1 is after --until %2; nothing lies between them")
+                    .arg(options.since.toString(Qt::ISODate), options.until.toString(Qt::ISODate)));
+        return ExitUsage;
+    }
     auto engine = cx.openEngine();
     if (!engine)
         return ExitFailure;

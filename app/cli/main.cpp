@@ -75,9 +75,9 @@ int CliContext::intOption(const QString &name, int fallback, bool *ok)
         return fallback;
     bool parsed = false;
     const int value = parser.value(name).toInt(&parsed);
-    if (!parsed || value < 0) {
+    if (!parsed || value < 1) {
         err << "engram-cli " << commandName << ": " << (name.size() == 1 ? "-" : "--") << name
-            << " takes a whole number, not \""
+            << " takes a whole number of at least 1, not \""
             << parser.value(name) << "\"" << Qt::endl;
         *ok = false;
     }

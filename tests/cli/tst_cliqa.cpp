@@ -250,6 +250,31 @@ private slots:
         const Run pastTheEnd = cli(QStringList{QStringLiteral("lineage"), QStringLiteral("consolidated/daily/2023-05-08.md:900-901")} + at);
         QVERIFY2(pastTheEnd.exitCode == 1, describe(pastTheEnd).constData());
     }
+
+    void nonsenseCountsAndRanges_areUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("recall -k 0") << QStringList{QStringLiteral("recall"), QStringLiteral("-k"), QStringLiteral("0"),
+                                                    QStringLiteral("x")}
+                                     << QStringLiteral("at least 1");
+        QTest::newRow("pack --budget 0") << QStringList{QStringLiteral("pack"), QStringLiteral("--budget"), QStringLiteral("0"),
+                                                        QStringLiteral("x")}
+                                         << QStringLiteral("at least 1");
+        QTest::newRow("since after until") << QStringList{QStringLiteral("consolidate"), QStringLiteral("--since"),
+                                                          QStringLiteral("2023-10-01"), QStringLiteral("--until"),
+                                                          QStringLiteral("2023-01-01")}
+                                           << QStringLiteral("after --until");
+    }
+
+    void nonsenseCountsAndRanges_areUsageErrors()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, expected);
+        TestVault vault;
+        const Run run = cli(arguments + QStringList{QStringLiteral("--vault"), vault.path()});
+        QVERIFY2(run.exitCode == 2 && run.err.contains(expected), describe(run).constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliQa)
