@@ -23,6 +23,21 @@ struct IndexReport {
     qint64 elapsedMs = 0;
     QList<Problem> problems;
     QStringList changedPaths;  ///< indexed or removed in this run
+
+    /// Adds another run's counts, problems and paths (one report for several indexPath calls).
+    IndexReport &operator+=(const IndexReport &other)
+    {
+        scanned += other.scanned;
+        indexed += other.indexed;
+        unchanged += other.unchanged;
+        removed += other.removed;
+        failed += other.failed;
+        chunks += other.chunks;
+        elapsedMs += other.elapsedMs;
+        problems += other.problems;
+        changedPaths += other.changedPaths;
+        return *this;
+    }
 };
 
 /// The indexing pipeline for one vault: scan → read → parse → chunk → tag →

@@ -61,15 +61,7 @@ int runIndex(CliContext &cx)
             if (QDir::isAbsolutePath(relative) || relative == QLatin1String("..") || relative.startsWith(QLatin1String("../")))
                 return cx.fail(QStringLiteral("%1 is outside the vault %2; give a path inside it (vault-relative)")
                                    .arg(p, engine->vaultPath()));
-            const IndexReport r = engine->indexPath(relative);
-            total.scanned += r.scanned;
-            total.indexed += r.indexed;
-            total.unchanged += r.unchanged;
-            total.removed += r.removed;
-            total.failed += r.failed;
-            total.chunks += r.chunks;
-            total.elapsedMs += r.elapsedMs;
-            total.problems += r.problems;
+            total += engine->indexPath(relative);
         }
         (void)engine->saveVectors();
         return printReport(cx, total);

@@ -266,6 +266,22 @@ private slots:
         QCOMPARE(report.indexed, 0);
         QCOMPARE(engine->store().fileCount(), qint64(0));
     }
+
+    void indexReport_addsUpSeveralPaths()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        auto engine = openEngine(vault);
+        IndexReport total;
+        total += engine->indexPath(QStringLiteral("notes/sqlite.md"));
+        total += engine->indexPath(QStringLiteral("notes/garden.md"));
+        total += engine->indexPath(QStringLiteral("notes/garden.md"));
+        QCOMPARE(total.scanned, 3);
+        QCOMPARE(total.indexed, 2);
+        QCOMPARE(total.unchanged, 1);
+        QCOMPARE(total.changedPaths.size(), 2);
+        QVERIFY(total.chunks >= 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestIndexer)
