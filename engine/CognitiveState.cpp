@@ -47,6 +47,24 @@ Status emptyError(const QString &kind)
     return Error{QStringLiteral("a %1 needs some text").arg(kind)};
 }
 
+template <typename List>
+Status removeFrom(List &list, int index, const QString &kind)
+{
+    if (index < 0 || index >= list.size())
+        return indexError(kind, index, int(list.size()));
+    list.removeAt(index);
+    return {};
+}
+
+Status checkLearning(const Learning &learning)
+{
+    if (learning.text.trimmed().isEmpty())
+        return emptyError(QStringLiteral("learning"));
+    if (!Learning::isValidCategory(learning.category))
+        return Error{QStringLiteral("category \"%1\" is not one of insight, feedback, pattern, mistake").arg(learning.category)};
+    return {};
+}
+
 } // namespace
 
 bool Learning::isValidCategory(const QString &category)
@@ -342,21 +360,15 @@ Status CognitiveStore::updateHeuristic(int index, const QString &text)
 Status CognitiveStore::removeHeuristic(int index)
 {
     return edit([&](CognitiveState &s) -> Status {
-        if (index < 0 || index >= s.heuristics.size())
-            return indexError(QStringLiteral("heuristic"), index, int(s.heuristics.size()));
-        s.heuristics.removeAt(index);
-        return {};
+        return removeFrom(s.heuristics, index, QStringLiteral("heuristic"));
     });
 }
 
 Status CognitiveStore::addLearning(const Learning &learning)
 {
     return edit([&](CognitiveState &s) -> Status {
-        if (learning.text.trimmed().isEmpty())
-            return emptyError(QStringLiteral("learning"));
-        if (!Learning::isValidCategory(learning.category))
-            return Error{QStringLiteral("category \"%1\" is not one of insight, feedback, pattern, mistake")
-                             .arg(learning.category)};
+        if (Status valid = checkLearning(learning); !valid)
+            return valid;
         Learning l = learning;
         if (!l.timestamp.isValid())
             l.timestamp = QDateTime::currentDateTimeUtc();
@@ -370,11 +382,8 @@ Status CognitiveStore::updateLearning(int index, const Learning &learning)
     return edit([&](CognitiveState &s) -> Status {
         if (index < 0 || index >= s.learnings.size())
             return indexError(QStringLiteral("learning"), index, int(s.learnings.size()));
-        if (learning.text.trimmed().isEmpty())
-            return emptyError(QStringLiteral("learning"));
-        if (!Learning::isValidCategory(learning.category))
-            return Error{QStringLiteral("category \"%1\" is not one of insight, feedback, pattern, mistake")
-                             .arg(learning.category)};
+        if (Status valid = checkLearning(learning); !valid)
+            return valid;
         Learning l = learning;
         if (!l.timestamp.isValid())
             l.timestamp = s.learnings[index].timestamp;
@@ -386,10 +395,7 @@ Status CognitiveStore::updateLearning(int index, const Learning &learning)
 Status CognitiveStore::removeLearning(int index)
 {
     return edit([&](CognitiveState &s) -> Status {
-        if (index < 0 || index >= s.learnings.size())
-            return indexError(QStringLiteral("learning"), index, int(s.learnings.size()));
-        s.learnings.removeAt(index);
-        return {};
+        return removeFrom(s.learnings, index, QStringLiteral("learning"));
     });
 }
 
@@ -420,10 +426,7 @@ Status CognitiveStore::updateAvoidance(int index, const QString &text)
 Status CognitiveStore::removeAvoidance(int index)
 {
     return edit([&](CognitiveState &s) -> Status {
-        if (index < 0 || index >= s.avoidances.size())
-            return indexError(QStringLiteral("avoidance"), index, int(s.avoidances.size()));
-        s.avoidances.removeAt(index);
-        return {};
+        return removeFrom(s.avoidances, index, QStringLiteral("avoidance"));
     });
 }
 

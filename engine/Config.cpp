@@ -130,6 +130,8 @@ Result<Config> Config::fromJson(const QJsonObject &root)
         return Error{QStringLiteral("engram.json: `consolidation` needs 0 < clusterThreshold ≤ 1, promoteAccessCount ≥ 1 "
                                     "and nightlyHour in 0..23")};
 
+    if (root.contains(QStringLiteral("modes")) && !root.value(QStringLiteral("modes")).isObject())
+        return Error{QStringLiteral("engram.json: `modes` must be an object of named modes ({\"fast\": {…}})")};
     const QJsonObject modes = root.value(QStringLiteral("modes")).toObject();
     for (auto it = modes.constBegin(); it != modes.constEnd(); ++it) {
         if (!it.value().isObject())
@@ -236,14 +238,22 @@ Result<Config> Config::load(const QString &vaultPath)
         return Error{QStringLiteral("cannot read engram.json: %1").arg(file.errorString()), QStringLiteral("engram.json")};
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
-    if (error.error != QJsonParseError::NoError || !doc.isObject())
-        return Error{QStringLiteral("engram.json is not a JSON object (%1 at offset %2)")
+    if (error.error != QJsonParseError::NoError)
+        return Error{QStringLiteral("not valid JSON (%1 at byte %2); fix it, or delete it for the defaults")
                          .arg(error.errorString())
                          .arg(error.offset),
                      QStringLiteral("engram.json")};
+    if (!doc.isObject())
+        return Error{QStringLiteral("must hold one JSON object ({\"embedder\": …, \"modes\": …}); fix it, or delete it "
+                                    "for the defaults"),
+                     QStringLiteral("engram.json")};
     auto config = fromJson(doc.object());
     if (!config) {
+        // fromJson's messages name the file already; keep it as the error's path instead.
         Error e = config.error();
+        const QString prefix = QStringLiteral("engram.json: ");
+        if (e.message.startsWith(prefix))
+            e.message.remove(0, prefix.size());
         e.path = QStringLiteral("engram.json");
         return e;
     }

@@ -56,13 +56,23 @@ QString Engine::indexDirectory() const
     return QDir(m_vaultPath).filePath(kIndexDir);
 }
 
-Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
+Status Engine::checkVaultFolder(const QString &vaultPath)
 {
     const QFileInfo info(vaultPath);
     if (!info.exists())
-        return Error{QStringLiteral("vault folder %1 does not exist; create it or pass --vault DIR").arg(vaultPath)};
+        return Error{QStringLiteral("vault folder %1 does not exist; create one with `engram-cli init --vault %1`, "
+                                    "or pass --vault DIR")
+                         .arg(vaultPath)};
     if (!info.isDir())
         return Error{QStringLiteral("%1 is a file, not a vault folder").arg(vaultPath)};
+    return {};
+}
+
+Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
+{
+    if (Status folder = checkVaultFolder(vaultPath); !folder)
+        return folder.error();
+    const QFileInfo info(vaultPath);
 
     std::unique_ptr<Engine> engine(new Engine);
     engine->m_vaultPath = info.absoluteFilePath();
@@ -343,6 +353,35 @@ QString Engine::sourceText(const Chunk &chunk) const
         lines << QString::fromUtf8(line).chopped(line.endsWith('\n') ? 1 : 0);
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+QString Engine::displayText(const Chunk &chunk) const
+{
+    if (chunk.path.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive))
+        return chunk.text;
+    const QString source = sourceText(chunk);
+    return source.isEmpty() ? chunk.text : source;
+}
+
+QJsonObject VaultStats::toJson(const QString &vaultPath) const
+{
+    auto counts = [](const QHash<QString, qint64> &byValue) {
+        QJsonObject o;
+        for (auto it = byValue.cbegin(); it != byValue.cend(); ++it)
+            o.insert(it.key().isEmpty() ? QStringLiteral("(none)") : it.key(), double(it.value()));
+        return o;
+    };
+    return QJsonObject{{QStringLiteral("vault"), vaultPath},
+                       {QStringLiteral("files"), double(files)},
+                       {QStringLiteral("chunks"), double(chunks)},
+                       {QStringLiteral("vectors"), double(vectors)},
+                       {QStringLiteral("problems"), double(problems)},
+                       {QStringLiteral("embedder"), embedder},
+                       {QStringLiteral("last_index"), lastIndex},
+                       {QStringLiteral("regions"), counts(byRegion)},
+                       {QStringLiteral("stores"), counts(byStore)},
+                       {QStringLiteral("layers"), counts(byLayer)},
+                       {QStringLiteral("categories"), counts(byCategory)}};
 }
 
 VaultStats Engine::stats()

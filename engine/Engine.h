@@ -7,6 +7,8 @@
 #include "Result.h"
 #include "Retriever.h"
 
+#include <QJsonObject>
+
 #include <memory>
 
 namespace engram {
@@ -35,6 +37,10 @@ struct VaultStats {
     QHash<QString, qint64> byStore;
     QHash<QString, qint64> byLayer;
     QHash<QString, qint64> byCategory;
+
+    /// The JSON form of `engram-cli stats --json` and the MCP stats tool
+    /// (an empty tag value counts as "(none)").
+    QJsonObject toJson(const QString &vaultPath) const;
 };
 
 /// One open vault: its settings, its derived index (SQLite + vectors), the
@@ -48,6 +54,9 @@ public:
     /// Opens (creating `.engram/` if needed) the vault at `vaultPath`. A
     /// damaged or outdated index is set aside and rebuilt on the next index().
     static Result<std::unique_ptr<Engine>> open(const QString &vaultPath);
+    /// Whether `vaultPath` is an existing folder; the error says how to make one.
+    /// For commands that touch state/ without opening the index.
+    static Status checkVaultFolder(const QString &vaultPath);
 
     /// A second Engine on the same vault for another thread: own SQLite
     /// connection, shared vectors and embedder settings.
@@ -83,6 +92,9 @@ public:
 
     /// The lines `chunk` came from, read from the file now (empty if it is gone).
     QString sourceText(const Chunk &chunk) const;
+    /// What a person or agent reads for `chunk`: its source lines, except in agent
+    /// logs (JSONL), whose lines are raw JSON; there it is the parsed turn.
+    QString displayText(const Chunk &chunk) const;
 
     /// The preamble of a pack; empty unless a provider is installed (the cognitive layer).
     void setPreambleProvider(std::function<QString(const QDateTime &now)> provider)

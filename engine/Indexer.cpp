@@ -113,13 +113,7 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         const VaultFile &file = scan.files[i];
         batch.next();
         known.remove(file.relativePath);
-        switch (indexFile(file, true, report)) {
-        case Outcome::Indexed: ++report.indexed; break;
-        case Outcome::Unchanged: ++report.unchanged; break;
-        case Outcome::Removed: ++report.removed; break;
-        case Outcome::Failed: ++report.failed; break;
-        case Outcome::Skipped: break;
-        }
+        tally(indexFile(file, true, report), report);
         if (progress)
             progress(i + 1, int(scan.files.size()), file.relativePath);
     }
@@ -139,11 +133,30 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
     return report;
 }
 
+void Indexer::tally(Outcome outcome, IndexReport &report)
+{
+    switch (outcome) {
+    case Outcome::Indexed: ++report.indexed; break;
+    case Outcome::Unchanged: ++report.unchanged; break;
+    case Outcome::Removed: ++report.removed; break;
+    case Outcome::Failed: ++report.failed; break;
+    case Outcome::Skipped: break;
+    }
+}
+
 IndexReport Indexer::indexPath(const QString &relativePath)
 {
     QElapsedTimer timer;
     timer.start();
     IndexReport report;
+    report.scanned = 1;
+    const QString clean = QDir::cleanPath(relativePath);
+    if (QDir::isAbsolutePath(clean) || clean == QLatin1String("..") || clean.startsWith(QLatin1String("../"))) {
+        report.problems << Problem{relativePath, 0, QStringLiteral("error"),
+                                   QStringLiteral("not a vault-relative path (it leaves the vault); not indexed")};
+        ++report.failed;
+        return report;
+    }
     const QFileInfo info(QDir(m_vaultPath).filePath(relativePath));
     if (!info.exists() || !VaultScanner::isIndexable(relativePath)) {
         if (m_store.file(relativePath)) {
@@ -159,13 +172,7 @@ IndexReport Indexer::indexPath(const QString &relativePath)
         ++report.failed;
     } else {
         const VaultFile file{relativePath, info.absoluteFilePath(), info.size(), info.lastModified().toMSecsSinceEpoch()};
-        switch (indexFile(file, true, report)) {
-        case Outcome::Indexed: ++report.indexed; break;
-        case Outcome::Unchanged: ++report.unchanged; break;
-        case Outcome::Removed: ++report.removed; break;
-        case Outcome::Failed: ++report.failed; break;
-        case Outcome::Skipped: break;
-        }
+        tally(indexFile(file, true, report), report);
     }
     report.scanned = 1;
     report.elapsedMs = timer.elapsed();

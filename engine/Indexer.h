@@ -23,6 +23,21 @@ struct IndexReport {
     qint64 elapsedMs = 0;
     QList<Problem> problems;
     QStringList changedPaths;  ///< indexed or removed in this run
+
+    /// Adds another run's counts, problems and paths (one report for several indexPath calls).
+    IndexReport &operator+=(const IndexReport &other)
+    {
+        scanned += other.scanned;
+        indexed += other.indexed;
+        unchanged += other.unchanged;
+        removed += other.removed;
+        failed += other.failed;
+        chunks += other.chunks;
+        elapsedMs += other.elapsedMs;
+        problems += other.problems;
+        changedPaths += other.changedPaths;
+        return *this;
+    }
 };
 
 /// The indexing pipeline for one vault: scan → read → parse → chunk → tag →
@@ -56,6 +71,8 @@ public:
 private:
     enum class Outcome { Indexed, Unchanged, Removed, Failed, Skipped };
     Outcome indexFile(const VaultFile &file, bool checkUnchanged, IndexReport &report);
+    /// Adds one file's outcome to the report's counts.
+    static void tally(Outcome outcome, IndexReport &report);
     void removePath(const QString &relativePath, IndexReport &report);
 
     QString m_vaultPath;

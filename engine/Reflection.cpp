@@ -1,13 +1,12 @@
 #include "Reflection.h"
 
 #include "HttpClient.h"
+#include "JsonLinesFile.h"
 
 #include <QDir>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <algorithm>
 
@@ -106,44 +105,23 @@ QString Reflection::filePath() const
 
 Result<QList<ReflectionRecord>> Reflection::load() const
 {
+    auto objects = JsonLinesFile(m_vaultPath, relativePath(), QStringLiteral("id"))
+                       .read(QStringLiteral("not a reflection (%1); fix or delete the line"), QStringLiteral("needs an \"id\""));
+    if (!objects)
+        return objects.error();
     QList<ReflectionRecord> records;
-    QFile file(filePath());
-    if (!file.exists())
-        return records;
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("cannot read it: %1").arg(file.errorString()), relativePath()};
-    int line = 0;
-    while (!file.atEnd()) {
-        const QByteArray bytes = file.readLine().trimmed();
-        ++line;
-        if (bytes.isEmpty())
-            continue;
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
-        if (error.error != QJsonParseError::NoError || !doc.isObject() ||
-            doc.object().value(QStringLiteral("id")).toString().isEmpty())
-            return Error{QStringLiteral("not a reflection (%1); fix or delete the line")
-                             .arg(error.error != QJsonParseError::NoError ? error.errorString()
-                                                                          : QStringLiteral("needs an \"id\"")),
-                         relativePath(), line};
-        records << ReflectionRecord::fromJson(doc.object());
-    }
+    for (const QJsonObject &o : std::as_const(*objects))
+        records << ReflectionRecord::fromJson(o);
     return records;
 }
 
 Status Reflection::write(const QList<ReflectionRecord> &all) const
 {
     const QList<ReflectionRecord> records = all.size() > kMaxRecords ? all.mid(all.size() - kMaxRecords) : all;
-    if (!QDir(m_vaultPath).mkpath(QStringLiteral("state")))
-        return Error{QStringLiteral("cannot create the state folder"), QStringLiteral("state")};
-    QSaveFile out(filePath());
-    if (!out.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("cannot write it: %1").arg(out.errorString()), relativePath()};
+    QList<QJsonObject> objects;
     for (const ReflectionRecord &r : records)
-        out.write(QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact) + '\n');
-    if (!out.commit())
-        return Error{QStringLiteral("cannot write it: %1").arg(out.errorString()), relativePath()};
-    return {};
+        objects << r.toJson();
+    return JsonLinesFile(m_vaultPath, relativePath(), QStringLiteral("id")).write(objects);
 }
 
 Result<ReflectionDue> Reflection::due(const QDateTime &now) const

@@ -104,6 +104,12 @@ QString inferRegion(const QStringList &parts, const Document &doc, const QString
     return QStringLiteral("language-comprehension");
 }
 
+bool isDigestLayer(const QString &layer)
+{
+    return layer == QLatin1String("session") || layer == QLatin1String("daily") || layer == QLatin1String("weekly")
+           || layer == QLatin1String("fact");
+}
+
 QString inferCategory(const QString &text, bool isTurn)
 {
     static const struct {
@@ -157,8 +163,9 @@ void Tagger::tagChunk(const Tags &documentTags, Chunk &chunk)
         if (chunk.text.size() < 400)
             chunk.tags.region = Tag{QStringLiteral("vision"), false};
     }
+    // A goal in a note is prospective memory; a digest that reports someone's plan stays a digest.
     if (!chunk.tags.store.isExplicit && chunk.tags.category.value == QLatin1String("goal")
-        && chunk.tags.store.value == QLatin1String("semantic"))
+        && chunk.tags.store.value == QLatin1String("semantic") && !isDigestLayer(chunk.tags.layer.value))
         chunk.tags.store = Tag{QStringLiteral("prospective"), false};
 }
 

@@ -1,12 +1,12 @@
 #include "ToolUsage.h"
 
+#include "JsonLinesFile.h"
+
 #include <QDir>
-#include <QFile>
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
-#include <QSaveFile>
 #include <QSet>
 
 #include <algorithm>
@@ -82,29 +82,15 @@ ToolEvent ToolUsage::eventFromJson(const QJsonObject &o)
 
 Result<QList<ToolEvent>> ToolUsage::load() const
 {
+    auto objects = JsonLinesFile(m_vaultPath, relativePath(), QStringLiteral("tool"))
+                       .read(QStringLiteral("not a tool event (%1); fix or delete the line, Engram will not rewrite the "
+                                            "file until then"),
+                             QStringLiteral("needs a \"tool\" name"));
+    if (!objects)
+        return objects.error();
     QList<ToolEvent> events;
-    QFile file(filePath());
-    if (!file.exists())
-        return events;
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("cannot read it: %1").arg(file.errorString()), relativePath()};
-    int line = 0;
-    while (!file.atEnd()) {
-        const QByteArray bytes = file.readLine().trimmed();
-        ++line;
-        if (bytes.isEmpty())
-            continue;
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
-        if (error.error != QJsonParseError::NoError || !doc.isObject() ||
-            doc.object().value(QStringLiteral("tool")).toString().isEmpty())
-            return Error{QStringLiteral("not a tool event (%1); fix or delete the line, Engram will not rewrite the file "
-                                        "until then")
-                             .arg(error.error != QJsonParseError::NoError ? error.errorString()
-                                                                          : QStringLiteral("needs a \"tool\" name")),
-                         relativePath(), line};
-        events << eventFromJson(doc.object());
-    }
+    for (const QJsonObject &o : std::as_const(*objects))
+        events << eventFromJson(o);
     return events;
 }
 
@@ -144,15 +130,11 @@ Result<int> ToolUsage::record(const QList<ToolEvent> &incoming) const
     if (events.size() > kMaxEvents)
         events = events.mid(events.size() - kMaxEvents);
 
-    if (!QDir(m_vaultPath).mkpath(QStringLiteral("state")))
-        return Error{QStringLiteral("cannot create the state folder"), QStringLiteral("state")};
-    QSaveFile out(filePath());
-    if (!out.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("cannot write it: %1").arg(out.errorString()), relativePath()};
+    QList<QJsonObject> objects;
     for (const ToolEvent &e : std::as_const(events))
-        out.write(QJsonDocument(eventJson(e)).toJson(QJsonDocument::Compact) + '\n');
-    if (!out.commit())
-        return Error{QStringLiteral("cannot write it: %1").arg(out.errorString()), relativePath()};
+        objects << eventJson(e);
+    if (Status s = JsonLinesFile(m_vaultPath, relativePath(), QStringLiteral("tool")).write(objects); !s)
+        return s.error();
     return added;
 }
 

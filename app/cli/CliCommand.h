@@ -25,10 +25,18 @@ public:
     QString vaultPath() const;
     /// Opens the vault; prints the error and returns null on failure.
     std::unique_ptr<Engine> openEngine(bool create = false);
+    /// The vault folder for commands that do not open the index; prints why
+    /// and returns an empty string when it does not exist.
+    QString requireVault();
+    /// When nothing matched because the index is empty (never indexed, or
+    /// .engram/ deleted), says on stderr how to build it.
+    void noteIfIndexEmpty(Engine &engine);
     bool json() const { return parser.isSet(QStringLiteral("json")); }
+    /// Prints `object` (one compact JSON line) with --json, else `text` as a line.
+    void report(const QString &text, const QJsonObject &object);
     /// Prints `message` to stderr with the command's name and returns ExitFailure.
     int fail(const QString &message);
-    /// An integer option, or `fallback`; sets `ok` false (and prints why) on a bad value.
+    /// A count option (≥ 1), or `fallback`; sets `ok` false (and prints why) on a bad value.
     int intOption(const QString &name, int fallback, bool *ok);
 
     QString commandName;

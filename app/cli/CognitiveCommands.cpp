@@ -73,7 +73,10 @@ int runState(CliContext &cx)
     const QStringList args = cx.parser.positionalArguments();
     const QString action = args.value(0, QStringLiteral("show"));
     const QString rest = args.mid(1).join(QLatin1Char(' '));
-    CognitiveStore store(cx.vaultPath());
+    const QString vault = cx.requireVault();
+    if (vault.isEmpty())
+        return ExitFailure;
+    CognitiveStore store(vault);
     auto number = [&](bool *ok) {
         const int n = rest.toInt(ok);
         return n - 1;

@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace engram::cli {
 
 namespace {
@@ -31,6 +33,11 @@ int runConsolidate(CliContext &cx)
     options.dryRun = cx.parser.isSet(QStringLiteral("dry-run"));
     if (!dateOption(cx, QStringLiteral("since"), options.since) || !dateOption(cx, QStringLiteral("until"), options.until))
         return ExitUsage;
+    if (options.since.isValid() && options.until.isValid() && options.since > options.until) {
+        cx.fail(QStringLiteral("--since %1 is after --until %2; nothing lies between them")
+                    .arg(options.since.toString(Qt::ISODate), options.until.toString(Qt::ISODate)));
+        return ExitUsage;
+    }
     auto engine = cx.openEngine();
     if (!engine)
         return ExitFailure;
@@ -127,17 +134,26 @@ int runLineage(CliContext &cx)
     if (!root)
         return cx.fail(root.error().toString());
     const QList<LineageNode> raw = Consolidator::leaves(*root);
+    const auto gone = std::count_if(raw.cbegin(), raw.cend(), [](const LineageNode &leaf) { return !leaf.exists; });
+    auto verdict = [&]() {
+        if (gone == 0)
+            return int(ExitOk);
+        return cx.fail(QStringLiteral("%1 of %2 source range(s) are gone (the lines changed or the file was deleted since "
+                                      "the digest was written); `engram-cli consolidate` writes it again from what is there")
+                           .arg(gone)
+                           .arg(raw.size()));
+    };
     if (cx.json()) {
         QJsonArray leaves;
         for (const LineageNode &leaf : raw)
             leaves.append(QJsonObject{{QStringLiteral("source"), leaf.range.toString()}, {QStringLiteral("exists"), leaf.exists}});
         cx.out << QJsonDocument(QJsonObject{{QStringLiteral("tree"), nodeJson(*root)}, {QStringLiteral("raw"), leaves}})
                       .toJson(QJsonDocument::Indented);
-        return ExitOk;
+        return verdict();
     }
     printNode(cx, *root, 0);
     cx.out << QStringLiteral("%1 raw source range(s)").arg(raw.size()) << Qt::endl;
-    return ExitOk;
+    return verdict();
 }
 
 const CommandRegistration consolidateCommand{CliCommand{

@@ -95,6 +95,9 @@ int runAgentEnd(CliContext &cx)
             name = input.value(QStringLiteral("transcript_path")).toString();
             sessionId = input.value(QStringLiteral("session_id")).toString();
             bytes.clear();
+        } else if (bytes.trimmed().isEmpty()) {
+            return cx.fail(QStringLiteral("no transcript: pass --transcript FILE, pipe the transcript in, or pipe "
+                                          "Claude Code's Stop hook input (with transcript_path)"));
         } else {
             name = QStringLiteral("stdin");  // JSONL or Markdown, told apart by the content
         }
@@ -186,6 +189,8 @@ int runAgentEnd(CliContext &cx)
 int runToolHook(CliContext &cx)
 {
     QString name = cx.parser.value(QStringLiteral("name"));
+    if (cx.parser.isSet(QStringLiteral("ok")) && cx.parser.isSet(QStringLiteral("failed")))
+        return cx.fail(QStringLiteral("say --ok or --failed, not both"));
     bool ok = !cx.parser.isSet(QStringLiteral("failed"));
     QString session = cx.parser.value(QStringLiteral("session"));
     QString callId = cx.parser.value(QStringLiteral("call-id"));
@@ -213,11 +218,18 @@ int runToolHook(CliContext &cx)
     }
     if (name.isEmpty())
         return cx.fail(QStringLiteral("say which tool: engram-cli hook tool --name Bash --ok --ms 120"));
-    auto recorded = ToolUsage(cx.vaultPath()).recordCall(name, ok, ms, session, callId, QDateTime::currentDateTimeUtc());
+    const QString vault = cx.requireVault();
+    if (vault.isEmpty())
+        return ExitFailure;
+    auto recorded = ToolUsage(vault).recordCall(name, ok, ms, session, callId, QDateTime::currentDateTimeUtc());
     if (!recorded)
         return cx.fail(recorded.error().toString());
     if (!claudeFormat(cx))
-        cx.out << (*recorded ? "recorded " : "already recorded ") << name << (ok ? " ok" : " failed") << Qt::endl;
+        cx.report(QStringLiteral("%1 %2 %3").arg(*recorded ? QStringLiteral("recorded") : QStringLiteral("already recorded"),
+                                                   name, ok ? QStringLiteral("ok") : QStringLiteral("failed")),
+                  QJsonObject{{QStringLiteral("tool"), name},
+                              {QStringLiteral("ok"), ok},
+                              {QStringLiteral("recorded"), *recorded > 0}});
     return ExitOk;
 }
 

@@ -1,6 +1,8 @@
 // engram-cli index, rebuild, stats, health
 #include "CliCommand.h"
 
+#include <QDir>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -52,16 +54,14 @@ int runIndex(CliContext &cx)
     const QStringList paths = cx.parser.positionalArguments();
     if (!paths.isEmpty()) {
         IndexReport total;
+        const QDir vault(engine->vaultPath());
         for (const QString &p : paths) {
-            const IndexReport r = engine->indexPath(p);
-            total.scanned += r.scanned;
-            total.indexed += r.indexed;
-            total.unchanged += r.unchanged;
-            total.removed += r.removed;
-            total.failed += r.failed;
-            total.chunks += r.chunks;
-            total.elapsedMs += r.elapsedMs;
-            total.problems += r.problems;
+            // A path into the vault may be given whole (tab completion gives that); one outside is refused.
+            const QString relative = QDir::isAbsolutePath(p) ? vault.relativeFilePath(p) : QDir::cleanPath(p);
+            if (QDir::isAbsolutePath(relative) || relative == QLatin1String("..") || relative.startsWith(QLatin1String("../")))
+                return cx.fail(QStringLiteral("%1 is outside the vault %2; give a path inside it (vault-relative)")
+                                   .arg(p, engine->vaultPath()));
+            total += engine->indexPath(relative);
         }
         (void)engine->saveVectors();
         return printReport(cx, total);
@@ -78,14 +78,6 @@ int runRebuild(CliContext &cx)
     if (!report)
         return cx.fail(report.error().toString());
     return printReport(cx, *report);
-}
-
-QJsonObject countsJson(const QHash<QString, qint64> &counts)
-{
-    QJsonObject o;
-    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
-        o.insert(it.key(), double(it.value()));
-    return o;
 }
 
 void printCounts(QTextStream &out, const char *title, const QHash<QString, qint64> &counts)
@@ -107,18 +99,7 @@ int runStats(CliContext &cx)
         return ExitFailure;
     const VaultStats s = engine->stats();
     if (cx.json()) {
-        cx.out << QJsonDocument(QJsonObject{{QStringLiteral("vault"), engine->vaultPath()},
-                                            {QStringLiteral("files"), double(s.files)},
-                                            {QStringLiteral("chunks"), double(s.chunks)},
-                                            {QStringLiteral("vectors"), double(s.vectors)},
-                                            {QStringLiteral("problems"), double(s.problems)},
-                                            {QStringLiteral("embedder"), s.embedder},
-                                            {QStringLiteral("last_index"), s.lastIndex},
-                                            {QStringLiteral("regions"), countsJson(s.byRegion)},
-                                            {QStringLiteral("stores"), countsJson(s.byStore)},
-                                            {QStringLiteral("layers"), countsJson(s.byLayer)},
-                                            {QStringLiteral("categories"), countsJson(s.byCategory)}})
-                      .toJson(QJsonDocument::Indented);
+        cx.out << QJsonDocument(s.toJson(engine->vaultPath())).toJson(QJsonDocument::Indented);
         return ExitOk;
     }
     cx.out << "vault:     " << engine->vaultPath() << "\n"
@@ -150,7 +131,7 @@ int runHealth(CliContext &cx)
 {
     auto engine = cx.openEngine();
     if (!engine)
-        return ExitFailure;
+        return severity(QStringLiteral("error"));  // not ExitFailure: 1 means "stale" here
     const QList<HealthCheck> checks = engine->health();
     int worst = 0;
     QJsonArray array;

@@ -2,6 +2,8 @@
 #include "CliCommand.h"
 #include "VaultLayout.h"
 
+#include <QJsonObject>
+
 namespace engram::cli {
 
 namespace {
@@ -15,7 +17,8 @@ int runInit(CliContext &cx)
     if (!engine)
         return ExitFailure;
     const IndexReport report = engine->index();
-    cx.out << "vault ready: " << engine->vaultPath() << " (" << report.scanned << " files indexed)" << Qt::endl;
+    cx.report(QStringLiteral("vault ready: %1 (%2 files indexed)").arg(engine->vaultPath()).arg(report.scanned),
+              QJsonObject{{QStringLiteral("vault"), engine->vaultPath()}, {QStringLiteral("files"), report.scanned}});
     return ExitOk;
 }
 

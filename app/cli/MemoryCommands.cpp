@@ -105,12 +105,14 @@ int runForget(CliContext &cx)
                 return ExitFailure;
             if (Status s = writer.purge(path); !s)
                 return cx.fail(s.error().toString());
-            cx.out << "purged: " << path << Qt::endl;
+            cx.report(QStringLiteral("purged: ") + path,
+                      QJsonObject{{QStringLiteral("purged"), path}});
         } else {
             if (Status s = writer.forget(path); !s)
                 return cx.fail(s.error().toString());
-            cx.out << "forgotten: " << path << " (archived; engram-cli restore " << MemoryWriter::archiveFolder() << "/"
-                   << path << " brings it back)" << Qt::endl;
+            const QString archived = MemoryWriter::archiveFolder() + QLatin1Char('/') + path;
+            cx.report(QStringLiteral("forgotten: %1 (archived; engram-cli restore %2 brings it back)").arg(path, archived),
+                      QJsonObject{{QStringLiteral("forgotten"), path}, {QStringLiteral("archived"), archived}});
         }
     }
     return ExitOk;
@@ -125,10 +127,15 @@ int runRestore(CliContext &cx)
     if (!engine)
         return ExitFailure;
     MemoryWriter writer(*engine);
+    const QString prefix = MemoryWriter::archiveFolder() + QLatin1Char('/');
     for (const QString &path : paths) {
+        QString original = engine->dynamics().originalOfArchived(path);  // where restore puts it
+        if (original.isEmpty())
+            original = path.mid(prefix.size());
         if (Status s = writer.restore(path); !s)
             return cx.fail(s.error().toString());
-        cx.out << "restored: " << path << Qt::endl;
+        cx.report(QStringLiteral("restored: %1 (from %2)").arg(original, path),
+                  QJsonObject{{QStringLiteral("restored"), original}, {QStringLiteral("from"), path}});
     }
     return ExitOk;
 }
@@ -203,7 +210,10 @@ int runCompact(CliContext &cx)
     const qint64 before = journal.size();
     if (Status s = engine->dynamics().compact(); !s)
         return cx.fail(s.error().toString());
-    cx.out << QStringLiteral("%1: %2 → %3 bytes").arg(Journal::relativePath()).arg(before).arg(journal.size()) << Qt::endl;
+    cx.report(QStringLiteral("%1: %2 → %3 bytes").arg(Journal::relativePath()).arg(before).arg(journal.size()),
+              QJsonObject{{QStringLiteral("path"), Journal::relativePath()},
+                          {QStringLiteral("bytes_before"), double(before)},
+                          {QStringLiteral("bytes_after"), double(journal.size())}});
     return ExitOk;
 }
 
@@ -230,7 +240,8 @@ const CommandRegistration forgetCommand{CliCommand{
     QStringLiteral("forget"), QStringLiteral("Move memories to archive/ (restorable), or delete them with --purge."),
     [](QCommandLineParser &p) {
         p.addOptions({
-            {QStringLiteral("purge"), QStringLiteral("Delete for good instead of archiving (asks for confirmation).")},
+            {QStringLiteral("purge"), QStringLiteral("Delete for good instead of archiving (on a terminal you type the path to confirm; "
+                                                      "elsewhere add --yes).")},
             {QStringLiteral("yes"), QStringLiteral("With --purge: confirm without asking.")},
         });
         p.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Vault-relative files."), QStringLiteral("paths..."));

@@ -46,7 +46,7 @@ Result<RecallQuery> queryFromOptions(CliContext &cx, const QString &text)
     return q;
 }
 
-void printResultText(CliContext &cx, int rank, const RecallResult &r, bool explain, const QString &source)
+void printResultText(CliContext &cx, int rank, const RecallResult &r, bool explain, const QString &shown)
 {
     cx.out << QStringLiteral("%1. %2:%3-%4  score %5  [%6 · %7 · %8]")
                   .arg(rank)
@@ -56,7 +56,7 @@ void printResultText(CliContext &cx, int rank, const RecallResult &r, bool expla
                   .arg(r.score, 0, 'f', 3)
                   .arg(r.chunk.tags.region.value, r.chunk.tags.store.value, r.chunk.tags.layer.value)
            << Qt::endl;
-    QString text = (source.isEmpty() ? r.chunk.text : source).simplified();
+    QString text = shown.simplified();
     if (text.size() > 240)
         text = text.left(239) + QStringLiteral("…");
     cx.out << "   " << text << Qt::endl;
@@ -150,6 +150,8 @@ int runRecall(CliContext &cx)
     auto results = engine->recall(*query);
     if (!results)
         return cx.fail(results.error().toString());
+    if (results->isEmpty())
+        cx.noteIfIndexEmpty(*engine);
     if (cx.json()) {
         QJsonArray array;
         for (const RecallResult &r : *results)
@@ -164,7 +166,7 @@ int runRecall(CliContext &cx)
         cx.out << "No memories matched \"" << text << "\"." << Qt::endl;
     int rank = 0;
     for (const RecallResult &r : *results)
-        printResultText(cx, ++rank, r, cx.parser.isSet(QStringLiteral("explain")), engine->sourceText(r.chunk));
+        printResultText(cx, ++rank, r, cx.parser.isSet(QStringLiteral("explain")), engine->displayText(r.chunk));
     return ExitOk;
 }
 
@@ -186,6 +188,8 @@ int runPack(CliContext &cx)
     auto pack = engine->pack(*query, budget);
     if (!pack)
         return cx.fail(pack.error().toString());
+    if (pack->included.isEmpty())
+        cx.noteIfIndexEmpty(*engine);
     if (cx.json()) {
         QJsonArray items;
         for (const RecallResult &r : pack->included)

@@ -32,7 +32,10 @@ QJsonArray sequencesJson(const QList<ToolSequence> &sequences)
 
 int runToolStats(CliContext &cx)
 {
-    ToolUsage usage(cx.vaultPath());
+    const QString vault = cx.requireVault();
+    if (vault.isEmpty())
+        return ExitFailure;
+    ToolUsage usage(vault);
     auto events = usage.load();
     if (!events)
         return cx.fail(events.error().toString());

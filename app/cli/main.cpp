@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <cstdio>
@@ -37,6 +38,31 @@ std::unique_ptr<Engine> CliContext::openEngine(bool create)
     return std::move(*engine);
 }
 
+QString CliContext::requireVault()
+{
+    const QString path = vaultPath();
+    if (Status folder = Engine::checkVaultFolder(path); !folder) {
+        fail(folder.error().toString());
+        return {};
+    }
+    return path;
+}
+
+void CliContext::noteIfIndexEmpty(Engine &engine)
+{
+    if (engine.store().fileCount() == 0)
+        err << "engram-cli " << commandName << ": note: the index is empty; run `engram-cli index --vault "
+            << engine.vaultPath() << "` to build it from the vault's files" << Qt::endl;
+}
+
+void CliContext::report(const QString &text, const QJsonObject &object)
+{
+    if (json())
+        out << QJsonDocument(object).toJson(QJsonDocument::Compact) << Qt::endl;
+    else
+        out << text << Qt::endl;
+}
+
 int CliContext::fail(const QString &message)
 {
     err << "engram-cli " << commandName << ": " << message << Qt::endl;
@@ -49,9 +75,9 @@ int CliContext::intOption(const QString &name, int fallback, bool *ok)
         return fallback;
     bool parsed = false;
     const int value = parser.value(name).toInt(&parsed);
-    if (!parsed || value < 0) {
+    if (!parsed || value < 1) {
         err << "engram-cli " << commandName << ": " << (name.size() == 1 ? "-" : "--") << name
-            << " takes a whole number, not \""
+            << " takes a whole number of at least 1, not \""
             << parser.value(name) << "\"" << Qt::endl;
         *ok = false;
     }
@@ -181,7 +207,17 @@ int main(int argc, char *argv[])
         if (c.name == name)
             command = &c;
     if (!command) {
-        err << "engram-cli: unknown command \"" << name << "\"; run `engram-cli --help` for the list" << Qt::endl;
+        // "hook" alone, or "hook frobnicate": name the sub-commands it has.
+        QStringList subcommands;
+        for (const CliCommand &c : commandRegistry())
+            if (c.name.startsWith(args[1] + QLatin1Char(' ')))
+                subcommands << c.name.mid(args[1].size() + 1);
+        std::sort(subcommands.begin(), subcommands.end());
+        if (!subcommands.isEmpty())
+            err << "engram-cli " << args[1] << ": say which one: " << subcommands.join(QStringLiteral(", "))
+                << " (e.g. `engram-cli " << args[1] << " " << subcommands.constFirst() << " --help`)" << Qt::endl;
+        else
+            err << "engram-cli: unknown command \"" << name << "\"; run `engram-cli --help` for the list" << Qt::endl;
         return ExitUsage;
     }
 
@@ -202,7 +238,12 @@ int main(int argc, char *argv[])
         return ExitUsage;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
+        // Qt names the program by its path; a person types `engram-cli COMMAND`.
+        QString help = parser.helpText();
+        const QString usage = QStringLiteral("Usage: ") + args.constFirst();
+        if (help.startsWith(usage))
+            help.replace(0, usage.size(), QStringLiteral("Usage: engram-cli ") + name);
+        out << help;
         return ExitOk;
     }
     CliContext context(parser, out, err);

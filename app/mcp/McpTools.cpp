@@ -66,13 +66,13 @@ QJsonObject memoryJson(const Engine &engine, const RecallResult &r)
     for (const ScoreComponent &s : r.breakdown)
         if (s.name == QLatin1String("strength"))
             strength = s.value;
-    const QString source = engine.sourceText(r.chunk);
+    const QString shown = engine.displayText(r.chunk);
     return QJsonObject{{QStringLiteral("path"), r.chunk.path},
                        {QStringLiteral("start_line"), r.chunk.startLine},
                        {QStringLiteral("end_line"), r.chunk.endLine},
                        {QStringLiteral("title"), r.chunk.title},
                        {QStringLiteral("heading"), r.chunk.heading},
-                       {QStringLiteral("text"), source.isEmpty() ? r.chunk.text : source},
+                       {QStringLiteral("text"), shown},
                        {QStringLiteral("score"), r.score},
                        {QStringLiteral("strength"), strength},
                        {QStringLiteral("region"), r.chunk.tags.region.value},
@@ -310,17 +310,7 @@ ToolResult McpTools::whatDoIKnow(const QJsonObject &args)
 ToolResult McpTools::stats()
 {
     const VaultStats s = m_engine->stats();
-    const QJsonObject structured{{QStringLiteral("vault"), m_engine->vaultPath()},
-                                 {QStringLiteral("files"), double(s.files)},
-                                 {QStringLiteral("chunks"), double(s.chunks)},
-                                 {QStringLiteral("vectors"), double(s.vectors)},
-                                 {QStringLiteral("problems"), double(s.problems)},
-                                 {QStringLiteral("embedder"), s.embedder},
-                                 {QStringLiteral("last_index"), s.lastIndex},
-                                 {QStringLiteral("regions"), countsJson(s.byRegion)},
-                                 {QStringLiteral("stores"), countsJson(s.byStore)},
-                                 {QStringLiteral("layers"), countsJson(s.byLayer)},
-                                 {QStringLiteral("categories"), countsJson(s.byCategory)}};
+    const QJsonObject structured = s.toJson(m_engine->vaultPath());
     const QString text = QStringLiteral("Vault %1: %2 files, %3 chunks, %4 vectors, %5 problems; embedder %6; last "
                                         "indexed %7.\nRegions: %8\nStores: %9\nLayers: %10\nCategories: %11")
                              .arg(m_engine->vaultPath())

@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace engram;
@@ -235,6 +236,51 @@ private slots:
         QCOMPARE(engine->store().chunkCount(), 2);
         QVERIFY(rankedSources(*engine, QStringLiteral("unique_tool_output_marker")).isEmpty()
                 || !engine->store().chunksOfFile(QStringLiteral("sessions/2025-01-01/s.jsonl"))[0].text.contains(QStringLiteral("unique_tool_output_marker")));
+    }
+
+    void indexPath_refusesAPathThatLeavesTheVault_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("absolute") << QStringLiteral("ABSOLUTE");
+        QTest::newRow("dot-dot") << QStringLiteral("../outside/secret.md");
+        QTest::newRow("dot-dot inside") << QStringLiteral("notes/../../outside/secret.md");
+    }
+
+    void indexPath_refusesAPathThatLeavesTheVault()
+    {
+        QFETCH(QString, path);
+        QTemporaryDir root;
+        QDir(root.path()).mkpath(QStringLiteral("vault"));
+        QDir(root.path()).mkpath(QStringLiteral("outside"));
+        QFile secret(root.filePath(QStringLiteral("outside/secret.md")));
+        QVERIFY(secret.open(QIODevice::WriteOnly));
+        secret.write("The launch code is in the drawer.\n");
+        secret.close();
+        if (path == QLatin1String("ABSOLUTE"))
+            path = secret.fileName();
+        auto opened = Engine::open(root.filePath(QStringLiteral("vault")));
+        QVERIFY(opened.ok());
+        auto &engine = *opened;
+        const IndexReport report = engine->indexPath(path);
+        QCOMPARE(report.failed, 1);
+        QCOMPARE(report.indexed, 0);
+        QCOMPARE(engine->store().fileCount(), qint64(0));
+    }
+
+    void indexReport_addsUpSeveralPaths()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        auto engine = openEngine(vault);
+        IndexReport total;
+        total += engine->indexPath(QStringLiteral("notes/sqlite.md"));
+        total += engine->indexPath(QStringLiteral("notes/garden.md"));
+        total += engine->indexPath(QStringLiteral("notes/garden.md"));
+        QCOMPARE(total.scanned, 3);
+        QCOMPARE(total.indexed, 2);
+        QCOMPARE(total.unchanged, 1);
+        QCOMPARE(total.changedPaths.size(), 2);
+        QVERIFY(total.chunks >= 2);
     }
 };
 
