@@ -7,6 +7,7 @@
 #include "VaultSession.h"
 
 #include <QFutureWatcher>
+#include <QRegularExpression>
 #include <QSet>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -107,23 +108,45 @@ private:
     QSet<QString> m_seen;
 };
 
+/// The day a digest covers: its period (a date, or the Monday of an ISO week), else a date in its path, else the run.
+QDate periodDay(const LedgerEntry &e)
+{
+    static const QRegularExpression week(QStringLiteral("^(\\d{4})-W(\\d{2})$"));
+    static const QRegularExpression date(QStringLiteral("(\\d{4}-\\d{2}-\\d{2})"));
+    if (const QDate d = QDate::fromString(e.period, Qt::ISODate); d.isValid())
+        return d;
+    if (const auto m = week.match(e.period); m.hasMatch()) {
+        QDate d(m.captured(1).toInt(), 1, 4);  // 4 January is always in ISO week 1
+        d = d.addDays(1 - d.dayOfWeek()).addDays(7 * (m.captured(2).toInt() - 1));
+        if (d.isValid())
+            return d;
+    }
+    if (const auto m = date.match(e.path); m.hasMatch())
+        if (const QDate d = QDate::fromString(m.captured(1), Qt::ISODate); d.isValid())
+            return d;
+    return e.at.toLocalTime().date();
+}
+
 TimelineData timelineOf(Engine &engine)
 {
     TimelineData out;
-    const QList<LedgerEntry> ledger = Consolidator(engine).ledger();
-    QHash<QString, int> latest;  // a digest rewritten later replaces its earlier row
-    for (const LedgerEntry &e : ledger) {
-        const QDate day = e.at.toLocalTime().date();
+    // A digest rewritten by a later run counts once, as last written.
+    QList<LedgerEntry> latest;
+    QHash<QString, int> rowOf;
+    for (const LedgerEntry &e : Consolidator(engine).ledger()) {
+        if (rowOf.contains(e.path)) {
+            latest[rowOf.value(e.path)] = e;
+        } else {
+            rowOf.insert(e.path, int(latest.size()));
+            latest << e;
+        }
+    }
+    for (const LedgerEntry &e : std::as_const(latest)) {
+        const QDate day = periodDay(e);
         out.tokens << LayerTokens{day, e.layer, e.tokensOut};
         if (e.layer == QLatin1String("session"))
             out.tokens << LayerTokens{day, QStringLiteral("raw"), e.tokensIn};
-        const Lineage row{e.path, e.layer, {}, e.compression(), day};
-        if (latest.contains(e.path))
-            out.lineage[latest.value(e.path)] = row;
-        else {
-            latest.insert(e.path, int(out.lineage.size()));
-            out.lineage << row;
-        }
+        out.lineage << Lineage{e.path, e.layer, {}, e.compression(), day};
     }
     return out;
 }

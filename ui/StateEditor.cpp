@@ -205,8 +205,10 @@ void StateEditor::loadProposals()
                     continue;
                 for (int i = 0; i < r.proposals.size(); ++i) {
                     const Learning &l = r.proposals.at(i);
+                    const QString when = QLocale().toString(r.time.toLocalTime(), QLocale::ShortFormat);
                     proposals << ReflectionProposal{l.category, l.text,
-                                                    tr("%1 (reflection of %2 by %3)").arg(l.context, QLocale().toString(r.time.toLocalTime(), QLocale::ShortFormat), r.model),
+                                                    l.context.isEmpty() ? tr("Proposed by %1 on %2").arg(r.model, when)
+                                                                        : tr("%1 (proposed by %2 on %3)").arg(l.context, r.model, when),
                                                     r.id, i};
                 }
             }

@@ -25,6 +25,7 @@
 #include <QTreeWidget>
 
 #include <functional>
+#include <utility>
 
 using namespace engram;
 
@@ -74,6 +75,9 @@ int main(int argc, char *argv[])
         shooting = true;
         auto *table = window.findChild<QTableView *>(QStringLiteral("memoryTable"));
         table->selectRow(qMin(2, table->model()->rowCount() - 1));
+        // Narrow columns so strength and last access (from the dynamics) fit in the picture.
+        for (const auto &[column, width] : {std::pair{0, 190}, {1, 80}, {2, 110}, {3, 60}, {4, 60}, {5, 120}})
+            table->setColumnWidth(column, width);
         auto *lineage = window.findChild<QTreeWidget *>(QStringLiteral("timelineLineage"));
         if (lineage->topLevelItemCount() > 0)
             lineage->setCurrentItem(lineage->topLevelItem(0));
