@@ -109,6 +109,7 @@ private Q_SLOTS:
     {
         QVERIFY(tableHasPath(m_table, QStringLiteral("notes/alpha.md")));
         QVERIFY(MainWindow::recentVaults().contains(m_vault->path()));
+        QVERIFY(m_window->insights()->scheduler());  // the nightly consolidation is armed while the vault is open
         QVERIFY(child<QLabel>(m_window.get(), "vaultSummary")->text().contains(QLatin1String("3")));
     }
 
