@@ -37,7 +37,24 @@ public:
             }
         }
     }
-    int rowOfKey(const QString &key) const { return m_byKey.value(key, -1); }
+    /// A chunk key, a file, or a cited range (`path:12-20`, as digests state derived_from): the chunk holding its first line.
+    int rowOfKey(const QString &key) const
+    {
+        if (const auto it = m_byKey.constFind(key); it != m_byKey.cend())
+            return it.value();
+        static const QRegularExpression range(QStringLiteral("^(.+):(\\d+)(?:-\\d+)?$"));
+        const auto m = range.match(key);
+        if (!m.hasMatch())
+            return -1;
+        const int first = m_byKey.value(m.captured(1), -1);
+        if (first < 0)
+            return -1;
+        const int line = m.captured(2).toInt();
+        for (int i = first; i < m_rows.size() && m_rows.at(i).path == m_rows.at(first).path; ++i)
+            if (m_rows.at(i).startLine <= line && line <= m_rows.at(i).endLine)
+                return i;
+        return first;
+    }
     int rowOfId(qint64 id) const { return m_byId.value(id, -1); }
     const MemoryRow &row(int i) const { return m_rows.at(i); }
     int ordinal(int i) const { return m_ordinals.at(i); }
@@ -307,8 +324,10 @@ void VaultInsights::startScheduler()
                                          .arg(report.digests.size() - written)
                                          .arg(report.unchanged)
                                          .arg(report.memories.size()));
-        m_session->requestIndexAll();  // the digests are vault files: index them, then everything refreshes
-        refresh();
+        // The run indexes the digests it wrote through its own engine; the catalog
+        // follows (then everything here refreshes), and anything it left is indexed.
+        m_session->requestIndexAll();
+        m_session->requestCatalog();
     });
     m_scheduler->start();
 }

@@ -289,6 +289,16 @@ private Q_SLOTS:
                 digest = lineage->topLevelItem(i);
         QVERIFY(digest);
         QVERIFY(QFileInfo::exists(m_vault->path() + QLatin1Char('/') + digest->text(0)));
+        // The digests are memories now: the browser lists them.
+        QTRY_VERIFY_WITH_TIMEOUT(tableHasPath(m_table, digest->text(0)), kTimeout);
+        // … and the graph links each digest to the lines it was derived from.
+        auto derivedEdges = [this] {
+            int n = 0;
+            for (const GraphEdge &e : m_window->graphView()->data().edges)
+                n += e.type == QLatin1String("derived_from") ? 1 : 0;
+            return n;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(derivedEdges() > 0, kTimeout);
         lineage->setCurrentItem(digest);
         QTRY_VERIFY(digest->childCount() > 0);
         QVERIFY(digest->child(0)->text(0).startsWith(QLatin1String("sessions/2026-01-05/")));

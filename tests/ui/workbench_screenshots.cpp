@@ -95,10 +95,12 @@ int main(int argc, char *argv[])
         window.packPanel()->copyToClipboard();  // an exported pack: accesses and co-activation
         window.insights()->consolidateNow();
     });
+    bool reindexed = false;  // the catalog lists the new digests after the run
     QObject::connect(window.insights(), &VaultInsights::consolidationFinished, &window, [&] { consolidated = true; });
-    QObject::connect(window.insights(), &VaultInsights::consolidationFailed, &window, [&] { consolidated = true; });
+    QObject::connect(window.insights(), &VaultInsights::consolidationFailed, &window, [&] { consolidated = reindexed = true; });
+    QObject::connect(window.session(), &VaultSession::catalogReady, &window, [&] { reindexed = reindexed || consolidated; });
     QObject::connect(window.insights(), &VaultInsights::ready, &window, [&] {
-        if (consolidated && !window.session()->isBusy() && !window.insights()->isLoading())
+        if (reindexed && !window.session()->isBusy() && !window.insights()->isLoading())
             settle.start();
     });
     return app.exec();
