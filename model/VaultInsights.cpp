@@ -116,6 +116,7 @@ public:
                                   m_strengths.value(r.id, MemoryStrength{}).strength};
     }
     GraphData take() { return std::move(m_data); }
+    qsizetype nodeCount() const { return m_nodes.size(); }
 
 private:
     const RowIndex &m_index;
@@ -217,9 +218,13 @@ VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &
         out.regions << RegionStat{it.key(), it.value().second, it.value().first / double(it.value().second)};
 
     GraphBuilder graph(index, out.strengths);
-    for (const QString &file : index.files().mid(0, kMaxGraphFiles))
+    // Bounded, so the layout stays interactive; a neighbourhood beyond it is still asked of the engine.
+    for (const QString &file : index.files()) {
+        if (graph.nodeCount() >= kMaxGraphNodes)
+            break;
         for (const MemoryEdge &edge : dynamics.edges(file, -1, now))
             graph.add(edge);
+    }
     out.graph = graph.take();
     out.tools = toolsOf(engine.vaultPath(), &out.error);
     out.timeline = timelineOf(engine);

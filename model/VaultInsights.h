@@ -56,7 +56,8 @@ public:
     /// The nodes and edges within `hops` of `chunkId`, following MemoryDynamics::edges.
     static GraphData neighbourhood(Engine &engine, const QList<MemoryRow> &rows, qint64 chunkId, int hops);
 
-    static constexpr int kMaxGraphFiles = 3000;
+    /// The whole-vault graph stops taking files once it holds this many memories.
+    static constexpr int kMaxGraphNodes = 4000;
 
 Q_SIGNALS:
     void ready();
