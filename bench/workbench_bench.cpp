@@ -5,6 +5,7 @@
 // vault ready (memories listed), and — with --reindex — the longest UI-thread
 // stall during a full rebuild, measured by a 5 ms timer's lateness.
 #include "MainWindow.h"
+#include "VaultInsights.h"
 #include "VaultSession.h"
 
 #include <QApplication>
@@ -26,6 +27,7 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("t0-ms"), QStringLiteral("launch time"), QStringLiteral("ms")});
     parser.addOption({QStringLiteral("reindex"), QStringLiteral("measure a full rebuild")});
     parser.addOption({QStringLiteral("probe-open"), QStringLiteral("probe the UI thread while the vault opens")});
+    parser.addOption({QStringLiteral("insights"), QStringLiteral("measure strengths, graph, tools and ledger (VaultInsights)")});
     parser.process(app);
     const qint64 t0 = parser.isSet(QStringLiteral("t0-ms")) ? parser.value(QStringLiteral("t0-ms")).toLongLong() : mainEntered;
 
@@ -57,6 +59,8 @@ int main(int argc, char *argv[])
         expected = 5;
         probe.start();
     }
+    qint64 insightsMs = -1;
+    QElapsedTimer insightsClock;
     bool rebuilding = false;
     qint64 rebuildMs = -1;
     QElapsedTimer rebuildClock;
@@ -69,9 +73,11 @@ int main(int argc, char *argv[])
         const qint64 worst = lateness.isEmpty() ? 0 : lateness.last();
         const qint64 p99 = lateness.isEmpty() ? 0 : lateness.at(qsizetype(double(lateness.size() - 1) * 0.99));
         std::printf("{\"chunks\": %lld, \"interactive_ms\": %lld, \"vault_ready_ms\": %lld, \"rebuild_ms\": %lld, "
+                    "\"insights_ms\": %lld, \"graph_nodes\": %lld, \"graph_edges\": %lld, "
                     "\"probe_ticks\": %lld, \"max_stall_ms\": %lld, \"p99_stall_ms\": %lld}\n",
-                    window.session()->stats().chunks, interactiveMs, readyMs, rebuildMs, qint64(lateness.size()), worst,
-                    p99);
+                    window.session()->stats().chunks, interactiveMs, readyMs, rebuildMs, insightsMs,
+                    qint64(window.insights()->data().graph.nodes.size()), qint64(window.insights()->data().graph.edges.size()),
+                    qint64(lateness.size()), worst, p99);
         std::fflush(stdout);
         app.quit();
     };
@@ -80,6 +86,13 @@ int main(int argc, char *argv[])
             readyMs = QDateTime::currentMSecsSinceEpoch() - t0;
             if (probeOpen)
                 catalogAt = clock.elapsed();
+            if (parser.isSet(QStringLiteral("insights"))) {
+                clock.start();
+                expected = 5;
+                probe.start();
+                insightsClock.start();
+                return;
+            }
             if (!parser.isSet(QStringLiteral("reindex"))) {
                 QTimer::singleShot(probeOpen ? 1000 : 0, &window, finish);
                 return;
@@ -94,6 +107,12 @@ int main(int argc, char *argv[])
             catalogAt = clock.elapsed();
             rebuildMs = rebuildClock.elapsed();
             QTimer::singleShot(500, &window, finish);  // keep probing while the views take the new catalog
+        }
+    });
+    QObject::connect(window.insights(), &engram::VaultInsights::ready, &window, [&] {
+        if (insightsClock.isValid() && insightsMs < 0) {
+            insightsMs = insightsClock.elapsed();
+            QTimer::singleShot(500, &window, finish);  // keep probing while the views take the data
         }
     });
     QObject::connect(window.session(), &engram::VaultSession::openFailed, &window, [&](const QString &, const QString &m) {

@@ -23,3 +23,5 @@ done
 echo "full re-index with the latency probe:"
 t0=$(date +%s%3N)
 "$build/bench/workbench_bench" --vault "$vault" --t0-ms "$t0" --reindex
+echo "engine data for the views (strengths, graph, tool statistics, ledger) with the latency probe:"
+"$build/bench/workbench_bench" --vault "$vault" --insights

@@ -11,7 +11,7 @@ namespace {
 /// copy is simpler and safer than per-field inverse operations.
 class StateCommand : public QUndoCommand {
 public:
-    StateCommand(CognitiveStateDocument *document, EditableCognitiveState before, EditableCognitiveState after, const QString &text,
+    StateCommand(CognitiveStateDocument *document, CognitiveState before, CognitiveState after, const QString &text,
                  int mergeId)
         : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)),
           m_mergeId(mergeId)
@@ -28,13 +28,13 @@ public:
 
 private:
     CognitiveStateDocument *m_document;
-    EditableCognitiveState m_before;
-    EditableCognitiveState m_after;
+    CognitiveState m_before;
+    CognitiveState m_after;
     int m_mergeId;
 };
 
 template <typename Edit>
-void editList(EditableCognitiveState &s, StateList list, Edit edit)
+void editList(CognitiveState &s, StateList list, Edit edit)
 {
     switch (list) {
     case StateList::Priorities: edit(s.focus.priorities); break;
@@ -45,8 +45,8 @@ void editList(EditableCognitiveState &s, StateList list, Edit edit)
 }
 
 QString &textOf(QString &item) { return item; }
-QString &textOf(EditableCognitiveState::Heuristic &item) { return item.text; }
-QString &textOf(EditableCognitiveState::Learning &item) { return item.text; }
+QString &textOf(Heuristic &item) { return item.text; }
+QString &textOf(Learning &item) { return item.text; }
 
 template <typename T>
 T makeItem(const QString &text)
@@ -57,13 +57,13 @@ T makeItem(const QString &text)
 }
 
 template <>
-EditableCognitiveState::Heuristic makeItem(const QString &text)
+Heuristic makeItem(const QString &text)
 {
     return {text, QStringLiteral("workbench"), 0, {}};
 }
 
 template <>
-EditableCognitiveState::Learning makeItem(const QString &text)
+Learning makeItem(const QString &text)
 {
     return {text, QStringLiteral("insight"), QStringLiteral("added in the workbench"),
             QDateTime::currentDateTimeUtc()};
@@ -73,17 +73,21 @@ EditableCognitiveState::Learning makeItem(const QString &text)
 
 CognitiveStateDocument::CognitiveStateDocument(QObject *parent) : QObject(parent)
 {
-    connect(&m_file, &WatchedFile::changedExternally, this, &CognitiveStateDocument::changedExternally);
+    connect(&m_watch, &WatchedFile::changedExternally, this, &CognitiveStateDocument::changedExternally);
 }
+
+CognitiveStateDocument::~CognitiveStateDocument() = default;
 
 Status CognitiveStateDocument::open(const QString &vaultPath)
 {
-    auto bytes = m_file.load(QDir(vaultPath).filePath(QStringLiteral("state/cognitive.json")));
-    if (!bytes)
-        return bytes.error();
-    auto state = EditableCognitiveState::fromJson(*bytes);
+    auto store = std::make_unique<CognitiveStore>(vaultPath);
+    auto state = store->load();
     if (!state)
-        return Error{state.error().message, QStringLiteral("state/cognitive.json")};
+        return state.error();
+    if (auto watched = m_watch.load(store->filePath()); !watched)
+        return watched.error();
+    m_vaultPath = vaultPath;
+    m_store = std::move(store);
     m_undo.clear();
     applyState(*state);
     return {};
@@ -91,38 +95,47 @@ Status CognitiveStateDocument::open(const QString &vaultPath)
 
 Status CognitiveStateDocument::reload()
 {
-    const QString path = m_file.path();
-    if (path.isEmpty())
+    if (!m_store)
         return Error{tr("no vault is open")};
-    return open(QDir::cleanPath(path + QStringLiteral("/../..")));
+    return open(m_vaultPath);
 }
 
 Status CognitiveStateDocument::save(bool overwriteExternalChange)
 {
-    if (Status s = m_file.save(m_state.toJson(), overwriteExternalChange); !s)
+    if (!m_store)
+        return Error{tr("no vault is open")};
+    if (overwriteExternalChange && m_watch.changedOnDisk()) {
+        // Taking the file as read now lets the store write over it; an invalid file stays an error.
+        if (auto current = m_store->load(); !current)
+            return current.error();
+    }
+    if (Status s = m_store->save(m_state); !s)
         return s;
+    (void)m_watch.load(m_store->filePath());  // what is on disk now is ours
     m_undo.setClean();
     return {};
 }
 
 void CognitiveStateDocument::close()
 {
-    m_file.close();
+    m_watch.close();
+    m_store.reset();
+    m_vaultPath.clear();
     m_undo.clear();
     applyState({});
 }
 
-int CognitiveStateDocument::count(const EditableCognitiveState &state, StateList list)
+int CognitiveStateDocument::count(const CognitiveState &state, StateList list)
 {
     int n = 0;
-    editList(const_cast<EditableCognitiveState &>(state), list, [&](auto &items) { n = int(items.size()); });
+    editList(const_cast<CognitiveState &>(state), list, [&](auto &items) { n = int(items.size()); });
     return n;
 }
 
-QString CognitiveStateDocument::text(const EditableCognitiveState &state, StateList list, int row)
+QString CognitiveStateDocument::text(const CognitiveState &state, StateList list, int row)
 {
     QString out;
-    editList(const_cast<EditableCognitiveState &>(state), list, [&](auto &items) {
+    editList(const_cast<CognitiveState &>(state), list, [&](auto &items) {
         if (row >= 0 && row < items.size())
             out = textOf(items[row]);
     });
@@ -133,7 +146,7 @@ void CognitiveStateDocument::addItem(StateList list, const QString &text)
 {
     if (text.trimmed().isEmpty())
         return;
-    EditableCognitiveState after = m_state;
+    CognitiveState after = m_state;
     editList(after, list, [&](auto &items) {
         using Item = std::decay_t<decltype(items.front())>;
         items.append(makeItem<Item>(text.trimmed()));
@@ -145,7 +158,7 @@ void CognitiveStateDocument::editItem(StateList list, int row, const QString &te
 {
     if (row < 0 || row >= count(m_state, list) || text.trimmed().isEmpty())
         return;
-    EditableCognitiveState after = m_state;
+    CognitiveState after = m_state;
     editList(after, list, [&](auto &items) { textOf(items[row]) = text.trimmed(); });
     push(tr("Edit “%1”").arg(text.trimmed()), after);
 }
@@ -154,7 +167,7 @@ void CognitiveStateDocument::removeItem(StateList list, int row)
 {
     if (row < 0 || row >= count(m_state, list))
         return;
-    EditableCognitiveState after = m_state;
+    CognitiveState after = m_state;
     editList(after, list, [&](auto &items) { items.removeAt(row); });
     push(tr("Delete “%1”").arg(text(m_state, list, row)), after);
 }
@@ -164,7 +177,7 @@ void CognitiveStateDocument::moveItem(StateList list, int from, int to)
     const int n = count(m_state, list);
     if (from < 0 || from >= n || to < 0 || to >= n || from == to)
         return;
-    EditableCognitiveState after = m_state;
+    CognitiveState after = m_state;
     editList(after, list, [&](auto &items) { items.move(from, to); });
     push(tr("Move “%1”").arg(text(m_state, list, from)), after);
 }
@@ -173,19 +186,19 @@ void CognitiveStateDocument::setFocusText(const QString &text)
 {
     if (text == m_state.focus.current)
         return;
-    EditableCognitiveState after = m_state;
+    CognitiveState after = m_state;
     after.focus.current = text;
     after.focus.lastUpdated = QDateTime::currentDateTimeUtc();
     push(tr("Change focus"), after, 1);
 }
 
-void CognitiveStateDocument::applyState(const EditableCognitiveState &state)
+void CognitiveStateDocument::applyState(const CognitiveState &state)
 {
     m_state = state;
     Q_EMIT stateReset();
 }
 
-void CognitiveStateDocument::push(const QString &description, const EditableCognitiveState &after, int mergeId)
+void CognitiveStateDocument::push(const QString &description, const CognitiveState &after, int mergeId)
 {
     m_undo.push(new StateCommand(this, m_state, after, description, mergeId));
 }

@@ -55,7 +55,7 @@ Qt::ItemFlags StateListModel::flags(const QModelIndex &index) const
 
 QString StateListModel::details(int row) const
 {
-    const EditableCognitiveState &s = m_document->state();
+    const CognitiveState &s = m_document->state();
     const QLocale locale;
     if (m_list == StateList::Heuristics && row < s.heuristics.size()) {
         const auto &h = s.heuristics.at(row);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "EditableCognitiveState.h"
+#include "CognitiveStateDocument.h"
 
 #include <QAbstractListModel>
 

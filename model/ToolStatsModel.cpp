@@ -4,8 +4,6 @@
 
 #include <QColor>
 
-#include <algorithm>
-
 namespace engram {
 
 ToolStatsModel::ToolStatsModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -17,17 +15,9 @@ void ToolStatsModel::setStats(const ToolStatsData &data)
     endResetModel();
 }
 
-qint64 ToolStatsModel::median(QList<qint64> values)
-{
-    if (values.isEmpty())
-        return -1;
-    std::sort(values.begin(), values.end());
-    return values.at(values.size() / 2);
-}
-
 int ToolStatsModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_data.tools.size());
+    return parent.isValid() ? 0 : int(m_data.stats.tools.size());
 }
 
 int ToolStatsModel::columnCount(const QModelIndex &parent) const
@@ -39,27 +29,27 @@ QVariant ToolStatsModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const ToolStat &t = m_data.tools.at(index.row());
+    const ToolStat &t = m_data.stats.tools.at(index.row());
+    const bool dropped = m_data.dropped(t.name);
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case ToolColumn: return t.tool;
+        case ToolColumn: return t.name;
         case CallsColumn: return t.calls;
-        case SuccessColumn: return QStringLiteral("%1 %").arg(t.successRate() * 100.0, 0, 'f', 1);
-        case MedianColumn: {
-            const qint64 m = median(t.durationsMs);
-            return m < 0 ? QVariant() : QVariant(tr("%1 ms").arg(m));
-        }
-        case FlagColumn: return t.dropped ? tr("dropped") : QString();
+        case SuccessColumn: return QStringLiteral("%1 %").arg(t.successRate * 100.0, 0, 'f', 1);
+        case MedianColumn: return t.p50Ms < 0 ? QVariant() : QVariant(tr("%1 ms").arg(t.p50Ms));
+        case FlagColumn: return dropped ? tr("dropped") : QString();
         }
     }
     if (role == SortRole) {
         switch (index.column()) {
-        case SuccessColumn: return t.successRate();
-        case MedianColumn: return median(t.durationsMs);
+        case SuccessColumn: return t.successRate;
+        case MedianColumn: return t.p50Ms;
         }
         return data(index, Qt::DisplayRole);
     }
-    if (role == Qt::ForegroundRole && t.dropped)
+    if (role == Qt::ToolTipRole && index.column() == MedianColumn && t.timedCalls > 0)
+        return tr("%1 timed calls · p90 %2 ms · max %3 ms").arg(t.timedCalls).arg(t.p90Ms).arg(t.maxMs);
+    if (role == Qt::ForegroundRole && dropped)
         return QColor(0xc6, 0x28, 0x28);
     return {};
 }

@@ -22,8 +22,6 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    static qint64 median(QList<qint64> values);
-
 private:
     ToolStatsData m_data;
 };

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "ToolUsage.h"
+
 namespace engram {
 
 // Plain data the workbench views draw. The engine layers that produce them
@@ -59,7 +61,7 @@ struct LayerTokens {
 struct Lineage {
     QString digest;    ///< vault-relative path
     QString layer;
-    QStringList sources;
+    QStringList sources;       ///< filled from Consolidator::lineage() when the digest is selected
     double compression = 0.0;  ///< source tokens / digest tokens
     QDate day;
 };
@@ -70,31 +72,27 @@ struct TimelineData {
     bool isEmpty() const { return tokens.isEmpty() && lineage.isEmpty(); }
 };
 
-struct ToolStat {
-    QString tool;
-    int calls = 0;
-    int failures = 0;
-    QList<qint64> durationsMs;
-    bool dropped = false;  ///< usage fell sharply (flagged by the statistics layer)
-    double successRate() const { return calls > 0 ? double(calls - failures) / calls : 0.0; }
-};
-
-struct ToolSequence {
-    QStringList tools;
-    int count = 0;
-};
-
+/// Tool-usage statistics (engine/ToolUsage) plus each tool's timed durations for the distribution chart.
 struct ToolStatsData {
-    QList<ToolStat> tools;
-    QList<ToolSequence> topSequences;
-    bool isEmpty() const { return tools.isEmpty(); }
+    ToolStatistics stats;
+    QHash<QString, QList<qint64>> durationsMs;
+    bool isEmpty() const { return stats.tools.isEmpty(); }
+    bool dropped(const QString &tool) const
+    {
+        for (const ToolRateDrop &d : stats.drops)
+            if (d.name == tool)
+                return true;
+        return false;
+    }
 };
 
 /// A change a reflection suggests to the cognitive state, for the person to accept or reject.
 struct ReflectionProposal {
-    QString kind;  ///< heuristic, learning, avoidance or priority
+    QString kind;  ///< the proposed learning's category: insight, pattern, feedback, mistake
     QString text;
     QString rationale;
+    QString reflectionId;  ///< the reflection (state/reflections.jsonl) it belongs to
+    int index = 0;         ///< its position among that reflection's proposals
 };
 
 } // namespace engram

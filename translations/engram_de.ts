@@ -105,6 +105,14 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>%1 of %2 memories · %3 edges shown · scroll to zoom, double-click a memory to open it</source>
         <translation>%1 von %2 Erinnerungen · %3 Kanten sichtbar · Mausrad zum Zoomen, Doppelklick öffnet eine Erinnerung</translation>
     </message>
+    <message>
+        <source>no region</source>
+        <translation>keine Region</translation>
+    </message>
+    <message>
+        <source>Nodes by region: %1</source>
+        <translation>Knoten nach Region: %1</translation>
+    </message>
 </context>
 <context>
     <name>engram::HealthDashboard</name>
@@ -351,6 +359,26 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Open Vault</source>
         <translation>Tresor öffnen</translation>
+    </message>
+    <message>
+        <source>C&amp;onsolidate Now</source>
+        <translation>Jetzt k&amp;onsolidieren</translation>
+    </message>
+    <message>
+        <source>Consolidating…</source>
+        <translation>Konsolidiere …</translation>
+    </message>
+    <message>
+        <source>Consolidation failed: %1</source>
+        <translation>Konsolidierung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>A consolidation is already running</source>
+        <translation>Eine Konsolidierung läuft bereits</translation>
+    </message>
+    <message>
+        <source>No vault is open</source>
+        <translation>Kein Tresor ist geöffnet</translation>
     </message>
 </context>
 <context>
@@ -840,6 +868,26 @@ Korrigiere die Datei oder verschiebe sie.</translation>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
     </message>
+    <message>
+        <source>Reflection proposals cannot be read: %1</source>
+        <translation>Reflexionsvorschläge können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Proposed by %1 on %2</source>
+        <translation>Vorgeschlagen von %1 am %2</translation>
+    </message>
+    <message>
+        <source>%1 (proposed by %2 on %3)</source>
+        <translation>%1 (vorgeschlagen von %2 am %3)</translation>
+    </message>
+    <message>
+        <source>Accepted as a learning: “%1”</source>
+        <translation>Als Erkenntnis übernommen: „%1“</translation>
+    </message>
+    <message>
+        <source>Reflection dismissed.</source>
+        <translation>Reflexion verworfen.</translation>
+    </message>
 </context>
 <context>
     <name>engram::StateListModel</name>
@@ -896,6 +944,18 @@ Wenn Sitzungen zu täglichen und wöchentlichen Zusammenfassungen und Fakten ver
         <source>Compression ratio (source tokens ÷ digest tokens)</source>
         <translation>Verdichtungsgrad (Quell-Tokens ÷ Zusammenfassungs-Tokens)</translation>
     </message>
+    <message>
+        <source>Consolidate &amp;Now</source>
+        <translation>Jetzt &amp;konsolidieren</translation>
+    </message>
+    <message>
+        <source>%1 (lines %2–%3)</source>
+        <translation>%1 (Zeilen %2–%3)</translation>
+    </message>
+    <message>
+        <source>%1 (missing)</source>
+        <translation>%1 (fehlt)</translation>
+    </message>
 </context>
 <context>
     <name>engram::ToolStatsModel</name>
@@ -926,6 +986,10 @@ Wenn Sitzungen zu täglichen und wöchentlichen Zusammenfassungen und Fakten ver
     <message>
         <source>Flag</source>
         <translation>Markierung</translation>
+    </message>
+    <message>
+        <source>%1 timed calls · p90 %2 ms · max %3 ms</source>
+        <translation>%1 gemessene Aufrufe · p90 %2 ms · max. %3 ms</translation>
     </message>
 </context>
 <context>
@@ -959,6 +1023,24 @@ Werkzeugaufrufe aus Agentenprotokollen werden hier gezählt: Aufrufe und Erfolgs
     <message>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>⚠ %1: success %2 % in the last %3 calls, %4 % before</source>
+        <translation>⚠ %1: Erfolg %2 % bei den letzten %3 Aufrufen, vorher %4 %</translation>
+    </message>
+</context>
+<context>
+    <name>engram::VaultInsights</name>
+    <message>
+        <source>no vault is open</source>
+        <translation>kein Tresor ist geöffnet</translation>
+    </message>
+    <message numerus="yes">
+        <source>Consolidation: %n new digest(s), %1 updated, %2 unchanged, %3 memory change(s)</source>
+        <translation>
+            <numerusform>Konsolidierung: %n neue Zusammenfassung, %1 aktualisiert, %2 unverändert, %3 Änderung(en) an Erinnerungen</numerusform>
+            <numerusform>Konsolidierung: %n neue Zusammenfassungen, %1 aktualisiert, %2 unverändert, %3 Änderung(en) an Erinnerungen</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -104,6 +104,14 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>%1 of %2 memories · %3 edges shown · scroll to zoom, double-click a memory to open it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes by region: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::HealthDashboard</name>
@@ -349,6 +357,26 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Open Vault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;onsolidate Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consolidating…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consolidation failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A consolidation is already running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No vault is open</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -836,6 +864,26 @@ Fix the file or move it aside.</source>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reflection proposals cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposed by %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (proposed by %2 on %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepted as a learning: “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reflection dismissed.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::StateListModel</name>
@@ -888,6 +936,18 @@ When sessions are consolidated into daily and weekly digests and facts, their to
         <source>Compression ratio (source tokens ÷ digest tokens)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Consolidate &amp;Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (lines %2–%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::ToolStatsModel</name>
@@ -917,6 +977,10 @@ When sessions are consolidated into daily and weekly digests and facts, their to
     </message>
     <message>
         <source>Flag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 timed calls · p90 %2 ms · max %3 ms</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -950,6 +1014,24 @@ Tool calls from agent logs are counted here: calls and success rate per tool, du
     <message>
         <source>%1 × %2</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ %1: success %2 % in the last %3 calls, %4 % before</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::VaultInsights</name>
+    <message>
+        <source>no vault is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Consolidation: %n new digest(s), %1 updated, %2 unchanged, %3 memory change(s)</source>
+        <translation>
+            <numerusform>Consolidation: %n new digest, %1 updated, %2 unchanged, %3 memory change(s)</numerusform>
+            <numerusform>Consolidation: %n new digests, %1 updated, %2 unchanged, %3 memory change(s)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "GraphView.h"
 
 #include "EmptyState.h"
+#include "RegionMapView.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -19,6 +20,8 @@
 #include <QWheelEvent>
 
 #include <QtMath>
+
+#include <algorithm>
 
 namespace engram {
 
@@ -50,7 +53,7 @@ public:
         }
     }
     double radius() const { return 3.0 + 5.0 * qBound(0.0, m_node.strength, 1.0); }
-    QColor color() const { return QColor::fromHsv(int(qHash(m_node.region) % 360), 150, 210); }
+    QColor color() const { return RegionMapView::colorFor(m_node.region); }
     qint64 id() const { return m_node.id; }
 
 protected:
@@ -171,11 +174,17 @@ GraphView::GraphView(QWidget *parent) : QWidget(parent), m_scene(new QGraphicsSc
     m_view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
     m_info = new QLabel(content);
     m_info->setObjectName(QStringLiteral("graphInfo"));
+    m_legend = new QLabel(content);
+    m_legend->setObjectName(QStringLiteral("graphLegend"));
+    m_legend->setTextFormat(Qt::RichText);
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(controls);
     layout->addWidget(m_view, 1);
-    layout->addWidget(m_info);
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_info, 1);
+    bottom->addWidget(m_legend);
+    layout->addLayout(bottom);
     m_empty = new EmptyState(content, this);
     (new QVBoxLayout(this))->addWidget(m_empty);
 
@@ -183,14 +192,20 @@ GraphView::GraphView(QWidget *parent) : QWidget(parent), m_scene(new QGraphicsSc
     m_timer->setInterval(16);
     connect(m_timer, &QTimer::timeout, this, &GraphView::step);
     connect(m_minWeight, &QSlider::valueChanged, this, &GraphView::applyFilters);
-    connect(m_hops, &QSpinBox::valueChanged, this, [this](int hops) { focusNode(m_focus, hops); });
+    connect(m_hops, &QSpinBox::valueChanged, this, [this](int hops) {
+        focusNode(m_focus, hops);
+        if (hops > 0 && m_nodes.contains(m_focus))
+            Q_EMIT neighbourhoodRequested(m_focus, hops);
+    });
     connect(expand, &QPushButton::clicked, this, [this] { m_hops->setValue(m_hops->value() + 1); });
     connect(m_scene, &QGraphicsScene::selectionChanged, this, [this] {
         const auto selected = m_scene->selectedItems();
         if (!selected.isEmpty()) {
             m_focus = static_cast<GraphNodeItem *>(selected.first())->id();
-            if (m_hops->value() > 0)
+            if (m_hops->value() > 0) {
                 focusNode(m_focus, m_hops->value());
+                Q_EMIT neighbourhoodRequested(m_focus, m_hops->value());
+            }
         }
     });
     setData({});
@@ -226,8 +241,71 @@ void GraphView::setData(const GraphData &data)
         return;
     }
     m_empty->showContent();
-    m_focus = 0;
+    if (!m_nodes.isEmpty() && m_focus != 0) {
+        // A refresh keeps the neighbourhood being looked at when it still exists.
+        const bool keep = std::any_of(data.nodes.cbegin(), data.nodes.cend(), [this](const GraphNode &n) { return n.id == m_focus; });
+        if (!keep)
+            m_focus = 0;
+    } else {
+        m_focus = 0;
+    }
     rebuildScene();
+}
+
+void GraphView::mergeData(const GraphData &data)
+{
+    QSet<qint64> known;
+    for (const GraphNode &n : std::as_const(m_data.nodes))
+        known.insert(n.id);
+    QSet<QString> edges;
+    auto keyOf = [](const GraphEdge &e) {
+        return QStringLiteral("%1>%2>%3").arg(qMin(e.from, e.to)).arg(qMax(e.from, e.to)).arg(e.type);
+    };
+    for (const GraphEdge &e : std::as_const(m_data.edges))
+        edges.insert(keyOf(e));
+    bool changed = false;
+    for (const GraphNode &n : data.nodes)
+        if (!known.contains(n.id)) {
+            m_data.nodes << n;
+            changed = true;
+        }
+    for (const GraphEdge &e : data.edges)
+        if (!edges.contains(keyOf(e))) {
+            m_data.edges << e;
+            changed = true;
+        }
+    if (!changed)
+        return;
+    if (m_nodes.isEmpty()) {
+        setData(m_data);
+        return;
+    }
+    // New nodes start beside the node they hang from, so the layout stays put.
+    const int first = int(m_nodes.size());
+    for (int i = first; i < m_data.nodes.size(); ++i) {
+        auto *item = new GraphNodeItem(m_data.nodes.at(i), this);
+        const QPointF centre = m_nodes.contains(m_focus) ? m_nodes.value(m_focus)->pos() : QPointF();
+        const double angle = i * 2.39996;
+        item->setPos(centre + QPointF(30 * std::cos(angle), 30 * std::sin(angle)));
+        m_scene->addItem(item);
+        m_nodes.insert(m_data.nodes.at(i).id, item);
+    }
+    fillLegend();
+    applyFilters();
+}
+
+void GraphView::fillLegend()
+{
+    QStringList regions;
+    for (const GraphNode &n : std::as_const(m_data.nodes))
+        if (!regions.contains(n.region))
+            regions << n.region;
+    std::sort(regions.begin(), regions.end());
+    QStringList parts;
+    for (const QString &region : std::as_const(regions))
+        parts << QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
+                     .arg(RegionMapView::colorFor(region).name(), region.isEmpty() ? tr("no region") : region.toHtmlEscaped());
+    m_legend->setText(tr("Nodes by region: %1").arg(parts.join(QStringLiteral(" &nbsp; "))));
 }
 
 void GraphView::rebuildScene()
@@ -247,6 +325,7 @@ void GraphView::rebuildScene()
     m_edgesItem = new GraphEdgesItem(this);
     m_scene->addItem(m_edgesItem);
     m_scene->setSceneRect(-spread * 1.5, -spread * 1.5, spread * 3, spread * 3);
+    fillLegend();
     applyFilters();
 }
 

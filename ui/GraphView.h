@@ -32,6 +32,8 @@ public:
     explicit GraphView(QWidget *parent = nullptr);
 
     void setData(const GraphData &data);
+    /// Adds the nodes and edges of a neighbourhood (from the engine) not yet in the graph.
+    void mergeData(const GraphData &data);
     const GraphData &data() const { return m_data; }
     static QStringList edgeTypes();
     static QColor colorFor(const QString &edgeType);
@@ -43,6 +45,8 @@ public:
 
 Q_SIGNALS:
     void nodeActivated(qint64 id);
+    /// The selected memory's neighbourhood is shown: the engine should supply its edges (mergeData).
+    void neighbourhoodRequested(qint64 id, int hops);
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -51,6 +55,7 @@ private:
     void fitToVisible();
     void rebuildScene();
     void applyFilters();
+    void fillLegend();
     void step();
     bool edgeShown(const GraphEdge &edge) const;
 
@@ -65,6 +70,7 @@ private:
     QSlider *m_minWeight;
     QSpinBox *m_hops;
     QLabel *m_info;
+    QLabel *m_legend;
     QTimer *m_timer;
     qint64 m_focus = 0;
     double m_temperature = 0.0;

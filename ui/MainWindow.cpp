@@ -12,6 +12,7 @@
 #include "StateEditor.h"
 #include "TimelineView.h"
 #include "ToolStatsView.h"
+#include "VaultInsights.h"
 #include "VaultSession.h"
 
 #include <QAction>
@@ -29,7 +30,7 @@ namespace {
 const int kMaxRecent = 8;
 }
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_session(new VaultSession(this))
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_session(new VaultSession(this)), m_insights(new VaultInsights(m_session, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Engram"));
@@ -71,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_session(new Vau
         setWindowTitle(tr("%1 — Engram").arg(QDir(path).dirName()));
         rememberVault(path);
     });
+    connectInsights();
     createMenus();
 
     QSettings settings;
@@ -117,6 +119,8 @@ void MainWindow::createMenus()
     copyPack->setObjectName(QStringLiteral("actionCopyPack"));
     copyPack->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     memory->addSeparator();
+    QAction *consolidate = memory->addAction(tr("C&onsolidate Now"), this, &MainWindow::consolidateNow);
+    consolidate->setObjectName(QStringLiteral("actionConsolidate"));
     QAction *reindex = memory->addAction(tr("&Re-index Vault"), m_session, &VaultSession::requestIndexAll);
     reindex->setObjectName(QStringLiteral("actionReindex"));
     reindex->setShortcut(QKeySequence::Refresh);
@@ -134,6 +138,45 @@ void MainWindow::createMenus()
                                       [this, i] { m_tabs->setCurrentIndex(i); });
         go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
     }
+}
+
+void MainWindow::connectInsights()
+{
+    connect(m_insights, &VaultInsights::ready, this, [this] {
+        const VaultInsightData &d = m_insights->data();
+        m_browser->setStrengths(d.strengths);
+        if (!d.regions.isEmpty())
+            m_regions->setStats(d.regions);
+        m_graph->setData(d.graph);
+        m_tools->setData(d.tools);
+        m_timeline->setData(d.timeline);
+        if (!d.error.isEmpty())
+            statusBar()->showMessage(d.error, 10000);
+    });
+    connect(m_graph, &GraphView::neighbourhoodRequested, m_insights, &VaultInsights::requestNeighbourhood);
+    connect(m_insights, &VaultInsights::neighbourhoodReady, m_graph,
+            [this](qint64, const GraphData &graph) { m_graph->mergeData(graph); });
+    connect(m_timeline, &TimelineView::digestSelected, this, [this](const QString &path) {
+        if (auto root = m_insights->lineage(path))
+            m_timeline->setLineage(path, *root);
+        else
+            m_timeline->setStatus(root.error().toString());
+    });
+    connect(m_timeline, &TimelineView::consolidateRequested, this, &MainWindow::consolidateNow);
+    connect(m_insights, &VaultInsights::consolidationStarted, this,
+            [this] { m_timeline->setStatus(tr("Consolidating…"), true); });
+    connect(m_insights, &VaultInsights::consolidationFinished, this, [this](const QString &summary) {
+        m_timeline->setStatus(summary);
+        statusBar()->showMessage(summary, 10000);
+    });
+    connect(m_insights, &VaultInsights::consolidationFailed, this,
+            [this](const QString &message) { m_timeline->setStatus(tr("Consolidation failed: %1").arg(message)); });
+}
+
+void MainWindow::consolidateNow()
+{
+    if (!m_insights->consolidateNow())
+        statusBar()->showMessage(m_session->isOpen() ? tr("A consolidation is already running") : tr("No vault is open"), 5000);
 }
 
 QStringList MainWindow::recentVaults()

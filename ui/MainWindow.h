@@ -16,6 +16,7 @@ class RegionMapView;
 class StateEditor;
 class TimelineView;
 class ToolStatsView;
+class VaultInsights;
 class VaultSession;
 
 /// The workbench window. It arranges the views in tabs, owns the menus and
@@ -30,6 +31,8 @@ public:
     /// Starts opening a vault (the window stays responsive; progress shows in the status bar).
     void openVault(const QString &path);
     VaultSession *session() const { return m_session; }
+    /// Strengths, graph, tool statistics and the consolidation ledger, computed off the UI thread.
+    VaultInsights *insights() const { return m_insights; }
 
     MemoryBrowser *browser() const { return m_browser; }
     RecallPanel *recallPanel() const { return m_recall; }
@@ -53,8 +56,11 @@ private:
     void fillRecentMenu();
     void chooseVault();
     void showSettings();
+    void connectInsights();
+    void consolidateNow();
 
     VaultSession *m_session;
+    VaultInsights *m_insights;
     QTabWidget *m_tabs;
     MemoryBrowser *m_browser;
     RecallPanel *m_recall;

@@ -10,9 +10,8 @@ class QPushButton;
 
 namespace engram {
 
-/// Reflection proposals: each suggested heuristic, learning, avoidance or
-/// priority with its rationale; accept adds it to the state (undoably),
-/// reject drops it. The reflection layer supplies them with setProposals().
+/// Reflection proposals: each proposed learning with its rationale; accept
+/// or reject one (the state editor applies it through engine/Reflection).
 class ProposalPanel : public QGroupBox {
     Q_OBJECT
 public:

@@ -9,9 +9,7 @@
 
 namespace engram {
 
-namespace {
-
-QColor regionColor(const QString &region)
+QColor RegionMapView::colorFor(const QString &region)
 {
     static const QHash<QString, QColor> colors{
         {QStringLiteral("identity"), QColor(0x8b, 0x5c, 0xf6)},
@@ -22,8 +20,6 @@ QColor regionColor(const QString &region)
         {QStringLiteral("spatial"), QColor(0x10, 0xb9, 0x81)}};
     return colors.value(region, QColor(0x94, 0xa3, 0xb8));
 }
-
-} // namespace
 
 RegionMapView::RegionMapView(VaultSession *session, QWidget *parent) : QWidget(parent), m_session(session)
 {
@@ -108,12 +104,12 @@ void RegionMapView::paintEvent(QPaintEvent *)
     for (auto it = m_areas.cbegin(); it != m_areas.cend(); ++it) {
         const RegionStat stat = statOf(it.key());
         const double intensity = haveStrength ? qMax(0.0, stat.meanStrength) : double(stat.count) / maxCount;
-        QColor fill = regionColor(it.key());
+        QColor fill = colorFor(it.key());
         fill.setAlphaF(float(0.15 + 0.75 * intensity));
         QPainterPath path;
         path.addRoundedRect(it.value(), 14, 14);
         painter.fillPath(path, fill);
-        painter.setPen(QPen(it.key() == m_hovered ? palette().color(QPalette::Highlight) : regionColor(it.key()),
+        painter.setPen(QPen(it.key() == m_hovered ? palette().color(QPalette::Highlight) : colorFor(it.key()),
                             it.key() == m_hovered ? 3 : 1.5));
         painter.drawPath(path);
         painter.setPen(palette().color(QPalette::WindowText));

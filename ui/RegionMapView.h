@@ -20,6 +20,8 @@ public:
     /// The area of `region` in widget coordinates (empty if unknown).
     QRectF areaOf(const QString &region) const;
     static QStringList regionNames();
+    /// The fixed colour of a region (also the node colour of the association graph).
+    static QColor colorFor(const QString &region);
 
 Q_SIGNALS:
     void regionClicked(const QString &region);

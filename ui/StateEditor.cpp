@@ -3,6 +3,7 @@
 #include "CognitiveStateDocument.h"
 #include "EmptyState.h"
 #include "ProposalPanel.h"
+#include "Reflection.h"
 #include "StateListModel.h"
 #include "VaultSession.h"
 
@@ -15,6 +16,7 @@
 #include <QPushButton>
 #include <QUndoStack>
 #include <QFileInfo>
+#include <QLocale>
 #include <QVBoxLayout>
 
 namespace engram {
@@ -97,16 +99,10 @@ StateEditor::StateEditor(VaultSession *session, QWidget *parent)
             showStatus(tr("state/cognitive.json changed on disk. Reload to take those changes, or save to keep yours."));
         }
     });
-    connect(m_proposals, &ProposalPanel::accepted, this, [this](const ReflectionProposal &p) {
-        const QHash<QString, StateList> lists{{QStringLiteral("heuristic"), StateList::Heuristics},
-                                              {QStringLiteral("learning"), StateList::Learnings},
-                                              {QStringLiteral("avoidance"), StateList::Avoidances},
-                                              {QStringLiteral("priority"), StateList::Priorities}};
-        if (lists.contains(p.kind))
-            m_document->addItem(lists.value(p.kind), p.text);
-        else if (p.kind == QLatin1String("focus"))
-            m_document->setFocusText(p.text);
-    });
+    connect(m_proposals, &ProposalPanel::accepted, this,
+            [this](const ReflectionProposal &p) { resolveProposal(p, true); });
+    connect(m_proposals, &ProposalPanel::rejected, this,
+            [this](const ReflectionProposal &p) { resolveProposal(p, false); });
     connect(m_session, &VaultSession::opened, this, &StateEditor::load);
     connect(m_session, &VaultSession::closed, this, [this] {
         m_document->close();
@@ -178,6 +174,7 @@ void StateEditor::load()
         return;
     }
     m_empty->showContent();
+    loadProposals();
     showStatus(QFileInfo::exists(m_document->filePath())
                    ? tr("Editing %1").arg(m_document->filePath())
                    : tr("No cognitive state yet: saving creates %1").arg(m_document->filePath()));
@@ -192,6 +189,56 @@ bool StateEditor::save()
     }
     showStatus(tr("Saved %1").arg(m_document->filePath()));
     return true;
+}
+
+void StateEditor::loadProposals()
+{
+    QList<ReflectionProposal> proposals;
+    if (m_session->isOpen()) {
+        const Reflection reflection(m_session->vaultPath(), m_session->engine()->config().llmEndpoint);
+        auto records = reflection.load();
+        if (!records) {
+            showStatus(tr("Reflection proposals cannot be read: %1").arg(records.error().toString()));
+        } else {
+            for (const ReflectionRecord &r : std::as_const(*records)) {
+                if (r.status != QLatin1String("proposed"))
+                    continue;
+                for (int i = 0; i < r.proposals.size(); ++i) {
+                    const Learning &l = r.proposals.at(i);
+                    const QString when = QLocale().toString(r.time.toLocalTime(), QLocale::ShortFormat);
+                    proposals << ReflectionProposal{l.category, l.text,
+                                                    l.context.isEmpty() ? tr("Proposed by %1 on %2").arg(r.model, when)
+                                                                        : tr("%1 (proposed by %2 on %3)").arg(l.context, r.model, when),
+                                                    r.id, i};
+                }
+            }
+        }
+    }
+    m_proposals->setProposals(proposals);
+}
+
+void StateEditor::resolveProposal(const ReflectionProposal &proposal, bool accept)
+{
+    if (!m_session->isOpen())
+        return;
+    // Reflection writes the state file itself: pending edits are saved first so neither is lost.
+    if (accept && m_document->isModified() && !save())
+        return loadProposals();
+    const Reflection reflection(m_session->vaultPath(), m_session->engine()->config().llmEndpoint);
+    const QDateTime now = m_session->engine()->now();
+    const Status s = accept ? reflection.accept(proposal.reflectionId, {proposal.index}, now)
+                            : reflection.dismiss(proposal.reflectionId, now);
+    if (!s) {
+        showStatus(s.error().toString());
+        return loadProposals();
+    }
+    if (accept) {
+        load();
+        showStatus(tr("Accepted as a learning: “%1”").arg(proposal.text));
+    } else {
+        loadProposals();
+        showStatus(tr("Reflection dismissed."));
+    }
 }
 
 void StateEditor::showStatus(const QString &text)

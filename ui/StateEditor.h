@@ -1,6 +1,7 @@
 #pragma once
 
-#include "EditableCognitiveState.h"
+#include "CognitiveStateDocument.h"
+#include "ViewData.h"
 
 #include <QWidget>
 
@@ -27,13 +28,15 @@ public:
     CognitiveStateDocument *document() const { return m_document; }
     QList<StateListModel *> models() const { return m_models; }
     bool save();
-    /// The reflection layer's suggestions; accepting one adds it through the undo stack.
+    /// Proposals of reflections (state/reflections.jsonl): accept applies one as a learning, reject dismisses its reflection.
     ProposalPanel *proposals() const { return m_proposals; }
 
 private:
     QWidget *makeListEditor(StateList list, const QString &name, const QString &title, const QString &placeholder);
     void load();
     void showStatus(const QString &text);
+    void loadProposals();
+    void resolveProposal(const ReflectionProposal &proposal, bool accept);
 
     VaultSession *m_session;
     CognitiveStateDocument *m_document;

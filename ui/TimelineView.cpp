@@ -7,13 +7,17 @@
 #include <QChartView>
 #include <QDateTimeAxis>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineSeries>
+#include <QPushButton>
 #include <QMap>
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QStackedBarSeries>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <functional>
 #include <QValueAxis>
 
 namespace engram {
@@ -45,8 +49,52 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     splitter->addWidget(tokens);
     splitter->addWidget(bottom);
     m_empty = new EmptyState(splitter, this);
-    (new QVBoxLayout(this))->addWidget(m_empty);
+    m_consolidate = new QPushButton(tr("Consolidate &Now"), this);
+    m_consolidate->setObjectName(QStringLiteral("consolidateNowButton"));
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("timelineStatus"));
+    m_status->setWordWrap(true);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_consolidate);
+    bar->addWidget(m_status, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_empty, 1);
+    connect(m_consolidate, &QPushButton::clicked, this, &TimelineView::consolidateRequested);
+    connect(m_lineage, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        if (item && !item->parent())
+            Q_EMIT digestSelected(item->text(0));
+    });
     setData({});
+}
+
+void TimelineView::setStatus(const QString &text, bool running)
+{
+    m_status->setText(text);
+    m_consolidate->setEnabled(!running);
+}
+
+void TimelineView::setLineage(const QString &digest, const LineageNode &root)
+{
+    QTreeWidgetItem *top = nullptr;
+    for (int i = 0; i < m_lineage->topLevelItemCount() && !top; ++i)
+        if (m_lineage->topLevelItem(i)->text(0) == digest)
+            top = m_lineage->topLevelItem(i);
+    if (!top)
+        return;
+    qDeleteAll(top->takeChildren());
+    const std::function<void(QTreeWidgetItem *, const LineageNode &)> add = [&add](QTreeWidgetItem *parent,
+                                                                                 const LineageNode &node) {
+        for (const LineageNode &child : node.children) {
+            const QString where = child.range.startLine > 0
+                                      ? tr("%1 (lines %2–%3)").arg(child.range.path).arg(child.range.startLine).arg(child.range.endLine)
+                                      : child.range.path;
+            auto *item = new QTreeWidgetItem(parent, {child.exists ? where : tr("%1 (missing)").arg(where), child.layer});
+            add(item, child);
+        }
+    };
+    add(top, root);
+    top->setExpanded(true);
 }
 
 void TimelineView::setData(const TimelineData &data)
@@ -117,8 +165,9 @@ void TimelineView::setData(const TimelineData &data)
     static_cast<QChartView *>(m_ratioChart)->setChart(ratioChart);
 
     m_lineage->clear();
-    for (const Lineage &l : data.lineage) {
-        auto *item = new QTreeWidgetItem(m_lineage, {l.digest, l.layer, QStringLiteral("%1×").arg(l.compression, 0, 'f', 1)});
+    for (const Lineage &l : data.lineage) {  // newest first
+        auto *item = new QTreeWidgetItem({l.digest, l.layer, QStringLiteral("%1×").arg(l.compression, 0, 'f', 1)});
+        m_lineage->insertTopLevelItem(0, item);
         for (const QString &source : l.sources)
             new QTreeWidgetItem(item, {source});
     }

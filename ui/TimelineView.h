@@ -1,10 +1,14 @@
 #pragma once
 
+#include "Consolidator.h"
 #include "ViewData.h"
 
 #include <QWidget>
 
+class QLabel;
+class QPushButton;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace engram {
 
@@ -20,6 +24,14 @@ public:
 
     void setData(const TimelineData &data);
     const TimelineData &data() const { return m_data; }
+    /// Shows the lineage tree of `digest` (from Consolidator::lineage) under its row.
+    void setLineage(const QString &digest, const LineageNode &root);
+    /// A line under the buttons: a run in progress, its summary or an error.
+    void setStatus(const QString &text, bool running = false);
+
+Q_SIGNALS:
+    void digestSelected(const QString &path);
+    void consolidateRequested();
 
 private:
     TimelineData m_data;
@@ -27,6 +39,8 @@ private:
     QWidget *m_tokensChart;
     QWidget *m_ratioChart;
     QTreeWidget *m_lineage;
+    QPushButton *m_consolidate;
+    QLabel *m_status;
 };
 
 } // namespace engram

@@ -61,7 +61,7 @@ void ToolStatsView::setData(const ToolStatsData &data)
         return;
     }
     m_empty->showContent();
-    QList<ToolStat> tools = data.tools;
+    QList<ToolStat> tools = data.stats.tools;
     std::sort(tools.begin(), tools.end(), [](const ToolStat &a, const ToolStat &b) { return a.calls < b.calls; });
     tools = tools.mid(qMax(qsizetype(0), tools.size() - 12));  // the twelve most used
 
@@ -71,7 +71,7 @@ void ToolStatsView::setData(const ToolStatsData &data)
     for (const ToolStat &t : tools) {
         *ok << double(t.calls - t.failures);
         *failed << double(t.failures);
-        names->append(t.dropped ? tr("%1 ⚠ dropped").arg(t.tool) : t.tool);
+        names->append(data.dropped(t.name) ? tr("%1 ⚠ dropped").arg(t.name) : t.name);
     }
     failed->setColor(QColor(0xc6, 0x28, 0x28));
     auto *bars = new QHorizontalBarSeries;
@@ -92,13 +92,13 @@ void ToolStatsView::setData(const ToolStatsData &data)
     auto *boxes = new QBoxPlotSeries;
     auto *boxNames = new QBarCategoryAxis;
     for (const ToolStat &t : tools) {
-        QList<qint64> d = t.durationsMs;
+        QList<qint64> d = data.durationsMs.value(t.name);
         if (d.isEmpty())
             continue;
         std::sort(d.begin(), d.end());
         auto at = [&d](double q) { return double(d.at(qMin(d.size() - 1, qsizetype(q * double(d.size() - 1) + 0.5)))); };
-        boxes->append(new QBoxSet(at(0), at(0.25), at(0.5), at(0.75), at(1.0), t.tool));
-        boxNames->append(t.tool);
+        boxes->append(new QBoxSet(at(0), at(0.25), at(0.5), at(0.75), at(1.0), t.name));
+        boxNames->append(t.name);
     }
     auto *durationChart = new QChart;
     durationChart->setTitle(tr("Duration (ms): min, quartiles, max"));
@@ -112,8 +112,14 @@ void ToolStatsView::setData(const ToolStatsData &data)
     static_cast<QChartView *>(m_durationChart)->setChart(durationChart);
 
     m_sequences->clear();
-    for (const ToolSequence &s : data.topSequences)
+    for (const ToolSequence &s : data.stats.triples + data.stats.pairs)
         m_sequences->addItem(tr("%1 × %2").arg(s.count).arg(s.tools.join(QStringLiteral(" → "))));
+    for (const ToolRateDrop &d : data.stats.drops)
+        m_sequences->addItem(tr("⚠ %1: success %2 % in the last %3 calls, %4 % before")
+                                 .arg(d.name)
+                                 .arg(d.recentRate * 100.0, 0, 'f', 0)
+                                 .arg(d.recentCalls)
+                                 .arg(d.earlierRate * 100.0, 0, 'f', 0));
 }
 
 } // namespace engram

@@ -21,7 +21,7 @@ private Q_SLOTS:
                     QByteArray(R"({"focus":{"current":"ship v1","priorities":["tests"]},
                        "heuristics":[{"text":"small commits","source":"user","useCount":3}],
                        "learnings":[{"text":"x","category":"mistake","context":"c","timestamp":"2026-01-02T03:04:05Z"}],
-                       "avoidances":["force push"],"engagement":{"meaningful":4,"total":9}})"));
+                       "avoidances":["force push"],"engagement":{"meaningfulInteractions":4,"totalInteractions":9},"mood":"calm"})"));
         CognitiveStateDocument document;
         QVERIFY(document.open(vault.path()).ok());
         QCOMPARE(document.state().focus.current, QStringLiteral("ship v1"));
@@ -32,7 +32,8 @@ private Q_SLOTS:
         QVERIFY(document.save().ok());
         QVERIFY(!document.isModified());
         const QJsonObject saved = QJsonDocument::fromJson(vault.read(QStringLiteral("state/cognitive.json"))).object();
-        QCOMPARE(saved.value(QLatin1String("engagement")).toObject().value(QLatin1String("total")).toInt(), 9);
+        QCOMPARE(saved.value(QLatin1String("engagement")).toObject().value(QLatin1String("totalInteractions")).toInt(), 9);
+        QCOMPARE(saved.value(QLatin1String("mood")).toString(), QStringLiteral("calm"));
         QCOMPARE(saved.value(QLatin1String("avoidances")).toArray().size(), 2);
         QCOMPARE(saved.value(QLatin1String("heuristics")).toArray().at(0).toObject().value(QLatin1String("source")).toString(),
                  QStringLiteral("user"));

@@ -84,9 +84,16 @@ private Q_SLOTS:
     {
         ToolStatsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QList<ToolEvent> events;
+        const QList<qint64> durations{5, 100, 20};
+        for (int i = 0; i < 10; ++i)
+            events << ToolEvent{QStringLiteral("Bash"), i >= 2, i < 3 ? durations.at(i) : -1, i, QStringLiteral("s"),
+                                QString::number(i), {}, {}};
+        for (int i = 0; i < 4; ++i)
+            events << ToolEvent{QStringLiteral("Read"), true, -1, 10 + i, QStringLiteral("s"), QString::number(10 + i), {}, {}};
         ToolStatsData data;
-        data.tools << ToolStat{QStringLiteral("Bash"), 10, 2, {5, 100, 20}, false}
-                   << ToolStat{QStringLiteral("Read"), 4, 0, {}, true};
+        data.stats = ToolUsage::statistics(events);
+        data.stats.drops << ToolRateDrop{QStringLiteral("Read"), 1.0, 0.5, 10, 20};
         model.setStats(data);
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.index(0, ToolStatsModel::SuccessColumn).data(SortRole).toDouble(), 0.8);

@@ -1,10 +1,18 @@
 // Drives the real main window by objectName: open a vault, search, edit and
 // save a note, add a heuristic and undo, drop a file and see it indexed, copy
-// a pack and read the clipboard, see a health check fail and fix it.
+// a pack and read the clipboard, see a health check fail and fix it; the
+// engine-fed views (strengths, association graph, tool statistics,
+// consolidation timeline, reflection proposals) show the vault's real state.
 #include "CognitiveStateDocument.h"
 #include "HealthModel.h"
 #include "GraphView.h"
 #include "MainWindow.h"
+#include "MemoryTableModel.h"
+#include "Reflection.h"
+#include "TimelineView.h"
+#include "ToolStatsModel.h"
+#include "ToolStatsView.h"
+#include "VaultInsights.h"
 #include "MemoryBrowser.h"
 #include "ProposalPanel.h"
 #include "StateEditor.h"
@@ -20,6 +28,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QElapsedTimer>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -31,7 +40,9 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QSignalSpy>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace engram;
 
@@ -44,7 +55,7 @@ void writeSampleVault(test::TestVault &vault)
     vault.write(QStringLiteral("notes/alpha.md"),
                 QStringLiteral("---\ntitle: Alpha project\nregion: spatial\n---\n# Alpha\n\nThe alpha build uses "
                                "CMake and Ninja.\n"));
-    vault.write(QStringLiteral("notes/beta.md"), QStringLiteral("# Beta\n\nBeta notes about the garden and tomatoes.\n"));
+    vault.write(QStringLiteral("notes/beta.md"), QStringLiteral("# Beta\n\nBeta notes about the garden and tomatoes. See [[alpha]].\n"));
     vault.write(QStringLiteral("memories/semantic/gamma.md"),
                 QStringLiteral("---\nstore: semantic\n---\n# Gamma\n\nGamma: the user prefers dark roast coffee.\n"));
 }
@@ -98,6 +109,7 @@ private Q_SLOTS:
     {
         QVERIFY(tableHasPath(m_table, QStringLiteral("notes/alpha.md")));
         QVERIFY(MainWindow::recentVaults().contains(m_vault->path()));
+        QVERIFY(m_window->insights()->scheduler());  // the nightly consolidation is armed while the vault is open
         QVERIFY(child<QLabel>(m_window.get(), "vaultSummary")->text().contains(QLatin1String("3")));
     }
 
@@ -174,22 +186,138 @@ private Q_SLOTS:
         QVERIFY(m_vault->read(QStringLiteral("state/cognitive.json")).contains("Prefer small commits"));
     }
 
-    void proposal_acceptAddsToTheStateRejectDrops()
+    void proposal_acceptAddsToTheStateRejectDismissesTheReflection()
     {
+        auto record = [](const QString &id, const QStringList &texts) {
+            ReflectionRecord r;
+            r.id = id;
+            r.time = QDateTime::currentDateTimeUtc();
+            r.model = QStringLiteral("test-model");
+            for (const QString &text : texts)
+                r.proposals << Learning{text, QStringLiteral("pattern"), QStringLiteral("seen twice"), r.time};
+            return QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact) + '\n';
+        };
+        m_vault->write(Reflection::relativePath(),
+                       record(QStringLiteral("r1"), {QStringLiteral("Tests catch races"), QStringLiteral("Other idea")})
+                           + record(QStringLiteral("r2"), {QStringLiteral("Sleeping in tests")}));
         m_window->tabs()->setCurrentWidget(m_window->stateEditor());
         auto *list = child<QListView>(m_window.get(), "learningList");
         QTRY_VERIFY(list->isVisible());
-        m_window->stateEditor()->proposals()->setProposals(
-            {{QStringLiteral("learning"), QStringLiteral("Tests catch races"), QStringLiteral("seen twice")},
-             {QStringLiteral("avoidance"), QStringLiteral("Sleeping in tests"), QStringLiteral("flaky")}});
+        QTest::mouseClick(child<QPushButton>(m_window.get(), "stateReloadButton"), Qt::LeftButton);
+        ProposalPanel *panel = m_window->stateEditor()->proposals();
+        QCOMPARE(panel->proposals().size(), 3);
+        QCOMPARE(panel->proposals().first().text, QStringLiteral("Tests catch races"));
         QTest::mouseClick(child<QPushButton>(m_window.get(), "proposalAcceptButton"), Qt::LeftButton);
         QCOMPARE(list->model()->rowCount(), 1);
         QCOMPARE(list->model()->index(0, 0).data().toString(), QStringLiteral("Tests catch races"));
+        QVERIFY(m_vault->read(QStringLiteral("state/cognitive.json")).contains("Tests catch races"));
+        // The accepted reflection is applied as a whole; the other one is still proposed.
+        QCOMPARE(panel->proposals().size(), 1);
         QTest::mouseClick(child<QPushButton>(m_window.get(), "proposalRejectButton"), Qt::LeftButton);
-        QCOMPARE(child<QListView>(m_window.get(), "avoidanceList")->model()->rowCount(), 0);
-        QVERIFY(m_window->stateEditor()->proposals()->proposals().isEmpty());
-        QTest::mouseClick(child<QPushButton>(m_window.get(), "stateUndoButton"), Qt::LeftButton);
-        QCOMPARE(list->model()->rowCount(), 0);
+        QVERIFY(panel->proposals().isEmpty());
+        QCOMPARE(list->model()->rowCount(), 1);
+        const QByteArray records = m_vault->read(Reflection::relativePath());
+        QVERIFY(records.contains("\"applied\""));
+        QVERIFY(records.contains("\"dismissed\""));
+    }
+
+    void browser_showsStrengthFromTheDynamics()
+    {
+        auto *model = qobject_cast<MemoryTableModel *>(m_window->browser()->findChild<MemoryTableModel *>());
+        QVERIFY(model);
+        QTRY_VERIFY_WITH_TIMEOUT(model->hasStrengths(), kTimeout);
+        for (int r = 0; r < model->rowCount(); ++r)
+            QCOMPARE(model->index(r, MemoryTableModel::StrengthColumn).data().toString(), QStringLiteral("1.00"));
+    }
+
+    void graph_showsTheWikiLinkAndExpandsThroughTheEngine()
+    {
+        GraphView *graph = m_window->graphView();
+        QTRY_VERIFY_WITH_TIMEOUT(!graph->data().edges.isEmpty(), kTimeout);
+        QHash<qint64, QString> pathOf;
+        for (int r = 0; r < m_table->model()->rowCount(); ++r)
+            pathOf.insert(m_table->model()->index(r, 0).data(ChunkIdRole).toLongLong(),
+                          m_table->model()->index(r, 0).data(PathRole).toString());
+        bool linked = false;
+        for (const GraphEdge &e : graph->data().edges)
+            linked = linked || (e.type == QLatin1String("related") && pathOf.value(e.from) == QLatin1String("notes/beta.md")
+                                && pathOf.value(e.to) == QLatin1String("notes/alpha.md"));
+        QVERIFY(linked);
+        QVERIFY(child<QLabel>(graph, "graphLegend")->text().contains(QLatin1String("spatial")));
+        // The neighbourhood of alpha, asked of the engine, holds beta.
+        QSignalSpy ready(m_window->insights(), &VaultInsights::neighbourhoodReady);
+        m_window->insights()->requestNeighbourhood(pathOf.key(QStringLiteral("notes/alpha.md")), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, kTimeout);
+        const GraphData around = ready.first().at(1).value<GraphData>();
+        QVERIFY(std::any_of(around.nodes.cbegin(), around.nodes.cend(),
+                            [&](const GraphNode &n) { return pathOf.value(n.id) == QLatin1String("notes/beta.md"); }));
+    }
+
+    void agentLog_showsToolStatsAndConsolidationFillsTheTimeline()
+    {
+        m_vault->write(QStringLiteral("sessions/2026-01-05/agent.jsonl"),
+                       QByteArray(R"({"type":"user","sessionId":"s1","timestamp":"2026-01-05T10:00:00Z","message":{"role":"user","content":"Please run the build and read the failing test."}}
+{"type":"assistant","sessionId":"s1","timestamp":"2026-01-05T10:00:01Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"ninja"}}]}}
+{"type":"user","sessionId":"s1","timestamp":"2026-01-05T10:00:04Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":"one test failed"}]}}
+{"type":"assistant","sessionId":"s1","timestamp":"2026-01-05T10:00:05Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"t2","name":"Read","input":{"file_path":"tests/a.cpp"}}]}}
+{"type":"user","sessionId":"s1","timestamp":"2026-01-05T10:00:06Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t2","content":"void test() {}"}]}}
+{"type":"assistant","sessionId":"s1","timestamp":"2026-01-05T10:00:07Z","message":{"role":"assistant","content":"The failing test reads a file the build no longer copies; we decided to copy it in CMake."}}
+)"));
+        m_vault->write(QStringLiteral("sessions/2026-01-05/talk.md"),
+                       QStringLiteral("---\nkind: transcript\ndate: 2026-01-05T11:00:00\n---\n\n# Session\n\n"
+                                      "**Ada**: We decided to store the index in SQLite with FTS5.\n\n"
+                                      "**Bo**: The parser chokes on tabs in YAML front matter; lesson: report the line.\n\n"
+                                      "**Ada**: Rule: never write the vault without QSaveFile.\n\n"));
+        m_window->session()->requestIndexAll();
+        ToolStatsModel *tools = m_window->toolStatsView()->model();
+        QTRY_VERIFY_WITH_TIMEOUT(tools->rowCount() == 2, kTimeout);
+        QStringList names;
+        for (int r = 0; r < tools->rowCount(); ++r)
+            names << tools->index(r, ToolStatsModel::ToolColumn).data().toString();
+        names.sort();
+        QCOMPARE(names, (QStringList{QStringLiteral("Bash"), QStringLiteral("Read")}));
+
+        auto *lineage = child<QTreeWidget>(m_window.get(), "timelineLineage");
+        QCOMPARE(lineage->topLevelItemCount(), 0);
+        m_window->tabs()->setCurrentWidget(m_window->timelineView());
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isBusy(), kTimeout);
+        QTest::mouseClick(child<QPushButton>(m_window.get(), "consolidateNowButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(lineage->topLevelItemCount() > 0, kTimeout);
+        QTreeWidgetItem *digest = nullptr;
+        for (int i = 0; i < lineage->topLevelItemCount() && !digest; ++i)
+            if (lineage->topLevelItem(i)->text(1) == QLatin1String("session"))
+                digest = lineage->topLevelItem(i);
+        QVERIFY(digest);
+        QVERIFY(QFileInfo::exists(m_vault->path() + QLatin1Char('/') + digest->text(0)));
+        // The digests are memories now: the browser lists them.
+        QTRY_VERIFY_WITH_TIMEOUT(tableHasPath(m_table, digest->text(0)), kTimeout);
+        // … and the graph links each digest to the lines it was derived from.
+        auto derivedEdges = [this] {
+            int n = 0;
+            for (const GraphEdge &e : m_window->graphView()->data().edges)
+                n += e.type == QLatin1String("derived_from") ? 1 : 0;
+            return n;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(derivedEdges() > 0, kTimeout);
+        lineage->setCurrentItem(digest);
+        QTRY_VERIFY(digest->childCount() > 0);
+        QVERIFY(digest->child(0)->text(0).startsWith(QLatin1String("sessions/2026-01-05/")));
+    }
+
+    void pack_fromTheQueryThreadCarriesTheCognitivePreamble()
+    {
+        m_vault->write(QStringLiteral("state/cognitive.json"),
+                       QByteArray(R"({"focus":{"current":"ship the workbench","priorities":[]},"avoidances":["force pushes"]})"));
+        QSignalSpy packed(m_window->session(), &VaultSession::packReady);
+        RecallQuery query;
+        query.text = QStringLiteral("alpha build");
+        query.reinforce = false;
+        const int id = m_window->session()->requestPack(query, 2000);
+        QTRY_COMPARE_WITH_TIMEOUT(packed.count(), 1, kTimeout);
+        QCOMPARE(packed.first().at(0).toInt(), id);
+        const QString markdown = packed.first().at(1).value<ContextPack>().markdown;
+        QVERIFY2(markdown.contains(QLatin1String("<engram-state>")), qPrintable(markdown));
+        QVERIFY(markdown.contains(QLatin1String("ship the workbench")));
     }
 
     void drop_copiesTheFileIndexesItAndRefusesImages()

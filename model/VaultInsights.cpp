@@ -1,0 +1,345 @@
+#include "VaultInsights.h"
+
+#include "ConsolidationScheduler.h"
+#include "Engine.h"
+#include "MemoryDynamics.h"
+#include "ToolUsage.h"
+#include "VaultSession.h"
+
+#include <QFutureWatcher>
+#include <QRegularExpression>
+#include <QSet>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
+
+namespace engram {
+
+namespace {
+
+/// Chunk keys and file paths of the dynamics layer → catalog rows.
+class RowIndex {
+public:
+    explicit RowIndex(const QList<MemoryRow> &rows) : m_rows(rows)
+    {
+        QString previous;
+        int ordinal = 0;
+        for (int i = 0; i < rows.size(); ++i) {
+            const MemoryRow &row = rows.at(i);
+            ordinal = row.path == previous ? ordinal + 1 : 0;  // rows come file by file, by ordinal
+            previous = row.path;
+            m_ordinals.append(ordinal);
+            m_byKey.insert(MemoryDynamics::chunkKey(row.path, ordinal), i);
+            m_byId.insert(row.id, i);
+            if (ordinal == 0) {
+                m_byKey.insert(row.path, i);  // a file stands for its first chunk
+                m_files << row.path;
+            }
+        }
+    }
+    /// A chunk key, a file, or a cited range (`path:12-20`, as digests state derived_from): the chunk holding its first line.
+    int rowOfKey(const QString &key) const
+    {
+        if (const auto it = m_byKey.constFind(key); it != m_byKey.cend())
+            return it.value();
+        static const QRegularExpression range(QStringLiteral("^(.+):(\\d+)(?:-\\d+)?$"));
+        const auto m = range.match(key);
+        if (!m.hasMatch())
+            return -1;
+        const int first = m_byKey.value(m.captured(1), -1);
+        if (first < 0)
+            return -1;
+        const int line = m.captured(2).toInt();
+        for (int i = first; i < m_rows.size() && m_rows.at(i).path == m_rows.at(first).path; ++i)
+            if (m_rows.at(i).startLine <= line && line <= m_rows.at(i).endLine)
+                return i;
+        return first;
+    }
+    int rowOfId(qint64 id) const { return m_byId.value(id, -1); }
+    const MemoryRow &row(int i) const { return m_rows.at(i); }
+    int ordinal(int i) const { return m_ordinals.at(i); }
+    const QStringList &files() const { return m_files; }
+    Chunk chunk(int i) const
+    {
+        Chunk c;
+        c.id = m_rows.at(i).id;
+        c.path = m_rows.at(i).path;
+        c.ordinal = m_ordinals.at(i);
+        c.tags.store.value = m_rows.at(i).store;
+        c.tags.layer.value = m_rows.at(i).layer;
+        return c;
+    }
+
+private:
+    const QList<MemoryRow> &m_rows;
+    QList<int> m_ordinals;
+    QHash<QString, int> m_byKey;
+    QHash<qint64, int> m_byId;
+    QStringList m_files;
+};
+
+/// Collects nodes and de-duplicated edges from dynamics edges.
+class GraphBuilder {
+public:
+    GraphBuilder(const RowIndex &index, const QHash<qint64, MemoryStrength> &strengths)
+        : m_index(index), m_strengths(strengths)
+    {
+    }
+    /// Adds the edge when both ends are memories of the catalog; returns the far end's row (or -1).
+    void add(const MemoryEdge &edge, QList<int> *reached = nullptr)
+    {
+        const int from = m_index.rowOfKey(edge.from);
+        const int to = m_index.rowOfKey(edge.to);
+        if (from < 0 || to < 0 || from == to)
+            return;
+        const qint64 a = m_index.row(from).id;
+        const qint64 b = m_index.row(to).id;
+        const QString key = QStringLiteral("%1>%2>%3").arg(qMin(a, b)).arg(qMax(a, b)).arg(edge.type);
+        if (m_seen.contains(key))
+            return;
+        m_seen.insert(key);
+        node(from);
+        node(to);
+        m_data.edges << GraphEdge{a, b, edge.type, qBound(0.0, edge.weight, 1.0)};
+        if (reached) {
+            *reached << from << to;
+        }
+    }
+    void node(int row)
+    {
+        const MemoryRow &r = m_index.row(row);
+        if (m_nodes.contains(r.id))
+            return;
+        m_nodes.insert(r.id);
+        const QString label = r.heading.isEmpty() || r.heading == r.title ? r.title : r.title + QStringLiteral(" › ") + r.heading;
+        m_data.nodes << GraphNode{r.id, label.isEmpty() ? r.path : label, r.region,
+                                  m_strengths.value(r.id, MemoryStrength{}).strength};
+    }
+    GraphData take() { return std::move(m_data); }
+    qsizetype nodeCount() const { return m_nodes.size(); }
+
+private:
+    const RowIndex &m_index;
+    const QHash<qint64, MemoryStrength> &m_strengths;
+    GraphData m_data;
+    QSet<qint64> m_nodes;
+    QSet<QString> m_seen;
+};
+
+/// The day a digest covers: its period (a date, or the Monday of an ISO week), else a date in its path, else the run.
+QDate periodDay(const LedgerEntry &e)
+{
+    static const QRegularExpression week(QStringLiteral("^(\\d{4})-W(\\d{2})$"));
+    static const QRegularExpression date(QStringLiteral("(\\d{4}-\\d{2}-\\d{2})"));
+    if (const QDate d = QDate::fromString(e.period, Qt::ISODate); d.isValid())
+        return d;
+    if (const auto m = week.match(e.period); m.hasMatch()) {
+        QDate d(m.captured(1).toInt(), 1, 4);  // 4 January is always in ISO week 1
+        d = d.addDays(1 - d.dayOfWeek()).addDays(7 * (m.captured(2).toInt() - 1));
+        if (d.isValid())
+            return d;
+    }
+    if (const auto m = date.match(e.path); m.hasMatch())
+        if (const QDate d = QDate::fromString(m.captured(1), Qt::ISODate); d.isValid())
+            return d;
+    return e.at.toLocalTime().date();
+}
+
+TimelineData timelineOf(Engine &engine)
+{
+    TimelineData out;
+    // A digest rewritten by a later run counts once, as last written.
+    QList<LedgerEntry> latest;
+    QHash<QString, int> rowOf;
+    for (const LedgerEntry &e : Consolidator(engine).ledger()) {
+        if (rowOf.contains(e.path)) {
+            latest[rowOf.value(e.path)] = e;
+        } else {
+            rowOf.insert(e.path, int(latest.size()));
+            latest << e;
+        }
+    }
+    for (const LedgerEntry &e : std::as_const(latest)) {
+        const QDate day = periodDay(e);
+        out.tokens << LayerTokens{day, e.layer, e.tokensOut};
+        if (e.layer == QLatin1String("session"))
+            out.tokens << LayerTokens{day, QStringLiteral("raw"), e.tokensIn};
+        out.lineage << Lineage{e.path, e.layer, {}, e.compression(), day};
+    }
+    return out;
+}
+
+ToolStatsData toolsOf(const QString &vault, QString *error)
+{
+    ToolStatsData out;
+    auto events = ToolUsage(vault).load();
+    if (!events) {
+        *error = events.error().toString();
+        return out;
+    }
+    out.stats = ToolUsage::statistics(*events);
+    for (const ToolEvent &e : std::as_const(*events))
+        if (e.durationMs >= 0)
+            out.durationsMs[e.name] << e.durationMs;
+    return out;
+}
+
+} // namespace
+
+VaultInsights::VaultInsights(VaultSession *session, QObject *parent) : QObject(parent), m_session(session)
+{
+    connect(session, &VaultSession::catalogReady, this, &VaultInsights::refresh);
+    connect(session, &VaultSession::opened, this, &VaultInsights::startScheduler);
+    connect(session, &VaultSession::closed, this, [this] {
+        ++m_generation;
+        m_scheduler.reset();  // waits for a run in flight
+        m_data = {};
+        Q_EMIT ready();
+    });
+}
+
+VaultInsights::~VaultInsights() = default;
+
+VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &rows)
+{
+    VaultInsightData out;
+    const RowIndex index(rows);
+    MemoryDynamics &dynamics = engine.dynamics();
+    const QDateTime now = engine.now();
+    QHash<QString, QPair<double, qint64>> byRegion;
+    for (int i = 0; i < rows.size(); ++i) {
+        const MemoryState st = dynamics.state(index.chunk(i), now);
+        out.strengths.insert(rows.at(i).id, MemoryStrength{st.strength, st.lastAccess, st.archived});
+        auto &sum = byRegion[rows.at(i).region];
+        sum.first += st.strength;
+        ++sum.second;
+    }
+    for (auto it = byRegion.cbegin(); it != byRegion.cend(); ++it)
+        out.regions << RegionStat{it.key(), it.value().second, it.value().first / double(it.value().second)};
+
+    GraphBuilder graph(index, out.strengths);
+    // Bounded, so the layout stays interactive; a neighbourhood beyond it is still asked of the engine.
+    for (const QString &file : index.files()) {
+        if (graph.nodeCount() >= kMaxGraphNodes)
+            break;
+        for (const MemoryEdge &edge : dynamics.edges(file, -1, now))
+            graph.add(edge);
+    }
+    out.graph = graph.take();
+    out.tools = toolsOf(engine.vaultPath(), &out.error);
+    out.timeline = timelineOf(engine);
+    return out;
+}
+
+GraphData VaultInsights::neighbourhood(Engine &engine, const QList<MemoryRow> &rows, qint64 chunkId, int hops)
+{
+    const RowIndex index(rows);
+    const QHash<qint64, MemoryStrength> none;
+    GraphBuilder graph(index, none);
+    const int start = index.rowOfId(chunkId);
+    if (start < 0)
+        return {};
+    graph.node(start);
+    QSet<int> visited{start};
+    QList<int> frontier{start};
+    const QDateTime now = engine.now();
+    for (int h = 0; h < qMax(1, hops) && !frontier.isEmpty(); ++h) {
+        QList<int> reached;
+        for (int row : std::as_const(frontier))
+            for (const MemoryEdge &edge : engine.dynamics().edges(index.row(row).path, index.ordinal(row), now))
+                graph.add(edge, &reached);
+        frontier.clear();
+        for (int row : std::as_const(reached))
+            if (!visited.contains(row)) {
+                visited.insert(row);
+                frontier << row;
+            }
+    }
+    return graph.take();
+}
+
+void VaultInsights::refresh()
+{
+    if (!m_session->isOpen())
+        return;
+    if (m_running) {
+        m_again = true;
+        return;
+    }
+    auto worker = m_session->engine()->openWorker();
+    if (!worker) {
+        m_data.error = worker.error().toString();
+        Q_EMIT ready();
+        return;
+    }
+    m_running = true;
+    const int generation = m_generation;
+    auto *watcher = new QFutureWatcher<VaultInsightData>(this);
+    connect(watcher, &QFutureWatcher<VaultInsightData>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        m_running = false;
+        if (generation != m_generation)
+            return;
+        m_data = watcher->result();
+        Q_EMIT ready();
+        if (std::exchange(m_again, false))
+            refresh();
+    });
+    std::shared_ptr<Engine> engine(std::move(*worker));
+    watcher->setFuture(QtConcurrent::run([engine, rows = m_session->catalog()] { return compute(*engine, rows); }));
+}
+
+void VaultInsights::requestNeighbourhood(qint64 chunkId, int hops)
+{
+    if (!m_session->isOpen())
+        return;
+    auto worker = m_session->engine()->openWorker();
+    if (!worker)
+        return;
+    auto *watcher = new QFutureWatcher<GraphData>(this);
+    const int generation = m_generation;
+    connect(watcher, &QFutureWatcher<GraphData>::finished, this, [this, watcher, chunkId, generation] {
+        watcher->deleteLater();
+        if (generation == m_generation)
+            Q_EMIT neighbourhoodReady(chunkId, watcher->result());
+    });
+    std::shared_ptr<Engine> engine(std::move(*worker));
+    watcher->setFuture(QtConcurrent::run(
+        [engine, rows = m_session->catalog(), chunkId, hops] { return neighbourhood(*engine, rows, chunkId, hops); }));
+}
+
+Result<LineageNode> VaultInsights::lineage(const QString &path) const
+{
+    if (!m_session->isOpen())
+        return Error{tr("no vault is open")};
+    return Consolidator(*m_session->engine()).lineage(path);
+}
+
+void VaultInsights::startScheduler()
+{
+    m_scheduler = std::make_unique<ConsolidationScheduler>(*m_session->engine());
+    connect(m_scheduler.get(), &ConsolidationScheduler::started, this, &VaultInsights::consolidationStarted);
+    connect(m_scheduler.get(), &ConsolidationScheduler::failed, this, &VaultInsights::consolidationFailed);
+    connect(m_scheduler.get(), &ConsolidationScheduler::finished, this, [this](const ConsolidationReport &report) {
+        int written = 0;
+        for (const DigestAction &d : report.digests)
+            written += d.isNew ? 1 : 0;
+        Q_EMIT consolidationFinished(tr("Consolidation: %n new digest(s), %1 updated, %2 unchanged, %3 memory change(s)",
+                                        nullptr, written)
+                                         .arg(report.digests.size() - written)
+                                         .arg(report.unchanged)
+                                         .arg(report.memories.size()));
+        // The run indexes the digests it wrote through its own engine; the catalog
+        // follows (then everything here refreshes), and anything it left is indexed.
+        m_session->requestIndexAll();
+        m_session->requestCatalog();
+    });
+    m_scheduler->start();
+}
+
+bool VaultInsights::consolidateNow()
+{
+    return m_scheduler && m_scheduler->runNow();
+}
+
+} // namespace engram

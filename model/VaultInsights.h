@@ -1,0 +1,80 @@
+#pragma once
+
+#include "Consolidator.h"
+#include "MemoryCatalog.h"
+#include "ViewData.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace engram {
+
+class ConsolidationScheduler;
+class Engine;
+class VaultSession;
+
+/// What the engine layers know beyond the catalog, for the views: strength
+/// and last access per memory (dynamics), the association graph (dynamics
+/// edges of every file), tool statistics (ToolUsage) and the consolidation
+/// ledger. Computed together off the UI thread on a pool thread with its own
+/// Engine (Engine::openWorker) after every catalog refresh, so after indexing.
+struct VaultInsightData {
+    QHash<qint64, MemoryStrength> strengths;
+    QList<RegionStat> regions;
+    GraphData graph;
+    ToolStatsData tools;
+    TimelineData timeline;
+    QString error;
+};
+
+/// Feeds the views from the engine: refreshes VaultInsightData whenever the
+/// session's catalog changes, answers neighbourhood requests of the graph,
+/// reads the lineage of a digest, and runs consolidation by hand or nightly
+/// (ConsolidationScheduler at `consolidation.nightlyHour`).
+class VaultInsights : public QObject {
+    Q_OBJECT
+public:
+    explicit VaultInsights(VaultSession *session, QObject *parent = nullptr);
+    ~VaultInsights() override;
+
+    const VaultInsightData &data() const { return m_data; }
+    bool isLoading() const { return m_running; }
+    ConsolidationScheduler *scheduler() const { return m_scheduler.get(); }
+
+    /// Recomputes everything (a run in flight is followed by one more).
+    void refresh();
+    /// The association neighbourhood of a memory within `hops`, from MemoryDynamics::edges; answered by neighbourhoodReady.
+    void requestNeighbourhood(qint64 chunkId, int hops);
+    /// The lineage of a digest, fact or clustered memory down to raw lines (vault-relative paths with line ranges).
+    Result<LineageNode> lineage(const QString &path) const;
+    /// Starts a consolidation run now; false when one is running or no vault is open.
+    bool consolidateNow();
+
+    /// The work itself (any thread): reads everything the views need from `engine`.
+    static VaultInsightData compute(Engine &engine, const QList<MemoryRow> &rows);
+    /// The nodes and edges within `hops` of `chunkId`, following MemoryDynamics::edges.
+    static GraphData neighbourhood(Engine &engine, const QList<MemoryRow> &rows, qint64 chunkId, int hops);
+
+    /// The whole-vault graph stops taking files once it holds this many memories.
+    static constexpr int kMaxGraphNodes = 4000;
+
+Q_SIGNALS:
+    void ready();
+    void neighbourhoodReady(qint64 chunkId, const engram::GraphData &graph);
+    void consolidationStarted();
+    void consolidationFinished(const QString &summary);
+    void consolidationFailed(const QString &message);
+
+private:
+    void startScheduler();
+
+    VaultSession *m_session;
+    VaultInsightData m_data;
+    std::unique_ptr<ConsolidationScheduler> m_scheduler;
+    bool m_running = false;
+    bool m_again = false;
+    int m_generation = 0;
+};
+
+} // namespace engram
