@@ -163,7 +163,7 @@ void RecallPanel::showSelected()
                                 .arg(result.chunk.endLine)
                                 .arg(result.score, 0, 'f', 3)
                                 .arg(parts.join(QStringLiteral(" + "))));
-    const QString text = engine->sourceText(result.chunk);
+    const QString text = engine->displayText(result.chunk);
     m_source->setPlainText(text.isEmpty() ? tr("(the source file is gone; re-index to drop this memory)") : text);
 }
 
