@@ -19,12 +19,11 @@
 #include <QSaveFile>
 #include <QTextStream>
 
-#include <sys/resource.h>
-#include <time.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <numeric>
+#include <sys/resource.h>
+#include <time.h>
 
 using namespace engram;
 
@@ -68,7 +67,7 @@ double cpuSeconds()
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-        + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+           + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
 /// CPU time of the calling thread, in ms.
@@ -178,7 +177,8 @@ int main(int argc, char **argv)
     (void)engine.store().database().exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
     row(QStringLiteral("index size on disk"),
         QStringLiteral("%1 MiB").arg(double(folderBytes(indexDir)) / 1048576.0, 0, 'f', 1),
-        QStringLiteral("vault files %1 MiB").arg(double(folderBytes(vault) - folderBytes(indexDir)) / 1048576.0, 0, 'f', 1));
+        QStringLiteral("vault files %1 MiB")
+            .arg(double(folderBytes(vault) - folderBytes(indexDir)) / 1048576.0, 0, 'f', 1));
     row(QStringLiteral("peak RSS after index"), QStringLiteral("%1 MiB").arg(peakRssMiB(), 0, 'f', 0));
 
     // 2. Recall per mode, pack.
@@ -208,8 +208,8 @@ int main(int argc, char **argv)
         for (const QString &q : queries) {
             QElapsedTimer t;
             t.start();
-            const auto hits = engine.store().keywordSearch(engine.retriever().informativeTerms(Retriever::keywordTerms(q)),
-                                                           fast.keywordCandidates, {});
+            const auto hits = engine.store().keywordSearch(
+                engine.retriever().informativeTerms(Retriever::keywordTerms(q)), fast.keywordCandidates, {});
             keyword << double(t.nsecsElapsed()) / 1e6;
             t.restart();
             auto vector = engine.embedder().embed({q});
@@ -224,7 +224,7 @@ int main(int argc, char **argv)
                 ids << h.id;
             t.restart();
             const QList<Chunk> rows = engine.store().chunks(ids);
-            (void)engine.store().neighbours(ids.mid(0, 20), 1);  // the Retriever widens only what it shows
+            (void)engine.store().neighbours(ids.mid(0, 20), 1); // the Retriever widens only what it shows
             fetch << double(t.nsecsElapsed()) / 1e6;
         }
         row(QStringLiteral("fast recall p50 by step"),
@@ -284,8 +284,8 @@ int main(int argc, char **argv)
             QProcess p;
             QElapsedTimer t;
             t.start();
-            p.start(cli, {QStringLiteral("recall"), QStringLiteral("--vault"), vault, queries.value(i), QStringLiteral("-k"),
-                          QStringLiteral("10")});
+            p.start(cli, {QStringLiteral("recall"), QStringLiteral("--vault"), vault, queries.value(i),
+                          QStringLiteral("-k"), QStringLiteral("10")});
             p.waitForFinished(60000);
             times << double(t.nsecsElapsed()) / 1e6;
         }
@@ -313,7 +313,8 @@ int main(int argc, char **argv)
         QFile::remove(path);
         Database db;
         (void)db.open(path);
-        (void)db.exec(QStringLiteral("CREATE VIRTUAL TABLE t USING fts5(text, tokenize='porter unicode61 remove_diacritics 2')"));
+        (void)db.exec(
+            QStringLiteral("CREATE VIRTUAL TABLE t USING fts5(text, tokenize='porter unicode61 remove_diacritics 2')"));
         QElapsedTimer t;
         t.start();
         {
@@ -328,7 +329,8 @@ int main(int argc, char **argv)
             QStringLiteral("Engram full index = %1 × (parse, tag, embed, vectors included)")
                 .arg(indexSeconds / qMax(0.001, insertSeconds), 0, 'f', 1));
         QList<double> times;
-        auto query = db.prepare(QStringLiteral("SELECT rowid, bm25(t) AS s FROM t WHERE t MATCH ? ORDER BY s LIMIT 60"));
+        auto query =
+            db.prepare(QStringLiteral("SELECT rowid, bm25(t) AS s FROM t WHERE t MATCH ? ORDER BY s LIMIT 60"));
         for (const QString &q : queries) {
             QStringList quoted;
             for (const QString &term : Retriever::keywordTerms(q))
@@ -342,7 +344,8 @@ int main(int argc, char **argv)
             times << double(qt.nsecsElapsed()) / 1e6;
         }
         const Percentiles p = percentiles(times);
-        row(QStringLiteral("floor: raw FTS5 bm25 top-60 p50 / p99"), QStringLiteral("%1 / %2").arg(ms(p.p50), ms(p.p99)));
+        row(QStringLiteral("floor: raw FTS5 bm25 top-60 p50 / p99"),
+            QStringLiteral("%1 / %2").arg(ms(p.p50), ms(p.p99)));
         db.close();
         QFile::remove(path);
     }

@@ -27,9 +27,11 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("t0-ms"), QStringLiteral("launch time"), QStringLiteral("ms")});
     parser.addOption({QStringLiteral("reindex"), QStringLiteral("measure a full rebuild")});
     parser.addOption({QStringLiteral("probe-open"), QStringLiteral("probe the UI thread while the vault opens")});
-    parser.addOption({QStringLiteral("insights"), QStringLiteral("measure strengths, graph, tools and ledger (VaultInsights)")});
+    parser.addOption(
+        {QStringLiteral("insights"), QStringLiteral("measure strengths, graph, tools and ledger (VaultInsights)")});
     parser.process(app);
-    const qint64 t0 = parser.isSet(QStringLiteral("t0-ms")) ? parser.value(QStringLiteral("t0-ms")).toLongLong() : mainEntered;
+    const qint64 t0 =
+        parser.isSet(QStringLiteral("t0-ms")) ? parser.value(QStringLiteral("t0-ms")).toLongLong() : mainEntered;
 
     engram::MainWindow window;
     window.show();
@@ -41,7 +43,7 @@ int main(int argc, char *argv[])
 
     // The probe: a 5 ms timer; how late each tick arrives is how long the UI thread was busy.
     QList<qint64> lateness;
-    QList<QPair<qint64, qint64>> worstAt;  // (lateness, ms since the probe started)
+    QList<QPair<qint64, qint64>> worstAt; // (lateness, ms since the probe started)
     qint64 catalogAt = -1;
     QElapsedTimer clock;
     QTimer probe;
@@ -76,8 +78,8 @@ int main(int argc, char *argv[])
                     "\"insights_ms\": %lld, \"graph_nodes\": %lld, \"graph_edges\": %lld, "
                     "\"probe_ticks\": %lld, \"max_stall_ms\": %lld, \"p99_stall_ms\": %lld}\n",
                     window.session()->stats().chunks, interactiveMs, readyMs, rebuildMs, insightsMs,
-                    qint64(window.insights()->data().graph.nodes.size()), qint64(window.insights()->data().graph.edges.size()),
-                    qint64(lateness.size()), worst, p99);
+                    qint64(window.insights()->data().graph.nodes.size()),
+                    qint64(window.insights()->data().graph.edges.size()), qint64(lateness.size()), worst, p99);
         std::fflush(stdout);
         app.quit();
     };
@@ -106,18 +108,19 @@ int main(int argc, char *argv[])
         } else if (rebuilding && !window.session()->isBusy()) {
             catalogAt = clock.elapsed();
             rebuildMs = rebuildClock.elapsed();
-            QTimer::singleShot(500, &window, finish);  // keep probing while the views take the new catalog
+            QTimer::singleShot(500, &window, finish); // keep probing while the views take the new catalog
         }
     });
     QObject::connect(window.insights(), &engram::VaultInsights::ready, &window, [&] {
         if (insightsClock.isValid() && insightsMs < 0) {
             insightsMs = insightsClock.elapsed();
-            QTimer::singleShot(500, &window, finish);  // keep probing while the views take the data
+            QTimer::singleShot(500, &window, finish); // keep probing while the views take the data
         }
     });
-    QObject::connect(window.session(), &engram::VaultSession::openFailed, &window, [&](const QString &, const QString &m) {
-        std::fprintf(stderr, "cannot open: %s\n", qPrintable(m));
-        app.exit(1);
-    });
+    QObject::connect(window.session(), &engram::VaultSession::openFailed, &window,
+                     [&](const QString &, const QString &m) {
+                         std::fprintf(stderr, "cannot open: %s\n", qPrintable(m));
+                         app.exit(1);
+                     });
     return app.exec();
 }

@@ -9,7 +9,7 @@ namespace engram {
 
 namespace {
 
-constexpr int kMaxTurnChars = 6000;  // a pasted log in a prompt is noise past this
+constexpr int kMaxTurnChars = 6000; // a pasted log in a prompt is noise past this
 
 QDateTime timestampOf(const QJsonObject &object)
 {
@@ -95,7 +95,7 @@ void parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls
 {
     const QString type = o.value(QStringLiteral("type")).toString();
     if (type != QLatin1String("user") && type != QLatin1String("assistant"))
-        return;  // summary, file-history-snapshot, system lines carry no turn
+        return; // summary, file-history-snapshot, system lines carry no turn
     const QDateTime time = timestampOf(o);
     const QString session = o.value(QStringLiteral("sessionId")).toString();
     if (!doc.created.isValid() && time.isValid())
@@ -116,8 +116,8 @@ void parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls
         if (blockType == QLatin1String("text")) {
             texts << block.value(QStringLiteral("text")).toString();
         } else if (blockType == QLatin1String("tool_use")) {
-            pending.open(doc, block.value(QStringLiteral("id")).toString(), block.value(QStringLiteral("name")).toString(),
-                         time, session);
+            pending.open(doc, block.value(QStringLiteral("id")).toString(),
+                         block.value(QStringLiteral("name")).toString(), time, session);
         } else if (blockType == QLatin1String("tool_result")) {
             const bool isError = block.value(QStringLiteral("is_error")).toBool();
             pending.close(doc, block.value(QStringLiteral("tool_use_id")).toString(), !isError, time,
@@ -137,11 +137,12 @@ void parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls 
     if (type == QLatin1String("session_meta")) {
         session = payload.value(QStringLiteral("id")).toString();
         if (!doc.created.isValid())
-            doc.created = QDateTime::fromString(payload.value(QStringLiteral("timestamp")).toString(), Qt::ISODateWithMs);
+            doc.created =
+                QDateTime::fromString(payload.value(QStringLiteral("timestamp")).toString(), Qt::ISODateWithMs);
         return;
     }
     if (type != QLatin1String("response_item"))
-        return;  // event_msg repeats the messages; turn_context has no content
+        return; // event_msg repeats the messages; turn_context has no content
     const QString itemType = payload.value(QStringLiteral("type")).toString();
     if (itemType == QLatin1String("message")) {
         const QString role = payload.value(QStringLiteral("role")).toString();
@@ -150,7 +151,7 @@ void parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls 
             texts << part.toObject().value(QStringLiteral("text")).toString();
         QString text = texts.join(QLatin1Char('\n'));
         if (text.trimmed().startsWith(QLatin1String("<environment_context>")))
-            return;  // injected by the client, not said by anyone
+            return; // injected by the client, not said by anyone
         addTurn(doc, line, role, text, time);
     } else if (itemType == QLatin1String("function_call")) {
         pending.open(doc, payload.value(QStringLiteral("call_id")).toString(),

@@ -44,7 +44,7 @@ bool isPrompt(const Chunk &chunk)
 {
     const QString speaker = chunk.speaker.toLower();
     return speaker == QLatin1String("user") || speaker == QLatin1String("human") || speaker == QLatin1String("you")
-        || chunk.text.trimmed().endsWith(QLatin1Char('?'));
+           || chunk.text.trimmed().endsWith(QLatin1Char('?'));
 }
 
 } // namespace
@@ -93,14 +93,16 @@ FileFacts AssociationExtractor::facts(const Document &document)
     f.linkName = QFileInfo(document.path).completeBaseName().toLower();
     f.titleKey = document.title.trimmed().toLower();
 
-    static const QStringList sources{QStringLiteral("conversation"), QStringLiteral("cron"), QStringLiteral("observation"),
-                                     QStringLiteral("inference"), QStringLiteral("external")};
+    static const QStringList sources{QStringLiteral("conversation"), QStringLiteral("cron"),
+                                     QStringLiteral("observation"), QStringLiteral("inference"),
+                                     QStringLiteral("external")};
     const QString source = fm.value(QStringLiteral("source")).toString().trimmed().toLower();
     f.sourceExplicit = sources.contains(source);
     if (f.sourceExplicit)
         f.source = source;
-    else if (document.path.startsWith(QLatin1String("sessions/")) || document.path.startsWith(QLatin1String("memories/"))
-             || document.kind == DocumentKind::Transcript || document.kind == DocumentKind::AgentLog)
+    else if (document.path.startsWith(QLatin1String("sessions/"))
+             || document.path.startsWith(QLatin1String("memories/")) || document.kind == DocumentKind::Transcript
+             || document.kind == DocumentKind::AgentLog)
         f.source = QStringLiteral("conversation");
     else if (document.path.startsWith(QLatin1String("consolidated/")))
         f.source = QStringLiteral("inference");
@@ -110,29 +112,30 @@ FileFacts AssociationExtractor::facts(const Document &document)
     bool ok = false;
     const double confidence = fm.value(QStringLiteral("confidence")).toDouble(&ok);
     f.confidenceExplicit = ok && fm.contains(QStringLiteral("confidence"));
-    f.confidence = f.confidenceExplicit ? qBound(0.0, confidence, 1.0)
-                                        : (f.source == QLatin1String("inference") ? 0.6 : 0.8);
+    f.confidence =
+        f.confidenceExplicit ? qBound(0.0, confidence, 1.0) : (f.source == QLatin1String("inference") ? 0.6 : 0.8);
 
     // A small lexicon is enough to tell a frightening or joyful memory from a plain one.
-    static const QStringList positive{QStringLiteral("love"), QStringLiteral("loved"), QStringLiteral("happy"),
-                                      QStringLiteral("thrilled"), QStringLiteral("amazing"), QStringLiteral("wonderful"),
-                                      QStringLiteral("proud"), QStringLiteral("excited"), QStringLiteral("delighted"),
-                                      QStringLiteral("grateful"), QStringLiteral("joy"), QStringLiteral("great")};
-    static const QStringList negative{QStringLiteral("scared"), QStringLiteral("afraid"), QStringLiteral("terrified"),
-                                      QStringLiteral("angry"), QStringLiteral("furious"), QStringLiteral("sad"),
-                                      QStringLiteral("devastated"), QStringLiteral("awful"), QStringLiteral("hate"),
-                                      QStringLiteral("panic"), QStringLiteral("crash"), QStringLiteral("failed"),
-                                      QStringLiteral("disaster"), QStringLiteral("hurt")};
-    static const QStringList intense{QStringLiteral("thrilled"), QStringLiteral("terrified"), QStringLiteral("furious"),
-                                     QStringLiteral("panic"), QStringLiteral("devastated"), QStringLiteral("excited"),
-                                     QStringLiteral("amazing"), QStringLiteral("crash"), QStringLiteral("disaster"),
-                                     QStringLiteral("scared")};
+    static const QStringList positive{
+        QStringLiteral("love"),      QStringLiteral("loved"),     QStringLiteral("happy"), QStringLiteral("thrilled"),
+        QStringLiteral("amazing"),   QStringLiteral("wonderful"), QStringLiteral("proud"), QStringLiteral("excited"),
+        QStringLiteral("delighted"), QStringLiteral("grateful"),  QStringLiteral("joy"),   QStringLiteral("great")};
+    static const QStringList negative{
+        QStringLiteral("scared"),   QStringLiteral("afraid"), QStringLiteral("terrified"),  QStringLiteral("angry"),
+        QStringLiteral("furious"),  QStringLiteral("sad"),    QStringLiteral("devastated"), QStringLiteral("awful"),
+        QStringLiteral("hate"),     QStringLiteral("panic"),  QStringLiteral("crash"),      QStringLiteral("failed"),
+        QStringLiteral("disaster"), QStringLiteral("hurt")};
+    static const QStringList intense{
+        QStringLiteral("thrilled"),   QStringLiteral("terrified"), QStringLiteral("furious"), QStringLiteral("panic"),
+        QStringLiteral("devastated"), QStringLiteral("excited"),   QStringLiteral("amazing"), QStringLiteral("crash"),
+        QStringLiteral("disaster"),   QStringLiteral("scared")};
     int pos = 0;
     int neg = 0;
     int hot = 0;
     int words = 0;
     for (const Section &section : document.sections) {
-        const QStringList tokens = section.text.toLower().split(QRegularExpression(QStringLiteral("[^a-z']+")), Qt::SkipEmptyParts);
+        const QStringList tokens =
+            section.text.toLower().split(QRegularExpression(QStringLiteral("[^a-z']+")), Qt::SkipEmptyParts);
         words += int(tokens.size());
         for (const QString &w : tokens) {
             pos += positive.contains(w);
@@ -143,11 +146,11 @@ FileFacts AssociationExtractor::facts(const Document &document)
     }
     const double valence = fm.value(QStringLiteral("valence")).toDouble(&ok);
     f.valenceExplicit = ok && fm.contains(QStringLiteral("valence"));
-    f.valence = f.valenceExplicit ? qBound(-1.0, valence, 1.0) : (pos + neg ? double(pos - neg) / double(pos + neg + 1) : 0.0);
+    f.valence =
+        f.valenceExplicit ? qBound(-1.0, valence, 1.0) : (pos + neg ? double(pos - neg) / double(pos + neg + 1) : 0.0);
     const double arousal = fm.value(QStringLiteral("arousal")).toDouble(&ok);
     f.arousalExplicit = ok && fm.contains(QStringLiteral("arousal"));
-    f.arousal = f.arousalExplicit ? qBound(0.0, arousal, 1.0)
-                                  : qMin(1.0, words ? 25.0 * hot / double(words) : 0.0);
+    f.arousal = f.arousalExplicit ? qBound(0.0, arousal, 1.0) : qMin(1.0, words ? 25.0 * hot / double(words) : 0.0);
     return f;
 }
 

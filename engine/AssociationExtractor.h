@@ -18,16 +18,16 @@ struct StatedEdge {
 /// links resolve against.
 struct FileFacts {
     QString project;
-    double valence = 0.0;      ///< -1..1
-    double arousal = 0.0;      ///< 0..1
-    double confidence = 0.8;   ///< 0..1
-    QString source;            ///< conversation, cron, observation, inference, external
+    double valence = 0.0;    ///< -1..1
+    double arousal = 0.0;    ///< 0..1
+    double confidence = 0.8; ///< 0..1
+    QString source;          ///< conversation, cron, observation, inference, external
     bool valenceExplicit = false;
     bool arousalExplicit = false;
     bool confidenceExplicit = false;
     bool sourceExplicit = false;
-    QString linkName;  ///< lower-case base name, what [[name]] matches
-    QString titleKey;  ///< lower-case title, what [[Title]] matches
+    QString linkName; ///< lower-case base name, what [[name]] matches
+    QString titleKey; ///< lower-case title, what [[Title]] matches
 };
 
 /// Reads the known associations out of a parsed document and its chunks.

@@ -16,7 +16,7 @@ public:
     };
 
     Chunker() = default;
-    explicit Chunker(Options options) : m_options(options) {}
+    explicit Chunker(Options options) : m_options(options) { }
 
     QList<Chunk> chunk(const Document &document) const;
 

@@ -43,7 +43,7 @@ QString clip(const QString &text)
 /// section heading is added with the first item that fits under it.
 class BudgetedText {
 public:
-    explicit BudgetedText(qsizetype budgetChars) : m_budget(budgetChars) {}
+    explicit BudgetedText(qsizetype budgetChars) : m_budget(budgetChars) { }
 
     bool add(const QString &line)
     {
@@ -108,8 +108,7 @@ QString CognitiveStore::renderPreamble(const CognitiveState &state, const QDateT
     int shown = 0;
     for (qsizetype i = state.learnings.size() - 1; i >= 0 && shown < kMaxLearningsShown; --i, ++shown) {
         const Learning &l = state.learnings[i];
-        text.addUnder(QStringLiteral("Recent learnings:"),
-                      QStringLiteral("- [%1] %2").arg(l.category, clip(l.text)));
+        text.addUnder(QStringLiteral("Recent learnings:"), QStringLiteral("- [%1] %2").arg(l.category, clip(l.text)));
     }
 
     return open + QLatin1Char('\n') + text.lines().join(QLatin1Char('\n')) + QLatin1Char('\n') + close;

@@ -61,7 +61,8 @@ Status checkLearning(const Learning &learning)
     if (learning.text.trimmed().isEmpty())
         return emptyError(QStringLiteral("learning"));
     if (!Learning::isValidCategory(learning.category))
-        return Error{QStringLiteral("category \"%1\" is not one of insight, feedback, pattern, mistake").arg(learning.category)};
+        return Error{
+            QStringLiteral("category \"%1\" is not one of insight, feedback, pattern, mistake").arg(learning.category)};
     return {};
 }
 
@@ -69,16 +70,17 @@ Status checkLearning(const Learning &learning)
 
 bool Learning::isValidCategory(const QString &category)
 {
-    return category == QLatin1String("insight") || category == QLatin1String("feedback") ||
-           category == QLatin1String("pattern") || category == QLatin1String("mistake");
+    return category == QLatin1String("insight") || category == QLatin1String("feedback")
+           || category == QLatin1String("pattern") || category == QLatin1String("mistake");
 }
 
 QJsonObject CognitiveState::toJson() const
 {
     QJsonObject o = extra;
-    o.insert(QStringLiteral("focus"), QJsonObject{{QStringLiteral("current"), focus.current},
-                                                  {QStringLiteral("priorities"), QJsonArray::fromStringList(focus.priorities)},
-                                                  {QStringLiteral("lastUpdated"), isoTime(focus.lastUpdated)}});
+    o.insert(QStringLiteral("focus"),
+             QJsonObject{{QStringLiteral("current"), focus.current},
+                         {QStringLiteral("priorities"), QJsonArray::fromStringList(focus.priorities)},
+                         {QStringLiteral("lastUpdated"), isoTime(focus.lastUpdated)}});
     QJsonArray hs;
     for (const Heuristic &h : heuristics)
         hs.append(QJsonObject{{QStringLiteral("text"), h.text},
@@ -131,7 +133,7 @@ Result<CognitiveState> CognitiveState::fromJson(const QJsonObject &o)
     for (const QJsonValue &v : heuristics.toArray()) {
         ++n;
         Heuristic h;
-        if (v.isString()) {  // a person may write a bare string
+        if (v.isString()) { // a person may write a bare string
             h.text = v.toString();
         } else if (v.isObject()) {
             const QJsonObject ho = v.toObject();
@@ -156,7 +158,8 @@ Result<CognitiveState> CognitiveState::fromJson(const QJsonObject &o)
     for (const QJsonValue &v : learnings.toArray()) {
         ++n;
         if (!v.isObject())
-            return Error{QStringLiteral("learning %1 must be an object with text, category, context, timestamp").arg(n)};
+            return Error{
+                QStringLiteral("learning %1 must be an object with text, category, context, timestamp").arg(n)};
         const QJsonObject lo = v.toObject();
         Learning l;
         l.text = lo.value(QStringLiteral("text")).toString();
@@ -219,7 +222,7 @@ QList<int> CognitiveState::heuristicsByUse() const
     return order;
 }
 
-CognitiveStore::CognitiveStore(const QString &vaultPath) : m_vaultPath(vaultPath) {}
+CognitiveStore::CognitiveStore(const QString &vaultPath) : m_vaultPath(vaultPath) { }
 
 QString CognitiveStore::filePath() const
 {
@@ -253,14 +256,16 @@ Result<CognitiveState> CognitiveStore::load()
                              .arg(parseError.errorString()),
                          relativePath(), lineOfOffset(bytes, parseError.offset)};
         if (!doc.isObject())
-            return Error{QStringLiteral("must hold a JSON object { \"focus\": …, \"heuristics\": [ … ] }"), relativePath(), 1};
+            return Error{QStringLiteral("must hold a JSON object { \"focus\": …, \"heuristics\": [ … ] }"),
+                         relativePath(), 1};
         auto parsed = CognitiveState::fromJson(doc.object());
         if (!parsed) {
             // Point at the line of the key the message names.
             const QString message = parsed.error().message;
             int line = 1;
-            for (const QString &key : {QStringLiteral("priorities"), QStringLiteral("heuristics"), QStringLiteral("learnings"),
-                                       QStringLiteral("avoidances"), QStringLiteral("engagement"), QStringLiteral("focus")})
+            for (const QString &key :
+                 {QStringLiteral("priorities"), QStringLiteral("heuristics"), QStringLiteral("learnings"),
+                  QStringLiteral("avoidances"), QStringLiteral("engagement"), QStringLiteral("focus")})
                 if (message.contains(key.chopped(1), Qt::CaseInsensitive)) {
                     line = qMax(1, lineOfKey(bytes, key));
                     break;
@@ -290,7 +295,8 @@ Status CognitiveStore::save(const CognitiveState &state)
     const bool existsNow = current.exists();
     if (!m_loaded) {
         if (existsNow)
-            return Error{QStringLiteral("the file exists but was not read first; reload before saving"), relativePath()};
+            return Error{QStringLiteral("the file exists but was not read first; reload before saving"),
+                         relativePath()};
     } else if (existsNow != m_existed) {
         return Error{existsNow ? QStringLiteral("the file was created by someone else since it was read; "
                                                 "reload it and apply the change again")
@@ -359,9 +365,8 @@ Status CognitiveStore::updateHeuristic(int index, const QString &text)
 
 Status CognitiveStore::removeHeuristic(int index)
 {
-    return edit([&](CognitiveState &s) -> Status {
-        return removeFrom(s.heuristics, index, QStringLiteral("heuristic"));
-    });
+    return edit(
+        [&](CognitiveState &s) -> Status { return removeFrom(s.heuristics, index, QStringLiteral("heuristic")); });
 }
 
 Status CognitiveStore::addLearning(const Learning &learning)
@@ -394,9 +399,8 @@ Status CognitiveStore::updateLearning(int index, const Learning &learning)
 
 Status CognitiveStore::removeLearning(int index)
 {
-    return edit([&](CognitiveState &s) -> Status {
-        return removeFrom(s.learnings, index, QStringLiteral("learning"));
-    });
+    return edit(
+        [&](CognitiveState &s) -> Status { return removeFrom(s.learnings, index, QStringLiteral("learning")); });
 }
 
 Status CognitiveStore::addAvoidance(const QString &text)
@@ -425,9 +429,8 @@ Status CognitiveStore::updateAvoidance(int index, const QString &text)
 
 Status CognitiveStore::removeAvoidance(int index)
 {
-    return edit([&](CognitiveState &s) -> Status {
-        return removeFrom(s.avoidances, index, QStringLiteral("avoidance"));
-    });
+    return edit(
+        [&](CognitiveState &s) -> Status { return removeFrom(s.avoidances, index, QStringLiteral("avoidance")); });
 }
 
 Status CognitiveStore::setFocus(const QString &current, const QStringList &priorities, const QDateTime &now)

@@ -24,7 +24,7 @@ struct Focus {
 /// follows a pack that carried it.
 struct Heuristic {
     QString text;
-    QString source;  ///< where it came from: "person", "feedback", "reflection" …
+    QString source; ///< where it came from: "person", "feedback", "reflection" …
     int useCount = 0;
     QDateTime lastUsed;
 };
@@ -33,7 +33,7 @@ struct Heuristic {
 struct Learning {
     QString text;
     QString category = QStringLiteral("insight");
-    QString context;  ///< why it was learned, e.g. the matched signal
+    QString context; ///< why it was learned, e.g. the matched signal
     QDateTime timestamp;
 
     static bool isValidCategory(const QString &category);
@@ -53,10 +53,10 @@ struct CognitiveState {
 
     Focus focus;
     QList<Heuristic> heuristics;
-    QList<Learning> learnings;  ///< oldest first; bounded to kMaxLearnings
+    QList<Learning> learnings; ///< oldest first; bounded to kMaxLearnings
     QStringList avoidances;
     Engagement engagement;
-    QJsonObject extra;  ///< unknown top-level keys, written back unchanged
+    QJsonObject extra; ///< unknown top-level keys, written back unchanged
 
     QJsonObject toJson() const;
     /// Validates and reads; an error names the key that is wrong.

@@ -47,7 +47,8 @@ Result<Endpoint> endpointFrom(const QJsonValue &value, const QString &key)
     const QJsonObject o = value.toObject();
     e.kind = o.value(QStringLiteral("kind")).toString();
     if (!e.kind.isEmpty() && e.kind != QLatin1String("openai") && e.kind != QLatin1String("ollama"))
-        return Error{QStringLiteral("engram.json: `%1.kind` must be \"openai\" or \"ollama\", not \"%2\"").arg(key, e.kind)};
+        return Error{
+            QStringLiteral("engram.json: `%1.kind` must be \"openai\" or \"ollama\", not \"%2\"").arg(key, e.kind)};
     e.url = o.value(QStringLiteral("url")).toString();
     e.model = o.value(QStringLiteral("model")).toString();
     e.apiKeyEnv = o.value(QStringLiteral("apiKeyEnv")).toString();
@@ -69,7 +70,7 @@ QJsonObject endpointJson(const Endpoint &e)
 
 } // namespace
 
-Config::Config() : m_modes(defaultModes()) {}
+Config::Config() : m_modes(defaultModes()) { }
 
 const RankingMode &Config::mode(const QString &name) const
 {
@@ -87,8 +88,9 @@ Result<Config> Config::fromJson(const QJsonObject &root)
         c.embedderKind = embedder.value(QStringLiteral("kind")).toString(c.embedderKind);
         if (c.embedderKind != QLatin1String("hash") && c.embedderKind != QLatin1String("openai")
             && c.embedderKind != QLatin1String("ollama"))
-            return Error{QStringLiteral("engram.json: `embedder.kind` must be \"hash\", \"openai\" or \"ollama\", not \"%1\"")
-                             .arg(c.embedderKind)};
+            return Error{
+                QStringLiteral("engram.json: `embedder.kind` must be \"hash\", \"openai\" or \"ollama\", not \"%1\"")
+                    .arg(c.embedderKind)};
         c.embedderDimensions = embedder.value(QStringLiteral("dimensions")).toInt(c.embedderDimensions);
         if (c.embedderKind != QLatin1String("hash")) {
             auto e = endpointFrom(embedder, QStringLiteral("embedder"));
@@ -127,8 +129,9 @@ Result<Config> Config::fromJson(const QJsonObject &root)
     cs.useLlm = sleep.value(QStringLiteral("useLlm")).toBool(cs.useLlm);
     if (cs.clusterThreshold <= 0.0 || cs.clusterThreshold > 1.0 || cs.promoteAccessCount < 1 || cs.nightlyHour < 0
         || cs.nightlyHour > 23)
-        return Error{QStringLiteral("engram.json: `consolidation` needs 0 < clusterThreshold ≤ 1, promoteAccessCount ≥ 1 "
-                                    "and nightlyHour in 0..23")};
+        return Error{
+            QStringLiteral("engram.json: `consolidation` needs 0 < clusterThreshold ≤ 1, promoteAccessCount ≥ 1 "
+                           "and nightlyHour in 0..23")};
 
     if (root.contains(QStringLiteral("modes")) && !root.value(QStringLiteral("modes")).isObject())
         return Error{QStringLiteral("engram.json: `modes` must be an object of named modes ({\"fast\": {…}})")};
@@ -152,7 +155,8 @@ Result<Config> Config::fromJson(const QJsonObject &root)
         const QJsonObject layerWeights = m.value(QStringLiteral("layerWeights")).toObject();
         for (auto lw = layerWeights.constBegin(); lw != layerWeights.constEnd(); ++lw) {
             if (!lw.value().isDouble() || lw.value().toDouble() < 0.0)
-                return Error{QStringLiteral("engram.json: `modes.%1.layerWeights.%2` must be a number ≥ 0").arg(it.key(), lw.key())};
+                return Error{QStringLiteral("engram.json: `modes.%1.layerWeights.%2` must be a number ≥ 0")
+                                 .arg(it.key(), lw.key())};
             mode.layerWeights.insert(lw.key(), lw.value().toDouble());
         }
         mode.vectorWeight = m.value(QStringLiteral("vectorWeight")).toDouble(mode.vectorWeight);
@@ -164,7 +168,8 @@ Result<Config> Config::fromJson(const QJsonObject &root)
     c.health.stateStaleDays = health.value(QStringLiteral("stateStaleDays")).toInt(c.health.stateStaleDays);
     c.health.sessionStaleHours = health.value(QStringLiteral("sessionStaleHours")).toInt(c.health.sessionStaleHours);
     c.health.toolUsageStaleDays = health.value(QStringLiteral("toolUsageStaleDays")).toInt(c.health.toolUsageStaleDays);
-    c.health.reflectionStaleDays = health.value(QStringLiteral("reflectionStaleDays")).toInt(c.health.reflectionStaleDays);
+    c.health.reflectionStaleDays =
+        health.value(QStringLiteral("reflectionStaleDays")).toInt(c.health.reflectionStaleDays);
     if (!c.m_modes.contains(c.defaultMode))
         return Error{QStringLiteral("engram.json: `pack.mode` names an unknown mode \"%1\"").arg(c.defaultMode)};
     return c;
@@ -222,10 +227,11 @@ QJsonObject Config::toJson() const
                             {QStringLiteral("promoteConfidence"), consolidation.promoteConfidence},
                             {QStringLiteral("nightlyHour"), consolidation.nightlyHour},
                             {QStringLiteral("useLlm"), consolidation.useLlm}});
-    root.insert(QStringLiteral("health"), QJsonObject{{QStringLiteral("stateStaleDays"), health.stateStaleDays},
-                                                      {QStringLiteral("sessionStaleHours"), health.sessionStaleHours},
-                                                      {QStringLiteral("toolUsageStaleDays"), health.toolUsageStaleDays},
-                                                      {QStringLiteral("reflectionStaleDays"), health.reflectionStaleDays}});
+    root.insert(QStringLiteral("health"),
+                QJsonObject{{QStringLiteral("stateStaleDays"), health.stateStaleDays},
+                            {QStringLiteral("sessionStaleHours"), health.sessionStaleHours},
+                            {QStringLiteral("toolUsageStaleDays"), health.toolUsageStaleDays},
+                            {QStringLiteral("reflectionStaleDays"), health.reflectionStaleDays}});
     return root;
 }
 
@@ -235,7 +241,8 @@ Result<Config> Config::load(const QString &vaultPath)
     if (!file.exists())
         return Config();
     if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("cannot read engram.json: %1").arg(file.errorString()), QStringLiteral("engram.json")};
+        return Error{QStringLiteral("cannot read engram.json: %1").arg(file.errorString()),
+                     QStringLiteral("engram.json")};
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
     if (error.error != QJsonParseError::NoError)

@@ -23,9 +23,9 @@ struct RankingMode {
     int keywordCandidates = 60;
     int graphHops = 0;
     double recencyHalfLifeDays = 14.0;
-    double vectorWeight = -1.0;    ///< share of vectors in relevance; < 0 = by embedder (hash 0.15, model 0.5)
-    double neighbourWeight = 0.5;  ///< how much a turn's relevance borrows from its best neighbour
-    int contextTurns = 1;          ///< 1 = a hit turn comes with its question/answer partner; 0 = alone
+    double vectorWeight = -1.0;   ///< share of vectors in relevance; < 0 = by embedder (hash 0.15, model 0.5)
+    double neighbourWeight = 0.5; ///< how much a turn's relevance borrows from its best neighbour
+    int contextTurns = 1;         ///< 1 = a hit turn comes with its question/answer partner; 0 = alone
     /// Score multiplier per consolidation layer (raw, session, daily, weekly, fact …); absent = 1.
     QMap<QString, double> layerWeights;
     double layerWeight(const QString &layer) const { return layerWeights.value(layer, 1.0); }
@@ -33,17 +33,17 @@ struct RankingMode {
 
 /// `consolidation` in engram.json: thresholds of the "sleep" pass.
 struct ConsolidationSettings {
-    double clusterThreshold = 0.75;  ///< sensory memories with cosine above this merge into one episodic memory
-    int promoteAccessCount = 5;      ///< episodic memories recalled at least this often …
-    double promoteConfidence = 0.7;  ///< … with confidence ≥ this become semantic
-    int nightlyHour = 3;             ///< local hour the workbench runs it
-    bool useLlm = true;              ///< use the llm endpoint when one is configured
+    double clusterThreshold = 0.75; ///< sensory memories with cosine above this merge into one episodic memory
+    int promoteAccessCount = 5;     ///< episodic memories recalled at least this often …
+    double promoteConfidence = 0.7; ///< … with confidence ≥ this become semantic
+    int nightlyHour = 3;            ///< local hour the workbench runs it
+    bool useLlm = true;             ///< use the llm endpoint when one is configured
 };
 
 /// An HTTP model endpoint (embeddings or chat): OpenAI-compatible or Ollama.
 struct Endpoint {
-    QString kind;      ///< "openai" or "ollama"; empty = none configured
-    QString url;       ///< base URL, e.g. http://127.0.0.1:11434
+    QString kind; ///< "openai" or "ollama"; empty = none configured
+    QString url;  ///< base URL, e.g. http://127.0.0.1:11434
     QString model;
     QString apiKeyEnv; ///< name of the environment variable holding the key
     int timeoutMs = 30000;
@@ -53,10 +53,10 @@ struct Endpoint {
 
 /// When `engram-cli health` calls a state file stale (engram.json `health`).
 struct HealthThresholds {
-    int stateStaleDays = 14;       ///< state/cognitive.json unchanged for longer
-    int sessionStaleHours = 24;    ///< newest file of today's session older than this
-    int toolUsageStaleDays = 7;    ///< newest tool event older than this
-    int reflectionStaleDays = 14;  ///< last reflection older than this (when an LLM is configured)
+    int stateStaleDays = 14;      ///< state/cognitive.json unchanged for longer
+    int sessionStaleHours = 24;   ///< newest file of today's session older than this
+    int toolUsageStaleDays = 7;   ///< newest tool event older than this
+    int reflectionStaleDays = 14; ///< last reflection older than this (when an LLM is configured)
 };
 
 /// `engram.json`: embedder, LLM endpoint, mode weights, budgets, limits.
@@ -75,8 +75,8 @@ public:
     QStringList modeNames() const { return m_modes.keys(); }
     void setMode(const RankingMode &mode) { m_modes.insert(mode.name, mode); }
 
-    QString embedderKind = QStringLiteral("hash");  ///< "hash", "openai" or "ollama"
-    int embedderDimensions = 384;                   ///< for the hash embedder
+    QString embedderKind = QStringLiteral("hash"); ///< "hash", "openai" or "ollama"
+    int embedderDimensions = 384;                  ///< for the hash embedder
     Endpoint embeddingEndpoint;
     Endpoint llmEndpoint;
 

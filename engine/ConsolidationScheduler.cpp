@@ -9,7 +9,7 @@ ConsolidationScheduler::ConsolidationScheduler(Engine &engine, QObject *parent) 
     m_nightly.setSingleShot(true);
     connect(&m_nightly, &QTimer::timeout, this, [this] {
         if (!runNow())
-            arm();  // a run by hand is in flight: try again tomorrow
+            arm(); // a run by hand is in flight: try again tomorrow
     });
 }
 
@@ -29,8 +29,8 @@ qint64 ConsolidationScheduler::msecsUntil(int hour, const QDateTime &now)
 
 void ConsolidationScheduler::arm()
 {
-    m_nightly.start(int(qMin<qint64>(msecsUntil(m_engine.config().consolidation.nightlyHour, QDateTime::currentDateTime()),
-                                     24LL * 3600 * 1000)));
+    m_nightly.start(int(qMin<qint64>(
+        msecsUntil(m_engine.config().consolidation.nightlyHour, QDateTime::currentDateTime()), 24LL * 3600 * 1000)));
 }
 
 void ConsolidationScheduler::start()
@@ -57,12 +57,15 @@ bool ConsolidationScheduler::runNow(const ConsolidationOptions &options)
     std::shared_ptr<Engine> engine(std::move(*worker));
     m_thread = QThread::create([this, engine, options] {
         auto report = Consolidator(*engine).run(options);
-        QMetaObject::invokeMethod(this, [this, report] {
-            if (report)
-                emit finished(*report);
-            else
-                emit failed(report.error().toString());
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this, report] {
+                if (report)
+                    emit finished(*report);
+                else
+                    emit failed(report.error().toString());
+            },
+            Qt::QueuedConnection);
     });
     connect(m_thread, &QThread::finished, this, [this] {
         m_thread->deleteLater();

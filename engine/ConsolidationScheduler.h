@@ -18,7 +18,7 @@ class ConsolidationScheduler : public QObject {
     Q_OBJECT
 public:
     explicit ConsolidationScheduler(Engine &engine, QObject *parent = nullptr);
-    ~ConsolidationScheduler() override;  ///< waits for a run in flight
+    ~ConsolidationScheduler() override; ///< waits for a run in flight
 
     /// Arms the nightly timer (re-armed after every run).
     void start();

@@ -29,7 +29,7 @@ struct Session {
     QString id;
     QDate date;
     QString fileHash;
-    QDateTime time;  ///< the newest turn time, else the session date
+    QDateTime time; ///< the newest turn time, else the session date
     QList<Chunk> chunks;
 };
 
@@ -53,7 +53,7 @@ bool isRawSession(const FileRecord &file, const QList<Chunk> &chunks)
     if (chunks.first().tags.layer.value != QLatin1String("raw"))
         return false;
     return file.kind == QLatin1String("transcript") || file.kind == QLatin1String("agent-log")
-        || file.path.startsWith(QLatin1String("sessions/"));
+           || file.path.startsWith(QLatin1String("sessions/"));
 }
 
 Session describeSession(const FileRecord &file, const QList<Chunk> &chunks)
@@ -190,7 +190,8 @@ Status Consolidator::Run::digest(const QString &path, const QString &layer, cons
         if (lines) {
             d.method = llm->methodName();
             for (const QString &line : std::as_const(*lines))
-                d.items << DigestItem{line, derivedFrom, 0, rawOf(units)};  // abstractive: each line cites the whole period
+                d.items << DigestItem{line, derivedFrom, 0,
+                                      rawOf(units)}; // abstractive: each line cites the whole period
         } else {
             d.fallbackReason = QStringLiteral("llm failed: %1").arg(lines.error().toString());
         }
@@ -198,29 +199,38 @@ Status Consolidator::Run::digest(const QString &path, const QString &layer, cons
     if (d.items.isEmpty()) {
         d.method = QStringLiteral("extractive:tfidf-mmr");
         for (int i : ExtractiveSummarizer::select(units, {budget, 0.7}))
-            d.items << DigestItem{units[i].text, {SourceRange{units[i].path, units[i].startLine, units[i].endLine}}, 0,
-                                  units[i].raw};
+            d.items << DigestItem{
+                units[i].text, {SourceRange{units[i].path, units[i].startLine, units[i].endLine}}, 0, units[i].raw};
     }
     d.tokensOut = d.bodyTokens();
     if (Status s = write(path, d.render()); !s)
         return s;
-    DigestAction action{path,        layer,        period,          d.method, d.fallbackReason, d.tokensIn,
-                        d.tokensOut, int(derivedFrom.size()), timer.elapsed(), existing.isEmpty()};
+    DigestAction action{path,
+                        layer,
+                        period,
+                        d.method,
+                        d.fallbackReason,
+                        d.tokensIn,
+                        d.tokensOut,
+                        int(derivedFrom.size()),
+                        timer.elapsed(),
+                        existing.isEmpty()};
     report.digests << action;
-    ledger << LedgerEntry{now, layer, period, path, d.method, d.tokensIn, d.tokensOut, action.sources, action.elapsedMs};
+    ledger << LedgerEntry{now,         layer,          period,          path, d.method, d.tokensIn,
+                          d.tokensOut, action.sources, action.elapsedMs};
     return {};
 }
 
 Consolidator::Consolidator(Engine &engine, const AccessCounts *access)
     : m_engine(engine), m_access(access ? access : &m_defaultAccess)
-{
-}
+{ }
 
 Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &options)
 {
     QElapsedTimer timer;
     timer.start();
-    Run run{m_engine, options, *m_access, options.now.isValid() ? options.now : QDateTime::currentDateTimeUtc(), {}, {}, {}, {}, {}};
+    Run run{m_engine, options, *m_access, options.now.isValid() ? options.now : QDateTime::currentDateTimeUtc(), {}, {},
+            {},       {},      {}};
     run.report.dryRun = options.dryRun;
     const Config &config = m_engine.config();
     run.methodKey = QStringLiteral("extractive:tfidf-mmr");
@@ -291,8 +301,8 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
             return sum + TextAnalysis::estimateTokens(u.text);
         });
         if (Status st = run.digest(QStringLiteral("consolidated/daily/%1.md").arg(date), QStringLiteral("daily"), date,
-                                   QStringLiteral("Daily digest: %1").arg(date), dayUnits, dayDerived,
-                                   sha1Hex(dayHash), budgetFor(tokensIn, 0.5, 80, 500), dayTime);
+                                   QStringLiteral("Daily digest: %1").arg(date), dayUnits, dayDerived, sha1Hex(dayHash),
+                                   budgetFor(tokensIn, 0.5, 80, 500), dayTime);
             !st)
             return st.error();
         weeks[isoWeek(day.key())] << day.key();
@@ -343,7 +353,7 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
     }
 
     if (!options.dryRun && (!run.report.digests.isEmpty() || !run.report.memories.isEmpty())) {
-        m_engine.index();  // digests and edited memories are canonical files like any other
+        m_engine.index(); // digests and edited memories are canonical files like any other
         // The ledger is canonical and bounded: append, and keep the newest lines.
         QFile file(QDir(m_engine.vaultPath()).filePath(ledgerPath()));
         QDir().mkpath(QFileInfo(file).absolutePath());

@@ -14,10 +14,10 @@ namespace engram {
 class Engine;
 
 struct ConsolidationOptions {
-    QDate since;          ///< invalid = from the first session
-    QDate until;          ///< invalid = to the last session
-    bool dryRun = false;  ///< plan only: nothing in the vault is written
-    QDateTime now;        ///< the clock (tests inject it); invalid = current time
+    QDate since;         ///< invalid = from the first session
+    QDate until;         ///< invalid = to the last session
+    bool dryRun = false; ///< plan only: nothing in the vault is written
+    QDateTime now;       ///< the clock (tests inject it); invalid = current time
 };
 
 /// One digest the run wrote (or, in a dry run, would write).
@@ -26,25 +26,25 @@ struct DigestAction {
     QString layer;
     QString period;
     QString method;
-    QString fallbackReason;  ///< why the LLM path was not used, when it was tried
+    QString fallbackReason; ///< why the LLM path was not used, when it was tried
     int tokensIn = 0;
     int tokensOut = 0;
     int sources = 0;
     qint64 elapsedMs = 0;
-    bool isNew = false;      ///< false: an existing digest whose sources changed
+    bool isNew = false; ///< false: an existing digest whose sources changed
 };
 
 /// A front matter change made to an existing memory (clustering, promotion).
 struct MemoryAction {
-    QString kind;    ///< "cluster" (a new episodic memory), "consolidated_into", "promote"
+    QString kind; ///< "cluster" (a new episodic memory), "consolidated_into", "promote"
     QString path;
-    QString detail;  ///< the cluster's members, the target, or "episodic → semantic"
+    QString detail; ///< the cluster's members, the target, or "episodic → semantic"
 };
 
 struct ConsolidationReport {
     QList<DigestAction> digests;
     QList<MemoryAction> memories;
-    int unchanged = 0;  ///< digests whose sources had not changed
+    int unchanged = 0; ///< digests whose sources had not changed
     bool dryRun = false;
     qint64 elapsedMs = 0;
 };
@@ -66,8 +66,8 @@ struct LedgerEntry {
 /// A node of a lineage tree: a file and line range, and what it was derived from.
 struct LineageNode {
     SourceRange range;
-    QString layer;        ///< of the file: raw, session, daily, weekly, fact, or a memory store
-    bool exists = false;  ///< the file exists and has these lines
+    QString layer;       ///< of the file: raw, session, daily, weekly, fact, or a memory store
+    bool exists = false; ///< the file exists and has these lines
     QList<LineageNode> children;
 };
 

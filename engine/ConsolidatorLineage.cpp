@@ -1,6 +1,5 @@
 // Lineage: from a digest, fact or clustered memory down to raw lines.
 #include "Consolidator.h"
-
 #include "Engine.h"
 #include "FrontMatter.h"
 
@@ -12,7 +11,7 @@ namespace engram {
 
 namespace {
 
-constexpr int kMaxDepth = 12;  // more layers than exist: a guard against citation cycles
+constexpr int kMaxDepth = 12; // more layers than exist: a guard against citation cycles
 
 LineageNode follow(const QString &vault, const SourceRange &range, int depth)
 {
@@ -34,8 +33,9 @@ LineageNode follow(const QString &vault, const SourceRange &range, int depth)
         return node;
     }
     node.layer = !digest->layer.isEmpty() ? digest->layer
-        : digest->extra.contains(QStringLiteral("store")) ? digest->extra.value(QStringLiteral("store")).toString()
-                                                           : QStringLiteral("raw");
+                 : digest->extra.contains(QStringLiteral("store"))
+                     ? digest->extra.value(QStringLiteral("store")).toString()
+                     : QStringLiteral("raw");
     if (depth >= kMaxDepth)
         return node;
     QList<SourceRange> seen;

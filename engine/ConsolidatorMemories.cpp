@@ -1,6 +1,5 @@
 // The memory side of the sleep pass: sensory clustering and promotion.
 #include "ConsolidatorRun.h"
-
 #include "Embedder.h"
 #include "Engine.h"
 #include "FrontMatter.h"
@@ -45,7 +44,7 @@ QList<Memory> memoriesOfStore(Engine &engine, const std::function<QString(const 
         m.content = read(path);
         auto fm = FrontMatter::parse(m.content.split(QLatin1Char('\n')));
         if (!fm)
-            continue;  // the indexer already reports a broken front matter; leave the file alone
+            continue; // the indexer already reports a broken front matter; leave the file alone
         m.frontMatter = fm->values;
         out << m;
     }
@@ -75,7 +74,8 @@ int findRoot(QList<int> &parent, int i)
 Status Consolidator::Run::clusterSensory()
 {
     QList<Memory> members;
-    for (Memory &m : memoriesOfStore(engine, [this](const QString &p) { return read(p); }, QStringLiteral("sensory")))
+    for (Memory &m : memoriesOfStore(
+             engine, [this](const QString &p) { return read(p); }, QStringLiteral("sensory")))
         if (!m.frontMatter.contains(QStringLiteral("consolidated_into")))
             members << m;
     if (members.size() < 2)
@@ -117,7 +117,8 @@ Status Consolidator::Run::clusterSensory()
             d.items << DigestItem{texts[i], {range}, 0, {}};
             d.tokensIn += TextAnalysis::estimateTokens(texts[i]);
         }
-        const QString path = QStringLiteral("memories/episodic/cluster-%1.md").arg(sha1Hex(memberPaths.join(QLatin1Char('\n')).toUtf8()).left(10));
+        const QString path = QStringLiteral("memories/episodic/cluster-%1.md")
+                                 .arg(sha1Hex(memberPaths.join(QLatin1Char('\n')).toUtf8()).left(10));
         d.extra.insert(QStringLiteral("store"), QStringLiteral("episodic"));
         d.extra.insert(QStringLiteral("title"), QStringLiteral("Cluster of %1 sensory memories").arg(cluster.size()));
         d.created = now;
@@ -133,7 +134,7 @@ Status Consolidator::Run::clusterSensory()
             const Memory &m = members[i];
             const QString updated = withFrontMatterKey(m.content, QStringLiteral("consolidated_into"), path);
             if (updated == m.content)
-                continue;  // unterminated front matter: never rewrite what we cannot read
+                continue; // unterminated front matter: never rewrite what we cannot read
             if (Status s = write(m.path, updated); !s)
                 return s;
             report.memories << MemoryAction{QStringLiteral("consolidated_into"), m.path, path};
@@ -146,13 +147,14 @@ Status Consolidator::Run::promoteEpisodic()
 {
     const ConsolidationSettings &settings = engine.config().consolidation;
     const QHash<QString, int> counts = access.countsByPath(engine.vaultPath());
-    for (const Memory &m : memoriesOfStore(engine, [this](const QString &p) { return read(p); }, QStringLiteral("episodic"))) {
+    for (const Memory &m : memoriesOfStore(
+             engine, [this](const QString &p) { return read(p); }, QStringLiteral("episodic"))) {
         if (!m.path.startsWith(QLatin1String("memories/")))
-            continue;  // transcripts stay episodic: only memories are promoted
+            continue; // transcripts stay episodic: only memories are promoted
         bool ok = false;
         double confidence = m.frontMatter.value(QStringLiteral("confidence")).toDouble(&ok);
         if (!ok)
-            confidence = 0.5;  // what `remember` assumes when nothing is said
+            confidence = 0.5; // what `remember` assumes when nothing is said
         const int recalled = counts.value(m.path);
         if (recalled < settings.promoteAccessCount || confidence < settings.promoteConfidence)
             continue;
@@ -160,10 +162,9 @@ Status Consolidator::Run::promoteEpisodic()
         updated = withFrontMatterKey(updated, QStringLiteral("promoted"), now.toUTC().toString(Qt::ISODate));
         if (Status s = write(m.path, updated); !s)
             return s;
-        report.memories << MemoryAction{QStringLiteral("promote"), m.path,
-                                        QStringLiteral("episodic → semantic (recalled %1×, confidence %2)")
-                                            .arg(recalled)
-                                            .arg(confidence)};
+        report.memories << MemoryAction{
+            QStringLiteral("promote"), m.path,
+            QStringLiteral("episodic → semantic (recalled %1×, confidence %2)").arg(recalled).arg(confidence)};
         if (options.dryRun)
             continue;
         QFile journal(QDir(engine.vaultPath()).filePath(QStringLiteral("state/journal.jsonl")));

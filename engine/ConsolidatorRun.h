@@ -17,9 +17,9 @@ struct Consolidator::Run {
     const ConsolidationOptions &options;
     const AccessCounts &access;
     QDateTime now;
-    QString methodKey;  ///< "extractive" or the LLM's method name: part of every sources hash
+    QString methodKey; ///< "extractive" or the LLM's method name: part of every sources hash
     std::optional<LlmSummarizer> llm;
-    QHash<QString, QString> written;  ///< vault-relative path → content written (or planned) in this run
+    QHash<QString, QString> written; ///< vault-relative path → content written (or planned) in this run
     ConsolidationReport report;
     QList<LedgerEntry> ledger;
 

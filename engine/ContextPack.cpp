@@ -52,12 +52,13 @@ ContextPack ContextPack::build(const QString &query, const QString &preamble, co
     QHash<QString, QList<QString>> itemsByRegion;
     QStringList regionOrder;
     for (const RecallResult &r : ranked) {
-        const QString region = r.chunk.tags.region.value.isEmpty() ? QStringLiteral("memory") : r.chunk.tags.region.value;
+        const QString region =
+            r.chunk.tags.region.value.isEmpty() ? QStringLiteral("memory") : r.chunk.tags.region.value;
         const QString item = renderItem(r);
         qsizetype cost = item.size();
         const bool newRegion = !itemsByRegion.contains(region);
         if (newRegion)
-            cost += region.size() + 5;  // "\n## region\n"
+            cost += region.size() + 5; // "\n## region\n"
         if (used + cost > budgetChars) {
             ++pack.skipped;
             continue;

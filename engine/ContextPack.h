@@ -12,8 +12,8 @@ struct ContextPack {
     int tokens = 0;
     int budget = 0;
     int preambleTokens = 0;
-    QList<RecallResult> included;  ///< in rank order
-    int skipped = 0;               ///< results that did not fit
+    QList<RecallResult> included; ///< in rank order
+    int skipped = 0;              ///< results that did not fit
 
     /// Builds a pack. The preamble may use at most half the budget; results
     /// fill the rest greedily in rank order (an item too large is skipped).

@@ -133,8 +133,8 @@ Database::~Database()
 Status Database::open(const QString &path, bool readOnly)
 {
     close();
-    const int flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        | SQLITE_OPEN_NOMUTEX;
+    const int flags =
+        (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX;
     const int rc = sqlite3_open_v2(path.toUtf8().constData(), &m_db, flags, nullptr);
     if (rc != SQLITE_OK) {
         Error e{QStringLiteral("cannot open the index database %1: %2")
@@ -143,11 +143,11 @@ Status Database::open(const QString &path, bool readOnly)
         return e;
     }
     m_path = path;
-    sqlite3_busy_timeout(m_db, 5000);  // the workbench and the CLI may share a vault
+    sqlite3_busy_timeout(m_db, 5000); // the workbench and the CLI may share a vault
     Status s = exec(QStringLiteral("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;"
-                                    // Recall reads scattered chunk rows: a larger page cache and mmap avoid a
-                                    // read() system call per page (bench/README.md).
-                                    "PRAGMA cache_size = -32768; PRAGMA mmap_size = 268435456;"));
+                                   // Recall reads scattered chunk rows: a larger page cache and mmap avoid a
+                                   // read() system call per page (bench/README.md).
+                                   "PRAGMA cache_size = -32768; PRAGMA mmap_size = 268435456;"));
     if (s && !readOnly)
         s = exec(QStringLiteral("PRAGMA journal_mode = WAL;"));
     if (!s) {
@@ -199,7 +199,8 @@ int Database::changes() const
 
 QString Database::integrityCheck(bool full)
 {
-    auto statement = prepare(full ? QStringLiteral("PRAGMA integrity_check(5)") : QStringLiteral("PRAGMA quick_check(5)"));
+    auto statement =
+        prepare(full ? QStringLiteral("PRAGMA integrity_check(5)") : QStringLiteral("PRAGMA quick_check(5)"));
     if (!statement)
         return statement.error().message;
     QStringList lines;
@@ -215,7 +216,8 @@ bool Database::inTransaction() const
 
 Transaction::Transaction(Database &db) : m_db(db), m_nested(db.inTransaction())
 {
-    m_active = bool(m_db.exec(m_nested ? QStringLiteral("SAVEPOINT engram_nested") : QStringLiteral("BEGIN IMMEDIATE")));
+    m_active =
+        bool(m_db.exec(m_nested ? QStringLiteral("SAVEPOINT engram_nested") : QStringLiteral("BEGIN IMMEDIATE")));
 }
 
 Transaction::~Transaction()

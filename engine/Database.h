@@ -50,7 +50,7 @@ public:
 
 private:
     friend class Database;
-    Statement(sqlite3 *db, sqlite3_stmt *statement) : m_db(db), m_statement(statement) {}
+    Statement(sqlite3 *db, sqlite3_stmt *statement) : m_db(db), m_statement(statement) { }
 
     sqlite3 *m_db = nullptr;
     sqlite3_stmt *m_statement = nullptr;

@@ -12,12 +12,12 @@ namespace engram {
 class DecayPolicy {
 public:
     static constexpr double kDailyLoss = 0.02;
-    static constexpr double kEmotionalDailyLoss = 0.01;  ///< |valence| > 0.7 and arousal > 0.7
+    static constexpr double kEmotionalDailyLoss = 0.01; ///< |valence| > 0.7 and arousal > 0.7
     static constexpr double kArchiveBelow = 0.1;
     static constexpr qint64 kSensorySeconds = 24 * 3600;
-    static constexpr double kCoactivationFloor = 0.05;       ///< an unused co-activation edge fades to this, never to 0
-    static constexpr double kCoactivationFadeDays = 30.0;    ///< time constant of that fading
-    static constexpr double kCoactivationGrowth = 0.25;      ///< share of the missing weight one co-retrieval adds
+    static constexpr double kCoactivationFloor = 0.05;    ///< an unused co-activation edge fades to this, never to 0
+    static constexpr double kCoactivationFadeDays = 30.0; ///< time constant of that fading
+    static constexpr double kCoactivationGrowth = 0.25;   ///< share of the missing weight one co-retrieval adds
 
     /// Strong feelings (|valence| > 0.7 and arousal > 0.7) decay at half speed.
     static bool isEmotional(double valence, double arousal);

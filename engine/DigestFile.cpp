@@ -9,11 +9,11 @@ namespace engram {
 
 namespace {
 
-const QStringList kKnownKeys = {QStringLiteral("layer"),      QStringLiteral("period"),
-                                QStringLiteral("derived_from"), QStringLiteral("created"), QStringLiteral("consolidated_at"),
-                                QStringLiteral("method"),     QStringLiteral("fallback_reason"),
-                                QStringLiteral("sources_hash"), QStringLiteral("tokens_in"),
-                                QStringLiteral("tokens_out")};
+const QStringList kKnownKeys = {QStringLiteral("layer"),           QStringLiteral("period"),
+                                QStringLiteral("derived_from"),    QStringLiteral("created"),
+                                QStringLiteral("consolidated_at"), QStringLiteral("method"),
+                                QStringLiteral("fallback_reason"), QStringLiteral("sources_hash"),
+                                QStringLiteral("tokens_in"),       QStringLiteral("tokens_out")};
 
 QString quoted(QString text)
 {
@@ -25,7 +25,8 @@ QString quoted(QString text)
 
 const QRegularExpression &itemPattern()
 {
-    static const QRegularExpression pattern(QStringLiteral(R"(^- (.*) \(from ((?:`[^`]+`(?:, )?)+)(?:; raw ((?:`[^`]+`(?:, )?)+))?\)\s*$)"));
+    static const QRegularExpression pattern(
+        QStringLiteral(R"(^- (.*) \(from ((?:`[^`]+`(?:, )?)+)(?:; raw ((?:`[^`]+`(?:, )?)+))?\)\s*$)"));
     return pattern;
 }
 
@@ -90,7 +91,8 @@ QString DigestFile::render()
             return out.join(QStringLiteral(", "));
         };
         item.line = int(lines.size()) + 1;
-        const QString raw = item.raw.isEmpty() || item.raw == item.sources ? QString() : QStringLiteral("; raw ") + cites(item.raw);
+        const QString raw =
+            item.raw.isEmpty() || item.raw == item.sources ? QString() : QStringLiteral("; raw ") + cites(item.raw);
         lines << QStringLiteral("- %1 (from %2%3)").arg(item.text.simplified(), cites(item.sources), raw);
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -161,7 +163,7 @@ QString withFrontMatterKey(const QString &content, const QString &key, const QSt
             return lines.join(QLatin1Char('\n'));
         }
     }
-    return content;  // unterminated front matter: leave the file as it is
+    return content; // unterminated front matter: leave the file as it is
 }
 
 } // namespace engram

@@ -28,7 +28,7 @@ struct DigestItem {
     QString text;
     QList<SourceRange> sources;
     int line = 0;
-    QList<SourceRange> raw;  ///< the raw lines at the bottom of the lineage, when they differ from `sources`
+    QList<SourceRange> raw; ///< the raw lines at the bottom of the lineage, when they differ from `sources`
 };
 
 /// A consolidated file: front matter (layer, period, derived_from, created,
@@ -40,7 +40,7 @@ struct DigestItem {
 /// The same form serves session/daily/weekly digests, facts and the episodic
 /// memories that sensory clustering writes, so lineage reads them all alike.
 struct DigestFile {
-    QVariantMap extra;  ///< other front matter keys (store, title, consolidated fields …)
+    QVariantMap extra; ///< other front matter keys (store, title, consolidated fields …)
     QString layer;
     QString period;
     QString method;

@@ -32,23 +32,23 @@ QString documentKindName(DocumentKind kind);
 struct Section {
     int startLine = 0;
     int endLine = 0;
-    QString heading;  ///< heading path, "Project > Decisions"
-    QString text;     ///< the text to index (tool noise removed)
-    QString speaker;  ///< for turns: who spoke ("user", "assistant", a name)
+    QString heading; ///< heading path, "Project > Decisions"
+    QString text;    ///< the text to index (tool noise removed)
+    QString speaker; ///< for turns: who spoke ("user", "assistant", a name)
     bool isTurn = false;
-    QDateTime time;   ///< for turns with a timestamp
+    QDateTime time; ///< for turns with a timestamp
 };
 
 /// A tool call seen in an agent log: counted in tool statistics, never embedded.
 struct ToolEvent {
     QString name;
     bool ok = true;
-    qint64 durationMs = -1;  ///< -1 when the log does not say
-    int sequence = 0;        ///< position of the call within its session
+    qint64 durationMs = -1; ///< -1 when the log does not say
+    int sequence = 0;       ///< position of the call within its session
     QString sessionId;
     QString callId;
     QDateTime time;
-    QString error;           ///< first line of the failure, when it failed
+    QString error; ///< first line of the failure, when it failed
 };
 
 /// A non-fatal problem found while reading a file (the file is still indexed).
@@ -59,15 +59,15 @@ struct ParseWarning {
 
 /// What a parser makes of one vault file.
 struct Document {
-    QString path;             ///< vault-relative, '/'-separated
+    QString path; ///< vault-relative, '/'-separated
     DocumentKind kind = DocumentKind::Note;
-    QVariantMap frontMatter;  ///< keys as written; empty without front matter
-    int bodyStartLine = 1;    ///< first line after the front matter
+    QVariantMap frontMatter; ///< keys as written; empty without front matter
+    int bodyStartLine = 1;   ///< first line after the front matter
     QString title;
-    QDateTime created;        ///< front matter `created`/`date`, else invalid
+    QDateTime created; ///< front matter `created`/`date`, else invalid
     QList<Section> sections;
     QList<ToolEvent> toolEvents;
-    QStringList wikiLinks;    ///< targets of [[...]] links
+    QStringList wikiLinks; ///< targets of [[...]] links
     QList<ParseWarning> warnings;
 };
 

@@ -26,7 +26,7 @@ struct Paragraph {
     int endLine = 0;
     QStringList lines;
     QString heading;
-    int headingLevel = 0;  ///< >0 when this paragraph is itself a heading line
+    int headingLevel = 0; ///< >0 when this paragraph is itself a heading line
 };
 
 const QRegularExpression &headingPattern()
@@ -102,16 +102,16 @@ QList<Paragraph> splitParagraphs(const QStringList &lines, int firstLine, bool m
 // `**Name** (D1:3): text`, `**Name**: text`, `Name: text` (short names only).
 const QRegularExpression &boldTurnPattern()
 {
-    static const QRegularExpression re(
-        QStringLiteral(R"(^\*\*([^*\n]{1,60})\*\*\s*(\([^)\n]{1,40}\))?\s*:?\s*(.*)$)"),
-        QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression re(QStringLiteral(R"(^\*\*([^*\n]{1,60})\*\*\s*(\([^)\n]{1,40}\))?\s*:?\s*(.*)$)"),
+                                       QRegularExpression::DotMatchesEverythingOption);
     return re;
 }
 
 const QRegularExpression &plainTurnPattern()
 {
     static const QRegularExpression re(
-        QStringLiteral(R"(^(User|Human|Assistant|AI|Agent|System|Me|Q|A|[A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?)\s*:\s+(.+)$)"),
+        QStringLiteral(
+            R"(^(User|Human|Assistant|AI|Agent|System|Me|Q|A|[A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?)\s*:\s+(.+)$)"),
         QRegularExpression::DotMatchesEverythingOption);
     return re;
 }
@@ -216,7 +216,7 @@ void buildNoteSections(Document &doc, const QList<Paragraph> &paragraphs)
 {
     for (const Paragraph &p : paragraphs) {
         if (p.headingLevel > 0)
-            continue;  // the heading travels with its paragraphs as Section::heading
+            continue; // the heading travels with its paragraphs as Section::heading
         Section s;
         s.startLine = p.startLine;
         s.endLine = p.endLine;
@@ -229,7 +229,8 @@ void buildNoteSections(Document &doc, const QList<Paragraph> &paragraphs)
 bool looksLikeTranscript(const Document &doc, const QList<Paragraph> &paragraphs)
 {
     const QString kind = doc.frontMatter.value(QStringLiteral("kind")).toString().toLower();
-    if (kind == QLatin1String("transcript") || kind == QLatin1String("conversation") || kind == QLatin1String("session"))
+    if (kind == QLatin1String("transcript") || kind == QLatin1String("conversation")
+        || kind == QLatin1String("session"))
         return true;
     int turns = 0;
     int body = 0;
@@ -262,7 +263,7 @@ bool DocumentParser::looksBinary(const QByteArray &bytes)
         if (c < 32 && c != '\n' && c != '\r' && c != '\t' && c != '\f')
             ++control;
     }
-    return n > 0 && control * 10 > n;  // over 10% control characters
+    return n > 0 && control * 10 > n; // over 10% control characters
 }
 
 QStringList DocumentParser::supportedSuffixes()
@@ -320,7 +321,8 @@ Result<Document> DocumentParser::parse(const QString &relativePath, const QByteA
         doc.frontMatter = fm->values;
         doc.bodyStartLine = fm->bodyStartLine;
     }
-    doc.created = parseDate(doc.frontMatter.value(QStringLiteral("created"), doc.frontMatter.value(QStringLiteral("date"))));
+    doc.created =
+        parseDate(doc.frontMatter.value(QStringLiteral("created"), doc.frontMatter.value(QStringLiteral("date"))));
     doc.title = doc.frontMatter.value(QStringLiteral("title")).toString();
 
     const QList<Paragraph> paragraphs = splitParagraphs(lines, doc.bodyStartLine, markdown);

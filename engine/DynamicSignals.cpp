@@ -14,7 +14,7 @@ namespace {
 double typeFactor(const QString &type)
 {
     if (type == QLatin1String("supersedes"))
-        return 0.2;  // the replaced memory should not ride on its successor
+        return 0.2; // the replaced memory should not ride on its successor
     if (type == QLatin1String("contradicts"))
         return 0.5;
     return 1.0;
@@ -63,17 +63,18 @@ void DynamicSignals::signalsFor(const QList<Chunk> &chunks, const QDateTime &now
         for (qsizetype j = 1; j < n; ++j)
             marks += QStringLiteral(", ?");
         auto coEdges = m_dynamics.m_store.database().prepare(
-            QStringLiteral("SELECT src, dst, weight, updated FROM dyn_edges WHERE type = 'co_activated' AND src IN (%1) "
-                           "ORDER BY src, dst, type, origin")
+            QStringLiteral(
+                "SELECT src, dst, weight, updated FROM dyn_edges WHERE type = 'co_activated' AND src IN (%1) "
+                "ORDER BY src, dst, type, origin")
                 .arg(marks));
         if (!coEdges)
             break;
         for (qsizetype j = 0; j < n; ++j)
             coEdges->bind(int(j + 1), keys[start + j]);
         while (coEdges->next())
-            bySource[coEdges->text(0)] << CoEdge{coEdges->text(1), coEdges->real(2),
-                                                 coEdges->isNull(3) ? QDateTime()
-                                                                    : QDateTime::fromMSecsSinceEpoch(coEdges->int64(3), Qt::UTC)};
+            bySource[coEdges->text(0)] << CoEdge{
+                coEdges->text(1), coEdges->real(2),
+                coEdges->isNull(3) ? QDateTime() : QDateTime::fromMSecsSinceEpoch(coEdges->int64(3), Qt::UTC)};
     }
     for (qsizetype i = 0; i < chunks.size() && !bySource.isEmpty(); ++i) {
         const auto edges = bySource.constFind(states[i].key);
@@ -84,7 +85,7 @@ void DynamicSignals::signalsFor(const QList<Chunk> &chunks, const QDateTime &now
             if (other == position.constEnd())
                 continue;
             const double w = DecayPolicy::coactivationAt(e.weight, e.updated, now);
-            coactivation[i] += w;  // edges are stored once (src < dst): credit both ends
+            coactivation[i] += w; // edges are stored once (src < dst): credit both ends
             coactivation[*other] += w;
         }
     }

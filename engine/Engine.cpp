@@ -30,7 +30,7 @@ std::function<void()> recordToolEvents(Indexer &indexer, const QString &vaultPat
     indexer.setDocumentObserver([pending](const Document &doc, const QList<qint64> &) { *pending << doc.toolEvents; });
     return [pending, vaultPath] {
         if (!pending->isEmpty())
-            (void)ToolUsage(vaultPath).record(std::exchange(*pending, {}));  // a damaged file is reported by health
+            (void)ToolUsage(vaultPath).record(std::exchange(*pending, {})); // a damaged file is reported by health
     };
 }
 
@@ -90,8 +90,8 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
         return s.error();
     if (Status s = engine->loadOrRebuildVectors(); !s)
         return s.error();
-    engine->m_retriever = std::make_unique<Retriever>(engine->m_store, *engine->m_vectors, *engine->m_embedder,
-                                                      *engine->m_config);
+    engine->m_retriever =
+        std::make_unique<Retriever>(engine->m_store, *engine->m_vectors, *engine->m_embedder, *engine->m_config);
     engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
                                                   *engine->m_vectors, *engine->m_embedder);
     engine->m_flushToolEvents = recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
@@ -118,8 +118,8 @@ Result<std::unique_ptr<Engine>> Engine::openWorker() const
     engine->m_vectors = m_vectors;
     if (Status s = engine->m_store.open(QDir(indexDirectory()).filePath(kDatabaseFile)); !s)
         return s.error();
-    engine->m_retriever = std::make_unique<Retriever>(engine->m_store, *engine->m_vectors, *engine->m_embedder,
-                                                      *engine->m_config);
+    engine->m_retriever =
+        std::make_unique<Retriever>(engine->m_store, *engine->m_vectors, *engine->m_embedder, *engine->m_config);
     engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
                                                   *engine->m_vectors, *engine->m_embedder);
     engine->m_flushToolEvents = recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
@@ -139,12 +139,12 @@ Status Engine::attachDynamics()
     m_retriever->setSignalSource(&m_dynamics->signalSource());
     m_indexer->setRemovalObserver([this](const QString &path) { m_dynamics->fileRemoved(path); });
     // Chained, so an observer installed by another part of the engine keeps working.
-    m_indexer->setDocumentObserver([this, previous = m_indexer->documentObserver()](const Document &document,
-                                                                                    const QList<qint64> &ids) {
-        m_dynamics->documentIndexed(document, ids);
-        if (previous)
-            previous(document, ids);
-    });
+    m_indexer->setDocumentObserver(
+        [this, previous = m_indexer->documentObserver()](const Document &document, const QList<qint64> &ids) {
+            m_dynamics->documentIndexed(document, ids);
+            if (previous)
+                previous(document, ids);
+        });
     return {};
 }
 
@@ -181,7 +181,9 @@ Status Engine::openIndex()
     // quick_check reads the whole file (0.3 s at 100k chunks, most of a CLI cold start): run it
     // when that is cheap or the last index run was interrupted; `health` always runs the full check.
     constexpr qint64 kCheapCheckBytes = 64 * 1024 * 1024;
-    if (s && (QFileInfo(dbPath).size() < kCheapCheckBytes || m_store.meta(QStringLiteral("indexing")) == QLatin1String("1"))) {
+    if (s
+        && (QFileInfo(dbPath).size() < kCheapCheckBytes
+            || m_store.meta(QStringLiteral("indexing")) == QLatin1String("1"))) {
         const QString check = m_store.database().integrityCheck();
         if (check != QLatin1String("ok"))
             s = Error{QStringLiteral("integrity check failed: %1").arg(check)};
@@ -273,9 +275,9 @@ IndexReport Engine::indexPath(const QString &relativePath)
 
 Result<IndexReport> Engine::rebuild(const Indexer::Progress &progress)
 {
-    if (Status s = m_store.database().exec(
-            QStringLiteral("DELETE FROM chunks; DELETE FROM files; DELETE FROM problems; "
-                           "INSERT INTO chunks_fts(chunks_fts) VALUES('rebuild');"));
+    if (Status s =
+            m_store.database().exec(QStringLiteral("DELETE FROM chunks; DELETE FROM files; DELETE FROM problems; "
+                                                   "INSERT INTO chunks_fts(chunks_fts) VALUES('rebuild');"));
         !s)
         return s.error();
     if (Status s = m_dynamics->clearIndexRows(); !s)
@@ -292,7 +294,7 @@ Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
 {
     RecallQuery query = request;
     if (!query.now.isValid())
-        query.now = now();  // decay and recency follow the engine's clock
+        query.now = now(); // decay and recency follow the engine's clock
     auto results = m_retriever->recall(query);
     if (results && query.reinforce && m_config->reinforceOn == QLatin1String("recall")) {
         // Only what a reader sees counts: the top ten, not the tail of a wide recall.
@@ -310,7 +312,7 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
     if (budget <= 0)
         budget = m_config->packBudget;
     RecallQuery wide = query;
-    wide.k = qMax(query.k, 50);  // a pack takes what fits, so rank more than it will hold
+    wide.k = qMax(query.k, 50); // a pack takes what fits, so rank more than it will hold
     if (!wide.now.isValid())
         wide.now = now();
     auto results = m_retriever->recall(wide);
@@ -320,7 +322,7 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
     QString preamble;
     if (m_preamble)
         preamble = m_preamble(now);
-    else if (m_cognitivePreamble)  // a pack gives the preamble at most half its budget
+    else if (m_cognitivePreamble) // a pack gives the preamble at most half its budget
         preamble = m_cognitivePreamble(now, qMin(m_config->preambleBudget, budget / 2));
     ContextPack pack = ContextPack::build(query.text, preamble, *results, budget);
     if (query.reinforce) {
@@ -406,15 +408,15 @@ QList<HealthCheck> Engine::health()
     const QString integrity = m_store.database().integrityCheck(true);
     checks << HealthCheck{QStringLiteral("index integrity"),
                           integrity == QLatin1String("ok") ? QStringLiteral("ok") : QStringLiteral("error"),
-                          integrity == QLatin1String("ok") ? QStringLiteral("SQLite integrity_check passed") : integrity,
+                          integrity == QLatin1String("ok") ? QStringLiteral("SQLite integrity_check passed")
+                                                           : integrity,
                           QStringLiteral("engram-cli rebuild")};
 
     const qint64 chunks = m_store.chunkCount();
     const qint64 vectors = m_vectors->size();
-    checks << HealthCheck{QStringLiteral("vectors = chunks"),
-                          vectors == chunks ? QStringLiteral("ok") : QStringLiteral("error"),
-                          QStringLiteral("%1 vectors for %2 chunks").arg(vectors).arg(chunks),
-                          QStringLiteral("engram-cli rebuild")};
+    checks << HealthCheck{
+        QStringLiteral("vectors = chunks"), vectors == chunks ? QStringLiteral("ok") : QStringLiteral("error"),
+        QStringLiteral("%1 vectors for %2 chunks").arg(vectors).arg(chunks), QStringLiteral("engram-cli rebuild")};
 
     // Index consistent with the files: same set of paths, same sizes and mtimes.
     const VaultScanner::Result scan = VaultScanner(m_config->maxFileBytes).scan(m_vaultPath);
@@ -455,20 +457,19 @@ QList<HealthCheck> Engine::health()
                           QStringLiteral("engram-cli index")};
 
     const QString last = m_store.meta(QStringLiteral("last_index"));
-    checks << HealthCheck{QStringLiteral("last re-index"),
-                          last.isEmpty() ? QStringLiteral("missing") : QStringLiteral("ok"),
-                          last.isEmpty() ? QStringLiteral("the vault has never been indexed") : last,
-                          QStringLiteral("engram-cli index")};
+    checks << HealthCheck{
+        QStringLiteral("last re-index"), last.isEmpty() ? QStringLiteral("missing") : QStringLiteral("ok"),
+        last.isEmpty() ? QStringLiteral("the vault has never been indexed") : last, QStringLiteral("engram-cli index")};
 
     int errors = 0;
     for (const Problem &p : problems)
         if (p.severity == QLatin1String("error"))
             ++errors;
-    QString reason = QStringLiteral("%1 file(s) could not be indexed, %2 warning(s)")
-                         .arg(errors)
-                         .arg(problems.size() - errors);
+    QString reason =
+        QStringLiteral("%1 file(s) could not be indexed, %2 warning(s)").arg(errors).arg(problems.size() - errors);
     for (const Problem &p : problems.mid(0, 5))
-        reason += QStringLiteral("\n  %1%2: %3").arg(p.path, p.line > 0 ? QStringLiteral(":%1").arg(p.line) : QString(), p.message);
+        reason += QStringLiteral("\n  %1%2: %3")
+                      .arg(p.path, p.line > 0 ? QStringLiteral(":%1").arg(p.line) : QString(), p.message);
     if (problems.size() > 5)
         reason += QStringLiteral("\n  … and %1 more").arg(problems.size() - 5);
     checks << HealthCheck{QStringLiteral("indexing problems"), errors ? QStringLiteral("error") : QStringLiteral("ok"),
@@ -476,10 +477,11 @@ QList<HealthCheck> Engine::health()
     checks += HealthChecks::run(m_vaultPath, *m_config, QDateTime::currentDateTime());
 
     const QStringList journalProblems = m_dynamics->problems();
-    checks << HealthCheck{QStringLiteral("journal"), journalProblems.isEmpty() ? QStringLiteral("ok") : QStringLiteral("error"),
-                          journalProblems.isEmpty() ? QStringLiteral("state/journal.jsonl replayed")
-                                                    : journalProblems.mid(0, 5).join(QLatin1Char('\n')),
-                          QStringLiteral("fix or remove the lines named in state/journal.jsonl, then engram-cli rebuild")};
+    checks << HealthCheck{
+        QStringLiteral("journal"), journalProblems.isEmpty() ? QStringLiteral("ok") : QStringLiteral("error"),
+        journalProblems.isEmpty() ? QStringLiteral("state/journal.jsonl replayed")
+                                  : journalProblems.mid(0, 5).join(QLatin1Char('\n')),
+        QStringLiteral("fix or remove the lines named in state/journal.jsonl, then engram-cli rebuild")};
     return checks;
 }
 

@@ -22,7 +22,7 @@ struct HealthCheck {
     QString name;
     QString status;
     QString reason;
-    QString fix;  ///< a command or action that fixes it, when there is one
+    QString fix; ///< a command or action that fixes it, when there is one
 };
 
 /// Counts for `stats` and the workbench.

@@ -48,7 +48,8 @@ bool ExtractiveSummarizer::isKeeper(const SummaryUnit &unit)
     if (categories.contains(unit.category))
         return true;
     static const QRegularExpression pattern(
-        QStringLiteral(R"(\b(we decided|i decided|decision:|lesson:|lesson learned|rule:|goal:|we agreed|from now on|never again)\b)"),
+        QStringLiteral(
+            R"(\b(we decided|i decided|decision:|lesson:|lesson learned|rule:|goal:|we agreed|from now on|never again)\b)"),
         QRegularExpression::CaseInsensitiveOption);
     return pattern.match(unit.text).hasMatch();
 }
@@ -94,7 +95,8 @@ QList<int> ExtractiveSummarizer::select(const QList<SummaryUnit> &units, const O
     QList<double> centrality(n);
     for (qsizetype i = 0; i < n; ++i) {
         const bool question = units[i].text.trimmed().endsWith(QLatin1Char('?'));
-        centrality[i] = (0.5 * dot(vectors[i], centroid) + 0.5 * information[i] / maxInformation) * (question ? 0.8 : 1.0);
+        centrality[i] =
+            (0.5 * dot(vectors[i], centroid) + 0.5 * information[i] / maxInformation) * (question ? 0.8 : 1.0);
     }
 
     QList<int> chosen;

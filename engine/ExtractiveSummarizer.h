@@ -14,8 +14,8 @@ struct SummaryUnit {
     QString path;
     int startLine = 0;
     int endLine = 0;
-    QString category;  ///< the tagger's category (decision, lesson, rule, goal …), may be empty
-    QList<SourceRange> raw;  ///< for a digest line: the raw lines behind it
+    QString category;       ///< the tagger's category (decision, lesson, rule, goal …), may be empty
+    QList<SourceRange> raw; ///< for a digest line: the raw lines behind it
 };
 
 /// The offline, deterministic default summarizer. Units are scored by TF-IDF
@@ -28,7 +28,7 @@ class ExtractiveSummarizer {
 public:
     struct Options {
         int tokenBudget = 300;
-        double lambda = 0.7;  ///< MMR trade-off: 1 = centrality only, 0 = novelty only
+        double lambda = 0.7; ///< MMR trade-off: 1 = centrality only, 0 = novelty only
     };
 
     /// Indices of the chosen units, in source order.

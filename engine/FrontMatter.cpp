@@ -110,7 +110,7 @@ QVariant FrontMatter::parseValue(const QString &raw, bool *okOut)
         }
     } else if (text.front() == QLatin1Char('{') || text.front() == QLatin1Char('|') || text.front() == QLatin1Char('>')
                || text.front() == QLatin1Char('&') || text.front() == QLatin1Char('*')) {
-        ok = false;  // flow maps, block scalars and anchors are outside the subset
+        ok = false; // flow maps, block scalars and anchors are outside the subset
     } else if (text == QLatin1String("true") || text == QLatin1String("false")) {
         result = text == QLatin1String("true");
     } else if (text == QLatin1String("null") || text == QLatin1String("~")) {
@@ -155,8 +155,8 @@ Result<FrontMatter::Parsed> FrontMatter::parse(const QStringList &lines)
         if (line.trimmed().isEmpty() || line.trimmed().startsWith(QLatin1Char('#')))
             continue;
         if (line.contains(QLatin1Char('\t')) && line.front().isSpace())
-            return Error{QStringLiteral("front matter uses a tab for indentation; YAML allows spaces only"), {},
-                         lineNumber};
+            return Error{
+                QStringLiteral("front matter uses a tab for indentation; YAML allows spaces only"), {}, lineNumber};
 
         const auto item = listItem.match(line);
         if (item.hasMatch()) {
@@ -166,8 +166,8 @@ Result<FrontMatter::Parsed> FrontMatter::parse(const QStringList &lines)
             const QString itemText = item.captured(1).isEmpty() ? item.captured(2) : item.captured(1);
             const QVariant value = parseValue(itemText, &ok);
             if (!ok)
-                return Error{QStringLiteral("front matter list item is not valid YAML: %1").arg(line.trimmed()), {},
-                             lineNumber};
+                return Error{
+                    QStringLiteral("front matter list item is not valid YAML: %1").arg(line.trimmed()), {}, lineNumber};
             QVariantList list = parsed.values.value(currentListKey).toList();
             list << value;
             parsed.values.insert(currentListKey, list);
@@ -176,12 +176,13 @@ Result<FrontMatter::Parsed> FrontMatter::parse(const QStringList &lines)
 
         const auto key = keyLine.match(line);
         if (!key.hasMatch())
-            return Error{QStringLiteral("front matter line is not `key: value`: %1").arg(line.trimmed().left(80)), {},
+            return Error{QStringLiteral("front matter line is not `key: value`: %1").arg(line.trimmed().left(80)),
+                         {},
                          lineNumber};
         const QString name = key.captured(1);
         const QString valueText = key.captured(2);
         if (stripComment(valueText).isEmpty()) {
-            currentListKey = name;  // a block list may follow
+            currentListKey = name; // a block list may follow
             parsed.values.insert(name, QVariantList());
             continue;
         }
@@ -189,8 +190,10 @@ Result<FrontMatter::Parsed> FrontMatter::parse(const QStringList &lines)
         bool ok = true;
         const QVariant value = parseValue(valueText, &ok);
         if (!ok)
-            return Error{QStringLiteral("front matter value of `%1` is not valid YAML: %2").arg(name, valueText.left(80)),
-                         {}, lineNumber};
+            return Error{
+                QStringLiteral("front matter value of `%1` is not valid YAML: %2").arg(name, valueText.left(80)),
+                {},
+                lineNumber};
         parsed.values.insert(name, value);
     }
     return Error{QStringLiteral("front matter starts with `---` on line 1 but is never closed"), {}, 1};

@@ -15,7 +15,7 @@ class FrontMatter {
 public:
     struct Parsed {
         QVariantMap values;
-        int bodyStartLine = 1;  ///< 1-based line where the body starts
+        int bodyStartLine = 1; ///< 1-based line where the body starts
         bool present = false;
     };
 

@@ -1,5 +1,4 @@
 #include "Embedder.h"
-
 #include "TextAnalysis.h"
 
 #include <QHash>
@@ -56,7 +55,7 @@ void normalize(Vector &v)
         x *= inv;
 }
 
-HashEmbedder::HashEmbedder(int dimensions) : m_dimensions(qMax(16, dimensions)) {}
+HashEmbedder::HashEmbedder(int dimensions) : m_dimensions(qMax(16, dimensions)) { }
 
 QString HashEmbedder::id() const
 {
@@ -84,7 +83,7 @@ Vector HashEmbedder::embedOne(const QString &text) const
         const quint64 h = it.key();
         const int bucket = int(h % quint64(m_dimensions));
         const float sign = (h >> 63) ? -1.0f : 1.0f;
-        v[bucket] += sign * it->weight * (1.0f + std::log(float(it->count)));  // sublinear tf
+        v[bucket] += sign * it->weight * (1.0f + std::log(float(it->count))); // sublinear tf
     }
     normalize(v);
     return v;

@@ -31,9 +31,10 @@ QString age(qint64 seconds)
 
 QList<HealthCheck> HealthChecks::run(const QString &vaultPath, const Config &config, const QDateTime &now)
 {
-    QList<HealthCheck> checks{cognitiveState(vaultPath, config.health, now), memoryFolders(vaultPath),
-                              todaysSession(vaultPath, config.health, now), toolUsage(vaultPath, config.health, now),
-                              reflections(vaultPath, config, now), endpoint(QStringLiteral("llm endpoint"), config.llmEndpoint)};
+    QList<HealthCheck> checks{
+        cognitiveState(vaultPath, config.health, now), memoryFolders(vaultPath),
+        todaysSession(vaultPath, config.health, now),  toolUsage(vaultPath, config.health, now),
+        reflections(vaultPath, config, now),           endpoint(QStringLiteral("llm endpoint"), config.llmEndpoint)};
     if (config.embedderKind != QLatin1String("hash"))
         checks << endpoint(QStringLiteral("embedding endpoint"), config.embeddingEndpoint);
     return checks;
@@ -45,7 +46,8 @@ HealthCheck HealthChecks::cognitiveState(const QString &vaultPath, const HealthT
     CognitiveStore store(vaultPath);
     if (!store.exists()) {
         c.status = kMissing;
-        c.reason = QStringLiteral("state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings");
+        c.reason =
+            QStringLiteral("state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings");
         c.fix = QStringLiteral("engram-cli state focus \"what you are working on\"");
         return c;
     }
@@ -79,7 +81,8 @@ HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
     if (!memories.exists()) {
         c.status = kMissing;
         c.reason = QStringLiteral("memories/ does not exist: nothing has been remembered yet");
-        c.fix = QStringLiteral("mkdir -p memories/semantic (or say \"remember that …\" with the agent-end hook installed)");
+        c.fix =
+            QStringLiteral("mkdir -p memories/semantic (or say \"remember that …\" with the agent-end hook installed)");
         return c;
     }
     QStringList parts;
@@ -92,7 +95,8 @@ HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
         }
         parts << QStringLiteral("%1 (%2)").arg(store).arg(files);
     }
-    c.reason = parts.isEmpty() ? QStringLiteral("memories/ is empty") : QStringLiteral("memories/: ") + parts.join(QStringLiteral(", "));
+    c.reason = parts.isEmpty() ? QStringLiteral("memories/ is empty")
+                               : QStringLiteral("memories/: ") + parts.join(QStringLiteral(", "));
     return c;
 }
 
@@ -177,7 +181,10 @@ HealthCheck HealthChecks::reflections(const QString &vaultPath, const Config &co
     for (const ReflectionRecord &r : std::as_const(*records))
         pending += r.status == QLatin1String("proposed") ? 1 : 0;
     const qint64 seconds = records->last().time.secsTo(now);
-    c.reason = QStringLiteral("%1 stored, %2 awaiting a decision; last %3").arg(records->size()).arg(pending).arg(age(seconds));
+    c.reason = QStringLiteral("%1 stored, %2 awaiting a decision; last %3")
+                   .arg(records->size())
+                   .arg(pending)
+                   .arg(age(seconds));
     if (seconds > qint64(config.health.reflectionStaleDays) * 86400) {
         c.status = kStale;
         c.reason += QStringLiteral(" (stale after %1 days)").arg(config.health.reflectionStaleDays);
@@ -196,7 +203,7 @@ HealthCheck HealthChecks::endpoint(const QString &name, const Endpoint &e)
     QString base = e.url;
     while (base.endsWith(QLatin1Char('/')))
         base.chop(1);
-    const QUrl url(e.kind == QLatin1String("ollama") ? base + QStringLiteral("/api/tags")
+    const QUrl url(e.kind == QLatin1String("ollama")     ? base + QStringLiteral("/api/tags")
                    : base.endsWith(QLatin1String("/v1")) ? base + QStringLiteral("/models")
                                                          : base + QStringLiteral("/v1/models"));
     auto response = HttpClient(qMin(e.timeoutMs, 3000)).get(url);
@@ -209,7 +216,8 @@ HealthCheck HealthChecks::endpoint(const QString &name, const Endpoint &e)
         c.reason = QStringLiteral("%1 answered HTTP %2").arg(url.toString()).arg(response->status);
         c.fix = QStringLiteral("check the model server's log");
     } else {
-        c.reason = QStringLiteral("%1 answers (HTTP %2), model %3").arg(url.toString()).arg(response->status).arg(e.model);
+        c.reason =
+            QStringLiteral("%1 answers (HTTP %2), model %3").arg(url.toString()).arg(response->status).arg(e.model);
     }
     return c;
 }

@@ -69,7 +69,8 @@ Result<HttpClient::Response> HttpClient::request(const QByteArray &method, const
     if (!tls && url.scheme() != QLatin1String("http"))
         return Error{QStringLiteral("endpoint URL \"%1\" must start with http:// or https://").arg(url.toString())};
     if (tls && !QSslSocket::supportsSsl())
-        return Error{QStringLiteral("https endpoints need TLS support, which this Qt lacks; use http:// for a local server")};
+        return Error{
+            QStringLiteral("https endpoints need TLS support, which this Qt lacks; use http:// for a local server")};
 
     const QDeadlineTimer deadline(m_timeoutMs);
     std::unique_ptr<QAbstractSocket> socket;
@@ -134,14 +135,15 @@ Result<HttpClient::Response> HttpClient::request(const QByteArray &method, const
     QByteArray raw = buffer.mid(headerEnd + 4);
     bool complete = false;
     if (chunked) {
-        complete = readUntil(*socket, raw, deadline, [&](const QByteArray &b) { return decodeChunked(b, response.body); });
+        complete =
+            readUntil(*socket, raw, deadline, [&](const QByteArray &b) { return decodeChunked(b, response.body); });
     } else if (contentLength >= 0) {
         complete = readUntil(*socket, raw, deadline, [&](const QByteArray &b) { return b.size() >= contentLength; });
         response.body = raw.left(contentLength);
     } else {
         // Until the server closes the connection.
         complete = readUntil(*socket, raw, deadline, [](const QByteArray &) { return false; })
-            || socket->state() != QAbstractSocket::ConnectedState;
+                   || socket->state() != QAbstractSocket::ConnectedState;
         response.body = raw;
     }
     if (!complete)

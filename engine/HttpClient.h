@@ -21,7 +21,7 @@ public:
         QByteArray body;
     };
 
-    explicit HttpClient(int timeoutMs = 30000) : m_timeoutMs(timeoutMs) {}
+    explicit HttpClient(int timeoutMs = 30000) : m_timeoutMs(timeoutMs) { }
 
     Result<Response> post(const QUrl &url, const QByteArray &body,
                           const QList<QPair<QByteArray, QByteArray>> &headers = {}) const;

@@ -8,8 +8,7 @@ namespace engram {
 
 HttpEmbedder::HttpEmbedder(Endpoint endpoint, int expectedDimensions)
     : m_endpoint(std::move(endpoint)), m_dimensions(expectedDimensions)
-{
-}
+{ }
 
 QString HttpEmbedder::id() const
 {
@@ -67,7 +66,10 @@ Result<QList<Vector>> HttpEmbedder::embed(const QStringList &texts)
             rows.append(row);
     }
     if (rows.size() != texts.size())
-        return Error{QStringLiteral("%1 returned %2 embeddings for %3 texts").arg(url.toString()).arg(rows.size()).arg(texts.size())};
+        return Error{QStringLiteral("%1 returned %2 embeddings for %3 texts")
+                         .arg(url.toString())
+                         .arg(rows.size())
+                         .arg(texts.size())};
     for (const QJsonValue &rowValue : rows) {
         const QJsonArray row = rowValue.toArray();
         if (row.size() != m_dimensions)

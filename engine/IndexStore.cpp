@@ -163,14 +163,14 @@ Status IndexStore::setMeta(const QString &key, const QString &value)
 QHash<QString, FileRecord> IndexStore::files()
 {
     QHash<QString, FileRecord> out;
-    auto statement = m_db.prepare(QStringLiteral(
-        "SELECT f.id, f.path, f.size, f.mtime, f.hash, f.kind, f.title, "
-        "(SELECT count(*) FROM chunks c WHERE c.file_id = f.id) FROM files f"));
+    auto statement =
+        m_db.prepare(QStringLiteral("SELECT f.id, f.path, f.size, f.mtime, f.hash, f.kind, f.title, "
+                                    "(SELECT count(*) FROM chunks c WHERE c.file_id = f.id) FROM files f"));
     if (!statement)
         return out;
     while (statement->next()) {
         FileRecord r{statement->int64(0), statement->text(1), statement->int64(2), statement->int64(3),
-                     statement->text(4),  statement->text(5), statement->text(6), statement->int64(7)};
+                     statement->text(4),  statement->text(5), statement->text(6),  statement->int64(7)};
         out.insert(r.path, r);
     }
     return out;
@@ -178,16 +178,16 @@ QHash<QString, FileRecord> IndexStore::files()
 
 std::optional<FileRecord> IndexStore::file(const QString &path)
 {
-    auto statement = m_db.prepare(QStringLiteral(
-        "SELECT f.id, f.path, f.size, f.mtime, f.hash, f.kind, f.title, "
-        "(SELECT count(*) FROM chunks c WHERE c.file_id = f.id) FROM files f WHERE f.path = ?"));
+    auto statement = m_db.prepare(
+        QStringLiteral("SELECT f.id, f.path, f.size, f.mtime, f.hash, f.kind, f.title, "
+                       "(SELECT count(*) FROM chunks c WHERE c.file_id = f.id) FROM files f WHERE f.path = ?"));
     if (!statement)
         return std::nullopt;
     statement->bind(1, path);
     if (!statement->next())
         return std::nullopt;
     return FileRecord{statement->int64(0), statement->text(1), statement->int64(2), statement->int64(3),
-                      statement->text(4),  statement->text(5), statement->text(6), statement->int64(7)};
+                      statement->text(4),  statement->text(5), statement->text(6),  statement->int64(7)};
 }
 
 Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const QList<Vector> &vectors,
@@ -197,8 +197,8 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
     if (!transaction.isActive())
         return Error{QStringLiteral("index database is busy or read-only; try again")};
 
-    auto removeChunks = m_db.prepare(
-        QStringLiteral("DELETE FROM chunks WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
+    auto removeChunks =
+        m_db.prepare(QStringLiteral("DELETE FROM chunks WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
     if (!removeChunks)
         return removeChunks.error();
     if (Status s = removeChunks->bind(1, record.path).exec(); !s)
@@ -241,7 +241,8 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
     for (qsizetype i = 0; i < chunks.size(); ++i) {
         Chunk &c = chunks[i];
         const int explicitBits = (c.tags.region.isExplicit ? RegionBit : 0) | (c.tags.store.isExplicit ? StoreBit : 0)
-            | (c.tags.layer.isExplicit ? LayerBit : 0) | (c.tags.category.isExplicit ? CategoryBit : 0);
+                                 | (c.tags.layer.isExplicit ? LayerBit : 0)
+                                 | (c.tags.category.isExplicit ? CategoryBit : 0);
         insert->bind(1, record.id).bind(2, c.ordinal).bind(3, c.startLine).bind(4, c.endLine);
         insert->bind(5, c.heading).bind(6, c.title).bind(7, c.text).bind(8, c.speaker).bind(9, c.isTurn ? 1 : 0);
         if (c.time.isValid())
@@ -270,8 +271,8 @@ Result<QList<qint64>> IndexStore::removeFile(const QString &path)
     Transaction transaction(m_db);
     if (!transaction.isActive())
         return Error{QStringLiteral("index database is busy or read-only; try again")};
-    auto removeChunks = m_db.prepare(
-        QStringLiteral("DELETE FROM chunks WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
+    auto removeChunks =
+        m_db.prepare(QStringLiteral("DELETE FROM chunks WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
     auto removeFileRow = m_db.prepare(QStringLiteral("DELETE FROM files WHERE path = ?"));
     if (!removeChunks || !removeFileRow)
         return Error{QStringLiteral("index database: cannot prepare file removal")};
@@ -351,11 +352,11 @@ QList<Chunk> IndexStore::neighbours(const QList<qint64> &ids, int radius)
         marks += QStringLiteral(",?");
     // Uses the (file_id, ordinal) index: a few rows per hit, never a scan. A row may come
     // twice (two hits side by side); callers key by position, so no DISTINCT sort is needed.
-    auto statement = m_db.prepare(
-        QStringLiteral("SELECT %1 FROM chunks h JOIN chunks c ON c.file_id = h.file_id "
-                       "AND c.ordinal BETWEEN h.ordinal - ? AND h.ordinal + ? AND c.id <> h.id "
-                       "JOIN files f ON f.id = c.file_id WHERE h.id IN (%2)")
-            .arg(QString::fromLatin1(kChunkColumns), marks));
+    auto statement =
+        m_db.prepare(QStringLiteral("SELECT %1 FROM chunks h JOIN chunks c ON c.file_id = h.file_id "
+                                    "AND c.ordinal BETWEEN h.ordinal - ? AND h.ordinal + ? AND c.id <> h.id "
+                                    "JOIN files f ON f.id = c.file_id WHERE h.id IN (%2)")
+                         .arg(QString::fromLatin1(kChunkColumns), marks));
     if (!statement)
         return out;
     statement->bind(1, radius).bind(2, radius);
@@ -479,7 +480,8 @@ bool IndexStore::matches(qint64 id, const RecallFilter &filter)
 Status IndexStore::replaceProblems(const QString &path, const QList<Problem> &problems)
 {
     auto remove = m_db.prepare(QStringLiteral("DELETE FROM problems WHERE path = ?"));
-    auto insert = m_db.prepare(QStringLiteral("INSERT INTO problems(path, line, severity, message) VALUES(?, ?, ?, ?)"));
+    auto insert =
+        m_db.prepare(QStringLiteral("INSERT INTO problems(path, line, severity, message) VALUES(?, ?, ?, ?)"));
     if (!remove || !insert)
         return Error{QStringLiteral("index database: cannot record problems")};
     if (Status s = remove->bind(1, path).exec(); !s)
@@ -498,7 +500,8 @@ Status IndexStore::clearProblems()
 QList<Problem> IndexStore::problems()
 {
     QList<Problem> out;
-    auto statement = m_db.prepare(QStringLiteral("SELECT path, line, severity, message FROM problems ORDER BY path, line"));
+    auto statement =
+        m_db.prepare(QStringLiteral("SELECT path, line, severity, message FROM problems ORDER BY path, line"));
     if (!statement)
         return out;
     while (statement->next())
@@ -521,8 +524,8 @@ qint64 IndexStore::chunkCount()
 qint64 IndexStore::vectorCount()
 {
     // Both counts use an index (the partial one is empty in practice): no scan over the vector BLOBs.
-    auto s = m_db.prepare(QStringLiteral(
-        "SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunks WHERE vector IS NULL)"));
+    auto s = m_db.prepare(
+        QStringLiteral("SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunks WHERE vector IS NULL)"));
     return s && s->next() ? s->int64(0) : 0;
 }
 

@@ -18,7 +18,7 @@ struct FileRecord {
     QString path;
     qint64 size = 0;
     qint64 mtimeMs = 0;
-    QString hash;  ///< SHA-1 of the bytes
+    QString hash; ///< SHA-1 of the bytes
     QString kind;
     QString title;
     qint64 chunkCount = 0;
@@ -30,14 +30,14 @@ struct RecallFilter {
     QStringList regions;
     QStringList layers;
     QStringList categories;
-    QStringList tags;        ///< front matter tags (any of)
+    QStringList tags; ///< front matter tags (any of)
     QString pathPrefix;
     bool includeArchived = false;
 
     bool isEmpty() const
     {
         return stores.isEmpty() && regions.isEmpty() && layers.isEmpty() && categories.isEmpty() && tags.isEmpty()
-            && pathPrefix.isEmpty();
+               && pathPrefix.isEmpty();
     }
 };
 
@@ -47,7 +47,7 @@ struct RecallFilter {
 /// SQL lives here and nowhere else.
 class IndexStore {
 public:
-    static constexpr int kSchemaVersion = 3;  ///< 2: turn vectors carry their neighbours; 3: context column
+    static constexpr int kSchemaVersion = 3; ///< 2: turn vectors carry their neighbours; 3: context column
 
     Status open(const QString &databasePath);
     Database &database() { return m_db; }
@@ -76,7 +76,7 @@ public:
 
     struct KeywordHit {
         qint64 id = 0;
-        double score = 0.0;  ///< BM25, larger is better
+        double score = 0.0; ///< BM25, larger is better
     };
     /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL.
     QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter);

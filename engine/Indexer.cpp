@@ -27,7 +27,7 @@ namespace {
 /// (those files are indexed again by the next run).
 class WriteBatch {
 public:
-    explicit WriteBatch(Database &db) : m_db(db) {}
+    explicit WriteBatch(Database &db) : m_db(db) { }
     ~WriteBatch() { commit(); }
 
     /// Called before each file: opens a transaction, or commits and reopens one when full.
@@ -73,8 +73,7 @@ private:
 Indexer::Indexer(const QString &vaultPath, const Config &config, IndexStore &store, VectorIndex &vectors,
                  Embedder &embedder)
     : m_vaultPath(vaultPath), m_config(config), m_store(store), m_vectors(vectors), m_embedder(embedder)
-{
-}
+{ }
 
 IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cancel)
 {
@@ -122,7 +121,7 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         // Whatever the index knows that the scan no longer found is gone (or now excluded).
         for (auto it = known.cbegin(); it != known.cend(); ++it) {
             removePath(it.key(), report);
-            if (scanProblems.contains(it.key()))  // e.g. it grew past the size cap: say why it left
+            if (scanProblems.contains(it.key())) // e.g. it grew past the size cap: say why it left
                 (void)m_store.replaceProblems(it.key(), scanProblems.value(it.key()));
             ++report.removed;
         }
@@ -171,7 +170,8 @@ IndexReport Indexer::indexPath(const QString &relativePath)
         report.problems << p;
         ++report.failed;
     } else {
-        const VaultFile file{relativePath, info.absoluteFilePath(), info.size(), info.lastModified().toMSecsSinceEpoch()};
+        const VaultFile file{relativePath, info.absoluteFilePath(), info.size(),
+                             info.lastModified().toMSecsSinceEpoch()};
         tally(indexFile(file, true, report), report);
     }
     report.scanned = 1;
@@ -226,14 +226,16 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
         return fail(Error{QStringLiteral("cannot read the file: %1").arg(in.errorString())});
     const QByteArray bytes = in.read(m_config.maxFileBytes + 1);
     if (bytes.size() > m_config.maxFileBytes)
-        return fail(Error{QStringLiteral("file grew past the index.maxFileBytes limit while it was read; not indexed")});
+        return fail(
+            Error{QStringLiteral("file grew past the index.maxFileBytes limit while it was read; not indexed")});
     const QString hash = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha1).toHex());
     if (checkUnchanged && previous && previous->hash == hash) {
         // Touched but not changed: remember the new mtime so the next scan skips it cheaply.
         FileRecord record = *previous;
         record.mtimeMs = file.mtimeMs;
         record.size = file.size;
-        auto statement = m_store.database().prepare(QStringLiteral("UPDATE files SET mtime = ?, size = ? WHERE path = ?"));
+        auto statement =
+            m_store.database().prepare(QStringLiteral("UPDATE files SET mtime = ?, size = ? WHERE path = ?"));
         if (statement)
             (void)statement->bind(1, record.mtimeMs).bind(2, record.size).bind(3, record.path).exec();
         return Outcome::Unchanged;
@@ -251,7 +253,8 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
     for (Chunk &chunk : chunks) {
         Tagger::tagChunk(documentTags, chunk);
         // Title and heading give a chunk its context in the vector space too.
-        texts << (chunk.isTurn ? chunk.text : chunk.title + QLatin1Char('\n') + chunk.heading + QLatin1Char('\n') + chunk.text);
+        texts << (chunk.isTurn ? chunk.text
+                               : chunk.title + QLatin1Char('\n') + chunk.heading + QLatin1Char('\n') + chunk.text);
     }
     auto vectors = m_embedder.embed(texts);
     if (!vectors)
@@ -294,9 +297,10 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
     QList<Problem> warnings;
     if (chunks.isEmpty())
         warnings << Problem{file.relativePath, 0, QStringLiteral("warning"),
-                            bytes.trimmed().isEmpty() ? QStringLiteral("file is empty; there is nothing to recall in it")
-                                                      : QStringLiteral("file has no text to index (only front matter "
-                                                                       "or markup); there is nothing to recall in it")};
+                            bytes.trimmed().isEmpty()
+                                ? QStringLiteral("file is empty; there is nothing to recall in it")
+                                : QStringLiteral("file has no text to index (only front matter "
+                                                 "or markup); there is nothing to recall in it")};
     for (const ParseWarning &w : std::as_const(doc.warnings))
         warnings << Problem{file.relativePath, w.line, QStringLiteral("warning"), w.message};
     (void)m_store.replaceProblems(file.relativePath, warnings);

@@ -15,14 +15,14 @@ class VectorIndex;
 
 struct IndexReport {
     int scanned = 0;
-    int indexed = 0;    ///< new or changed files (re)indexed
+    int indexed = 0; ///< new or changed files (re)indexed
     int unchanged = 0;
     int removed = 0;
-    int failed = 0;     ///< files with an error problem
-    qint64 chunks = 0;  ///< chunks written in this run
+    int failed = 0;    ///< files with an error problem
+    qint64 chunks = 0; ///< chunks written in this run
     qint64 elapsedMs = 0;
     QList<Problem> problems;
-    QStringList changedPaths;  ///< indexed or removed in this run
+    QStringList changedPaths; ///< indexed or removed in this run
 
     /// Adds another run's counts, problems and paths (one report for several indexPath calls).
     IndexReport &operator+=(const IndexReport &other)
@@ -50,7 +50,8 @@ class Indexer {
 public:
     using Progress = std::function<void(int done, int total, const QString &path)>;
 
-    Indexer(const QString &vaultPath, const Config &config, IndexStore &store, VectorIndex &vectors, Embedder &embedder);
+    Indexer(const QString &vaultPath, const Config &config, IndexStore &store, VectorIndex &vectors,
+            Embedder &embedder);
 
     /// Observes every document that is (re)indexed, e.g. to collect tool events or edges.
     void setDocumentObserver(std::function<void(const Document &, const QList<qint64> &chunkIds)> observer)
@@ -61,7 +62,10 @@ public:
     const std::function<void(const Document &, const QList<qint64> &)> &documentObserver() const { return m_observer; }
 
     /// Observes every path removed from the index (deleted, moved away, excluded).
-    void setRemovalObserver(std::function<void(const QString &path)> observer) { m_removalObserver = std::move(observer); }
+    void setRemovalObserver(std::function<void(const QString &path)> observer)
+    {
+        m_removalObserver = std::move(observer);
+    }
 
     IndexReport run(const Progress &progress = {}, const std::atomic_bool *cancel = nullptr);
 

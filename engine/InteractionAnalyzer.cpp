@@ -14,16 +14,16 @@ constexpr int kMaxRequestChars = 2000;
 
 bool isAssistant(const QString &speaker)
 {
-    static const QSet<QString> names{QStringLiteral("assistant"), QStringLiteral("ai"),     QStringLiteral("agent"),
-                                     QStringLiteral("claude"),    QStringLiteral("codex"),  QStringLiteral("gpt"),
+    static const QSet<QString> names{QStringLiteral("assistant"), QStringLiteral("ai"),    QStringLiteral("agent"),
+                                     QStringLiteral("claude"),    QStringLiteral("codex"), QStringLiteral("gpt"),
                                      QStringLiteral("model"),     QStringLiteral("bot")};
     return names.contains(speaker.toLower());
 }
 
 bool isSystem(const QString &speaker)
 {
-    return speaker.compare(QLatin1String("system"), Qt::CaseInsensitive) == 0 ||
-           speaker.compare(QLatin1String("developer"), Qt::CaseInsensitive) == 0;
+    return speaker.compare(QLatin1String("system"), Qt::CaseInsensitive) == 0
+           || speaker.compare(QLatin1String("developer"), Qt::CaseInsensitive) == 0;
 }
 
 /// Section text without its "speaker:" / "**Speaker**:" prefix.
@@ -50,8 +50,8 @@ QString sentenceStart()
 
 bool negatedBefore(const QString &text, qsizetype at)
 {
-    static const QRegularExpression negation(
-        QStringLiteral(R"((?:\b(?:not|never|hardly|no)|n't)\s+(?:\w+\s+)?$)"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression negation(QStringLiteral(R"((?:\b(?:not|never|hardly|no)|n't)\s+(?:\w+\s+)?$)"),
+                                             QRegularExpression::CaseInsensitiveOption);
     return negation.match(text.left(at).right(30)).hasMatch();
 }
 
@@ -84,8 +84,8 @@ QList<Section> speakerParagraphs(const QString &text)
 Result<AgentTurn> AgentTurn::fromTranscript(const QString &name, const QByteArray &bytes)
 {
     QString path = name.isEmpty() ? QStringLiteral("turn") : name;
-    if (!path.endsWith(QLatin1String(".jsonl")) && !path.endsWith(QLatin1String(".md")) &&
-        !path.endsWith(QLatin1String(".txt")))
+    if (!path.endsWith(QLatin1String(".jsonl")) && !path.endsWith(QLatin1String(".md"))
+        && !path.endsWith(QLatin1String(".txt")))
         path += bytes.trimmed().startsWith('{') ? QStringLiteral(".jsonl") : QStringLiteral(".md");
     auto doc = DocumentParser::parse(path, bytes);
     if (!doc)
@@ -114,7 +114,7 @@ Result<AgentTurn> AgentTurn::fromTranscript(const QString &name, const QByteArra
             break;
         }
         if (s.isTurn && !isSystem(s.speaker))
-            break;  // another user message: there was no reply in between
+            break; // another user message: there was no reply in between
     }
     QStringList reply;
     for (int i = lastUser + 1; i < doc->sections.size(); ++i)
@@ -138,8 +138,9 @@ QString InteractionAnalyzer::positiveFeedback(const QString &text)
     // Single words that are praise only as an exclamation or opening a sentence
     // ("Perfect!", "Exactly." — but not "a perfect hash", "what exactly").
     static const QRegularExpression words(
-        QStringLiteral(R"((?:^|(?<=[.!?\n])\s*)(perfect|exactly|awesome|excellent|brilliant|fantastic|amazing|beautiful)\b)"
-                       R"(|\b(perfect|exactly|awesome|excellent|brilliant|fantastic|amazing|beautiful)\s*!)"),
+        QStringLiteral(
+            R"((?:^|(?<=[.!?\n])\s*)(perfect|exactly|awesome|excellent|brilliant|fantastic|amazing|beautiful)\b)"
+            R"(|\b(perfect|exactly|awesome|excellent|brilliant|fantastic|amazing|beautiful)\s*!)"),
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression emoji(
         QStringLiteral("(\U0001F389|\U0001F64C|\U0001F44F|\U0001F973|\U0001F4AF|\U0001F680|\u2764\uFE0F?|"
@@ -167,10 +168,11 @@ QList<MemoryRequest> InteractionAnalyzer::memoryRequests(const QString &text, co
         sentenceStart() + QStringLiteral(R"((note|lesson learned|lesson|learned)\s*(:|that\b)\s*([^\n]+))"),
         QRegularExpression::CaseInsensitiveOption | QRegularExpression::MultilineOption);
     static const QRegularExpression mistake(sentenceStart() + QStringLiteral(R"((mistake)\s*(:)\s*([^\n]+))"),
-                                            QRegularExpression::CaseInsensitiveOption |
-                                                QRegularExpression::MultilineOption);
+                                            QRegularExpression::CaseInsensitiveOption
+                                                | QRegularExpression::MultilineOption);
     static const QRegularExpression avoid(sentenceStart() + QStringLiteral(R"((avoid|never again)\s*(:)\s*([^\n]+))"),
-                                          QRegularExpression::CaseInsensitiveOption | QRegularExpression::MultilineOption);
+                                          QRegularExpression::CaseInsensitiveOption
+                                              | QRegularExpression::MultilineOption);
 
     struct Rule {
         const QRegularExpression *re;
@@ -193,19 +195,21 @@ QList<MemoryRequest> InteractionAnalyzer::memoryRequests(const QString &text, co
             const QString how = m.captured(2).toLower();
             r.signal = (m.captured(1) + (how == QLatin1String(":") ? how : QLatin1Char(' ') + how)).toLower();
             QString body = m.captured(3).trimmed();
-            const bool introduced = body.startsWith(QLatin1Char('-')) || body.startsWith(QLatin1Char(':')) ||
-                                    how != QLatin1String("this");
+            const bool introduced =
+                body.startsWith(QLatin1Char('-')) || body.startsWith(QLatin1Char(':')) || how != QLatin1String("this");
             if (body.startsWith(QLatin1Char('-')) || body.startsWith(QLatin1Char(':')))
                 body = body.mid(1).trimmed();
             // A request ends where the next one begins ("… port 5433. Note: …").
             static const QRegularExpression next(
-                QStringLiteral(R"((?<=[.!?])\s+(?:(?:please|also|and)\s+)?(?:remember|note|lesson|learned|mistake|avoid|never again)\b)"),
+                QStringLiteral(
+                    R"((?<=[.!?])\s+(?:(?:please|also|and)\s+)?(?:remember|note|lesson|learned|mistake|avoid|never again)\b)"),
                 QRegularExpression::CaseInsensitiveOption);
             if (const auto n = next.match(body); n.hasMatch())
                 body = body.left(n.capturedStart()).trimmed();
             // "Remember this. …" — "this" is what the agent just said.
-            if (rule.kind == Kind::Memory && (!introduced || body.startsWith(QLatin1Char('.')) ||
-                                              body.startsWith(QLatin1Char('!')) || body.startsWith(QLatin1Char('?'))))
+            if (rule.kind == Kind::Memory
+                && (!introduced || body.startsWith(QLatin1Char('.')) || body.startsWith(QLatin1Char('!'))
+                    || body.startsWith(QLatin1Char('?'))))
                 body.clear();
             if (rule.kind == Kind::Memory && TextAnalysis::words(body).size() < 3) {
                 // "remember this" / "remember that!": what the agent just said.
@@ -229,12 +233,12 @@ QList<MemoryRequest> InteractionAnalyzer::memoryRequests(const QString &text, co
 bool InteractionAnalyzer::isMeaningful(const AgentTurn &turn, QString *reason)
 {
     static const QSet<QString> acknowledgements{
-        QStringLiteral("ok"),       QStringLiteral("okay"),     QStringLiteral("k"),        QStringLiteral("thanks"),
-        QStringLiteral("thank you"), QStringLiteral("thx"),     QStringLiteral("ty"),       QStringLiteral("hi"),
-        QStringLiteral("hello"),    QStringLiteral("hey"),      QStringLiteral("yes"),      QStringLiteral("no"),
-        QStringLiteral("yep"),      QStringLiteral("nope"),     QStringLiteral("sure"),     QStringLiteral("cool"),
-        QStringLiteral("nice"),     QStringLiteral("great"),    QStringLiteral("got it"),   QStringLiteral("lol"),
-        QStringLiteral("bye"),      QStringLiteral("continue"), QStringLiteral("go on"),    QStringLiteral("go ahead"),
+        QStringLiteral("ok"),        QStringLiteral("okay"),      QStringLiteral("k"),      QStringLiteral("thanks"),
+        QStringLiteral("thank you"), QStringLiteral("thx"),       QStringLiteral("ty"),     QStringLiteral("hi"),
+        QStringLiteral("hello"),     QStringLiteral("hey"),       QStringLiteral("yes"),    QStringLiteral("no"),
+        QStringLiteral("yep"),       QStringLiteral("nope"),      QStringLiteral("sure"),   QStringLiteral("cool"),
+        QStringLiteral("nice"),      QStringLiteral("great"),     QStringLiteral("got it"), QStringLiteral("lol"),
+        QStringLiteral("bye"),       QStringLiteral("continue"),  QStringLiteral("go on"),  QStringLiteral("go ahead"),
         QStringLiteral("ok thanks"), QStringLiteral("good night")};
     auto say = [reason](const QString &why) {
         if (reason)

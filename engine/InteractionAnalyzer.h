@@ -16,9 +16,9 @@ struct AgentTurn {
     QString userText;
     QString previousReply;
     QString reply;
-    int userLine = 0;   ///< line of the user message in the transcript
-    QString sessionId;  ///< when the transcript says
-    QList<ToolEvent> toolEvents;  ///< every tool call of the transcript (for tool statistics)
+    int userLine = 0;            ///< line of the user message in the transcript
+    QString sessionId;           ///< when the transcript says
+    QList<ToolEvent> toolEvents; ///< every tool call of the transcript (for tool statistics)
 
     /// The last user message of a transcript: Claude Code or Codex JSONL, or a
     /// Markdown transcript. An error when there is no user message at all.
@@ -30,14 +30,14 @@ struct MemoryRequest {
     enum class Kind { Memory, Learning, Avoidance };
     Kind kind = Kind::Memory;
     QString text;
-    QString category;  ///< for learnings: insight, feedback, pattern, mistake
-    QString signal;    ///< the phrase that matched, e.g. "remember that"
+    QString category; ///< for learnings: insight, feedback, pattern, mistake
+    QString signal;   ///< the phrase that matched, e.g. "remember that"
 };
 
 /// What the deterministic rules found in one turn. Every decision carries the
 /// phrase that triggered it, so the person can see why the state changed.
 struct InteractionAnalysis {
-    QString positiveSignal;  ///< empty when there was none
+    QString positiveSignal; ///< empty when there was none
     QList<MemoryRequest> requests;
     bool meaningful = false;
     QString engagementReason;

@@ -31,16 +31,16 @@ QString yamlQuoted(const QString &text)
 
 QByteArray turnFingerprint(const AgentTurn &turn)
 {
-    return QCryptographicHash::hash((turn.sessionId + QLatin1Char('\n') + QString::number(turn.userLine) +
-                                     QLatin1Char('\n') + turn.userText)
-                                        .toUtf8(),
-                                    QCryptographicHash::Sha1)
+    return QCryptographicHash::hash(
+               (turn.sessionId + QLatin1Char('\n') + QString::number(turn.userLine) + QLatin1Char('\n') + turn.userText)
+                   .toUtf8(),
+               QCryptographicHash::Sha1)
         .toHex();
 }
 
 } // namespace
 
-InteractionLearner::InteractionLearner(const QString &vaultPath) : m_vaultPath(vaultPath) {}
+InteractionLearner::InteractionLearner(const QString &vaultPath) : m_vaultPath(vaultPath) { }
 
 Result<QString> InteractionLearner::writeMemory(const QString &vaultPath, const QString &store, const QString &text,
                                                 const QString &signal, const QDateTime &now)
@@ -50,16 +50,16 @@ Result<QString> InteractionLearner::writeMemory(const QString &vaultPath, const 
     const QString folder = QStringLiteral("memories/") + store;
     if (!QDir(vaultPath).mkpath(folder))
         return Error{QStringLiteral("cannot create the folder; is the vault writable?"), folder};
-    const QString stem = folder + QLatin1Char('/') + now.toLocalTime().toString(QStringLiteral("yyyy-MM-dd-")) +
-                         (slug.isEmpty() ? QStringLiteral("memory") : slug);
+    const QString stem = folder + QLatin1Char('/') + now.toLocalTime().toString(QStringLiteral("yyyy-MM-dd-"))
+                         + (slug.isEmpty() ? QStringLiteral("memory") : slug);
     QString relative = stem + QStringLiteral(".md");
     for (int n = 2; QFileInfo::exists(QDir(vaultPath).filePath(relative)); ++n)
         relative = stem + QStringLiteral("-%1.md").arg(n);
 
     const QString title = words.mid(0, 8).join(QLatin1Char(' '));
-    QString content = QStringLiteral("---\ntitle: %1\nstore: %2\ncreated: %3\nsource: agent-end\nsignal: %4\n---\n\n%5\n")
-                          .arg(yamlQuoted(title), store, now.toUTC().toString(Qt::ISODate), yamlQuoted(signal),
-                               text.trimmed());
+    QString content =
+        QStringLiteral("---\ntitle: %1\nstore: %2\ncreated: %3\nsource: agent-end\nsignal: %4\n---\n\n%5\n")
+            .arg(yamlQuoted(title), store, now.toUTC().toString(Qt::ISODate), yamlQuoted(signal), text.trimmed());
     QSaveFile out(QDir(vaultPath).filePath(relative));
     if (!out.open(QIODevice::WriteOnly))
         return Error{QStringLiteral("cannot write it: %1").arg(out.errorString()), relative};
@@ -99,7 +99,8 @@ Result<AppliedInteraction> InteractionLearner::apply(const AgentTurn &turn, cons
             Learning l{what.isEmpty() ? QStringLiteral("The person was pleased with the last answer")
                                       : QStringLiteral("Worked well: %1").arg(what),
                        QStringLiteral("feedback"),
-                       QStringLiteral("signal \"%1\" in: %2").arg(a.positiveSignal, firstLine(turn.userText, 120)), now};
+                       QStringLiteral("signal \"%1\" in: %2").arg(a.positiveSignal, firstLine(turn.userText, 120)),
+                       now};
             state.appendLearning(l);
             applied.learningsAdded << l.text;
         }
@@ -108,7 +109,8 @@ Result<AppliedInteraction> InteractionLearner::apply(const AgentTurn &turn, cons
             if (r.kind == MemoryRequest::Kind::Learning) {
                 state.appendLearning(Learning{r.text, r.category, context, now});
                 applied.learningsAdded << r.text;
-            } else if (r.kind == MemoryRequest::Kind::Avoidance && !state.avoidances.contains(r.text, Qt::CaseInsensitive)) {
+            } else if (r.kind == MemoryRequest::Kind::Avoidance
+                       && !state.avoidances.contains(r.text, Qt::CaseInsensitive)) {
                 state.avoidances << r.text;
                 applied.avoidancesAdded << r.text;
             }

@@ -14,12 +14,12 @@ namespace engram {
 struct AppliedInteraction {
     InteractionAnalysis analysis;
     QStringList creditedHeuristics;
-    QStringList memoriesWritten;  ///< vault-relative paths of new memory files
+    QStringList memoriesWritten; ///< vault-relative paths of new memory files
     QStringList learningsAdded;
     QStringList avoidancesAdded;
     int toolEventsRecorded = 0;
-    QString toolEventsError;      ///< when the tool statistics file could not be updated
-    bool alreadySeen = false;     ///< the same user message was processed before: nothing changed
+    QString toolEventsError;  ///< when the tool statistics file could not be updated
+    bool alreadySeen = false; ///< the same user message was processed before: nothing changed
 };
 
 /// Applies the InteractionAnalyzer's findings to a vault (the `agent-end`

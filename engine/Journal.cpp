@@ -9,7 +9,7 @@
 
 namespace engram {
 
-Journal::Journal(const QString &vaultPath) : m_vaultPath(vaultPath) {}
+Journal::Journal(const QString &vaultPath) : m_vaultPath(vaultPath) { }
 
 QString Journal::relativePath()
 {
@@ -64,7 +64,7 @@ Result<Journal::Chunk> Journal::readFrom(qint64 offset) const
     while (true) {
         const qint64 end = bytes.indexOf('\n', lineStart);
         if (end < 0)
-            break;  // a line still being written: read it next time
+            break; // a line still being written: read it next time
         ++lineNumber;
         const QByteArray line = bytes.mid(lineStart, end - lineStart).trimmed();
         lineStart = end + 1;
@@ -109,7 +109,8 @@ QString Journal::fingerprint(qint64 length) const
     QFile file(filePath());
     if (!file.open(QIODevice::ReadOnly))
         return {};
-    return QString::fromLatin1(QCryptographicHash::hash(file.read(qMin<qint64>(length, 512)), QCryptographicHash::Sha1).toHex());
+    return QString::fromLatin1(
+        QCryptographicHash::hash(file.read(qMin<qint64>(length, 512)), QCryptographicHash::Sha1).toHex());
 }
 
 } // namespace engram

@@ -27,8 +27,8 @@ public:
 
     struct Chunk {
         QList<QJsonObject> events;
-        qint64 endOffset = 0;   ///< byte offset after the last complete line read
-        QStringList problems;   ///< "state/journal.jsonl:12: not a JSON object" — skipped lines
+        qint64 endOffset = 0; ///< byte offset after the last complete line read
+        QStringList problems; ///< "state/journal.jsonl:12: not a JSON object" — skipped lines
     };
     /// Reads complete lines from `offset` to the end (a torn last line is left for later).
     Result<Chunk> readFrom(qint64 offset) const;

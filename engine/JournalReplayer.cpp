@@ -100,12 +100,15 @@ Status JournalReplayer::apply(const QJsonObject &e)
         for (int i = 0; i < keys.size(); ++i) {
             const QString key = keys[i].toString();
             const double strength = qBound(0.0, strengths.at(i).toDouble(1.0), 1.0);
-            const QString sql = access
-                ? QStringLiteral("INSERT INTO dyn_state(key, path, base, anchor, last_access, count) VALUES(?, ?, ?, ?, ?, 1) "
-                                 "ON CONFLICT(key) DO UPDATE SET base = excluded.base, anchor = excluded.anchor, "
-                                 "last_access = excluded.last_access, count = count + 1")
-                : QStringLiteral("INSERT INTO dyn_state(key, path, base, anchor, last_access, count) VALUES(?, ?, ?, ?, NULL, 0) "
-                                 "ON CONFLICT(key) DO UPDATE SET base = excluded.base, anchor = excluded.anchor");
+            const QString sql =
+                access
+                    ? QStringLiteral(
+                        "INSERT INTO dyn_state(key, path, base, anchor, last_access, count) VALUES(?, ?, ?, ?, ?, 1) "
+                        "ON CONFLICT(key) DO UPDATE SET base = excluded.base, anchor = excluded.anchor, "
+                        "last_access = excluded.last_access, count = count + 1")
+                    : QStringLiteral(
+                        "INSERT INTO dyn_state(key, path, base, anchor, last_access, count) VALUES(?, ?, ?, ?, NULL, 0) "
+                        "ON CONFLICT(key) DO UPDATE SET base = excluded.base, anchor = excluded.anchor");
             QVariantList binds{key, MemoryDynamics::pathOfKey(key), strength, ms};
             if (access)
                 binds << ms;
@@ -120,8 +123,9 @@ Status JournalReplayer::apply(const QJsonObject &e)
             if (!keys.contains(v.toString()))
                 keys << v.toString();
         keys.sort();
-        auto read = db.prepare(QStringLiteral("SELECT weight, updated, count FROM dyn_edges "
-                                              "WHERE src = ? AND dst = ? AND type = 'co_activated' AND origin = 'journal'"));
+        auto read =
+            db.prepare(QStringLiteral("SELECT weight, updated, count FROM dyn_edges "
+                                      "WHERE src = ? AND dst = ? AND type = 'co_activated' AND origin = 'journal'"));
         if (!read)
             return read.error();
         for (int i = 0; i < keys.size(); ++i) {
@@ -134,9 +138,11 @@ Status JournalReplayer::apply(const QJsonObject &e)
                     count = read->integer(2);
                 }
                 read->reset();
-                if (Status s = run(QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
-                                                  "VALUES(?, ?, 'co_activated', 'journal', ?, ?, ?)"),
-                                   {keys[i], keys[j], DecayPolicy::coactivationGrown(current), qint64(count + 1), ms});
+                if (Status s =
+                        run(QStringLiteral(
+                                "INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
+                                "VALUES(?, ?, 'co_activated', 'journal', ?, ?, ?)"),
+                            {keys[i], keys[j], DecayPolicy::coactivationGrown(current), qint64(count + 1), ms});
                     !s)
                     return s;
             }
@@ -147,23 +153,26 @@ Status JournalReplayer::apply(const QJsonObject &e)
         const QJsonArray to = e.value(QStringLiteral("to")).toArray();
         const QJsonArray weights = e.value(QStringLiteral("weights")).toArray();
         for (int i = 0; i < to.size(); ++i)
-            if (Status s = run(QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
-                                              "VALUES(?, ?, ?, 'journal', ?, 0, ?)"),
-                               {e.value(QStringLiteral("from")).toString(), to[i].toString(),
-                                e.value(QStringLiteral("edge")).toString(), weights.at(i).toDouble(1.0), ms});
+            if (Status s = run(
+                    QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
+                                   "VALUES(?, ?, ?, 'journal', ?, 0, ?)"),
+                    {e.value(QStringLiteral("from")).toString(), to[i].toString(),
+                     e.value(QStringLiteral("edge")).toString(), weights.at(i).toDouble(1.0), ms});
                 !s)
                 return s;
         return {};
     }
     if (type == QLatin1String("unlink"))
-        return run(QStringLiteral("DELETE FROM dyn_edges WHERE src = ? AND dst = ? AND type = ? AND origin = 'journal'"),
-                   {e.value(QStringLiteral("from")).toString(), e.value(QStringLiteral("to")).toString(),
-                    e.value(QStringLiteral("edge")).toString()});
+        return run(
+            QStringLiteral("DELETE FROM dyn_edges WHERE src = ? AND dst = ? AND type = ? AND origin = 'journal'"),
+            {e.value(QStringLiteral("from")).toString(), e.value(QStringLiteral("to")).toString(),
+             e.value(QStringLiteral("edge")).toString()});
     if (type == QLatin1String("forget"))
         return run(QStringLiteral("INSERT OR REPLACE INTO dyn_archive(archive, original, t) VALUES(?, ?, ?)"),
                    {e.value(QStringLiteral("archive")).toString(), e.value(QStringLiteral("path")).toString(), ms});
     if (type == QLatin1String("restore"))
-        return run(QStringLiteral("DELETE FROM dyn_archive WHERE archive = ?"), {e.value(QStringLiteral("archive")).toString()});
+        return run(QStringLiteral("DELETE FROM dyn_archive WHERE archive = ?"),
+                   {e.value(QStringLiteral("archive")).toString()});
     if (type == QLatin1String("purge")) {
         const QString path = e.value(QStringLiteral("path")).toString();
         const QString like = path + QStringLiteral("#%");
@@ -178,12 +187,15 @@ Status JournalReplayer::apply(const QJsonObject &e)
     }
     // Snapshot lines written by compaction: exact rows.
     if (type == QLatin1String("state"))
-        return run(QStringLiteral("INSERT OR REPLACE INTO dyn_state(key, path, base, anchor, last_access, count) VALUES(?, ?, ?, ?, ?, ?)"),
-                   {e.value(QStringLiteral("key")).toString(), MemoryDynamics::pathOfKey(e.value(QStringLiteral("key")).toString()),
-                    e.value(QStringLiteral("base")).toDouble(), ms,
-                    e.contains(QStringLiteral("last")) ? QVariant(fromIso(e.value(QStringLiteral("last"))).toMSecsSinceEpoch())
-                                                       : QVariant(),
-                    qint64(e.value(QStringLiteral("count")).toInt())});
+        return run(
+            QStringLiteral(
+                "INSERT OR REPLACE INTO dyn_state(key, path, base, anchor, last_access, count) VALUES(?, ?, ?, ?, ?, ?)"),
+            {e.value(QStringLiteral("key")).toString(),
+             MemoryDynamics::pathOfKey(e.value(QStringLiteral("key")).toString()),
+             e.value(QStringLiteral("base")).toDouble(), ms,
+             e.contains(QStringLiteral("last")) ? QVariant(fromIso(e.value(QStringLiteral("last"))).toMSecsSinceEpoch())
+                                                : QVariant(),
+             qint64(e.value(QStringLiteral("count")).toInt())});
     if (type == QLatin1String("edge"))
         return run(QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
                                   "VALUES(?, ?, ?, 'journal', ?, ?, ?)"),
@@ -199,10 +211,12 @@ Result<QList<QJsonObject>> JournalReplayer::snapshot(const QDateTime &now, qint6
 {
     Database &db = m_db;
     QList<QJsonObject> events;
-    events << QJsonObject{{QStringLiteral("type"), QStringLiteral("compacted")}, {QStringLiteral("t"), iso(now)},
+    events << QJsonObject{{QStringLiteral("type"), QStringLiteral("compacted")},
+                          {QStringLiteral("t"), iso(now)},
                           {QStringLiteral("bytes_before"), double(bytesBefore)}};
     auto seen = db.prepare(QStringLiteral("SELECT path, t FROM dyn_seen ORDER BY path"));
-    auto states = db.prepare(QStringLiteral("SELECT key, base, anchor, last_access, count FROM dyn_state ORDER BY key"));
+    auto states =
+        db.prepare(QStringLiteral("SELECT key, base, anchor, last_access, count FROM dyn_state ORDER BY key"));
     auto edges = db.prepare(QStringLiteral("SELECT src, dst, type, weight, count, updated FROM dyn_edges "
                                            "WHERE origin = 'journal' ORDER BY src, dst, type"));
     auto archive = db.prepare(QStringLiteral("SELECT archive, original, t FROM dyn_archive ORDER BY archive"));
@@ -210,24 +224,30 @@ Result<QList<QJsonObject>> JournalReplayer::snapshot(const QDateTime &now, qint6
         return Error{QStringLiteral("cannot read the dynamic tables to compact the journal")};
     auto msIso = [](const Statement &s, int c) { return iso(fromMs(s, c)); };
     while (seen->next())
-        events << QJsonObject{{QStringLiteral("type"), QStringLiteral("seen")}, {QStringLiteral("t"), msIso(*seen, 1)},
+        events << QJsonObject{{QStringLiteral("type"), QStringLiteral("seen")},
+                              {QStringLiteral("t"), msIso(*seen, 1)},
                               {QStringLiteral("path"), seen->text(0)}};
     while (states->next()) {
-        QJsonObject e{{QStringLiteral("type"), QStringLiteral("state")}, {QStringLiteral("t"), msIso(*states, 2)},
-                      {QStringLiteral("key"), states->text(0)}, {QStringLiteral("base"), states->real(1)},
+        QJsonObject e{{QStringLiteral("type"), QStringLiteral("state")},
+                      {QStringLiteral("t"), msIso(*states, 2)},
+                      {QStringLiteral("key"), states->text(0)},
+                      {QStringLiteral("base"), states->real(1)},
                       {QStringLiteral("count"), states->integer(4)}};
         if (!states->isNull(3))
             e.insert(QStringLiteral("last"), msIso(*states, 3));
         events << e;
     }
     while (edges->next())
-        events << QJsonObject{{QStringLiteral("type"), QStringLiteral("edge")}, {QStringLiteral("t"), msIso(*edges, 5)},
-                              {QStringLiteral("from"), edges->text(0)}, {QStringLiteral("to"), edges->text(1)},
-                              {QStringLiteral("edge"), edges->text(2)}, {QStringLiteral("weight"), edges->real(3)},
-                              {QStringLiteral("count"), edges->integer(4)}};
+        events << QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("edge")}, {QStringLiteral("t"), msIso(*edges, 5)},
+            {QStringLiteral("from"), edges->text(0)},         {QStringLiteral("to"), edges->text(1)},
+            {QStringLiteral("edge"), edges->text(2)},         {QStringLiteral("weight"), edges->real(3)},
+            {QStringLiteral("count"), edges->integer(4)}};
     while (archive->next())
-        events << QJsonObject{{QStringLiteral("type"), QStringLiteral("forget")}, {QStringLiteral("t"), msIso(*archive, 2)},
-                              {QStringLiteral("archive"), archive->text(0)}, {QStringLiteral("path"), archive->text(1)}};
+        events << QJsonObject{{QStringLiteral("type"), QStringLiteral("forget")},
+                              {QStringLiteral("t"), msIso(*archive, 2)},
+                              {QStringLiteral("archive"), archive->text(0)},
+                              {QStringLiteral("path"), archive->text(1)}};
     return events;
 }
 

@@ -16,7 +16,7 @@ namespace engram {
 /// same state before or after the files are indexed.
 class JournalReplayer {
 public:
-    explicit JournalReplayer(Database &db) : m_db(db) {}
+    explicit JournalReplayer(Database &db) : m_db(db) { }
 
     Status createSchema();
     /// Deletes every row that came from the journal (before a full replay).

@@ -10,8 +10,7 @@ namespace engram {
 
 JsonLinesFile::JsonLinesFile(const QString &vaultPath, QString relativePath, QString requiredKey)
     : m_vaultPath(vaultPath), m_relativePath(std::move(relativePath)), m_requiredKey(std::move(requiredKey))
-{
-}
+{ }
 
 Result<QList<QJsonObject>> JsonLinesFile::read(const QString &badLine, const QString &missingKey) const
 {
@@ -29,8 +28,8 @@ Result<QList<QJsonObject>> JsonLinesFile::read(const QString &badLine, const QSt
             continue;
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
-        if (error.error != QJsonParseError::NoError || !doc.isObject() ||
-            doc.object().value(m_requiredKey).toString().isEmpty())
+        if (error.error != QJsonParseError::NoError || !doc.isObject()
+            || doc.object().value(m_requiredKey).toString().isEmpty())
             return Error{badLine.arg(error.error != QJsonParseError::NoError ? error.errorString() : missingKey),
                          m_relativePath, line};
         objects << doc.object();

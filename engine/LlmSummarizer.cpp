@@ -32,14 +32,16 @@ Result<QStringList> LlmSummarizer::summarize(const QString &layer, const QString
             break;
         source += QStringLiteral("- ") + unit.simplified() + QLatin1Char('\n');
     }
-    const QString system = QStringLiteral(
-        "You consolidate an agent's memory. Write a %1 digest for %2 as short Markdown bullet points, one fact, "
-        "decision, lesson, rule or goal per line, at most %3 tokens in all. Keep names, dates and numbers. "
-        "Copy explicit decisions, lessons, rules and goals verbatim. Output only the bullet lines.")
-                               .arg(layer, period)
-                               .arg(tokenBudget);
-    const QJsonArray messages{QJsonObject{{QStringLiteral("role"), QStringLiteral("system")}, {QStringLiteral("content"), system}},
-                              QJsonObject{{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), source}}};
+    const QString system =
+        QStringLiteral(
+            "You consolidate an agent's memory. Write a %1 digest for %2 as short Markdown bullet points, one fact, "
+            "decision, lesson, rule or goal per line, at most %3 tokens in all. Keep names, dates and numbers. "
+            "Copy explicit decisions, lessons, rules and goals verbatim. Output only the bullet lines.")
+            .arg(layer, period)
+            .arg(tokenBudget);
+    const QJsonArray messages{
+        QJsonObject{{QStringLiteral("role"), QStringLiteral("system")}, {QStringLiteral("content"), system}},
+        QJsonObject{{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), source}}};
     QJsonObject body{{QStringLiteral("model"), m_endpoint.model}, {QStringLiteral("messages"), messages}};
     if (ollama) {
         body.insert(QStringLiteral("stream"), false);
@@ -58,8 +60,12 @@ Result<QStringList> LlmSummarizer::summarize(const QString &layer, const QString
     if (!answer)
         return answer.error();
     const QJsonObject message = ollama ? answer->value(QStringLiteral("message")).toObject()
-                                       : answer->value(QStringLiteral("choices")).toArray().at(0).toObject().value(
-                                             QStringLiteral("message")).toObject();
+                                       : answer->value(QStringLiteral("choices"))
+                                             .toArray()
+                                             .at(0)
+                                             .toObject()
+                                             .value(QStringLiteral("message"))
+                                             .toObject();
     const QString content = message.value(QStringLiteral("content")).toString();
     QStringList lines;
     for (QString line : content.split(QLatin1Char('\n'))) {
@@ -71,7 +77,8 @@ Result<QStringList> LlmSummarizer::summarize(const QString &layer, const QString
     }
     if (lines.isEmpty())
         return Error{QStringLiteral("%1 answered without a chat message (no %2)")
-                         .arg(url.toString(), ollama ? QStringLiteral("message.content") : QStringLiteral("choices[0].message.content"))};
+                         .arg(url.toString(), ollama ? QStringLiteral("message.content")
+                                                     : QStringLiteral("choices[0].message.content"))};
     return lines;
 }
 

@@ -15,7 +15,7 @@ namespace engram {
 /// reason it fell back to the extractive summarizer.
 class LlmSummarizer {
 public:
-    explicit LlmSummarizer(Endpoint endpoint) : m_endpoint(std::move(endpoint)) {}
+    explicit LlmSummarizer(Endpoint endpoint) : m_endpoint(std::move(endpoint)) { }
 
     /// `layer` and `period` only shape the prompt; `tokenBudget` bounds the answer.
     Result<QStringList> summarize(const QString &layer, const QString &period, const QStringList &units,

@@ -30,7 +30,7 @@ struct MemoryRow {
 /// Read-only listings of the index for browsing. SQL stays in the engine.
 class MemoryCatalog {
 public:
-    explicit MemoryCatalog(IndexStore &store) : m_store(store) {}
+    explicit MemoryCatalog(IndexStore &store) : m_store(store) { }
 
     /// Every chunk, file by file (in indexing order) and by position within a file.
     Result<QList<MemoryRow>> rows();

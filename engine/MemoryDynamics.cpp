@@ -95,7 +95,8 @@ Status MemoryDynamics::replayAll()
 
 Status MemoryDynamics::clearIndexRows()
 {
-    return m_store.database().exec(QStringLiteral("DELETE FROM dyn_facts; DELETE FROM dyn_edges WHERE origin <> 'journal';"));
+    return m_store.database().exec(
+        QStringLiteral("DELETE FROM dyn_facts; DELETE FROM dyn_edges WHERE origin <> 'journal';"));
 }
 
 Status MemoryDynamics::catchUp()
@@ -170,15 +171,17 @@ Status MemoryDynamics::recordAccess(const QList<Chunk> &chunks, const QString &v
     }
     if (keys.isEmpty())
         return {};
-    return record(QJsonObject{{QStringLiteral("type"), QStringLiteral("access")}, {QStringLiteral("t"), iso(t)},
-                              {QStringLiteral("via"), via}, {QStringLiteral("keys"), keys},
+    return record(QJsonObject{{QStringLiteral("type"), QStringLiteral("access")},
+                              {QStringLiteral("t"), iso(t)},
+                              {QStringLiteral("via"), via},
+                              {QStringLiteral("keys"), keys},
                               {QStringLiteral("strengths"), strengths}});
 }
 
 Status MemoryDynamics::recordCoactivation(const QList<Chunk> &chunks, const QDateTime &at)
 {
     QJsonArray keys;
-    for (const Chunk &chunk : chunks.mid(0, 20)) {  // bounded: 20 memories make 190 pairs
+    for (const Chunk &chunk : chunks.mid(0, 20)) { // bounded: 20 memories make 190 pairs
         const QString key = chunkKey(chunk.path, chunk.ordinal);
         if (!keys.contains(key))
             keys.append(key);
@@ -186,14 +189,16 @@ Status MemoryDynamics::recordCoactivation(const QList<Chunk> &chunks, const QDat
     if (keys.size() < 2)
         return {};
     const QDateTime t = at.isValid() ? at.toUTC() : now();
-    return record(QJsonObject{{QStringLiteral("type"), QStringLiteral("coactivate")}, {QStringLiteral("t"), iso(t)},
+    return record(QJsonObject{{QStringLiteral("type"), QStringLiteral("coactivate")},
+                              {QStringLiteral("t"), iso(t)},
                               {QStringLiteral("keys"), keys}});
 }
 
 Status MemoryDynamics::recordStrength(const Chunk &chunk, double strength, const QDateTime &at)
 {
     const QDateTime t = at.isValid() ? at.toUTC() : now();
-    return record(QJsonObject{{QStringLiteral("type"), QStringLiteral("strength")}, {QStringLiteral("t"), iso(t)},
+    return record(QJsonObject{{QStringLiteral("type"), QStringLiteral("strength")},
+                              {QStringLiteral("t"), iso(t)},
                               {QStringLiteral("keys"), QJsonArray{chunkKey(chunk.path, chunk.ordinal)}},
                               {QStringLiteral("strengths"), QJsonArray{qBound(0.0, strength, 1.0)}}});
 }
@@ -210,7 +215,7 @@ Status MemoryDynamics::compact()
         bytes += QJsonDocument(event).toJson(QJsonDocument::Compact).size() + 1;
     (void)m_store.setMeta(QStringLiteral("journal_snapshot_bytes"), QString::number(bytes));
     if (bytes >= m_journal.size())
-        return {};  // already as small as its meaning: leave the file alone
+        return {}; // already as small as its meaning: leave the file alone
     if (Status s = m_journal.rewrite(*events); !s)
         return s;
     return replayAll();
@@ -223,7 +228,9 @@ MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)
     MemoryState st;
     st.key = chunkKey(chunk.path, chunk.ordinal);
     Database &db = m_store.database();
-    if (auto f = db.prepare(QStringLiteral("SELECT valence, arousal, confidence, source, explicit, project FROM dyn_facts WHERE path = ?")); f) {
+    if (auto f = db.prepare(QStringLiteral(
+            "SELECT valence, arousal, confidence, source, explicit, project FROM dyn_facts WHERE path = ?"));
+        f) {
         f->bind(1, chunk.path);
         if (f->next()) {
             st.facts.valence = f->real(0);
@@ -247,7 +254,8 @@ MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)
     }
     double base = 1.0;
     QDateTime anchor = st.firstSeen.isValid() ? st.firstSeen : t;
-    if (auto s = db.prepare(QStringLiteral("SELECT base, anchor, last_access, count FROM dyn_state WHERE key = ?")); s) {
+    if (auto s = db.prepare(QStringLiteral("SELECT base, anchor, last_access, count FROM dyn_state WHERE key = ?"));
+        s) {
         s->bind(1, st.key);
         if (s->next()) {
             base = s->real(0);
@@ -265,7 +273,9 @@ MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)
         if (fresh.secsTo(t) > DecayPolicy::kSensorySeconds)
             st.archived = true;
     }
-    if (auto s = db.prepare(QStringLiteral("SELECT 1 FROM dyn_edges WHERE type = 'supersedes' AND (dst = ? OR dst = ?) LIMIT 1")); s) {
+    if (auto s = db.prepare(
+            QStringLiteral("SELECT 1 FROM dyn_edges WHERE type = 'supersedes' AND (dst = ? OR dst = ?) LIMIT 1"));
+        s) {
         s->bind(1, chunk.path).bind(2, st.key);
         st.superseded = s->next();
     }
@@ -290,7 +300,8 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
     QStringList targets{key};
     QString project;
     if (isFile) {
-        if (auto f = db.prepare(QStringLiteral("SELECT link_name, title_key, project FROM dyn_facts WHERE path = ?")); f) {
+        if (auto f = db.prepare(QStringLiteral("SELECT link_name, title_key, project FROM dyn_facts WHERE path = ?"));
+            f) {
             f->bind(1, key);
             if (f->next()) {
                 targets << QStringLiteral("wiki:") + f->text(0);
@@ -300,7 +311,8 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
             }
         }
     }
-    QString sql = QStringLiteral("SELECT src, dst, type, origin, weight, count, updated FROM dyn_edges WHERE src = ?1 OR dst = ?1");
+    QString sql = QStringLiteral(
+        "SELECT src, dst, type, origin, weight, count, updated FROM dyn_edges WHERE src = ?1 OR dst = ?1");
     for (int i = 1; i < targets.size(); ++i)
         sql += QStringLiteral(" OR dst = ?%1").arg(i + 1);
     if (isFile && chunksOfFile)
@@ -313,7 +325,8 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
         s->bind(i + 1, targets[i]);
     if (isFile && chunksOfFile)
         s->bind(int(targets.size()) + 1, key + QStringLiteral("#%"));
-    auto resolve = db.prepare(QStringLiteral("SELECT path FROM dyn_facts WHERE link_name = ?1 OR title_key = ?1 ORDER BY path LIMIT 1"));
+    auto resolve = db.prepare(
+        QStringLiteral("SELECT path FROM dyn_facts WHERE link_name = ?1 OR title_key = ?1 ORDER BY path LIMIT 1"));
     while (s->next()) {
         MemoryEdge e{s->text(0), s->text(1), s->text(2), s->real(4), s->integer(5), fromMs(*s, 6), s->text(3)};
         if (e.type == QLatin1String("co_activated"))
@@ -329,7 +342,9 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
     }
     if (!project.isEmpty()) {
         // Files of one project are related; computed here rather than stored, so no pair table grows with the project.
-        if (auto p = db.prepare(QStringLiteral("SELECT path FROM dyn_facts WHERE project = ? AND path <> ? ORDER BY path LIMIT 24")); p) {
+        if (auto p = db.prepare(
+                QStringLiteral("SELECT path FROM dyn_facts WHERE project = ? AND path <> ? ORDER BY path LIMIT 24"));
+            p) {
             p->bind(1, project).bind(2, key);
             while (p->next())
                 out << MemoryEdge{key, p->text(0), QStringLiteral("related"), 0.3, 0, {}, QStringLiteral("project")};
@@ -352,22 +367,29 @@ void MemoryDynamics::documentIndexed(const Document &document, const QList<qint6
     const FileFacts facts = AssociationExtractor::facts(document);
     {
         Transaction transaction(db);
-        if (auto f = db.prepare(QStringLiteral("INSERT OR REPLACE INTO dyn_facts(path, project, valence, arousal, confidence, "
-                                               "source, explicit, link_name, title_key) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        if (auto f = db.prepare(
+                QStringLiteral("INSERT OR REPLACE INTO dyn_facts(path, project, valence, arousal, confidence, "
+                               "source, explicit, link_name, title_key) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)"));
             f) {
             const int bits = (facts.valenceExplicit ? 1 : 0) | (facts.arousalExplicit ? 2 : 0)
-                | (facts.confidenceExplicit ? 4 : 0) | (facts.sourceExplicit ? 8 : 0);
+                             | (facts.confidenceExplicit ? 4 : 0) | (facts.sourceExplicit ? 8 : 0);
             f->bind(1, document.path).bind(2, facts.project).bind(3, facts.valence).bind(4, facts.arousal);
             f->bind(5, facts.confidence).bind(6, facts.source).bind(7, bits);
             (void)f->bind(8, facts.linkName).bind(9, facts.titleKey).exec();
         }
         if (auto del = db.prepare(QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")); del)
             (void)del->bind(1, document.path).exec();
-        if (auto ins = db.prepare(QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
-                                                 "VALUES(?, ?, ?, ?, ?, 0, NULL)"));
+        if (auto ins = db.prepare(
+                QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
+                               "VALUES(?, ?, ?, ?, ?, 0, NULL)"));
             ins) {
             for (const StatedEdge &e : AssociationExtractor::edges(document, chunks))
-                (void)ins->bind(1, e.from).bind(2, e.to).bind(3, e.type).bind(4, document.path).bind(5, e.weight).exec();
+                (void)ins->bind(1, e.from)
+                    .bind(2, e.to)
+                    .bind(3, e.type)
+                    .bind(4, document.path)
+                    .bind(5, e.weight)
+                    .exec();
         }
         (void)transaction.commit();
     }
@@ -379,11 +401,12 @@ void MemoryDynamics::documentIndexed(const Document &document, const QList<qint6
     }
     if (known)
         return;
-    m_pendingSeen << QJsonObject{{QStringLiteral("type"), QStringLiteral("seen")}, {QStringLiteral("t"), iso(now())},
+    m_pendingSeen << QJsonObject{{QStringLiteral("type"), QStringLiteral("seen")},
+                                 {QStringLiteral("t"), iso(now())},
                                  {QStringLiteral("path"), document.path}};
     m_pendingPaths.insert(document.path);
     if (document.path.startsWith(QLatin1String("memories/")))
-        autoAssociate(chunks);  // its record() writes the pending events first
+        autoAssociate(chunks); // its record() writes the pending events first
 }
 
 void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
@@ -391,7 +414,7 @@ void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
     auto blob = m_store.database().prepare(QStringLiteral("SELECT vector FROM chunks WHERE id = ?"));
     if (!blob)
         return;
-    m_vectors.drain();  // during a full run vectors are added on a second thread: search what is indexed so far
+    m_vectors.drain(); // during a full run vectors are added on a second thread: search what is indexed so far
     for (const Chunk &chunk : chunks) {
         blob->bind(1, chunk.id);
         if (!blob->next()) {
@@ -436,7 +459,8 @@ void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
 void MemoryDynamics::fileRemoved(const QString &path)
 {
     Database &db = m_store.database();
-    for (const QString &sql : {QStringLiteral("DELETE FROM dyn_facts WHERE path = ?"), QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")})
+    for (const QString &sql : {QStringLiteral("DELETE FROM dyn_facts WHERE path = ?"),
+                               QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")})
         if (auto s = db.prepare(sql); s)
             (void)s->bind(1, path).exec();
 }

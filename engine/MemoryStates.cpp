@@ -1,9 +1,8 @@
 // MemoryDynamics::states: the state of many chunks at once, for the ranking signals of a recall.
-#include "MemoryDynamics.h"
-
 #include "DecayPolicy.h"
 #include "IndexStore.h"
 #include "JournalReplayer.h"
+#include "MemoryDynamics.h"
 
 #include <QHash>
 
@@ -13,7 +12,7 @@ namespace {
 
 /// Runs `sql` (with `%1` where the `?, ?, …` list goes) for `values` in slices that stay well under
 /// SQLite's limit on bound parameters, calling `row` for each result row.
-template<typename Row>
+template <typename Row>
 void forEachIn(Database &db, const QString &sql, const QStringList &values, Row row)
 {
     constexpr qsizetype kSlice = 400;
@@ -65,8 +64,9 @@ QList<MemoryState> MemoryDynamics::states(const QList<Chunk> &chunks, const QDat
     }
 
     QHash<QString, Facts> files;
-    forEachIn(db, QStringLiteral("SELECT path, valence, arousal, confidence, source, explicit, project FROM dyn_facts "
-                                 "WHERE path IN (%1)"),
+    forEachIn(db,
+              QStringLiteral("SELECT path, valence, arousal, confidence, source, explicit, project FROM dyn_facts "
+                             "WHERE path IN (%1)"),
               paths, [&](const Statement &s) {
                   FileFacts &f = files[s.text(0)].facts;
                   f.valence = s.real(1);
@@ -113,8 +113,8 @@ QList<MemoryState> MemoryDynamics::states(const QList<Chunk> &chunks, const QDat
             st.accessCount = it->count;
         }
         st.exempt = DecayPolicy::isExempt(chunk.tags.store.value, chunk.tags.layer.value);
-        st.dailyLoss = DecayPolicy::dailyLoss(chunk.tags.store.value, chunk.tags.layer.value, st.facts.valence,
-                                              st.facts.arousal);
+        st.dailyLoss =
+            DecayPolicy::dailyLoss(chunk.tags.store.value, chunk.tags.layer.value, st.facts.valence, st.facts.arousal);
         st.strength = DecayPolicy::strengthAt(base, anchor, t, st.dailyLoss);
         st.archived = DecayPolicy::isArchived(st.strength);
         if (chunk.tags.store.value == QLatin1String("sensory")) {

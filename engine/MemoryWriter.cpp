@@ -25,7 +25,7 @@ const QStringList &sources()
 
 } // namespace
 
-MemoryWriter::MemoryWriter(Engine &engine) : m_engine(engine) {}
+MemoryWriter::MemoryWriter(Engine &engine) : m_engine(engine) { }
 
 QString MemoryWriter::slugify(const QString &text)
 {
@@ -35,7 +35,7 @@ QString MemoryWriter::slugify(const QString &text)
         if ((c >= QLatin1Char('a') && c <= QLatin1Char('z')) || (c >= QLatin1Char('0') && c <= QLatin1Char('9')))
             slug += c;
         else if (c.isLetterOrNumber() && c.unicode() > 0x7f && c.category() != QChar::Mark_NonSpacing)
-            slug += c;  // keep letters of other scripts; they are safe in a file name
+            slug += c; // keep letters of other scripts; they are safe in a file name
         else if (!slug.isEmpty() && !slug.endsWith(QLatin1Char('-')) && c.category() != QChar::Mark_NonSpacing)
             slug += QLatin1Char('-');
     }
@@ -56,10 +56,12 @@ Status MemoryWriter::checkRelativePath(const QString &relativePath)
         return Error{QStringLiteral("no path given; name a vault-relative file such as memories/episodic/x.md")};
     if (QDir::isAbsolutePath(relativePath) || relativePath.startsWith(QLatin1Char('/'))
         || relativePath.contains(QLatin1Char('\\')))
-        return Error{QStringLiteral("%1 is not a vault-relative path (use forward slashes, no leading /)").arg(relativePath)};
+        return Error{
+            QStringLiteral("%1 is not a vault-relative path (use forward slashes, no leading /)").arg(relativePath)};
     const QStringList parts = relativePath.split(QLatin1Char('/'));
     for (const QString &part : parts)
-        if (part.isEmpty() || part == QLatin1String(".") || part == QLatin1String("..") || part.startsWith(QLatin1Char('.')))
+        if (part.isEmpty() || part == QLatin1String(".") || part == QLatin1String("..")
+            || part.startsWith(QLatin1Char('.')))
             return Error{QStringLiteral("%1 leaves the vault or names a hidden file; give a plain vault-relative path")
                              .arg(relativePath)};
     return {};
@@ -68,7 +70,8 @@ Status MemoryWriter::checkRelativePath(const QString &relativePath)
 Status MemoryWriter::validate(const RememberRequest &r) const
 {
     if (!vocabulary::stores().contains(r.store))
-        return Error{QStringLiteral("store \"%1\" is not one of %2").arg(r.store, vocabulary::stores().join(QStringLiteral(", ")))};
+        return Error{QStringLiteral("store \"%1\" is not one of %2")
+                         .arg(r.store, vocabulary::stores().join(QStringLiteral(", ")))};
     if (!r.category.isEmpty() && !vocabulary::categories().contains(r.category))
         return Error{QStringLiteral("category \"%1\" is not one of %2")
                          .arg(r.category, vocabulary::categories().join(QStringLiteral(", ")))};
@@ -81,7 +84,8 @@ Status MemoryWriter::validate(const RememberRequest &r) const
     if (r.confidence && (*r.confidence < 0.0 || *r.confidence > 1.0))
         return Error{QStringLiteral("confidence %1 is outside 0..1").arg(*r.confidence)};
     if (!sources().contains(r.source))
-        return Error{QStringLiteral("source \"%1\" is not one of %2").arg(r.source, sources().join(QStringLiteral(", ")))};
+        return Error{
+            QStringLiteral("source \"%1\" is not one of %2").arg(r.source, sources().join(QStringLiteral(", ")))};
     if (r.title.contains(QLatin1Char('\n')))
         return Error{QStringLiteral("the title must be one line")};
     if (!r.supersedes.isEmpty()) {
@@ -111,7 +115,8 @@ Result<QString> MemoryWriter::remember(const RememberRequest &request)
     const QString stem = slugify(title);
     QString relative;
     for (int n = 1;; ++n) {
-        relative = folder + QLatin1Char('/') + stem + (n > 1 ? QStringLiteral("-%1").arg(n) : QString()) + QStringLiteral(".md");
+        relative = folder + QLatin1Char('/') + stem + (n > 1 ? QStringLiteral("-%1").arg(n) : QString())
+                   + QStringLiteral(".md");
         if (!QFileInfo::exists(vault.filePath(relative))
             && !QFileInfo::exists(vault.filePath(archiveFolder() + QLatin1Char('/') + relative)))
             break;
@@ -136,11 +141,11 @@ Result<QString> MemoryWriter::remember(const RememberRequest &request)
     if (!request.supersedes.isEmpty())
         fm.insert(QStringLiteral("supersedes"), request.supersedes);
     fm.insert(QStringLiteral("created"), now.toUTC());
-    const QString text = FrontMatter::render(fm, {QStringLiteral("title"), QStringLiteral("store"), QStringLiteral("category"),
-                                                  QStringLiteral("tags"), QStringLiteral("valence"), QStringLiteral("arousal"),
-                                                  QStringLiteral("confidence"), QStringLiteral("source"),
-                                                  QStringLiteral("project"), QStringLiteral("supersedes"),
-                                                  QStringLiteral("created")})
+    const QString text =
+        FrontMatter::render(fm, {QStringLiteral("title"), QStringLiteral("store"), QStringLiteral("category"),
+                                 QStringLiteral("tags"), QStringLiteral("valence"), QStringLiteral("arousal"),
+                                 QStringLiteral("confidence"), QStringLiteral("source"), QStringLiteral("project"),
+                                 QStringLiteral("supersedes"), QStringLiteral("created")})
         + QLatin1Char('\n') + request.content.trimmed() + QLatin1Char('\n');
 
     QSaveFile file(vault.filePath(relative));
@@ -180,14 +185,15 @@ Status MemoryWriter::forget(const QString &relativePath)
     QString target = archiveFolder() + QLatin1Char('/') + relativePath;
     const QFileInfo info(target);
     for (int n = 2; QFileInfo::exists(vault.filePath(target)); ++n)
-        target = info.path() + QLatin1Char('/') + info.completeBaseName() + QStringLiteral("-%1.").arg(n) + info.suffix();
+        target =
+            info.path() + QLatin1Char('/') + info.completeBaseName() + QStringLiteral("-%1.").arg(n) + info.suffix();
     if (Status s = moveFile(relativePath, target); !s)
         return s;
     if (Status s = m_engine.dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("forget")},
                                                           {QStringLiteral("path"), relativePath},
                                                           {QStringLiteral("archive"), target}});
         !s) {
-        (void)moveFile(target, relativePath);  // not journaled, so not forgotten: put it back
+        (void)moveFile(target, relativePath); // not journaled, so not forgotten: put it back
         return s;
     }
     m_engine.indexPath(relativePath);
@@ -201,7 +207,8 @@ Status MemoryWriter::restore(const QString &archivedRelativePath)
         return s;
     const QString prefix = archiveFolder() + QLatin1Char('/');
     if (!archivedRelativePath.startsWith(prefix))
-        return Error{QStringLiteral("%1 is not in %2/; name the archived file").arg(archivedRelativePath, archiveFolder())};
+        return Error{
+            QStringLiteral("%1 is not in %2/; name the archived file").arg(archivedRelativePath, archiveFolder())};
     QDir vault(m_engine.vaultPath());
     if (!QFileInfo(vault.filePath(archivedRelativePath)).isFile())
         return Error{QStringLiteral("%1 is not an archived file").arg(archivedRelativePath)};

@@ -13,15 +13,15 @@ class Engine;
 
 /// What `remember` writes: one memory, as a Markdown file with front matter.
 struct RememberRequest {
-    QString store = QStringLiteral("episodic");   ///< sensory|episodic|semantic|procedural|prospective
-    QString category;                             ///< decision|lesson|person|rule|event|fact|goal|workflow (optional)
+    QString store = QStringLiteral("episodic"); ///< sensory|episodic|semantic|procedural|prospective
+    QString category;                           ///< decision|lesson|person|rule|event|fact|goal|workflow (optional)
     QString title;
     QString content;
     QStringList tags;
     std::optional<double> valence, arousal, confidence;
     QString source = QStringLiteral("conversation"); ///< conversation|cron|observation|inference|external
     QString project;
-    QString supersedes;                           ///< vault-relative path of a memory this one replaces (optional)
+    QString supersedes; ///< vault-relative path of a memory this one replaces (optional)
 };
 
 /// Writes canonical memory files, then indexes them (dual write: the file

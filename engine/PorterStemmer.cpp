@@ -10,7 +10,7 @@ namespace {
 /// end of the stem once a suffix has matched.
 class Word {
 public:
-    explicit Word(std::string text) : b(std::move(text)), k(int(b.size()) - 1) {}
+    explicit Word(std::string text) : b(std::move(text)), k(int(b.size()) - 1) { }
 
     std::string result() const { return b.substr(0, size_t(k + 1)); }
 
@@ -32,7 +32,11 @@ private:
     bool consonant(int i) const
     {
         switch (b[size_t(i)]) {
-        case 'a': case 'e': case 'i': case 'o': case 'u': return false;
+        case 'a':
+        case 'e':
+        case 'i':
+        case 'o':
+        case 'u': return false;
         case 'y': return i == 0 ? true : !consonant(i - 1);
         default: return true;
         }
@@ -154,9 +158,9 @@ private:
     {
         static const char *const rules[][2] = {
             {"ational", "ate"}, {"tional", "tion"}, {"enci", "ence"}, {"anci", "ance"}, {"izer", "ize"},
-            {"bli", "ble"},     {"alli", "al"},     {"entli", "ent"}, {"eli", "e"},      {"ousli", "ous"},
-            {"ization", "ize"}, {"ation", "ate"},   {"ator", "ate"},  {"alism", "al"},   {"iveness", "ive"},
-            {"fulness", "ful"}, {"ousness", "ous"}, {"aliti", "al"},  {"iviti", "ive"},  {"biliti", "ble"},
+            {"bli", "ble"},     {"alli", "al"},     {"entli", "ent"}, {"eli", "e"},     {"ousli", "ous"},
+            {"ization", "ize"}, {"ation", "ate"},   {"ator", "ate"},  {"alism", "al"},  {"iveness", "ive"},
+            {"fulness", "ful"}, {"ousness", "ous"}, {"aliti", "al"},  {"iviti", "ive"}, {"biliti", "ble"},
             {"logi", "log"}};
         for (const auto &rule : rules)
             if (ends(rule[0])) {
@@ -178,9 +182,9 @@ private:
 
     void step4()
     {
-        static const char *const suffixes[] = {"al",  "ance", "ence", "er",  "ic",  "able", "ible", "ant", "ement",
-                                               "ment", "ent", "ion",  "ou",  "ism", "ate",  "iti",  "ous", "ive",
-                                               "ize"};
+        static const char *const suffixes[] = {"al",  "ance",  "ence", "er",  "ic",  "able", "ible",
+                                               "ant", "ement", "ment", "ent", "ion", "ou",   "ism",
+                                               "ate", "iti",   "ous",  "ive", "ize"};
         for (const char *suffix : suffixes) {
             if (!ends(suffix))
                 continue;

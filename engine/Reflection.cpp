@@ -39,12 +39,12 @@ QUrl chatUrl(const Endpoint &e)
                                                     : base + QStringLiteral("/v1/chat/completions"));
 }
 
-const QString kSystemPrompt = QStringLiteral(
-    "You reflect on the working state of an AI agent so that it works better next time. "
-    "Answer with one JSON object and nothing else: "
-    "{\"insights\": [\"...\"], \"patterns\": [\"...\"], \"questions\": [\"...\"]}. "
-    "Each entry is one short, specific sentence. At most 4 entries per list. "
-    "Do not repeat what the state already says.");
+const QString kSystemPrompt =
+    QStringLiteral("You reflect on the working state of an AI agent so that it works better next time. "
+                   "Answer with one JSON object and nothing else: "
+                   "{\"insights\": [\"...\"], \"patterns\": [\"...\"], \"questions\": [\"...\"]}. "
+                   "Each entry is one short, specific sentence. At most 4 entries per list. "
+                   "Do not repeat what the state already says.");
 
 QStringList stringsOf(const QJsonValue &value)
 {
@@ -96,7 +96,7 @@ ReflectionRecord ReflectionRecord::fromJson(const QJsonObject &o)
     return r;
 }
 
-Reflection::Reflection(const QString &vaultPath, const Endpoint &llm) : m_vaultPath(vaultPath), m_llm(llm) {}
+Reflection::Reflection(const QString &vaultPath, const Endpoint &llm) : m_vaultPath(vaultPath), m_llm(llm) { }
 
 QString Reflection::filePath() const
 {
@@ -105,8 +105,9 @@ QString Reflection::filePath() const
 
 Result<QList<ReflectionRecord>> Reflection::load() const
 {
-    auto objects = JsonLinesFile(m_vaultPath, relativePath(), QStringLiteral("id"))
-                       .read(QStringLiteral("not a reflection (%1); fix or delete the line"), QStringLiteral("needs an \"id\""));
+    auto objects =
+        JsonLinesFile(m_vaultPath, relativePath(), QStringLiteral("id"))
+            .read(QStringLiteral("not a reflection (%1); fix or delete the line"), QStringLiteral("needs an \"id\""));
     if (!objects)
         return objects.error();
     QList<ReflectionRecord> records;
@@ -155,7 +156,8 @@ Result<ReflectionDue> Reflection::due(const QDateTime &now) const
 
 QString Reflection::prompt(const CognitiveState &s)
 {
-    QString p = QStringLiteral("Focus: %1\n").arg(s.focus.current.isEmpty() ? QStringLiteral("(none)") : s.focus.current);
+    QString p =
+        QStringLiteral("Focus: %1\n").arg(s.focus.current.isEmpty() ? QStringLiteral("(none)") : s.focus.current);
     if (!s.focus.priorities.isEmpty())
         p += QStringLiteral("Priorities: %1\n").arg(s.focus.priorities.join(QStringLiteral("; ")));
     p += QStringLiteral("Heuristics (times they worked):\n");
@@ -175,10 +177,9 @@ QString Reflection::prompt(const CognitiveState &s)
 
 QJsonObject Reflection::chatRequest(const Endpoint &llm, const CognitiveState &state)
 {
-    const QJsonArray messages{QJsonObject{{QStringLiteral("role"), QStringLiteral("system")},
-                                          {QStringLiteral("content"), kSystemPrompt}},
-                              QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
-                                          {QStringLiteral("content"), prompt(state)}}};
+    const QJsonArray messages{
+        QJsonObject{{QStringLiteral("role"), QStringLiteral("system")}, {QStringLiteral("content"), kSystemPrompt}},
+        QJsonObject{{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), prompt(state)}}};
     QJsonObject body{{QStringLiteral("model"), llm.model},
                      {QStringLiteral("messages"), messages},
                      {QStringLiteral("stream"), false}};
@@ -226,14 +227,16 @@ Result<QList<Learning>> Reflection::parseProposals(const QString &text)
             const QJsonObject o = doc.object();
             add(stringsOf(o.value(QStringLiteral("insights"))), QStringLiteral("insight"), {});
             add(stringsOf(o.value(QStringLiteral("patterns"))), QStringLiteral("pattern"), {});
-            add(stringsOf(o.value(QStringLiteral("questions"))), QStringLiteral("insight"), QStringLiteral("Open question: "));
+            add(stringsOf(o.value(QStringLiteral("questions"))), QStringLiteral("insight"),
+                QStringLiteral("Open question: "));
             if (!out.isEmpty())
                 return out;
         }
     }
     // Markdown: a heading or label naming the list, then bullets.
-    static const QRegularExpression label(QStringLiteral(R"(^\s*(?:#+\s*|\*\*)?(insights?|patterns?|(?:open )?questions?)\b)"),
-                                          QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression label(
+        QStringLiteral(R"(^\s*(?:#+\s*|\*\*)?(insights?|patterns?|(?:open )?questions?)\b)"),
+        QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression bullet(QStringLiteral(R"(^\s*(?:[-*•]|\d+[.)])\s+(.+)$)"));
     QString current;
     for (const QString &line : text.split(QLatin1Char('\n'))) {
@@ -289,7 +292,8 @@ Result<ReflectionRecord> Reflection::reflect(const QDateTime &now) const
 
     ReflectionRecord r;
     r.id = QStringLiteral("r-") + now.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    for (int n = 2; std::any_of(records->cbegin(), records->cend(), [&](const ReflectionRecord &x) { return x.id == r.id; }); ++n)
+    for (int n = 2;
+         std::any_of(records->cbegin(), records->cend(), [&](const ReflectionRecord &x) { return x.id == r.id; }); ++n)
         r.id = QStringLiteral("r-%1-%2").arg(now.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss"))).arg(n);
     r.time = now;
     r.model = m_llm.model;
@@ -321,7 +325,10 @@ Status Reflection::accept(const QString &id, const QList<int> &which, const QDat
             chosen << it->proposals[i];
     for (int i : which)
         if (i < 0 || i >= it->proposals.size())
-            return Error{QStringLiteral("reflection %1 has no proposal %2 (it has %3)").arg(id).arg(i + 1).arg(it->proposals.size())};
+            return Error{QStringLiteral("reflection %1 has no proposal %2 (it has %3)")
+                             .arg(id)
+                             .arg(i + 1)
+                             .arg(it->proposals.size())};
     Status s = CognitiveStore(m_vaultPath).edit([&](CognitiveState &state) -> Status {
         for (Learning l : std::as_const(chosen)) {
             l.context = QStringLiteral("reflection %1 (%2), accepted").arg(id, it->model);

@@ -15,10 +15,10 @@ struct ReflectionRecord {
     QString id;
     QDateTime time;
     QString model;
-    QString endpoint;          ///< "openai" or "ollama"
-    int interactionsAt = 0;    ///< engagement.totalInteractions when it ran
-    QList<Learning> proposals; ///< insights, patterns and open questions as learnings
-    QString status = QStringLiteral("proposed");  ///< proposed, applied or dismissed
+    QString endpoint;                            ///< "openai" or "ollama"
+    int interactionsAt = 0;                      ///< engagement.totalInteractions when it ran
+    QList<Learning> proposals;                   ///< insights, patterns and open questions as learnings
+    QString status = QStringLiteral("proposed"); ///< proposed, applied or dismissed
     QDateTime decidedAt;
 
     QJsonObject toJson() const;
@@ -29,7 +29,7 @@ struct ReflectionRecord {
 struct ReflectionDue {
     bool due = false;
     int interactionsSince = 0;
-    double hoursSince = -1;  ///< -1: never reflected
+    double hoursSince = -1; ///< -1: never reflected
     QString reason;
 };
 

@@ -14,8 +14,7 @@ struct Error {
     Error() = default;
     Error(QString message, QString path = {}, int line = 0)
         : message(std::move(message)), path(std::move(path)), line(line)
-    {
-    }
+    { }
 
     QString message;
     QString path;
@@ -36,8 +35,8 @@ struct Error {
 template <typename T>
 class Result {
 public:
-    Result(T value) : m_value(std::move(value)) {}
-    Result(Error error) : m_value(std::move(error)) {}
+    Result(T value) : m_value(std::move(value)) { }
+    Result(Error error) : m_value(std::move(error)) { }
 
     bool ok() const { return std::holds_alternative<T>(m_value); }
     explicit operator bool() const { return ok(); }
@@ -59,7 +58,7 @@ private:
 class Status {
 public:
     Status() = default;
-    Status(Error error) : m_error(std::move(error)) {}
+    Status(Error error) : m_error(std::move(error)) { }
 
     bool ok() const { return !m_error.has_value(); }
     explicit operator bool() const { return ok(); }

@@ -20,8 +20,7 @@ void SignalSource::signalsFor(const QList<Chunk> &chunks, const QDateTime &, QLi
 
 Retriever::Retriever(IndexStore &store, VectorIndex &vectors, Embedder &embedder, const Config &config)
     : m_store(store), m_vectors(vectors), m_embedder(embedder), m_config(config)
-{
-}
+{ }
 
 QStringList Retriever::keywordTerms(const QString &query)
 {
@@ -40,8 +39,8 @@ QStringList Retriever::keywordTerms(const QString &query)
 namespace {
 
 struct Candidate {
-    double keyword = 0.0;  ///< BM25 / best BM25
-    double vector = 0.0;   ///< cosine / best cosine
+    double keyword = 0.0; ///< BM25 / best BM25
+    double vector = 0.0;  ///< cosine / best cosine
     int keywordRank = 0;
     int vectorRank = 0;
 };
@@ -97,8 +96,8 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         return Error{QStringLiteral("the query is empty; say what to recall")};
 
     QHash<qint64, Candidate> candidates;
-    const auto keywordHits = m_store.keywordSearch(informativeTerms(keywordTerms(query.text)), mode.keywordCandidates,
-                                                   query.filter);
+    const auto keywordHits =
+        m_store.keywordSearch(informativeTerms(keywordTerms(query.text)), mode.keywordCandidates, query.filter);
     const double maxKeyword = keywordHits.isEmpty() ? 1.0 : qMax(1e-9, keywordHits.front().score);
     for (int i = 0; i < keywordHits.size(); ++i) {
         Candidate &c = candidates[keywordHits[i].id];
@@ -166,7 +165,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         r.vectorRank = c.vectorRank;
         const double relevance = context.smoothed(chunk, fused.value(chunk.id), mode.neighbourWeight, fused);
         if (relevance <= 0.0)
-            continue;  // nothing of the query in it: strength alone must not bring it back
+            continue; // nothing of the query in it: strength alone must not bring it back
         const QDateTime seen = m.lastAccess.isValid() ? m.lastAccess : chunk.time;
         const double ageDays = seen.isValid() ? qMax<qint64>(0, seen.secsTo(now)) / 86400.0 : 365.0;
         const double recency = std::exp(-std::log(2.0) * ageDays / halfLife);
@@ -178,7 +177,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
                        {QStringLiteral("graph"), m.graph, mode.graph}};
         for (const ScoreComponent &component : std::as_const(r.breakdown))
             r.score += component.contribution();
-        r.score *= mode.layerWeight(chunk.tags.layer.value);  // the mode weighs digests against raw turns
+        r.score *= mode.layerWeight(chunk.tags.layer.value); // the mode weighs digests against raw turns
         results << r;
     }
     m_signals->refine(results, mode, now);

@@ -26,17 +26,17 @@ struct RecallResult {
     Chunk chunk;
     double score = 0.0;
     QList<ScoreComponent> breakdown;
-    int keywordRank = 0;  ///< 1-based rank in the BM25 list, 0 when absent
-    int vectorRank = 0;   ///< 1-based rank in the kNN list, 0 when absent
+    int keywordRank = 0; ///< 1-based rank in the BM25 list, 0 when absent
+    int vectorRank = 0;  ///< 1-based rank in the kNN list, 0 when absent
 };
 
 struct RecallQuery {
     QString text;
-    QString mode;  ///< empty = the config's default mode
+    QString mode; ///< empty = the config's default mode
     int k = 10;
     RecallFilter filter;
-    QDateTime now; ///< the clock (tests inject it); invalid = current time
-    bool reinforce = true;  ///< counts as access (per Config::reinforceOn); false for previews and benchmarks
+    QDateTime now;         ///< the clock (tests inject it); invalid = current time
+    bool reinforce = true; ///< counts as access (per Config::reinforceOn); false for previews and benchmarks
 };
 
 /// What the dynamics know of a chunk at a moment: strength after decay,

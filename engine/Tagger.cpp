@@ -7,8 +7,12 @@ namespace engram {
 namespace vocabulary {
 QStringList regions()
 {
-    return {QStringLiteral("identity"),   QStringLiteral("language-comprehension"), QStringLiteral("language-production"),
-            QStringLiteral("vision"),     QStringLiteral("episodic"),               QStringLiteral("spatial")};
+    return {QStringLiteral("identity"),
+            QStringLiteral("language-comprehension"),
+            QStringLiteral("language-production"),
+            QStringLiteral("vision"),
+            QStringLiteral("episodic"),
+            QStringLiteral("spatial")};
 }
 QStringList stores()
 {
@@ -93,7 +97,8 @@ QString inferRegion(const QStringList &parts, const Document &doc, const QString
         if (part == QLatin1String("sessions") || part == QLatin1String("journal") || part == QLatin1String("daily")
             || part == QLatin1String("consolidated"))
             return QStringLiteral("episodic");
-        if (part == QLatin1String("images") || part == QLatin1String("captions") || part == QLatin1String("screenshots"))
+        if (part == QLatin1String("images") || part == QLatin1String("captions")
+            || part == QLatin1String("screenshots"))
             return QStringLiteral("vision");
         if (part == QLatin1String("projects") || part == QLatin1String("code") || part == QLatin1String("architecture"))
             return QStringLiteral("spatial");
@@ -116,16 +121,21 @@ QString inferCategory(const QString &text, bool isTurn)
         const char *category;
         QRegularExpression pattern;
     } rules[] = {
-        {"decision", QRegularExpression(QStringLiteral(R"(\b(we |i )?(decided|decision|chose|agreed to|going with|settled on)\b)"),
-                                        QRegularExpression::CaseInsensitiveOption)},
+        {"decision",
+         QRegularExpression(QStringLiteral(R"(\b(we |i )?(decided|decision|chose|agreed to|going with|settled on)\b)"),
+                            QRegularExpression::CaseInsensitiveOption)},
         {"lesson", QRegularExpression(QStringLiteral(R"(\b(lesson|learned|learnt|takeaway|next time|mistake)\b)"),
                                       QRegularExpression::CaseInsensitiveOption)},
         {"rule", QRegularExpression(QStringLiteral(R"(^\s*(always|never|must|do not|don't)\b|\brule:)"),
                                     QRegularExpression::CaseInsensitiveOption | QRegularExpression::MultilineOption)},
-        {"goal", QRegularExpression(QStringLiteral(R"(\b(goal|deadline|todo|to-do|plan to|by (monday|tuesday|wednesday|thursday|friday|next week))\b)"),
-                                    QRegularExpression::CaseInsensitiveOption)},
-        {"workflow", QRegularExpression(QStringLiteral(R"(\b(how to|step \d|steps:|workflow|procedure)\b|^\s*1\.\s)"),
-                                        QRegularExpression::CaseInsensitiveOption | QRegularExpression::MultilineOption)},
+        {"goal",
+         QRegularExpression(
+             QStringLiteral(
+                 R"(\b(goal|deadline|todo|to-do|plan to|by (monday|tuesday|wednesday|thursday|friday|next week))\b)"),
+             QRegularExpression::CaseInsensitiveOption)},
+        {"workflow",
+         QRegularExpression(QStringLiteral(R"(\b(how to|step \d|steps:|workflow|procedure)\b|^\s*1\.\s)"),
+                            QRegularExpression::CaseInsensitiveOption | QRegularExpression::MultilineOption)},
     };
     for (const auto &rule : rules)
         if (rule.pattern.match(text).hasMatch())

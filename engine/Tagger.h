@@ -6,10 +6,10 @@ namespace engram {
 
 /// The vocabularies of DESIGN.md.
 namespace vocabulary {
-QStringList regions();     ///< identity, language-comprehension, language-production, vision, episodic, spatial
-QStringList stores();      ///< sensory, episodic, semantic, procedural, prospective
-QStringList layers();      ///< core, raw, session, daily, weekly, fact
-QStringList categories();  ///< decision, lesson, person, rule, event, fact, goal, workflow
+QStringList regions();    ///< identity, language-comprehension, language-production, vision, episodic, spatial
+QStringList stores();     ///< sensory, episodic, semantic, procedural, prospective
+QStringList layers();     ///< core, raw, session, daily, weekly, fact
+QStringList categories(); ///< decision, lesson, person, rule, event, fact, goal, workflow
 } // namespace vocabulary
 
 /// Gives every chunk its region, store, layer and category: from the front

@@ -10,19 +10,25 @@ const QSet<QString> &stopWords()
 {
     static const QSet<QString> words = [] {
         const char *list[] = {
-            "a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "as", "at",
-            "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could",
-            "did", "do", "does", "doing", "down", "during", "each", "few", "for", "from", "further", "had", "has",
-            "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his", "how", "i", "if",
-            "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "my", "myself", "no", "nor",
-            "not", "now", "of", "off", "on", "once", "only", "or", "other", "our", "ours", "ourselves", "out",
-            "over", "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their",
-            "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to",
-            "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which",
-            "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself",
-            "yourselves", "s", "t", "d", "ll", "m", "re", "ve", "don", "didn", "doesn", "isn", "wasn", "im",
-            "ive", "id", "youre", "its", "also", "like", "get", "got", "really", "yeah", "oh", "hey", "wow",
-            "thats", "lets", "gonna", "kind", "kinda", "much", "many", "lot", "well", "one", "us"};
+            "a",       "about",   "above",   "after",      "again",  "against",   "all",     "am",       "an",
+            "and",     "any",     "are",     "as",         "at",     "be",        "because", "been",     "before",
+            "being",   "below",   "between", "both",       "but",    "by",        "can",     "could",    "did",
+            "do",      "does",    "doing",   "down",       "during", "each",      "few",     "for",      "from",
+            "further", "had",     "has",     "have",       "having", "he",        "her",     "here",     "hers",
+            "herself", "him",     "himself", "his",        "how",    "i",         "if",      "in",       "into",
+            "is",      "it",      "its",     "itself",     "just",   "me",        "more",    "most",     "my",
+            "myself",  "no",      "nor",     "not",        "now",    "of",        "off",     "on",       "once",
+            "only",    "or",      "other",   "our",        "ours",   "ourselves", "out",     "over",     "own",
+            "same",    "she",     "should",  "so",         "some",   "such",      "than",    "that",     "the",
+            "their",   "theirs",  "them",    "themselves", "then",   "there",     "these",   "they",     "this",
+            "those",   "through", "to",      "too",        "under",  "until",     "up",      "very",     "was",
+            "we",      "were",    "what",    "when",       "where",  "which",     "while",   "who",      "whom",
+            "why",     "will",    "with",    "would",      "you",    "your",      "yours",   "yourself", "yourselves",
+            "s",       "t",       "d",       "ll",         "m",      "re",        "ve",      "don",      "didn",
+            "doesn",   "isn",     "wasn",    "im",         "ive",    "id",        "youre",   "its",      "also",
+            "like",    "get",     "got",     "really",     "yeah",   "oh",        "hey",     "wow",      "thats",
+            "lets",    "gonna",   "kind",    "kinda",      "much",   "many",      "lot",     "well",     "one",
+            "us"};
         QSet<QString> set;
         for (const char *w : list)
             set.insert(QString::fromLatin1(w));
@@ -34,7 +40,7 @@ const QSet<QString> &stopWords()
 bool isVowel(QChar c)
 {
     return c == QLatin1Char('a') || c == QLatin1Char('e') || c == QLatin1Char('i') || c == QLatin1Char('o')
-        || c == QLatin1Char('u');
+           || c == QLatin1Char('u');
 }
 
 bool hasVowel(QStringView s)
@@ -63,7 +69,7 @@ QStringList TextAnalysis::words(QStringView text)
             current += c.toLower();
         } else if ((c == QLatin1Char('\'') || c == QChar(0x2019)) && !current.isEmpty() && i + 1 < text.size()
                    && text[i + 1].isLetter()) {
-            continue;  // "don't" → "dont", "Caroline's" → "carolines"
+            continue; // "don't" → "dont", "Caroline's" → "carolines"
         } else {
             flush();
         }
@@ -105,7 +111,7 @@ QString TextAnalysis::stem(const QString &input)
                 w += QLatin1Char('e');
             } else if (w.size() >= 2 && w.at(w.size() - 1) == w.at(w.size() - 2) && !ends("ll") && !ends("ss")
                        && !ends("zz")) {
-                w.chop(1);  // running → run
+                w.chop(1); // running → run
             }
         }
     }
@@ -114,7 +120,7 @@ QString TextAnalysis::stem(const QString &input)
     if (ends("y") && w.size() > 3 && !isVowel(w.at(w.size() - 2)))
         w[w.size() - 1] = QLatin1Char('i');
     if (ends("e") && w.size() > 3)
-        w.chop(1);  // make/making, love/loved/loving meet at "lov"
+        w.chop(1); // make/making, love/loved/loving meet at "lov"
     return w;
 }
 

@@ -43,7 +43,7 @@ QList<ToolSequence> topSequences(const QHash<QString, int> &counts, int top)
 
 } // namespace
 
-ToolUsage::ToolUsage(const QString &vaultPath) : m_vaultPath(vaultPath) {}
+ToolUsage::ToolUsage(const QString &vaultPath) : m_vaultPath(vaultPath) { }
 
 QString ToolUsage::filePath() const
 {
@@ -82,10 +82,11 @@ ToolEvent ToolUsage::eventFromJson(const QJsonObject &o)
 
 Result<QList<ToolEvent>> ToolUsage::load() const
 {
-    auto objects = JsonLinesFile(m_vaultPath, relativePath(), QStringLiteral("tool"))
-                       .read(QStringLiteral("not a tool event (%1); fix or delete the line, Engram will not rewrite the "
-                                            "file until then"),
-                             QStringLiteral("needs a \"tool\" name"));
+    auto objects =
+        JsonLinesFile(m_vaultPath, relativePath(), QStringLiteral("tool"))
+            .read(QStringLiteral("not a tool event (%1); fix or delete the line, Engram will not rewrite the "
+                                 "file until then"),
+                  QStringLiteral("needs a \"tool\" name"));
     if (!objects)
         return objects.error();
     QList<ToolEvent> events;

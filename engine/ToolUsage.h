@@ -17,8 +17,8 @@ struct ToolStat {
     int calls = 0;
     int failures = 0;
     double successRate = 1.0;
-    int timedCalls = 0;  ///< calls with a known duration
-    qint64 p50Ms = -1;   ///< duration percentiles over timed calls; -1 when none
+    int timedCalls = 0; ///< calls with a known duration
+    qint64 p50Ms = -1;  ///< duration percentiles over timed calls; -1 when none
     qint64 p90Ms = -1;
     qint64 maxMs = -1;
 };
@@ -41,7 +41,7 @@ struct ToolRateDrop {
 struct ToolStatistics {
     int events = 0;
     int sessions = 0;
-    QList<ToolStat> tools;  ///< most-called first
+    QList<ToolStat> tools; ///< most-called first
     QList<ToolSequence> pairs;
     QList<ToolSequence> triples;
     QList<ToolRateDrop> drops;

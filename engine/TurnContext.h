@@ -33,7 +33,7 @@ public:
 private:
     const Chunk *at(const QString &path, int ordinal) const;
 
-    QHash<QString, Chunk> m_chunks;  ///< path#ordinal → chunk
+    QHash<QString, Chunk> m_chunks; ///< path#ordinal → chunk
 };
 
 } // namespace engram

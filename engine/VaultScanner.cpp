@@ -27,7 +27,7 @@ bool VaultScanner::isIndexable(const QString &relativePath)
         if (part.startsWith(QLatin1Char('.')))
             return false;
     if (parts.size() > 1 && (parts.front() == QLatin1String("state") || parts.front() == QLatin1String("archive")))
-        return false;  // state/ is read by its own code; archive/ holds forgotten memories
+        return false; // state/ is read by its own code; archive/ holds forgotten memories
     if (parts.size() == 1 && parts.front() == QLatin1String("engram.json"))
         return false;
     return DocumentParser::supportedSuffixes().contains(QFileInfo(relativePath).suffix().toLower());
@@ -48,7 +48,7 @@ VaultScanner::Result VaultScanner::scan(const QString &vaultPath) const
         for (const QFileInfo &entry : entries) {
             const QString relative = root.relativeFilePath(entry.absoluteFilePath());
             if (entry.fileName().startsWith(QLatin1Char('.')))
-                continue;  // .engram/, .git/, editor swap files …
+                continue; // .engram/, .git/, editor swap files …
             if (entry.isDir()) {
                 if (relative == QLatin1String("state") || relative == QLatin1String("archive"))
                     continue;

@@ -8,9 +8,9 @@ namespace engram {
 
 /// A problem found in the vault: shown by `health` and the workbench.
 struct Problem {
-    QString path;      ///< vault-relative
+    QString path; ///< vault-relative
     int line = 0;
-    QString severity;  ///< "error" (file not indexed) or "warning" (indexed, with a caveat)
+    QString severity; ///< "error" (file not indexed) or "warning" (indexed, with a caveat)
     QString message;
 };
 
@@ -32,7 +32,7 @@ public:
         QList<Problem> problems;
     };
 
-    explicit VaultScanner(qint64 maxFileBytes = 8 * 1024 * 1024) : m_maxFileBytes(maxFileBytes) {}
+    explicit VaultScanner(qint64 maxFileBytes = 8 * 1024 * 1024) : m_maxFileBytes(maxFileBytes) { }
 
     Result scan(const QString &vaultPath) const;
 

@@ -2,10 +2,9 @@
 
 #include <QFile>
 
-#include <hnswlib/hnswlib.h>
-
 #include <condition_variable>
 #include <deque>
+#include <hnswlib/hnswlib.h>
 #include <mutex>
 #include <thread>
 #include <unordered_set>
@@ -19,7 +18,7 @@ namespace engram {
 
 namespace {
 constexpr size_t kM = 16;
-constexpr size_t kEfConstruction = 64;  // measured: 100 spent 70 % of full-index time in addPoint (bench/README.md)
+constexpr size_t kEfConstruction = 64; // measured: 100 spent 70 % of full-index time in addPoint (bench/README.md)
 constexpr size_t kEfSearch = 96;
 constexpr size_t kInitialCapacity = 1024;
 #ifdef ENGRAM_RUNTIME_AVX2
@@ -62,9 +61,18 @@ public:
             m_distance = innerProductDistanceAvx2;
 #endif
     }
-    size_t get_data_size() override { return m_dimensions * sizeof(float); }
-    hnswlib::DISTFUNC<float> get_dist_func() override { return m_distance; }
-    void *get_dist_func_param() override { return &m_dimensions; }
+    size_t get_data_size() override
+    {
+        return m_dimensions * sizeof(float);
+    }
+    hnswlib::DISTFUNC<float> get_dist_func() override
+    {
+        return m_distance;
+    }
+    void *get_dist_func_param() override
+    {
+        return &m_dimensions;
+    }
 
 private:
     hnswlib::InnerProductSpace m_portable;
@@ -75,7 +83,7 @@ private:
 } // namespace
 
 struct VectorIndex::Impl {
-    explicit Impl(int dimensions) : space(size_t(dimensions)) {}
+    explicit Impl(int dimensions) : space(size_t(dimensions)) { }
 
     void reset(size_t capacity)
     {
@@ -91,7 +99,7 @@ struct VectorIndex::Impl {
 
 /// The insertion thread of a bulk run and its queue of adds (a vector) and removes (none).
 struct VectorIndex::Bulk {
-    static constexpr size_t kMaxQueued = 4096;  ///< the producer waits beyond this (bounded memory)
+    static constexpr size_t kMaxQueued = 4096; ///< the producer waits beyond this (bounded memory)
 
     struct Operation {
         qint64 id = 0;
@@ -102,7 +110,7 @@ struct VectorIndex::Bulk {
     std::mutex mutex;
     std::condition_variable changed;
     std::deque<Operation> queue;
-    bool busy = false;  ///< the thread is applying an operation taken off the queue
+    bool busy = false; ///< the thread is applying an operation taken off the queue
     bool stop = false;
     std::thread thread;
 
@@ -126,7 +134,7 @@ struct VectorIndex::Bulk {
         while (true) {
             changed.wait(lock, [&] { return stop || !queue.empty(); });
             if (queue.empty())
-                return;  // stopped and drained
+                return; // stopped and drained
             Operation op = std::move(queue.front());
             queue.pop_front();
             busy = true;
@@ -215,7 +223,7 @@ void VectorIndex::addNow(qint64 id, const Vector &vector)
 {
     std::unique_lock lock(m_mutex);
     ensureCapacity(d->index->cur_element_count + 1);
-    d->index->addPoint(vector.constData(), hnswlib::labeltype(id));  // re-adding a deleted label revives it
+    d->index->addPoint(vector.constData(), hnswlib::labeltype(id)); // re-adding a deleted label revives it
     d->live.insert(id);
 }
 

@@ -33,7 +33,8 @@ QString item(const Chunk &c)
     QString text = c.text.simplified();
     if (text.size() > 240)
         text = text.left(239) + QStringLiteral("…");
-    const QString date = c.time.isValid() ? QStringLiteral("[%1] ").arg(c.time.date().toString(Qt::ISODate)) : QString();
+    const QString date =
+        c.time.isValid() ? QStringLiteral("[%1] ").arg(c.time.date().toString(Qt::ISODate)) : QString();
     return QStringLiteral("- %1%2 (`%3:%4-%5`)\n").arg(date, text, c.path).arg(c.startLine).arg(c.endLine);
 }
 
@@ -80,7 +81,8 @@ Result<WakeBriefing> WakeBriefing::build(Engine &engine, const QDateTime &now, i
         for (const QString &p : std::as_const(b.focus.priorities))
             md += QStringLiteral("- ") + p + QLatin1Char('\n');
         if (b.focus.lastUpdated.isValid())
-            md += QStringLiteral("_Set %1._\n").arg(b.focus.lastUpdated.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+            md += QStringLiteral("_Set %1._\n")
+                      .arg(b.focus.lastUpdated.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
     }
     md += QStringLiteral("\n## Recent decisions\n");
     for (const Chunk &c : std::as_const(b.decisions))
@@ -120,7 +122,7 @@ SessionQuery SessionQuery::fromSituation(Engine &engine, const QString &workingD
         // The project is the git root's folder when there is one.
         QDir dir(workingDirectory);
         QString root = dir.absolutePath();
-        for (QDir walk = dir; ; ) {
+        for (QDir walk = dir;;) {
             if (QFileInfo::exists(walk.filePath(QStringLiteral(".git")))) {
                 root = walk.absolutePath();
                 break;
@@ -144,7 +146,7 @@ SessionQuery SessionQuery::fromSituation(Engine &engine, const QString &workingD
     const QHash<QString, FileRecord> files = engine.store().files();
     for (auto it = files.cbegin(); it != files.cend(); ++it) {
         if (it->mtimeMs < since || it.key().startsWith(QLatin1String("sessions/")))
-            continue;  // raw transcripts are what happened, not what the work is about
+            continue; // raw transcripts are what happened, not what the work is about
         recent << Recent{it->mtimeMs, it->title.isEmpty() ? QFileInfo(it.key()).completeBaseName() : it->title};
     }
     std::sort(recent.begin(), recent.end(), [](const Recent &a, const Recent &b) { return a.mtime > b.mtime; });

@@ -16,8 +16,8 @@ class Engine;
 struct WakeBriefing {
     QString preamble;
     Focus focus;
-    QList<Chunk> decisions;    ///< newest first
-    QList<Chunk> prospective;  ///< newest first
+    QList<Chunk> decisions;   ///< newest first
+    QList<Chunk> prospective; ///< newest first
     QString markdown;
 
     /// Builds the briefing; `limit` caps each list. An unreadable cognitive

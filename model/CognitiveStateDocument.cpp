@@ -13,10 +13,12 @@ class StateCommand : public QUndoCommand {
 public:
     StateCommand(CognitiveStateDocument *document, CognitiveState before, CognitiveState after, const QString &text,
                  int mergeId)
-        : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)),
+        : QUndoCommand(text),
+          m_document(document),
+          m_before(std::move(before)),
+          m_after(std::move(after)),
           m_mergeId(mergeId)
-    {
-    }
+    { }
     void undo() override { m_document->applyState(m_before); }
     void redo() override { m_document->applyState(m_after); }
     int id() const override { return m_mergeId; }
@@ -44,9 +46,18 @@ void editList(CognitiveState &s, StateList list, Edit edit)
     }
 }
 
-QString &textOf(QString &item) { return item; }
-QString &textOf(Heuristic &item) { return item.text; }
-QString &textOf(Learning &item) { return item.text; }
+QString &textOf(QString &item)
+{
+    return item;
+}
+QString &textOf(Heuristic &item)
+{
+    return item.text;
+}
+QString &textOf(Learning &item)
+{
+    return item.text;
+}
 
 template <typename T>
 T makeItem(const QString &text)
@@ -65,8 +76,7 @@ Heuristic makeItem(const QString &text)
 template <>
 Learning makeItem(const QString &text)
 {
-    return {text, QStringLiteral("insight"), QStringLiteral("added in the workbench"),
-            QDateTime::currentDateTimeUtc()};
+    return {text, QStringLiteral("insight"), QStringLiteral("added in the workbench"), QDateTime::currentDateTimeUtc()};
 }
 
 } // namespace
@@ -111,7 +121,7 @@ Status CognitiveStateDocument::save(bool overwriteExternalChange)
     }
     if (Status s = m_store->save(m_state); !s)
         return s;
-    (void)m_watch.load(m_store->filePath());  // what is on disk now is ours
+    (void)m_watch.load(m_store->filePath()); // what is on disk now is ours
     m_undo.setClean();
     return {};
 }

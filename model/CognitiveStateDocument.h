@@ -60,7 +60,7 @@ private:
     QString m_vaultPath;
     std::unique_ptr<CognitiveStore> m_store;
     CognitiveState m_state;
-    WatchedFile m_watch;  ///< only notices changes; reading and writing is the store's
+    WatchedFile m_watch; ///< only notices changes; reading and writing is the store's
     QUndoStack m_undo;
 };
 

@@ -21,7 +21,7 @@ int severity(const QString &status)
 
 } // namespace
 
-HealthModel::HealthModel(QObject *parent) : QAbstractTableModel(parent) {}
+HealthModel::HealthModel(QObject *parent) : QAbstractTableModel(parent) { }
 
 void HealthModel::setChecks(const QList<HealthCheck> &checks)
 {

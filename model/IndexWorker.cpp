@@ -13,7 +13,7 @@
 
 namespace engram {
 
-IndexWorker::IndexWorker(std::unique_ptr<Engine> engine) : m_engine(std::move(engine)) {}
+IndexWorker::IndexWorker(std::unique_ptr<Engine> engine) : m_engine(std::move(engine)) { }
 
 IndexWorker::~IndexWorker() = default;
 
@@ -29,7 +29,7 @@ void IndexWorker::start(int rescanIntervalMs)
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &IndexWorker::scheduleIndex);
     connect(m_debounce, &QTimer::timeout, this, &IndexWorker::indexChanged);
     connect(m_rescan, &QTimer::timeout, this, &IndexWorker::indexChanged);
-    refreshCatalog();  // what the index already holds, before catching up
+    refreshCatalog(); // what the index already holds, before catching up
     indexChanged();
     watchFolders();
     m_rescan->start();
@@ -94,7 +94,8 @@ QStringList IndexWorker::changedPaths() const
     for (const VaultFile &f : scan.files) {
         seen.insert(f.relativePath);
         const auto it = known.constFind(f.relativePath);
-        if (it == known.constEnd() ? !failed.contains(f.relativePath) : (it->size != f.size || it->mtimeMs != f.mtimeMs))
+        if (it == known.constEnd() ? !failed.contains(f.relativePath)
+                                   : (it->size != f.size || it->mtimeMs != f.mtimeMs))
             out << f.relativePath;
     }
     for (auto it = known.cbegin(); it != known.cend(); ++it)

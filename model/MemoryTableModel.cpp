@@ -6,7 +6,7 @@
 
 namespace engram {
 
-MemoryTableModel::MemoryTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+MemoryTableModel::MemoryTableModel(QObject *parent) : QAbstractTableModel(parent) { }
 
 void MemoryTableModel::setRows(const QList<MemoryRow> &rows)
 {
@@ -61,7 +61,8 @@ QVariant MemoryTableModel::sortValue(const MemoryRow &row, int column) const
     switch (column) {
     case StrengthColumn: return m_strengths.value(row.id, MemoryStrength{-1.0, {}, false}).strength;
     case LastAccessColumn: return m_strengths.value(row.id).lastAccess;
-    case SourceColumn: return row.path + QLatin1Char(':') + QString::number(row.startLine).rightJustified(8, QLatin1Char('0'));
+    case SourceColumn:
+        return row.path + QLatin1Char(':') + QString::number(row.startLine).rightJustified(8, QLatin1Char('0'));
     }
     return display(row, column);
 }

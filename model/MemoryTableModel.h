@@ -13,8 +13,16 @@ namespace engram {
 class MemoryTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { TitleColumn, StoreColumn, RegionColumn, LayerColumn, StrengthColumn, LastAccessColumn, SourceColumn,
-                  ColumnCount };
+    enum Column {
+        TitleColumn,
+        StoreColumn,
+        RegionColumn,
+        LayerColumn,
+        StrengthColumn,
+        LastAccessColumn,
+        SourceColumn,
+        ColumnCount
+    };
 
     explicit MemoryTableModel(QObject *parent = nullptr);
 

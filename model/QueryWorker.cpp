@@ -2,7 +2,7 @@
 
 namespace engram {
 
-QueryWorker::QueryWorker(std::unique_ptr<Engine> engine) : m_engine(std::move(engine)) {}
+QueryWorker::QueryWorker(std::unique_ptr<Engine> engine) : m_engine(std::move(engine)) { }
 
 QueryWorker::~QueryWorker() = default;
 

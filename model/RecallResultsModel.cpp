@@ -4,7 +4,7 @@
 
 namespace engram {
 
-RecallResultsModel::RecallResultsModel(QObject *parent) : QAbstractTableModel(parent) {}
+RecallResultsModel::RecallResultsModel(QObject *parent) : QAbstractTableModel(parent) { }
 
 void RecallResultsModel::setResults(const QList<RecallResult> &results)
 {
@@ -33,13 +33,13 @@ QVariant RecallResultsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case RankColumn: return index.row() + 1;
         case ScoreColumn: return QString::number(r.score, 'f', 3);
-        case SourceColumn: return QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine);
+        case SourceColumn:
+            return QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine);
         case RegionColumn: return r.chunk.tags.region.value;
         case TextColumn: return r.chunk.text.simplified().left(300);
         }
         return {};
-    case Qt::ToolTipRole:
-        return r.chunk.text.left(2000);
+    case Qt::ToolTipRole: return r.chunk.text.left(2000);
     case ChunkIdRole: return r.chunk.id;
     case PathRole: return r.chunk.path;
     case StartLineRole: return r.chunk.startLine;

@@ -11,12 +11,12 @@ enum EngramRole {
     StartLineRole,
     EndLineRole,
     ScoreRole,
-    BreakdownRole,  ///< QVariantList of QVariantMap{name, value, weight}
+    BreakdownRole, ///< QVariantList of QVariantMap{name, value, weight}
     RegionRole,
     StoreRole,
     LayerRole,
     StrengthRole,
-    SortRole,       ///< the raw value a proxy sorts by
+    SortRole, ///< the raw value a proxy sorts by
     TitleRole,
     CategoryRole,
     LastAccessRole,

@@ -27,10 +27,8 @@ QVariant StateListModel::data(const QModelIndex &index, int role) const
         return {};
     switch (role) {
     case Qt::DisplayRole:
-    case Qt::EditRole:
-        return CognitiveStateDocument::text(m_document->state(), m_list, index.row());
-    case Qt::ToolTipRole:
-        return details(index.row());
+    case Qt::EditRole: return CognitiveStateDocument::text(m_document->state(), m_list, index.row());
+    case Qt::ToolTipRole: return details(index.row());
     }
     return {};
 }
@@ -60,8 +58,8 @@ QString StateListModel::details(int row) const
     if (m_list == StateList::Heuristics && row < s.heuristics.size()) {
         const auto &h = s.heuristics.at(row);
         return tr("Source: %1\nUsed %n time(s)", nullptr, h.useCount).arg(h.source)
-            + (h.lastUsed.isValid() ? tr("\nLast used %1").arg(locale.toString(h.lastUsed, QLocale::ShortFormat))
-                                    : QString());
+               + (h.lastUsed.isValid() ? tr("\nLast used %1").arg(locale.toString(h.lastUsed, QLocale::ShortFormat))
+                                       : QString());
     }
     if (m_list == StateList::Learnings && row < s.learnings.size()) {
         const auto &l = s.learnings.at(row);

@@ -6,7 +6,7 @@
 
 namespace engram {
 
-ToolStatsModel::ToolStatsModel(QObject *parent) : QAbstractTableModel(parent) {}
+ToolStatsModel::ToolStatsModel(QObject *parent) : QAbstractTableModel(parent) { }
 
 void ToolStatsModel::setStats(const ToolStatsData &data)
 {

@@ -44,8 +44,9 @@ IngestReport VaultIngest::ingestFiles(const QList<QUrl> &urls) const
             continue;
         }
         if (!VaultScanner::isIndexable(m_folder + QLatin1Char('/') + source.fileName())) {
-            report.refused << tr("%1: Engram cannot read this type of file (Markdown, text and JSONL logs are supported)")
-                                  .arg(source.fileName());
+            report.refused
+                << tr("%1: Engram cannot read this type of file (Markdown, text and JSONL logs are supported)")
+                       .arg(source.fileName());
             continue;
         }
         if (source.absoluteFilePath().startsWith(QDir(m_vaultPath).absolutePath() + QLatin1Char('/'))) {

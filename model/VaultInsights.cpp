@@ -26,18 +26,19 @@ public:
         int ordinal = 0;
         for (int i = 0; i < rows.size(); ++i) {
             const MemoryRow &row = rows.at(i);
-            ordinal = row.path == previous ? ordinal + 1 : 0;  // rows come file by file, by ordinal
+            ordinal = row.path == previous ? ordinal + 1 : 0; // rows come file by file, by ordinal
             previous = row.path;
             m_ordinals.append(ordinal);
             m_byKey.insert(MemoryDynamics::chunkKey(row.path, ordinal), i);
             m_byId.insert(row.id, i);
             if (ordinal == 0) {
-                m_byKey.insert(row.path, i);  // a file stands for its first chunk
+                m_byKey.insert(row.path, i); // a file stands for its first chunk
                 m_files << row.path;
             }
         }
     }
-    /// A chunk key, a file, or a cited range (`path:12-20`, as digests state derived_from): the chunk holding its first line.
+    /// A chunk key, a file, or a cited range (`path:12-20`, as digests state derived_from): the chunk holding its first
+    /// line.
     int rowOfKey(const QString &key) const
     {
         if (const auto it = m_byKey.constFind(key); it != m_byKey.cend())
@@ -83,8 +84,7 @@ class GraphBuilder {
 public:
     GraphBuilder(const RowIndex &index, const QHash<qint64, MemoryStrength> &strengths)
         : m_index(index), m_strengths(strengths)
-    {
-    }
+    { }
     /// Adds the edge when both ends are memories of the catalog; returns the far end's row (or -1).
     void add(const MemoryEdge &edge, QList<int> *reached = nullptr)
     {
@@ -111,7 +111,8 @@ public:
         if (m_nodes.contains(r.id))
             return;
         m_nodes.insert(r.id);
-        const QString label = r.heading.isEmpty() || r.heading == r.title ? r.title : r.title + QStringLiteral(" › ") + r.heading;
+        const QString label =
+            r.heading.isEmpty() || r.heading == r.title ? r.title : r.title + QStringLiteral(" › ") + r.heading;
         m_data.nodes << GraphNode{r.id, label.isEmpty() ? r.path : label, r.region,
                                   m_strengths.value(r.id, MemoryStrength{}).strength};
     }
@@ -134,7 +135,7 @@ QDate periodDay(const LedgerEntry &e)
     if (const QDate d = QDate::fromString(e.period, Qt::ISODate); d.isValid())
         return d;
     if (const auto m = week.match(e.period); m.hasMatch()) {
-        QDate d(m.captured(1).toInt(), 1, 4);  // 4 January is always in ISO week 1
+        QDate d(m.captured(1).toInt(), 1, 4); // 4 January is always in ISO week 1
         d = d.addDays(1 - d.dayOfWeek()).addDays(7 * (m.captured(2).toInt() - 1));
         if (d.isValid())
             return d;
@@ -192,7 +193,7 @@ VaultInsights::VaultInsights(VaultSession *session, QObject *parent) : QObject(p
     connect(session, &VaultSession::opened, this, &VaultInsights::startScheduler);
     connect(session, &VaultSession::closed, this, [this] {
         ++m_generation;
-        m_scheduler.reset();  // waits for a run in flight
+        m_scheduler.reset(); // waits for a run in flight
         m_data = {};
         Q_EMIT ready();
     });
@@ -324,11 +325,11 @@ void VaultInsights::startScheduler()
         int written = 0;
         for (const DigestAction &d : report.digests)
             written += d.isNew ? 1 : 0;
-        Q_EMIT consolidationFinished(tr("Consolidation: %n new digest(s), %1 updated, %2 unchanged, %3 memory change(s)",
-                                        nullptr, written)
-                                         .arg(report.digests.size() - written)
-                                         .arg(report.unchanged)
-                                         .arg(report.memories.size()));
+        Q_EMIT consolidationFinished(
+            tr("Consolidation: %n new digest(s), %1 updated, %2 unchanged, %3 memory change(s)", nullptr, written)
+                .arg(report.digests.size() - written)
+                .arg(report.unchanged)
+                .arg(report.memories.size()));
         // The run indexes the digests it wrote through its own engine; the catalog
         // follows (then everything here refreshes), and anything it left is indexed.
         m_session->requestIndexAll();

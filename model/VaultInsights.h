@@ -44,7 +44,8 @@ public:
 
     /// Recomputes everything (a run in flight is followed by one more).
     void refresh();
-    /// The association neighbourhood of a memory within `hops`, from MemoryDynamics::edges; answered by neighbourhoodReady.
+    /// The association neighbourhood of a memory within `hops`, from MemoryDynamics::edges; answered by
+    /// neighbourhoodReady.
     void requestNeighbourhood(qint64 chunkId, int hops);
     /// The lineage of a digest, fact or clustered memory down to raw lines (vault-relative paths with line ranges).
     Result<LineageNode> lineage(const QString &path) const;

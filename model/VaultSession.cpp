@@ -20,7 +20,7 @@ struct OpenOutcome {
 
 } // namespace
 
-VaultSession::VaultSession(QObject *parent) : QObject(parent) {}
+VaultSession::VaultSession(QObject *parent) : QObject(parent) { }
 
 VaultSession::~VaultSession()
 {
@@ -83,16 +83,15 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
     connect(m_worker, &IndexWorker::indexed, this, &VaultSession::indexed);
     connect(m_worker, &IndexWorker::failed, this, &VaultSession::failed);
     connect(m_worker, &IndexWorker::healthReady, this, &VaultSession::healthReady);
-    connect(m_worker, &IndexWorker::catalogReady, this,
-            [this](const QList<MemoryRow> &rows, const VaultStats &stats) {
-                QList<MemoryRow> previous = std::exchange(m_catalog, rows);
-                m_stats = stats;
-                Q_EMIT catalogReady();  // the views swap to the new rows here
-                // Freeing 100k rows takes tens of milliseconds: let the worker do it.
-                if (m_worker)
-                    QMetaObject::invokeMethod(m_worker, [dropped = std::move(previous)] { Q_UNUSED(dropped); },
-                                              Qt::QueuedConnection);
-            });
+    connect(m_worker, &IndexWorker::catalogReady, this, [this](const QList<MemoryRow> &rows, const VaultStats &stats) {
+        QList<MemoryRow> previous = std::exchange(m_catalog, rows);
+        m_stats = stats;
+        Q_EMIT catalogReady(); // the views swap to the new rows here
+        // Freeing 100k rows takes tens of milliseconds: let the worker do it.
+        if (m_worker)
+            QMetaObject::invokeMethod(
+                m_worker, [dropped = std::move(previous)] { Q_UNUSED(dropped); }, Qt::QueuedConnection);
+    });
     m_thread->start();
 
     m_queryThread = new QThread(this);
@@ -115,14 +114,14 @@ void VaultSession::close()
     if (m_thread) {
         m_worker->cancel();
         m_thread->quit();
-        m_thread->wait();  // shutdown only: the worker finishes the file in flight
+        m_thread->wait(); // shutdown only: the worker finishes the file in flight
         delete m_thread;
         m_thread = nullptr;
         m_worker = nullptr;
     }
     if (m_queryThread) {
         m_queryThread->quit();
-        m_queryThread->wait();  // shutdown only: at most the query in flight
+        m_queryThread->wait(); // shutdown only: at most the query in flight
         delete m_queryThread;
         m_queryThread = nullptr;
         m_queryWorker = nullptr;
@@ -142,8 +141,8 @@ void VaultSession::invoke(Method method, Args... args)
 {
     if (!m_worker)
         return;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, method, args...] { (worker->*method)(args...); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, method, args...] { (worker->*method)(args...); }, Qt::QueuedConnection);
 }
 
 void VaultSession::requestIndexAll()
@@ -175,8 +174,8 @@ int VaultSession::requestRecall(const RecallQuery &query)
 {
     const int id = ++m_nextRequest;
     if (m_queryWorker)
-        QMetaObject::invokeMethod(m_queryWorker, [worker = m_queryWorker, id, query] { worker->recall(id, query); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_queryWorker, [worker = m_queryWorker, id, query] { worker->recall(id, query); }, Qt::QueuedConnection);
     return id;
 }
 
@@ -184,9 +183,9 @@ int VaultSession::requestPack(const RecallQuery &query, int budget)
 {
     const int id = ++m_nextRequest;
     if (m_queryWorker)
-        QMetaObject::invokeMethod(m_queryWorker,
-                                  [worker = m_queryWorker, id, query, budget] { worker->pack(id, query, budget); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_queryWorker, [worker = m_queryWorker, id, query, budget] { worker->pack(id, query, budget); },
+            Qt::QueuedConnection);
     return id;
 }
 

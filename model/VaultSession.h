@@ -84,7 +84,7 @@ private:
     bool m_busy = false;
     bool m_watching = true;
     int m_rescanMs = 30000;
-    int m_generation = 0;  ///< ignores an open that finishes after another began
+    int m_generation = 0; ///< ignores an open that finishes after another began
 };
 
 } // namespace engram

@@ -1,13 +1,13 @@
 #pragma once
 
+#include "ToolUsage.h"
+
 #include <QDate>
 #include <QDateTime>
 #include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
-
-#include "ToolUsage.h"
 
 namespace engram {
 
@@ -26,7 +26,7 @@ struct MemoryStrength {
 struct RegionStat {
     QString region;
     qint64 count = 0;
-    double meanStrength = -1.0;  ///< -1 when no strength data exists yet
+    double meanStrength = -1.0; ///< -1 when no strength data exists yet
 };
 
 struct GraphNode {
@@ -53,16 +53,16 @@ struct GraphData {
 /// Tokens held by one consolidation layer on one day.
 struct LayerTokens {
     QDate day;
-    QString layer;  ///< raw, session, daily, weekly, fact
+    QString layer; ///< raw, session, daily, weekly, fact
     qint64 tokens = 0;
 };
 
 /// A digest or fact and the files it was derived from.
 struct Lineage {
-    QString digest;    ///< vault-relative path
+    QString digest; ///< vault-relative path
     QString layer;
-    QStringList sources;       ///< filled from Consolidator::lineage() when the digest is selected
-    double compression = 0.0;  ///< source tokens / digest tokens
+    QStringList sources;      ///< filled from Consolidator::lineage() when the digest is selected
+    double compression = 0.0; ///< source tokens / digest tokens
     QDate day;
 };
 
@@ -88,11 +88,11 @@ struct ToolStatsData {
 
 /// A change a reflection suggests to the cognitive state, for the person to accept or reject.
 struct ReflectionProposal {
-    QString kind;  ///< the proposed learning's category: insight, pattern, feedback, mistake
+    QString kind; ///< the proposed learning's category: insight, pattern, feedback, mistake
     QString text;
     QString rationale;
-    QString reflectionId;  ///< the reflection (state/reflections.jsonl) it belongs to
-    int index = 0;         ///< its position among that reflection's proposals
+    QString reflectionId; ///< the reflection (state/reflections.jsonl) it belongs to
+    int index = 0;        ///< its position among that reflection's proposals
 };
 
 } // namespace engram

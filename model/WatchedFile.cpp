@@ -82,7 +82,7 @@ bool WatchedFile::changedOnDisk() const
 
 void WatchedFile::onWatcherEvent()
 {
-    rewatch();  // an atomic rename replaces the inode: watch the new file
+    rewatch(); // an atomic rename replaces the inode: watch the new file
     if (changedOnDisk())
         Q_EMIT changedExternally();
 }

@@ -33,7 +33,7 @@ private:
     void rewatch();
 
     QString m_path;
-    QByteArray m_hash;  ///< of the last bytes loaded or saved (empty for "no file")
+    QByteArray m_hash; ///< of the last bytes loaded or saved (empty for "no file")
     QFileSystemWatcher m_watcher;
 };
 

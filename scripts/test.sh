@@ -12,6 +12,14 @@ launcher=()
 if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 werror="${ENGRAM_WERROR:-ON}"
 
+echo "== formatting (.clang-format)"
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  mapfile -t sources < <(git ls-files '*.cpp' '*.h' | grep -v '^tests/data/')
+else
+  mapfile -t sources < <(find engine model ui app tests bench -name '*.cpp' -o -name '*.h' | grep -v '^tests/data/')
+fi
+clang-format --dry-run --Werror "${sources[@]}"
+
 echo "== engine and CLI without any GUI module (ENGRAM_GUI=OFF)"
 cmake -S . -B build-nogui -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DENGRAM_GUI=OFF \
   -DENGRAM_WERROR="$werror" -DENGRAM_BUILD_TESTS=OFF -DENGRAM_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null

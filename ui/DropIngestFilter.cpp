@@ -47,7 +47,8 @@ bool DropIngestFilter::eventFilter(QObject *watched, QEvent *event)
     if (!report.written.isEmpty())
         text = tr("Added %n file(s) to %1", nullptr, int(report.written.size())).arg(dropFolder());
     if (!report.refused.isEmpty())
-        text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + tr("Refused: %1").arg(report.refused.join(QStringLiteral("; ")));
+        text += (text.isEmpty() ? QString() : QStringLiteral(" · "))
+                + tr("Refused: %1").arg(report.refused.join(QStringLiteral("; ")));
     Q_EMIT message(text);
     return true;
 }

@@ -17,7 +17,7 @@ public:
         m_message->setAlignment(Qt::AlignCenter);
         m_message->setWordWrap(true);
         m_message->setMargin(24);
-        m_message->setEnabled(false);  // the palette's "disabled" text: quiet in light and dark themes
+        m_message->setEnabled(false); // the palette's "disabled" text: quiet in light and dark themes
         addWidget(m_message);
         addWidget(content);
     }

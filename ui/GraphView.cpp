@@ -18,7 +18,6 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QWheelEvent>
-
 #include <QtMath>
 
 #include <algorithm>
@@ -39,7 +38,7 @@ public:
     {
         const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
         const QColor fill = color();
-        if (lod * radius() < 2.0 && !isSelected()) {  // a few pixels: a plain square is indistinguishable and cheap
+        if (lod * radius() < 2.0 && !isSelected()) { // a few pixels: a plain square is indistinguishable and cheap
             painter->fillRect(QRectF(-radius(), -radius(), 2 * radius(), 2 * radius()), fill);
             return;
         }
@@ -68,7 +67,7 @@ private:
 /// layout moves, the nodes too (thousands of items cost more than one paint loop).
 class GraphEdgesItem : public QGraphicsItem {
 public:
-    explicit GraphEdgesItem(GraphView *view) : m_view(view) {}
+    explicit GraphEdgesItem(GraphView *view) : m_view(view) { }
     QRectF boundingRect() const override { return scene() ? scene()->sceneRect() : QRectF(); }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override
     {
@@ -108,7 +107,7 @@ public:
         double weight;
     };
     QList<Line> m_lines;
-    QList<GraphNodeItem *> m_nodes;  ///< the visible ones, drawn here while the layout runs
+    QList<GraphNodeItem *> m_nodes; ///< the visible ones, drawn here while the layout runs
     bool m_drawNodes = false;
 
 private:
@@ -165,7 +164,7 @@ GraphView::GraphView(QWidget *parent) : QWidget(parent), m_scene(new QGraphicsSc
     expand->setObjectName(QStringLiteral("graphExpandButton"));
     controls->addWidget(expand);
 
-    m_scene->setItemIndexMethod(QGraphicsScene::NoIndex);  // every node moves while the layout runs
+    m_scene->setItemIndexMethod(QGraphicsScene::NoIndex); // every node moves while the layout runs
     m_view = new ZoomingView(m_scene, content);
     m_view->setOptimizationFlags(QGraphicsView::DontSavePainterState | QGraphicsView::DontAdjustForAntialiasing);
     m_view->setObjectName(QStringLiteral("graphCanvas"));
@@ -213,18 +212,20 @@ GraphView::GraphView(QWidget *parent) : QWidget(parent), m_scene(new QGraphicsSc
 
 QStringList GraphView::edgeTypes()
 {
-    return {QStringLiteral("related"),    QStringLiteral("co_activated"), QStringLiteral("derived_from"),
-            QStringLiteral("caused"),     QStringLiteral("contradicts"),  QStringLiteral("supersedes"),
+    return {QStringLiteral("related"), QStringLiteral("co_activated"), QStringLiteral("derived_from"),
+            QStringLiteral("caused"),  QStringLiteral("contradicts"),  QStringLiteral("supersedes"),
             QStringLiteral("part_of")};
 }
 
 QColor GraphView::colorFor(const QString &edgeType)
 {
-    static const QHash<QString, QColor> colors{
-        {QStringLiteral("related"), QColor(0x64, 0x74, 0x8b)},     {QStringLiteral("co_activated"), QColor(0xec, 0x48, 0x99)},
-        {QStringLiteral("derived_from"), QColor(0x3b, 0x82, 0xf6)}, {QStringLiteral("caused"), QColor(0xf5, 0x9e, 0x0b)},
-        {QStringLiteral("contradicts"), QColor(0xef, 0x44, 0x44)},  {QStringLiteral("supersedes"), QColor(0x8b, 0x5c, 0xf6)},
-        {QStringLiteral("part_of"), QColor(0x10, 0xb9, 0x81)}};
+    static const QHash<QString, QColor> colors{{QStringLiteral("related"), QColor(0x64, 0x74, 0x8b)},
+                                               {QStringLiteral("co_activated"), QColor(0xec, 0x48, 0x99)},
+                                               {QStringLiteral("derived_from"), QColor(0x3b, 0x82, 0xf6)},
+                                               {QStringLiteral("caused"), QColor(0xf5, 0x9e, 0x0b)},
+                                               {QStringLiteral("contradicts"), QColor(0xef, 0x44, 0x44)},
+                                               {QStringLiteral("supersedes"), QColor(0x8b, 0x5c, 0xf6)},
+                                               {QStringLiteral("part_of"), QColor(0x10, 0xb9, 0x81)}};
     return colors.value(edgeType, Qt::gray);
 }
 
@@ -243,7 +244,8 @@ void GraphView::setData(const GraphData &data)
     m_empty->showContent();
     if (!m_nodes.isEmpty() && m_focus != 0) {
         // A refresh keeps the neighbourhood being looked at when it still exists.
-        const bool keep = std::any_of(data.nodes.cbegin(), data.nodes.cend(), [this](const GraphNode &n) { return n.id == m_focus; });
+        const bool keep =
+            std::any_of(data.nodes.cbegin(), data.nodes.cend(), [this](const GraphNode &n) { return n.id == m_focus; });
         if (!keep)
             m_focus = 0;
     } else {
@@ -304,7 +306,8 @@ void GraphView::fillLegend()
     QStringList parts;
     for (const QString &region : std::as_const(regions))
         parts << QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
-                     .arg(RegionMapView::colorFor(region).name(), region.isEmpty() ? tr("no region") : region.toHtmlEscaped());
+                     .arg(RegionMapView::colorFor(region).name(),
+                          region.isEmpty() ? tr("no region") : region.toHtmlEscaped());
     m_legend->setText(tr("Nodes by region: %1").arg(parts.join(QStringLiteral(" &nbsp; "))));
 }
 
@@ -354,7 +357,7 @@ void GraphView::focusNode(qint64 id, int hops)
 {
     m_focus = id;
     if (m_hops->value() != hops) {
-        m_hops->setValue(hops);  // re-enters through valueChanged
+        m_hops->setValue(hops); // re-enters through valueChanged
         return;
     }
     applyFilters();
@@ -392,7 +395,7 @@ void GraphView::applyFilters()
             m_edgesItem->m_lines.append({m_nodes.value(e.from), m_nodes.value(e.to), e.type, e.weight});
     m_edgesItem->m_nodes.clear();
     for (auto it = m_nodes.cbegin(); it != m_nodes.cend(); ++it) {
-        it.value()->setVisible(false);  // shown again, as items, once the layout settles
+        it.value()->setVisible(false); // shown again, as items, once the layout settles
         if (m_visible.contains(it.key()))
             m_edgesItem->m_nodes << it.value();
     }
@@ -444,7 +447,7 @@ void GraphView::step()
             force[line.to] += pull;
         }
         for (auto it = force.cbegin(); it != force.cend(); ++it) {
-            const QPointF f = it.value() - it.key()->pos() * 0.01;  // gentle gravity to the centre
+            const QPointF f = it.value() - it.key()->pos() * 0.01; // gentle gravity to the centre
             const double len = qMax(0.001, std::hypot(f.x(), f.y()));
             it.key()->setPos(it.key()->pos() + f / len * qMin(len, m_temperature));
         }

@@ -92,9 +92,9 @@ void HealthDashboard::showChecks(const QList<HealthCheck> &checks)
         const FixAction action = actionFor(check);
         if (action == FixAction::None)
             continue;
-        auto *button = new QPushButton(action == FixAction::Rebuild    ? tr("Rebuild Index")
-                                       : action == FixAction::Reindex  ? tr("Re-index Now")
-                                                                       : tr("Create File"),
+        auto *button = new QPushButton(action == FixAction::Rebuild   ? tr("Rebuild Index")
+                                       : action == FixAction::Reindex ? tr("Re-index Now")
+                                                                      : tr("Create File"),
                                        m_table);
         button->setObjectName(QStringLiteral("healthFixButton"));
         button->setProperty("check", check.name);

@@ -27,9 +27,8 @@ IndexStatus::IndexStatus(VaultSession *session, QStatusBar *bar) : QWidget(bar),
     layout->addWidget(m_vault);
     bar->addPermanentWidget(this);
 
-    connect(session, &VaultSession::opening, this, [this](const QString &path) {
-        m_bar->showMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(path)));
-    });
+    connect(session, &VaultSession::opening, this,
+            [this](const QString &path) { m_bar->showMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(path))); });
     connect(session, &VaultSession::opened, this, [this] { m_bar->clearMessage(); });
     connect(session, &VaultSession::openFailed, this, [this](const QString &, const QString &message) {
         m_bar->showMessage(tr("Cannot open the vault: %1").arg(message));

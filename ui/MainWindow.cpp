@@ -30,7 +30,8 @@ namespace {
 const int kMaxRecent = 8;
 }
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_session(new VaultSession(this)), m_insights(new VaultInsights(m_session, this))
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_session(new VaultSession(this)), m_insights(new VaultInsights(m_session, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Engram"));
@@ -59,7 +60,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_session(new Vau
 
     new IndexStatus(m_session, statusBar());
     auto *drops = new DropIngestFilter(m_session, this);
-    connect(drops, &DropIngestFilter::message, this, [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    connect(drops, &DropIngestFilter::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 10000); });
     connect(m_regions, &RegionMapView::regionClicked, this, [this](const QString &region) {
         m_browser->setRegionFilter(region);
         m_tabs->setCurrentWidget(m_browser);
@@ -176,7 +178,8 @@ void MainWindow::connectInsights()
 void MainWindow::consolidateNow()
 {
     if (!m_insights->consolidateNow())
-        statusBar()->showMessage(m_session->isOpen() ? tr("A consolidation is already running") : tr("No vault is open"), 5000);
+        statusBar()->showMessage(
+            m_session->isOpen() ? tr("A consolidation is already running") : tr("No vault is open"), 5000);
 }
 
 QStringList MainWindow::recentVaults()
@@ -201,8 +204,9 @@ void MainWindow::fillRecentMenu()
     const QStringList recent = recentVaults();
     for (int i = 0; i < recent.size(); ++i) {
         const QString path = recent.at(i);
-        QAction *action = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path)),
-                                                  this, [this, path] { openVault(path); });
+        QAction *action =
+            m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path)), this,
+                                    [this, path] { openVault(path); });
         action->setEnabled(QFileInfo(path).isDir());
     }
     m_recentMenu->setEnabled(!recent.isEmpty());

@@ -114,8 +114,7 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
         m_editor->clear();
         m_empty->showMessage(tr("No vault is open. Use File › Open Vault…"));
     });
-    connect(m_editor, &NoteEditor::saved, this,
-            [this](const QString &path) { m_session->requestIndexPaths({path}); });
+    connect(m_editor, &NoteEditor::saved, this, [this](const QString &path) { m_session->requestIndexPaths({path}); });
     m_empty->showMessage(tr("No vault is open. Use File › Open Vault…"));
     reloadCatalog();
 }
@@ -178,7 +177,7 @@ bool MemoryBrowser::showMemory(qint64 chunkId)
     if (sourceRow < 0)
         return false;
     QModelIndex index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
-    if (!index.isValid()) {  // filtered out: show everything again
+    if (!index.isValid()) { // filtered out: show everything again
         m_search->clear();
         m_proxy->setSearchText({});
         for (QComboBox *combo : {m_region, m_store, m_layer})

@@ -32,7 +32,8 @@ NoteEditor::NoteEditor(QWidget *parent) : QWidget(parent), m_file(new WatchedFil
     m_saveButton = new QPushButton(tr("&Save"), this);
     m_saveButton->setObjectName(QStringLiteral("noteSaveButton"));
     m_saveButton->setShortcut(QKeySequence::Save);
-    m_saveButton->setToolTip(tr("Save the file (%1)").arg(QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText)));
+    m_saveButton->setToolTip(
+        tr("Save the file (%1)").arg(QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText)));
     m_externalButton = new QPushButton(tr("Open in &Editor"), this);
     m_externalButton->setObjectName(QStringLiteral("noteOpenExternalButton"));
     auto *header = new QHBoxLayout;
@@ -85,7 +86,7 @@ NoteEditor::NoteEditor(QWidget *parent) : QWidget(parent), m_file(new WatchedFil
     connect(m_text->document(), &QTextDocument::modificationChanged, this, &NoteEditor::updateButtons);
     connect(m_file, &WatchedFile::changedExternally, this, [this] {
         if (!isModified()) {
-            reload();  // nothing of ours to lose: follow the disk
+            reload(); // nothing of ours to lose: follow the disk
             return;
         }
         showBanner(tr("%1 changed on disk while you were editing it.").arg(m_relativePath), true, true);

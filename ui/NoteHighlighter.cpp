@@ -107,7 +107,7 @@ void NoteHighlighter::highlightBlock(const QString &text)
     const int previous = previousBlockState();
     const bool firstBlock = currentBlock().blockNumber() == 0;
     const bool fenceLine = text.trimmed() == QLatin1String("---");
-    if (firstBlock && fenceLine) {  // front matter opens on line 1 only
+    if (firstBlock && fenceLine) { // front matter opens on line 1 only
         setFormat(0, int(text.size()), m_fence);
         setCurrentBlockState(FrontMatter);
         return;

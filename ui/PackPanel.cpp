@@ -122,7 +122,7 @@ void PackPanel::rebuild()
 void PackPanel::showPack(int id, const ContextPack &pack, const QString &error)
 {
     if (id != m_pending)
-        return;  // built for inputs that have changed since
+        return; // built for inputs that have changed since
     m_pending = 0;
     if (!error.isEmpty()) {
         m_tokens->setText(error);
@@ -142,7 +142,7 @@ void PackPanel::showPack(int id, const ContextPack &pack, const QString &error)
 void PackPanel::copyToClipboard()
 {
     if (m_stale || m_pending) {
-        m_copyWhenReady = true;  // copied as soon as the pack for the current inputs is built
+        m_copyWhenReady = true; // copied as soon as the pack for the current inputs is built
         if (!m_pending)
             rebuild();
         return;

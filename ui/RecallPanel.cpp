@@ -133,7 +133,7 @@ void RecallPanel::runRecall()
 void RecallPanel::showResults(int id, const QList<RecallResult> &results, const QString &error)
 {
     if (id != m_pending)
-        return;  // an answer to a question asked before the last one
+        return; // an answer to a question asked before the last one
     m_pending = 0;
     m_source->clear();
     if (!error.isEmpty()) {

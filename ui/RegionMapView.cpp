@@ -11,13 +11,12 @@ namespace engram {
 
 QColor RegionMapView::colorFor(const QString &region)
 {
-    static const QHash<QString, QColor> colors{
-        {QStringLiteral("identity"), QColor(0x8b, 0x5c, 0xf6)},
-        {QStringLiteral("language-comprehension"), QColor(0x3b, 0x82, 0xf6)},
-        {QStringLiteral("language-production"), QColor(0x06, 0xb6, 0xd4)},
-        {QStringLiteral("vision"), QColor(0xf5, 0x9e, 0x0b)},
-        {QStringLiteral("episodic"), QColor(0xef, 0x44, 0x44)},
-        {QStringLiteral("spatial"), QColor(0x10, 0xb9, 0x81)}};
+    static const QHash<QString, QColor> colors{{QStringLiteral("identity"), QColor(0x8b, 0x5c, 0xf6)},
+                                               {QStringLiteral("language-comprehension"), QColor(0x3b, 0x82, 0xf6)},
+                                               {QStringLiteral("language-production"), QColor(0x06, 0xb6, 0xd4)},
+                                               {QStringLiteral("vision"), QColor(0xf5, 0x9e, 0x0b)},
+                                               {QStringLiteral("episodic"), QColor(0xef, 0x44, 0x44)},
+                                               {QStringLiteral("spatial"), QColor(0x10, 0xb9, 0x81)}};
     return colors.value(region, QColor(0x94, 0xa3, 0xb8));
 }
 
@@ -39,8 +38,12 @@ RegionMapView::RegionMapView(VaultSession *session, QWidget *parent) : QWidget(p
 
 QStringList RegionMapView::regionNames()
 {
-    return {QStringLiteral("identity"), QStringLiteral("language-comprehension"), QStringLiteral("language-production"),
-            QStringLiteral("vision"),   QStringLiteral("episodic"),               QStringLiteral("spatial")};
+    return {QStringLiteral("identity"),
+            QStringLiteral("language-comprehension"),
+            QStringLiteral("language-production"),
+            QStringLiteral("vision"),
+            QStringLiteral("episodic"),
+            QStringLiteral("spatial")};
 }
 
 void RegionMapView::setStats(const QList<RegionStat> &stats)
@@ -82,7 +85,7 @@ void RegionMapView::layoutAreas()
         for (int j = 0; j < 3; ++j) {
             const QString &name = names.at(band * 3 + j);
             const double share = bandTotal[band] > 0 ? double(statOf(name).count) / bandTotal[band] : 1.0 / 3;
-            const double width = canvas.width() * (0.12 + 0.64 * share);  // 3×0.12 + 0.64 = 1
+            const double width = canvas.width() * (0.12 + 0.64 * share); // 3×0.12 + 0.64 = 1
             m_areas.insert(name, QRectF(x, y, width, height).adjusted(3, 3, -3, -3));
             x += width;
         }

@@ -18,8 +18,8 @@ namespace engram {
 
 namespace {
 
-const QStringList kWeightNames{QStringLiteral("relevance"), QStringLiteral("strength"), QStringLiteral("recency"),
-                               QStringLiteral("access"), QStringLiteral("coactivation"), QStringLiteral("graph")};
+const QStringList kWeightNames{QStringLiteral("relevance"), QStringLiteral("strength"),     QStringLiteral("recency"),
+                               QStringLiteral("access"),    QStringLiteral("coactivation"), QStringLiteral("graph")};
 
 double *weightOf(RankingMode &mode, int column)
 {
@@ -150,8 +150,8 @@ void SettingsDialog::accept()
             bool ok = false;
             const double value = m_modes->item(row, column)->text().toDouble(&ok);
             if (!ok || value < 0) {
-                m_error->setText(tr("The %1 weight of mode %2 must be a number ≥ 0.")
-                                     .arg(kWeightNames.at(column), mode.name));
+                m_error->setText(
+                    tr("The %1 weight of mode %2 must be a number ≥ 0.").arg(kWeightNames.at(column), mode.name));
                 return;
             }
             *weightOf(mode, column) = value;
@@ -164,8 +164,9 @@ void SettingsDialog::accept()
     }
     QSettings().setValue(QStringLiteral("ingest/folder"), m_dropFolder->text().trimmed());
     m_needsReopen = next.embedderKind != m_config.embedderKind || next.embedderDimensions != m_config.embedderDimensions
-        || next.embeddingEndpoint.url != m_config.embeddingEndpoint.url
-        || next.embeddingEndpoint.model != m_config.embeddingEndpoint.model || next.toJson() != m_config.toJson();
+                    || next.embeddingEndpoint.url != m_config.embeddingEndpoint.url
+                    || next.embeddingEndpoint.model != m_config.embeddingEndpoint.model
+                    || next.toJson() != m_config.toJson();
     QDialog::accept();
 }
 

@@ -7,16 +7,16 @@
 #include "StateListModel.h"
 #include "VaultSession.h"
 
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QLocale>
 #include <QPushButton>
 #include <QUndoStack>
-#include <QFileInfo>
-#include <QLocale>
 #include <QVBoxLayout>
 
 namespace engram {
@@ -50,14 +50,18 @@ StateEditor::StateEditor(VaultSession *session, QWidget *parent)
     top->addWidget(m_save);
 
     auto *grid = new QGridLayout;
-    grid->addWidget(makeListEditor(StateList::Priorities, QStringLiteral("priority"), tr("Priorities"),
-                                   tr("Add a priority…")), 0, 0);
+    grid->addWidget(
+        makeListEditor(StateList::Priorities, QStringLiteral("priority"), tr("Priorities"), tr("Add a priority…")), 0,
+        0);
     grid->addWidget(makeListEditor(StateList::Heuristics, QStringLiteral("heuristic"), tr("Heuristics"),
-                                   tr("Add a rule of thumb…")), 0, 1);
-    grid->addWidget(makeListEditor(StateList::Learnings, QStringLiteral("learning"), tr("Learnings"),
-                                   tr("Add something learned…")), 1, 0);
+                                   tr("Add a rule of thumb…")),
+                    0, 1);
+    grid->addWidget(
+        makeListEditor(StateList::Learnings, QStringLiteral("learning"), tr("Learnings"), tr("Add something learned…")),
+        1, 0);
     grid->addWidget(makeListEditor(StateList::Avoidances, QStringLiteral("avoidance"), tr("Avoidances"),
-                                   tr("Add something to avoid…")), 1, 1);
+                                   tr("Add something to avoid…")),
+                    1, 1);
     m_proposals = new ProposalPanel(content);
     m_status = new QLabel(content);
     m_status->setObjectName(QStringLiteral("stateStatus"));
@@ -96,7 +100,8 @@ StateEditor::StateEditor(VaultSession *session, QWidget *parent)
             load();
             showStatus(tr("Reloaded: state/cognitive.json changed on disk."));
         } else {
-            showStatus(tr("state/cognitive.json changed on disk. Reload to take those changes, or save to keep yours."));
+            showStatus(
+                tr("state/cognitive.json changed on disk. Reload to take those changes, or save to keep yours."));
         }
     });
     connect(m_proposals, &ProposalPanel::accepted, this,
@@ -169,8 +174,8 @@ void StateEditor::load()
     if (!m_session->isOpen())
         return;
     if (Status s = m_document->open(m_session->vaultPath()); !s) {
-        m_empty->showMessage(tr("state/cognitive.json cannot be read: %1\nFix the file or move it aside.")
-                                 .arg(s.error().toString()));
+        m_empty->showMessage(
+            tr("state/cognitive.json cannot be read: %1\nFix the file or move it aside.").arg(s.error().toString()));
         return;
     }
     m_empty->showContent();
@@ -207,8 +212,9 @@ void StateEditor::loadProposals()
                     const Learning &l = r.proposals.at(i);
                     const QString when = QLocale().toString(r.time.toLocalTime(), QLocale::ShortFormat);
                     proposals << ReflectionProposal{l.category, l.text,
-                                                    l.context.isEmpty() ? tr("Proposed by %1 on %2").arg(r.model, when)
-                                                                        : tr("%1 (proposed by %2 on %3)").arg(l.context, r.model, when),
+                                                    l.context.isEmpty()
+                                                        ? tr("Proposed by %1 on %2").arg(r.model, when)
+                                                        : tr("%1 (proposed by %2 on %3)").arg(l.context, r.model, when),
                                                     r.id, i};
                 }
             }

@@ -28,7 +28,8 @@ public:
     CognitiveStateDocument *document() const { return m_document; }
     QList<StateListModel *> models() const { return m_models; }
     bool save();
-    /// Proposals of reflections (state/reflections.jsonl): accept applies one as a learning, reject dismisses its reflection.
+    /// Proposals of reflections (state/reflections.jsonl): accept applies one as a learning, reject dismisses its
+    /// reflection.
     ProposalPanel *proposals() const { return m_proposals; }
 
 private:

@@ -9,16 +9,16 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
-#include <QPushButton>
 #include <QMap>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QStackedBarSeries>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <functional>
-#include <QValueAxis>
 
 namespace engram {
 
@@ -84,12 +84,14 @@ void TimelineView::setLineage(const QString &digest, const LineageNode &root)
         return;
     qDeleteAll(top->takeChildren());
     const std::function<void(QTreeWidgetItem *, const LineageNode &)> add = [&add](QTreeWidgetItem *parent,
-                                                                                 const LineageNode &node) {
+                                                                                   const LineageNode &node) {
         for (const LineageNode &child : node.children) {
-            const QString where = child.range.startLine > 0
-                                      ? tr("%1 (lines %2–%3)").arg(child.range.path).arg(child.range.startLine).arg(child.range.endLine)
-                                      : child.range.path;
-            auto *item = new QTreeWidgetItem(parent, {child.exists ? where : tr("%1 (missing)").arg(where), child.layer});
+            const QString where =
+                child.range.startLine > 0
+                    ? tr("%1 (lines %2–%3)").arg(child.range.path).arg(child.range.startLine).arg(child.range.endLine)
+                    : child.range.path;
+            auto *item =
+                new QTreeWidgetItem(parent, {child.exists ? where : tr("%1 (missing)").arg(where), child.layer});
             add(item, child);
         }
     };
@@ -165,7 +167,7 @@ void TimelineView::setData(const TimelineData &data)
     static_cast<QChartView *>(m_ratioChart)->setChart(ratioChart);
 
     m_lineage->clear();
-    for (const Lineage &l : data.lineage) {  // newest first
+    for (const Lineage &l : data.lineage) { // newest first
         auto *item = new QTreeWidgetItem({l.digest, l.layer, QStringLiteral("%1×").arg(l.compression, 0, 'f', 1)});
         m_lineage->insertTopLevelItem(0, item);
         for (const QString &source : l.sources)

@@ -63,7 +63,7 @@ void ToolStatsView::setData(const ToolStatsData &data)
     m_empty->showContent();
     QList<ToolStat> tools = data.stats.tools;
     std::sort(tools.begin(), tools.end(), [](const ToolStat &a, const ToolStat &b) { return a.calls < b.calls; });
-    tools = tools.mid(qMax(qsizetype(0), tools.size() - 12));  // the twelve most used
+    tools = tools.mid(qMax(qsizetype(0), tools.size() - 12)); // the twelve most used
 
     auto *ok = new QBarSet(tr("succeeded"));
     auto *failed = new QBarSet(tr("failed"));
@@ -96,7 +96,9 @@ void ToolStatsView::setData(const ToolStatsData &data)
         if (d.isEmpty())
             continue;
         std::sort(d.begin(), d.end());
-        auto at = [&d](double q) { return double(d.at(qMin(d.size() - 1, qsizetype(q * double(d.size() - 1) + 0.5)))); };
+        auto at = [&d](double q) {
+            return double(d.at(qMin(d.size() - 1, qsizetype(q * double(d.size() - 1) + 0.5))));
+        };
         boxes->append(new QBoxSet(at(0), at(0.25), at(0.5), at(0.75), at(1.0), t.name));
         boxNames->append(t.name);
     }

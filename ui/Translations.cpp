@@ -16,7 +16,8 @@ void Translations::install()
         QCoreApplication::installTranslator(qt);
     auto *engram = new QTranslator(app);
     const QLocale locale;
-    const bool loaded = locale.language() != QLocale::C
+    const bool loaded =
+        locale.language() != QLocale::C
         && engram->load(locale, QStringLiteral("engram"), QStringLiteral("_"), QStringLiteral(":/i18n"));
     if (loaded || engram->load(QStringLiteral("engram_en"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(engram);

@@ -16,7 +16,7 @@ enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
 /// What a command gets: its parsed options, the output streams and the vault.
 class CliContext {
 public:
-    CliContext(QCommandLineParser &parser, QTextStream &out, QTextStream &err) : parser(parser), out(out), err(err) {}
+    CliContext(QCommandLineParser &parser, QTextStream &out, QTextStream &err) : parser(parser), out(out), err(err) { }
 
     QCommandLineParser &parser;
     QTextStream &out;

@@ -30,7 +30,8 @@ int runWake(CliContext &cx)
     if (cx.json()) {
         cx.out << QJsonDocument(QJsonObject{{QStringLiteral("preamble"), briefing->preamble},
                                             {QStringLiteral("focus"), briefing->focus.current},
-                                            {QStringLiteral("priorities"), QJsonArray::fromStringList(briefing->focus.priorities)},
+                                            {QStringLiteral("priorities"),
+                                             QJsonArray::fromStringList(briefing->focus.priorities)},
                                             {QStringLiteral("decisions"), chunksJson(briefing->decisions)},
                                             {QStringLiteral("prospective"), chunksJson(briefing->prospective)},
                                             {QStringLiteral("markdown"), briefing->markdown}})
@@ -100,8 +101,8 @@ int runState(CliContext &cx)
         const int i = number(&ok);
         result = ok ? store.removeHeuristic(i) : Status(Error{QStringLiteral("say which one by number")});
     } else if (action == QLatin1String("add-learning")) {
-        result = store.addLearning(Learning{rest, cx.parser.value(QStringLiteral("category")), QStringLiteral("added by hand"),
-                                            QDateTime::currentDateTimeUtc()});
+        result = store.addLearning(Learning{rest, cx.parser.value(QStringLiteral("category")),
+                                            QStringLiteral("added by hand"), QDateTime::currentDateTimeUtc()});
     } else if (action == QLatin1String("remove-learning")) {
         const int i = number(&ok);
         result = ok ? store.removeLearning(i) : Status(Error{QStringLiteral("say which one by number")});
@@ -126,8 +127,10 @@ int runState(CliContext &cx)
 
 const CommandRegistration wakeCommand{CliCommand{
     QStringLiteral("wake"),
-    QStringLiteral("What an agent reads first: the <engram-state> preamble, focus, recent decisions, prospective memories."),
-    {}, runWake}};
+    QStringLiteral(
+        "What an agent reads first: the <engram-state> preamble, focus, recent decisions, prospective memories."),
+    {},
+    runWake}};
 
 const CommandRegistration stateCommand{CliCommand{
     QStringLiteral("state"),
@@ -138,8 +141,10 @@ const CommandRegistration stateCommand{CliCommand{
                                                "add-learning TEXT | remove-learning N | add-avoidance TEXT | "
                                                "remove-avoidance N"),
                                 QStringLiteral("[action] [text...]"));
-        p.addOption({QStringLiteral("priority"), QStringLiteral("A priority for `focus` (repeatable)."), QStringLiteral("text")});
-        p.addOption({QStringLiteral("category"), QStringLiteral("insight, feedback, pattern or mistake (add-learning)."),
+        p.addOption({QStringLiteral("priority"), QStringLiteral("A priority for `focus` (repeatable)."),
+                     QStringLiteral("text")});
+        p.addOption({QStringLiteral("category"),
+                     QStringLiteral("insight, feedback, pattern or mistake (add-learning)."),
                      QStringLiteral("category"), QStringLiteral("insight")});
     },
     runState}};

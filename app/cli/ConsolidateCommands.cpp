@@ -1,6 +1,5 @@
 // engram-cli consolidate, lineage
 #include "CliCommand.h"
-
 #include "Consolidator.h"
 
 #include <QJsonArray>
@@ -31,7 +30,8 @@ int runConsolidate(CliContext &cx)
 {
     ConsolidationOptions options;
     options.dryRun = cx.parser.isSet(QStringLiteral("dry-run"));
-    if (!dateOption(cx, QStringLiteral("since"), options.since) || !dateOption(cx, QStringLiteral("until"), options.until))
+    if (!dateOption(cx, QStringLiteral("since"), options.since)
+        || !dateOption(cx, QStringLiteral("until"), options.until))
         return ExitUsage;
     if (options.since.isValid() && options.until.isValid() && options.since > options.until) {
         cx.fail(QStringLiteral("--since %1 is after --until %2; nothing lies between them")
@@ -118,7 +118,8 @@ int runLineage(CliContext &cx)
 {
     const QStringList args = cx.parser.positionalArguments();
     if (args.size() != 1)
-        return cx.fail(QStringLiteral("name one digest or fact: engram-cli lineage consolidated/fact/2026-W01.md[:12-14]"));
+        return cx.fail(
+            QStringLiteral("name one digest or fact: engram-cli lineage consolidated/fact/2026-W01.md[:12-14]"));
     auto engine = cx.openEngine();
     if (!engine)
         return ExitFailure;
@@ -138,15 +139,17 @@ int runLineage(CliContext &cx)
     auto verdict = [&]() {
         if (gone == 0)
             return int(ExitOk);
-        return cx.fail(QStringLiteral("%1 of %2 source range(s) are gone (the lines changed or the file was deleted since "
-                                      "the digest was written); `engram-cli consolidate` writes it again from what is there")
-                           .arg(gone)
-                           .arg(raw.size()));
+        return cx.fail(
+            QStringLiteral("%1 of %2 source range(s) are gone (the lines changed or the file was deleted since "
+                           "the digest was written); `engram-cli consolidate` writes it again from what is there")
+                .arg(gone)
+                .arg(raw.size()));
     };
     if (cx.json()) {
         QJsonArray leaves;
         for (const LineageNode &leaf : raw)
-            leaves.append(QJsonObject{{QStringLiteral("source"), leaf.range.toString()}, {QStringLiteral("exists"), leaf.exists}});
+            leaves.append(QJsonObject{{QStringLiteral("source"), leaf.range.toString()},
+                                      {QStringLiteral("exists"), leaf.exists}});
         cx.out << QJsonDocument(QJsonObject{{QStringLiteral("tree"), nodeJson(*root)}, {QStringLiteral("raw"), leaves}})
                       .toJson(QJsonDocument::Indented);
         return verdict();
@@ -158,10 +161,13 @@ int runLineage(CliContext &cx)
 
 const CommandRegistration consolidateCommand{CliCommand{
     QStringLiteral("consolidate"),
-    QStringLiteral("Sleep: digest raw sessions into session, daily, weekly and fact layers; cluster and promote memories."),
+    QStringLiteral(
+        "Sleep: digest raw sessions into session, daily, weekly and fact layers; cluster and promote memories."),
     [](QCommandLineParser &p) {
-        p.addOption({QStringLiteral("since"), QStringLiteral("Only periods from this date (YYYY-MM-DD)."), QStringLiteral("date")});
-        p.addOption({QStringLiteral("until"), QStringLiteral("Only periods up to this date (YYYY-MM-DD)."), QStringLiteral("date")});
+        p.addOption({QStringLiteral("since"), QStringLiteral("Only periods from this date (YYYY-MM-DD)."),
+                     QStringLiteral("date")});
+        p.addOption({QStringLiteral("until"), QStringLiteral("Only periods up to this date (YYYY-MM-DD)."),
+                     QStringLiteral("date")});
         p.addOption({QStringLiteral("dry-run"), QStringLiteral("Show what would be written; change nothing.")});
     },
     runConsolidate}};
@@ -169,7 +175,8 @@ const CommandRegistration consolidateCommand{CliCommand{
 const CommandRegistration lineageCommand{CliCommand{
     QStringLiteral("lineage"), QStringLiteral("Follow a digest or fact (optionally PATH:START-END) down to raw lines."),
     [](QCommandLineParser &p) {
-        p.addPositionalArgument(QStringLiteral("path"), QStringLiteral("A vault-relative digest path, optionally :START-END."),
+        p.addPositionalArgument(QStringLiteral("path"),
+                                QStringLiteral("A vault-relative digest path, optionally :START-END."),
                                 QStringLiteral("PATH"));
     },
     runLineage}};

@@ -32,10 +32,11 @@ QJsonObject hookInput(const QByteArray &bytes)
 {
     const QByteArray trimmed = bytes.trimmed();
     if (!trimmed.startsWith('{'))
-        return {};  // a whole JSONL transcript does not parse as one object
+        return {}; // a whole JSONL transcript does not parse as one object
     const QJsonDocument doc = QJsonDocument::fromJson(trimmed);
     const QJsonObject o = doc.object();
-    return o.contains(QStringLiteral("hook_event_name")) || o.contains(QStringLiteral("session_id")) ? o : QJsonObject{};
+    return o.contains(QStringLiteral("hook_event_name")) || o.contains(QStringLiteral("session_id")) ? o
+                                                                                                     : QJsonObject{};
 }
 
 bool claudeFormat(CliContext &cx)
@@ -54,7 +55,7 @@ int runSessionStart(CliContext &cx)
     if (!engine)
         return ExitFailure;
     if (!cx.parser.isSet(QStringLiteral("no-index")))
-        (void)engine->index();  // bring the index up to date with what changed since the last session
+        (void)engine->index(); // bring the index up to date with what changed since the last session
     const QDateTime now = QDateTime::currentDateTime();
     const SessionQuery query = SessionQuery::fromSituation(*engine, cwd, cx.parser.value(QStringLiteral("task")), now);
     bool ok = true;
@@ -91,7 +92,7 @@ int runAgentEnd(CliContext &cx)
     if (name.isEmpty()) {
         bytes = readStdin();
         const QJsonObject input = hookInput(bytes);
-        if (input.contains(QStringLiteral("transcript_path"))) {  // Claude Code's Stop hook
+        if (input.contains(QStringLiteral("transcript_path"))) { // Claude Code's Stop hook
             name = input.value(QStringLiteral("transcript_path")).toString();
             sessionId = input.value(QStringLiteral("session_id")).toString();
             bytes.clear();
@@ -99,7 +100,7 @@ int runAgentEnd(CliContext &cx)
             return cx.fail(QStringLiteral("no transcript: pass --transcript FILE, pipe the transcript in, or pipe "
                                           "Claude Code's Stop hook input (with transcript_path)"));
         } else {
-            name = QStringLiteral("stdin");  // JSONL or Markdown, told apart by the content
+            name = QStringLiteral("stdin"); // JSONL or Markdown, told apart by the content
         }
     }
     if (bytes.isEmpty()) {
@@ -123,8 +124,9 @@ int runAgentEnd(CliContext &cx)
         request.title = TextAnalysis::words(text).mid(0, 8).join(QLatin1Char(' '));
         request.content = text;
         request.source = QStringLiteral("conversation");
-        request.tags = {QStringLiteral("agent-end"), signal.contains(QLatin1String("this")) ? QStringLiteral("remember-this")
-                                                                                             : QStringLiteral("remember")};
+        request.tags = {QStringLiteral("agent-end"), signal.contains(QLatin1String("this"))
+                                                         ? QStringLiteral("remember-this")
+                                                         : QStringLiteral("remember")};
         return MemoryWriter(*engine).remember(request);
     });
     auto applied = learner.apply(*turn, QDateTime::currentDateTimeUtc());
@@ -132,8 +134,8 @@ int runAgentEnd(CliContext &cx)
         return cx.fail(applied.error().toString());
     (void)engine->saveVectors();
     QString reflected;
-    if (cx.parser.isSet(QStringLiteral("reflect-if-due")) && !applied->alreadySeen &&
-        engine->config().llmEndpoint.configured()) {
+    if (cx.parser.isSet(QStringLiteral("reflect-if-due")) && !applied->alreadySeen
+        && engine->config().llmEndpoint.configured()) {
         Reflection reflection(engine->vaultPath(), engine->config().llmEndpoint);
         const QDateTime now = QDateTime::currentDateTimeUtc();
         if (auto due = reflection.due(now); due && due->due) {
@@ -142,7 +144,7 @@ int runAgentEnd(CliContext &cx)
                 reflected = QStringLiteral("reflection %1: %2 proposal(s) awaiting `engram-cli reflect --accept %1`")
                                 .arg(record->id)
                                 .arg(record->proposals.size());
-            else  // the turn is learned; a failed reflection is reported, not fatal
+            else // the turn is learned; a failed reflection is reported, not fatal
                 cx.err << "engram-cli hook agent-end: " << record.error().toString() << Qt::endl;
         }
     }
@@ -151,16 +153,17 @@ int runAgentEnd(CliContext &cx)
 
     const InteractionAnalysis &a = applied->analysis;
     if (cx.json()) {
-        cx.out << QJsonDocument(QJsonObject{{QStringLiteral("already_seen"), applied->alreadySeen},
-                                            {QStringLiteral("positive_signal"), a.positiveSignal},
-                                            {QStringLiteral("credited"), QJsonArray::fromStringList(applied->creditedHeuristics)},
-                                            {QStringLiteral("memories"), QJsonArray::fromStringList(applied->memoriesWritten)},
-                                            {QStringLiteral("learnings"), QJsonArray::fromStringList(applied->learningsAdded)},
-                                            {QStringLiteral("avoidances"), QJsonArray::fromStringList(applied->avoidancesAdded)},
-                                            {QStringLiteral("meaningful"), a.meaningful},
-                                            {QStringLiteral("engagement"), a.engagementReason},
-                                            {QStringLiteral("tool_events"), applied->toolEventsRecorded},
-                                            {QStringLiteral("reflection"), reflected}})
+        cx.out << QJsonDocument(
+                      QJsonObject{{QStringLiteral("already_seen"), applied->alreadySeen},
+                                  {QStringLiteral("positive_signal"), a.positiveSignal},
+                                  {QStringLiteral("credited"), QJsonArray::fromStringList(applied->creditedHeuristics)},
+                                  {QStringLiteral("memories"), QJsonArray::fromStringList(applied->memoriesWritten)},
+                                  {QStringLiteral("learnings"), QJsonArray::fromStringList(applied->learningsAdded)},
+                                  {QStringLiteral("avoidances"), QJsonArray::fromStringList(applied->avoidancesAdded)},
+                                  {QStringLiteral("meaningful"), a.meaningful},
+                                  {QStringLiteral("engagement"), a.engagementReason},
+                                  {QStringLiteral("tool_events"), applied->toolEventsRecorded},
+                                  {QStringLiteral("reflection"), reflected}})
                       .toJson(QJsonDocument::Indented);
         return ExitOk;
     }
@@ -201,7 +204,7 @@ int runToolHook(CliContext &cx)
         if (!parsed || ms < 0)
             return cx.fail(QStringLiteral("--ms takes a whole number of milliseconds"));
     }
-    if (claudeFormat(cx)) {  // PostToolUse / PostToolUseFailure input on stdin
+    if (claudeFormat(cx)) { // PostToolUse / PostToolUseFailure input on stdin
         const QJsonObject input = hookInput(readStdin());
         if (name.isEmpty())
             name = input.value(QStringLiteral("tool_name")).toString();
@@ -210,8 +213,9 @@ int runToolHook(CliContext &cx)
         if (callId.isEmpty())
             callId = input.value(QStringLiteral("tool_use_id")).toString();
         const QJsonObject response = input.value(QStringLiteral("tool_response")).toObject();
-        if (input.value(QStringLiteral("hook_event_name")).toString() == QLatin1String("PostToolUseFailure") ||
-            response.value(QStringLiteral("is_error")).toBool() || response.value(QStringLiteral("success")) == QJsonValue(false))
+        if (input.value(QStringLiteral("hook_event_name")).toString() == QLatin1String("PostToolUseFailure")
+            || response.value(QStringLiteral("is_error")).toBool()
+            || response.value(QStringLiteral("success")) == QJsonValue(false))
             ok = false;
         if (ms < 0 && input.contains(QStringLiteral("duration_ms")))
             ms = qint64(input.value(QStringLiteral("duration_ms")).toDouble());
@@ -225,8 +229,9 @@ int runToolHook(CliContext &cx)
     if (!recorded)
         return cx.fail(recorded.error().toString());
     if (!claudeFormat(cx))
-        cx.report(QStringLiteral("%1 %2 %3").arg(*recorded ? QStringLiteral("recorded") : QStringLiteral("already recorded"),
-                                                   name, ok ? QStringLiteral("ok") : QStringLiteral("failed")),
+        cx.report(QStringLiteral("%1 %2 %3")
+                      .arg(*recorded ? QStringLiteral("recorded") : QStringLiteral("already recorded"), name,
+                           ok ? QStringLiteral("ok") : QStringLiteral("failed")),
                   QJsonObject{{QStringLiteral("tool"), name},
                               {QStringLiteral("ok"), ok},
                               {QStringLiteral("recorded"), *recorded > 0}});
@@ -246,8 +251,10 @@ const CommandRegistration sessionStartCommand{CliCommand{
     QStringLiteral("The pack for the situation (project, recent files, task) for a session-start hook."),
     [](QCommandLineParser &p) {
         addFormatOption(p);
-        p.addOption({QStringLiteral("task"), QStringLiteral("What the session is about, when known."), QStringLiteral("text")});
-        p.addOption({QStringLiteral("cwd"), QStringLiteral("The project folder (default: the hook input's cwd, else the current one)."),
+        p.addOption(
+            {QStringLiteral("task"), QStringLiteral("What the session is about, when known."), QStringLiteral("text")});
+        p.addOption({QStringLiteral("cwd"),
+                     QStringLiteral("The project folder (default: the hook input's cwd, else the current one)."),
                      QStringLiteral("dir")});
         p.addOption({QStringLiteral("budget"), QStringLiteral("Token budget of the pack."), QStringLiteral("tokens")});
         p.addOption({QStringLiteral("no-index"), QStringLiteral("Do not index changed files first.")});
@@ -272,12 +279,13 @@ const CommandRegistration toolHookCommand{CliCommand{
     QStringLiteral("hook tool"), QStringLiteral("Count one tool call in the tool statistics."),
     [](QCommandLineParser &p) {
         addFormatOption(p);
-        p.addOptions({{QStringLiteral("name"), QStringLiteral("The tool's name."), QStringLiteral("tool")},
-                      {QStringLiteral("ok"), QStringLiteral("The call succeeded (the default).")},
-                      {QStringLiteral("failed"), QStringLiteral("The call failed.")},
-                      {QStringLiteral("ms"), QStringLiteral("How long it took."), QStringLiteral("milliseconds")},
-                      {QStringLiteral("session"), QStringLiteral("The agent session it belongs to."), QStringLiteral("id")},
-                      {QStringLiteral("call-id"), QStringLiteral("The call's id (counted once)."), QStringLiteral("id")}});
+        p.addOptions(
+            {{QStringLiteral("name"), QStringLiteral("The tool's name."), QStringLiteral("tool")},
+             {QStringLiteral("ok"), QStringLiteral("The call succeeded (the default).")},
+             {QStringLiteral("failed"), QStringLiteral("The call failed.")},
+             {QStringLiteral("ms"), QStringLiteral("How long it took."), QStringLiteral("milliseconds")},
+             {QStringLiteral("session"), QStringLiteral("The agent session it belongs to."), QStringLiteral("id")},
+             {QStringLiteral("call-id"), QStringLiteral("The call's id (counted once)."), QStringLiteral("id")}});
     },
     runToolHook}};
 

@@ -2,7 +2,6 @@
 #include "CliCommand.h"
 
 #include <QDir>
-
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -19,10 +18,14 @@ QJsonObject reportJson(const IndexReport &r)
                                     {QStringLiteral("line"), p.line},
                                     {QStringLiteral("severity"), p.severity},
                                     {QStringLiteral("message"), p.message}});
-    return QJsonObject{{QStringLiteral("scanned"), r.scanned},     {QStringLiteral("indexed"), r.indexed},
-                       {QStringLiteral("unchanged"), r.unchanged}, {QStringLiteral("removed"), r.removed},
-                       {QStringLiteral("failed"), r.failed},       {QStringLiteral("chunks"), double(r.chunks)},
-                       {QStringLiteral("elapsed_ms"), double(r.elapsedMs)}, {QStringLiteral("problems"), problems}};
+    return QJsonObject{{QStringLiteral("scanned"), r.scanned},
+                       {QStringLiteral("indexed"), r.indexed},
+                       {QStringLiteral("unchanged"), r.unchanged},
+                       {QStringLiteral("removed"), r.removed},
+                       {QStringLiteral("failed"), r.failed},
+                       {QStringLiteral("chunks"), double(r.chunks)},
+                       {QStringLiteral("elapsed_ms"), double(r.elapsedMs)},
+                       {QStringLiteral("problems"), problems}};
 }
 
 int printReport(CliContext &cx, const IndexReport &r)
@@ -30,7 +33,8 @@ int printReport(CliContext &cx, const IndexReport &r)
     if (cx.json()) {
         cx.out << QJsonDocument(reportJson(r)).toJson(QJsonDocument::Indented);
     } else {
-        cx.out << QStringLiteral("%1 files scanned: %2 indexed (%3 chunks), %4 unchanged, %5 removed, %6 failed in %7 ms")
+        cx.out << QStringLiteral(
+                      "%1 files scanned: %2 indexed (%3 chunks), %4 unchanged, %5 removed, %6 failed in %7 ms")
                       .arg(r.scanned)
                       .arg(r.indexed)
                       .arg(r.chunks)
@@ -40,8 +44,8 @@ int printReport(CliContext &cx, const IndexReport &r)
                       .arg(r.elapsedMs)
                << Qt::endl;
         for (const Problem &p : r.problems)
-            cx.out << "  " << p.severity << ": " << p.path << (p.line > 0 ? QStringLiteral(":%1").arg(p.line) : QString())
-                   << ": " << p.message << Qt::endl;
+            cx.out << "  " << p.severity << ": " << p.path
+                   << (p.line > 0 ? QStringLiteral(":%1").arg(p.line) : QString()) << ": " << p.message << Qt::endl;
     }
     return ExitOk;
 }
@@ -58,7 +62,8 @@ int runIndex(CliContext &cx)
         for (const QString &p : paths) {
             // A path into the vault may be given whole (tab completion gives that); one outside is refused.
             const QString relative = QDir::isAbsolutePath(p) ? vault.relativeFilePath(p) : QDir::cleanPath(p);
-            if (QDir::isAbsolutePath(relative) || relative == QLatin1String("..") || relative.startsWith(QLatin1String("../")))
+            if (QDir::isAbsolutePath(relative) || relative == QLatin1String("..")
+                || relative.startsWith(QLatin1String("../")))
                 return cx.fail(QStringLiteral("%1 is outside the vault %2; give a path inside it (vault-relative)")
                                    .arg(p, engine->vaultPath()));
             total += engine->indexPath(relative);
@@ -131,7 +136,7 @@ int runHealth(CliContext &cx)
 {
     auto engine = cx.openEngine();
     if (!engine)
-        return severity(QStringLiteral("error"));  // not ExitFailure: 1 means "stale" here
+        return severity(QStringLiteral("error")); // not ExitFailure: 1 means "stale" here
     const QList<HealthCheck> checks = engine->health();
     int worst = 0;
     QJsonArray array;
@@ -151,7 +156,7 @@ int runHealth(CliContext &cx)
                 cx.out << "          fix: " << c.fix << Qt::endl;
         }
     }
-    return worst;  // 0 ok, 1 stale, 2 missing, 3 error
+    return worst; // 0 ok, 1 stale, 2 missing, 3 error
 }
 
 const CommandRegistration indexCommand{CliCommand{
@@ -166,17 +171,19 @@ const CommandRegistration indexCommand{CliCommand{
 const CommandRegistration rebuildCommand{CliCommand{
     QStringLiteral("rebuild"), QStringLiteral("Delete the derived index and index every file again."), {}, runRebuild}};
 
-const CommandRegistration statsCommand{
-    CliCommand{QStringLiteral("stats"), QStringLiteral("Counts of files, chunks, vectors and tags (--tools: tool statistics)."),
-               [](QCommandLineParser &p) {
-                   p.addOption({QStringLiteral("tools"), QStringLiteral("Tool statistics: calls, success rates, "
-                                                                        "durations, sequences, rate drops.")});
-               },
-               runStats}};
+const CommandRegistration statsCommand{CliCommand{
+    QStringLiteral("stats"), QStringLiteral("Counts of files, chunks, vectors and tags (--tools: tool statistics)."),
+    [](QCommandLineParser &p) {
+        p.addOption({QStringLiteral("tools"), QStringLiteral("Tool statistics: calls, success rates, "
+                                                             "durations, sequences, rate drops.")});
+    },
+    runStats}};
 
-const CommandRegistration healthCommand{CliCommand{
-    QStringLiteral("health"), QStringLiteral("Run the health checks; the exit code is the worst status (0 ok … 3 error)."),
-    {}, runHealth}};
+const CommandRegistration healthCommand{
+    CliCommand{QStringLiteral("health"),
+               QStringLiteral("Run the health checks; the exit code is the worst status (0 ok … 3 error)."),
+               {},
+               runHealth}};
 
 } // namespace
 

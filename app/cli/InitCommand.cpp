@@ -22,9 +22,11 @@ int runInit(CliContext &cx)
     return ExitOk;
 }
 
-const CommandRegistration initCommand{CliCommand{
-    QStringLiteral("init"), QStringLiteral("Create a vault's folders (and a welcome note in an empty one), then index it."),
-    {}, runInit}};
+const CommandRegistration initCommand{
+    CliCommand{QStringLiteral("init"),
+               QStringLiteral("Create a vault's folders (and a welcome note in an empty one), then index it."),
+               {},
+               runInit}};
 
 } // namespace
 

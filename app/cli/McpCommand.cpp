@@ -1,6 +1,5 @@
 // engram-cli mcp: the Model Context Protocol server over stdio.
 #include "CliCommand.h"
-
 #include "McpServer.h"
 #include "McpTools.h"
 
@@ -49,7 +48,7 @@ int runMcp(CliContext &cx)
         cx.err << "engram-cli mcp: note: " << note << Qt::endl;
     const QString vault = engine->vaultPath();
 #ifndef _WIN32
-    std::signal(SIGPIPE, SIG_IGN);  // a client that went away ends the loop at EOF, not with a signal
+    std::signal(SIGPIPE, SIG_IGN); // a client that went away ends the loop at EOF, not with a signal
 #endif
     mcp::McpTools tools(std::move(engine));
     tools.setServerVersion(QStringLiteral(ENGRAM_VERSION));

@@ -1,6 +1,5 @@
 // engram-cli remember, forget, restore, memory, compact
 #include "CliCommand.h"
-
 #include "MemoryDynamics.h"
 #include "MemoryWriter.h"
 
@@ -23,7 +22,8 @@ std::optional<double> doubleOption(CliContext &cx, const QString &name, bool *ok
     bool parsed = false;
     const double value = cx.parser.value(name).toDouble(&parsed);
     if (!parsed) {
-        cx.err << QStringLiteral("engram-cli %1: --%2 must be a number, not \"%3\"").arg(cx.commandName, name, cx.parser.value(name))
+        cx.err << QStringLiteral("engram-cli %1: --%2 must be a number, not \"%3\"")
+                      .arg(cx.commandName, name, cx.parser.value(name))
                << Qt::endl;
         *ok = false;
     }
@@ -56,7 +56,8 @@ int runRemember(CliContext &cx)
             request.content = QString::fromUtf8(in.readAll());
     }
     if (request.content.trimmed().isEmpty())
-        return cx.fail(QStringLiteral("say what to remember: engram-cli remember \"we chose SQLite\" (or pipe the text in)"));
+        return cx.fail(
+            QStringLiteral("say what to remember: engram-cli remember \"we chose SQLite\" (or pipe the text in)"));
     auto engine = cx.openEngine();
     if (!engine)
         return ExitFailure;
@@ -64,7 +65,8 @@ int runRemember(CliContext &cx)
     if (!path)
         return cx.fail(path.error().toString());
     if (cx.json())
-        cx.out << QJsonDocument(QJsonObject{{QStringLiteral("path"), *path}}).toJson(QJsonDocument::Compact) << Qt::endl;
+        cx.out << QJsonDocument(QJsonObject{{QStringLiteral("path"), *path}}).toJson(QJsonDocument::Compact)
+               << Qt::endl;
     else
         cx.out << "remembered: " << *path << Qt::endl;
     return ExitOk;
@@ -105,14 +107,14 @@ int runForget(CliContext &cx)
                 return ExitFailure;
             if (Status s = writer.purge(path); !s)
                 return cx.fail(s.error().toString());
-            cx.report(QStringLiteral("purged: ") + path,
-                      QJsonObject{{QStringLiteral("purged"), path}});
+            cx.report(QStringLiteral("purged: ") + path, QJsonObject{{QStringLiteral("purged"), path}});
         } else {
             if (Status s = writer.forget(path); !s)
                 return cx.fail(s.error().toString());
             const QString archived = MemoryWriter::archiveFolder() + QLatin1Char('/') + path;
-            cx.report(QStringLiteral("forgotten: %1 (archived; engram-cli restore %2 brings it back)").arg(path, archived),
-                      QJsonObject{{QStringLiteral("forgotten"), path}, {QStringLiteral("archived"), archived}});
+            cx.report(
+                QStringLiteral("forgotten: %1 (archived; engram-cli restore %2 brings it back)").arg(path, archived),
+                QJsonObject{{QStringLiteral("forgotten"), path}, {QStringLiteral("archived"), archived}});
         }
     }
     return ExitOk;
@@ -129,7 +131,7 @@ int runRestore(CliContext &cx)
     MemoryWriter writer(*engine);
     const QString prefix = MemoryWriter::archiveFolder() + QLatin1Char('/');
     for (const QString &path : paths) {
-        QString original = engine->dynamics().originalOfArchived(path);  // where restore puts it
+        QString original = engine->dynamics().originalOfArchived(path); // where restore puts it
         if (original.isEmpty())
             original = path.mid(prefix.size());
         if (Status s = writer.restore(path); !s)
@@ -158,17 +160,27 @@ int runMemory(CliContext &cx)
         const QList<MemoryEdge> edges = engine->dynamics().edges(chunk.path, chunk.ordinal);
         QJsonArray edgeArray;
         for (const MemoryEdge &e : edges)
-            edgeArray.append(QJsonObject{{QStringLiteral("from"), e.from}, {QStringLiteral("to"), e.to},
-                                         {QStringLiteral("type"), e.type}, {QStringLiteral("weight"), e.weight},
-                                         {QStringLiteral("count"), e.count}, {QStringLiteral("origin"), e.origin}});
-        array.append(QJsonObject{{QStringLiteral("key"), st.key}, {QStringLiteral("lines"), QStringLiteral("%1-%2").arg(chunk.startLine).arg(chunk.endLine)},
-                                 {QStringLiteral("strength"), st.strength}, {QStringLiteral("access_count"), st.accessCount},
-                                 {QStringLiteral("last_access"), st.lastAccess.toString(Qt::ISODate)},
-                                 {QStringLiteral("first_seen"), st.firstSeen.toString(Qt::ISODate)},
-                                 {QStringLiteral("archived"), st.archived}, {QStringLiteral("exempt"), st.exempt},
-                                 {QStringLiteral("superseded"), st.superseded}, {QStringLiteral("edges"), edgeArray},
-                                 {QStringLiteral("valence"), st.facts.valence}, {QStringLiteral("arousal"), st.facts.arousal},
-                                 {QStringLiteral("confidence"), st.facts.confidence}, {QStringLiteral("source"), st.facts.source}});
+            edgeArray.append(QJsonObject{{QStringLiteral("from"), e.from},
+                                         {QStringLiteral("to"), e.to},
+                                         {QStringLiteral("type"), e.type},
+                                         {QStringLiteral("weight"), e.weight},
+                                         {QStringLiteral("count"), e.count},
+                                         {QStringLiteral("origin"), e.origin}});
+        array.append(
+            QJsonObject{{QStringLiteral("key"), st.key},
+                        {QStringLiteral("lines"), QStringLiteral("%1-%2").arg(chunk.startLine).arg(chunk.endLine)},
+                        {QStringLiteral("strength"), st.strength},
+                        {QStringLiteral("access_count"), st.accessCount},
+                        {QStringLiteral("last_access"), st.lastAccess.toString(Qt::ISODate)},
+                        {QStringLiteral("first_seen"), st.firstSeen.toString(Qt::ISODate)},
+                        {QStringLiteral("archived"), st.archived},
+                        {QStringLiteral("exempt"), st.exempt},
+                        {QStringLiteral("superseded"), st.superseded},
+                        {QStringLiteral("edges"), edgeArray},
+                        {QStringLiteral("valence"), st.facts.valence},
+                        {QStringLiteral("arousal"), st.facts.arousal},
+                        {QStringLiteral("confidence"), st.facts.confidence},
+                        {QStringLiteral("source"), st.facts.source}});
         if (cx.json())
             continue;
         cx.out << QStringLiteral("%1 (lines %2-%3)  strength %4%5  accessed %6×%7%8")
@@ -176,24 +188,30 @@ int runMemory(CliContext &cx)
                       .arg(chunk.startLine)
                       .arg(chunk.endLine)
                       .arg(st.strength, 0, 'f', 3)
-                      .arg(st.exempt ? QStringLiteral(" (never decays)") : QStringLiteral(" (−%1/day)").arg(st.dailyLoss))
+                      .arg(st.exempt ? QStringLiteral(" (never decays)")
+                                     : QStringLiteral(" (−%1/day)").arg(st.dailyLoss))
                       .arg(st.accessCount)
-                      .arg(st.lastAccess.isValid() ? QStringLiteral(", last ") + st.lastAccess.toString(Qt::ISODate) : QString())
+                      .arg(st.lastAccess.isValid() ? QStringLiteral(", last ") + st.lastAccess.toString(Qt::ISODate)
+                                                   : QString())
                       .arg(QString(st.archived ? QStringLiteral("  [archived]") : QString())
                            + (st.superseded ? QStringLiteral("  [superseded]") : QString()))
                << Qt::endl;
         auto mark = [](bool isExplicit) { return isExplicit ? QString() : QStringLiteral(" (inferred)"); };
         cx.out << QStringLiteral("    valence %1%2, arousal %3%4, confidence %5%6, source %7%8")
-                      .arg(st.facts.valence, 0, 'f', 2).arg(mark(st.facts.valenceExplicit))
-                      .arg(st.facts.arousal, 0, 'f', 2).arg(mark(st.facts.arousalExplicit))
-                      .arg(st.facts.confidence, 0, 'f', 2).arg(mark(st.facts.confidenceExplicit))
+                      .arg(st.facts.valence, 0, 'f', 2)
+                      .arg(mark(st.facts.valenceExplicit))
+                      .arg(st.facts.arousal, 0, 'f', 2)
+                      .arg(mark(st.facts.arousalExplicit))
+                      .arg(st.facts.confidence, 0, 'f', 2)
+                      .arg(mark(st.facts.confidenceExplicit))
                       .arg(st.facts.source, mark(st.facts.sourceExplicit))
                << Qt::endl;
         for (const MemoryEdge &e : edges)
             cx.out << QStringLiteral("    %1 %2 → %3  weight %4%5")
                           .arg(e.type.leftJustified(12), e.from, e.to)
                           .arg(e.weight, 0, 'f', 3)
-                          .arg(e.origin == QLatin1String("journal") ? QString() : QStringLiteral("  (from %1)").arg(e.origin))
+                          .arg(e.origin == QLatin1String("journal") ? QString()
+                                                                    : QStringLiteral("  (from %1)").arg(e.origin))
                    << Qt::endl;
     }
     if (cx.json())
@@ -221,16 +239,22 @@ const CommandRegistration rememberCommand{CliCommand{
     QStringLiteral("remember"), QStringLiteral("Write a new memory file under memories/<store>/ and index it."),
     [](QCommandLineParser &p) {
         p.addOptions({
-            {QStringLiteral("store"), QStringLiteral("sensory, episodic (default), semantic, procedural, prospective."), QStringLiteral("store")},
-            {QStringLiteral("category"), QStringLiteral("decision, lesson, person, rule, event, fact, goal, workflow."), QStringLiteral("category")},
-            {QStringLiteral("title"), QStringLiteral("Title (default: the start of the text)."), QStringLiteral("title")},
+            {QStringLiteral("store"), QStringLiteral("sensory, episodic (default), semantic, procedural, prospective."),
+             QStringLiteral("store")},
+            {QStringLiteral("category"), QStringLiteral("decision, lesson, person, rule, event, fact, goal, workflow."),
+             QStringLiteral("category")},
+            {QStringLiteral("title"), QStringLiteral("Title (default: the start of the text)."),
+             QStringLiteral("title")},
             {QStringLiteral("tag"), QStringLiteral("A tag (repeatable)."), QStringLiteral("tag")},
             {QStringLiteral("valence"), QStringLiteral("Feeling, -1..1."), QStringLiteral("v")},
             {QStringLiteral("arousal"), QStringLiteral("Intensity, 0..1."), QStringLiteral("a")},
             {QStringLiteral("confidence"), QStringLiteral("0..1."), QStringLiteral("c")},
-            {QStringLiteral("source"), QStringLiteral("conversation (default), cron, observation, inference, external."), QStringLiteral("source")},
+            {QStringLiteral("source"),
+             QStringLiteral("conversation (default), cron, observation, inference, external."),
+             QStringLiteral("source")},
             {QStringLiteral("project"), QStringLiteral("Project name."), QStringLiteral("name")},
-            {QStringLiteral("supersedes"), QStringLiteral("Vault-relative path of the memory this one replaces."), QStringLiteral("path")},
+            {QStringLiteral("supersedes"), QStringLiteral("Vault-relative path of the memory this one replaces."),
+             QStringLiteral("path")},
         });
         p.addPositionalArgument(QStringLiteral("text"), QStringLiteral("What to remember (or on stdin)."));
     },
@@ -240,29 +264,36 @@ const CommandRegistration forgetCommand{CliCommand{
     QStringLiteral("forget"), QStringLiteral("Move memories to archive/ (restorable), or delete them with --purge."),
     [](QCommandLineParser &p) {
         p.addOptions({
-            {QStringLiteral("purge"), QStringLiteral("Delete for good instead of archiving (on a terminal you type the path to confirm; "
-                                                      "elsewhere add --yes).")},
+            {QStringLiteral("purge"),
+             QStringLiteral("Delete for good instead of archiving (on a terminal you type the path to confirm; "
+                            "elsewhere add --yes).")},
             {QStringLiteral("yes"), QStringLiteral("With --purge: confirm without asking.")},
         });
-        p.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Vault-relative files."), QStringLiteral("paths..."));
+        p.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Vault-relative files."),
+                                QStringLiteral("paths..."));
     },
     runForget}};
 
-const CommandRegistration restoreCommand{CliCommand{
-    QStringLiteral("restore"), QStringLiteral("Bring forgotten memories back from archive/."),
-    [](QCommandLineParser &p) {
-        p.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Archived files (archive/…)."), QStringLiteral("paths..."));
-    },
-    runRestore}};
+const CommandRegistration restoreCommand{
+    CliCommand{QStringLiteral("restore"), QStringLiteral("Bring forgotten memories back from archive/."),
+               [](QCommandLineParser &p) {
+                   p.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Archived files (archive/…)."),
+                                           QStringLiteral("paths..."));
+               },
+               runRestore}};
 
-const CommandRegistration memoryCommand{CliCommand{
-    QStringLiteral("memory"), QStringLiteral("Strength, use and associations of a file's memories."),
-    [](QCommandLineParser &p) { p.addPositionalArgument(QStringLiteral("path"), QStringLiteral("A vault-relative file.")); },
-    runMemory}};
+const CommandRegistration memoryCommand{
+    CliCommand{QStringLiteral("memory"), QStringLiteral("Strength, use and associations of a file's memories."),
+               [](QCommandLineParser &p) {
+                   p.addPositionalArgument(QStringLiteral("path"), QStringLiteral("A vault-relative file."));
+               },
+               runMemory}};
 
-const CommandRegistration compactCommand{CliCommand{
-    QStringLiteral("compact"), QStringLiteral("Compact state/journal.jsonl into a snapshot with the same meaning."), {},
-    runCompact}};
+const CommandRegistration compactCommand{
+    CliCommand{QStringLiteral("compact"),
+               QStringLiteral("Compact state/journal.jsonl into a snapshot with the same meaning."),
+               {},
+               runCompact}};
 
 } // namespace
 

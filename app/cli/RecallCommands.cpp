@@ -17,9 +17,12 @@ void addRecallOptions(QCommandLineParser &p)
     p.addOptions({
         {QStringLiteral("mode"), QStringLiteral("Ranking mode: fast, deep, creative (or one from engram.json)."),
          QStringLiteral("mode")},
-        {{QStringLiteral("k"), QStringLiteral("limit")}, QStringLiteral("How many results (default 10)."), QStringLiteral("n")},
-        {QStringLiteral("now"), QStringLiteral("Rank as of this moment (ISO 8601, e.g. 2026-01-01T00:00:00Z) for "
-                                               "reproducible output; default: the current time."),
+        {{QStringLiteral("k"), QStringLiteral("limit")},
+         QStringLiteral("How many results (default 10)."),
+         QStringLiteral("n")},
+        {QStringLiteral("now"),
+         QStringLiteral("Rank as of this moment (ISO 8601, e.g. 2026-01-01T00:00:00Z) for "
+                        "reproducible output; default: the current time."),
          QStringLiteral("datetime")},
     });
     addFilterOptions(p);
@@ -108,7 +111,10 @@ int runQueries(CliContext &cx, Engine &engine)
         QJsonParseError error;
         const QJsonObject q = QJsonDocument::fromJson(line, &error).object();
         if (error.error != QJsonParseError::NoError)
-            return cx.fail(QStringLiteral("%1:%2: not a JSON object (%3)").arg(in.fileName()).arg(lineNumber).arg(error.errorString()));
+            return cx.fail(QStringLiteral("%1:%2: not a JSON object (%3)")
+                               .arg(in.fileName())
+                               .arg(lineNumber)
+                               .arg(error.errorString()));
         const QString id = q.value(QStringLiteral("id")).toString();
         if (!prefix.isEmpty() && !id.startsWith(prefix))
             continue;
@@ -157,7 +163,8 @@ int runRecall(CliContext &cx)
         for (const RecallResult &r : *results)
             array.append(resultJson(r, engine->sourceText(r.chunk)));
         cx.out << QJsonDocument(QJsonObject{{QStringLiteral("query"), text},
-                                            {QStringLiteral("mode"), query->mode.isEmpty() ? engine->config().defaultMode : query->mode},
+                                            {QStringLiteral("mode"),
+                                             query->mode.isEmpty() ? engine->config().defaultMode : query->mode},
                                             {QStringLiteral("results"), array}})
                       .toJson(QJsonDocument::Indented);
         return ExitOk;
@@ -204,7 +211,10 @@ int runPack(CliContext &cx)
     } else {
         cx.out << pack->markdown;
         cx.out.flush();
-        cx.err << QStringLiteral("engram-cli pack: %1 of %2 tokens, %3 memories").arg(pack->tokens).arg(pack->budget).arg(pack->included.size())
+        cx.err << QStringLiteral("engram-cli pack: %1 of %2 tokens, %3 memories")
+                      .arg(pack->tokens)
+                      .arg(pack->budget)
+                      .arg(pack->included.size())
                << Qt::endl;
     }
     return ExitOk;
@@ -216,7 +226,8 @@ const CommandRegistration recallCommand{CliCommand{
         addRecallOptions(p);
         p.addOptions({
             {QStringLiteral("explain"), QStringLiteral("Show each signal of the score.")},
-            {QStringLiteral("queries"), QStringLiteral("Run every question of a JSONL file (id, question) in one process."),
+            {QStringLiteral("queries"),
+             QStringLiteral("Run every question of a JSONL file (id, question) in one process."),
              QStringLiteral("file")},
             {QStringLiteral("out"), QStringLiteral("With --queries: write the run file here (default stdout)."),
              QStringLiteral("file")},

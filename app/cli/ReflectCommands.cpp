@@ -109,13 +109,15 @@ const CommandRegistration reflectCommand{CliCommand{
     QStringLiteral("reflect"),
     QStringLiteral("Ask the configured local LLM for insights, patterns and questions (proposals until accepted)."),
     [](QCommandLineParser &p) {
-        p.addOptions({{QStringLiteral("apply"), QStringLiteral("Apply the new proposals as learnings right away.")},
-                      {QStringLiteral("if-due"), QStringLiteral("Only when due (10 interactions and 4 h since the last).")},
-                      {QStringLiteral("list"), QStringLiteral("List the stored reflections.")},
-                      {QStringLiteral("accept"), QStringLiteral("Apply the proposals of a stored reflection."), QStringLiteral("id")},
-                      {QStringLiteral("dismiss"), QStringLiteral("Dismiss a stored reflection."), QStringLiteral("id")},
-                      {QStringLiteral("only"), QStringLiteral("With --apply/--accept: only these proposals (1,3)."),
-                       QStringLiteral("numbers")}});
+        p.addOptions(
+            {{QStringLiteral("apply"), QStringLiteral("Apply the new proposals as learnings right away.")},
+             {QStringLiteral("if-due"), QStringLiteral("Only when due (10 interactions and 4 h since the last).")},
+             {QStringLiteral("list"), QStringLiteral("List the stored reflections.")},
+             {QStringLiteral("accept"), QStringLiteral("Apply the proposals of a stored reflection."),
+              QStringLiteral("id")},
+             {QStringLiteral("dismiss"), QStringLiteral("Dismiss a stored reflection."), QStringLiteral("id")},
+             {QStringLiteral("only"), QStringLiteral("With --apply/--accept: only these proposals (1,3)."),
+              QStringLiteral("numbers")}});
     },
     runReflect}};
 

@@ -68,7 +68,8 @@ int runToolStats(CliContext &cx)
         return ExitOk;
     }
     if (stats.events == 0) {
-        cx.out << "no tool events yet: index agent transcripts under sessions/, or run `engram-cli hook tool`" << Qt::endl;
+        cx.out << "no tool events yet: index agent transcripts under sessions/, or run `engram-cli hook tool`"
+               << Qt::endl;
         return ExitOk;
     }
     cx.out << QStringLiteral("%1 tool calls in %2 sessions (newest %3 kept)\n\n")

@@ -77,8 +77,7 @@ int CliContext::intOption(const QString &name, int fallback, bool *ok)
     const int value = parser.value(name).toInt(&parsed);
     if (!parsed || value < 1) {
         err << "engram-cli " << commandName << ": " << (name.size() == 1 ? "-" : "--") << name
-            << " takes a whole number of at least 1, not \""
-            << parser.value(name) << "\"" << Qt::endl;
+            << " takes a whole number of at least 1, not \"" << parser.value(name) << "\"" << Qt::endl;
         *ok = false;
     }
     return parsed ? value : fallback;
@@ -87,8 +86,9 @@ int CliContext::intOption(const QString &name, int fallback, bool *ok)
 QJsonObject chunkJson(const Chunk &c)
 {
     auto tag = [](const Tag &t) {
-        return QJsonObject{{QStringLiteral("value"), t.value},
-                           {QStringLiteral("origin"), t.isExplicit ? QStringLiteral("explicit") : QStringLiteral("inferred")}};
+        return QJsonObject{
+            {QStringLiteral("value"), t.value},
+            {QStringLiteral("origin"), t.isExplicit ? QStringLiteral("explicit") : QStringLiteral("inferred")}};
     };
     QJsonObject o{{QStringLiteral("id"), double(c.id)},
                   {QStringLiteral("path"), c.path},
@@ -122,7 +122,8 @@ QJsonObject resultJson(const RecallResult &r, const QString &sourceText)
     o.insert(QStringLiteral("breakdown"), breakdown);
     o.insert(QStringLiteral("keyword_rank"), r.keywordRank);
     o.insert(QStringLiteral("vector_rank"), r.vectorRank);
-    o.insert(QStringLiteral("source"), QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine));
+    o.insert(QStringLiteral("source"),
+             QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine));
     if (!sourceText.isNull())
         o.insert(QStringLiteral("source_text"), sourceText);
     return o;
@@ -135,8 +136,10 @@ void addFilterOptions(QCommandLineParser &parser)
         {QStringLiteral("region"), QStringLiteral("Only this region (repeatable)."), QStringLiteral("region")},
         {QStringLiteral("layer"), QStringLiteral("Only this layer (repeatable)."), QStringLiteral("layer")},
         {QStringLiteral("category"), QStringLiteral("Only this category (repeatable)."), QStringLiteral("category")},
-        {QStringLiteral("tag"), QStringLiteral("Only memories with this front matter tag (repeatable)."), QStringLiteral("tag")},
-        {QStringLiteral("path"), QStringLiteral("Only files under this vault-relative prefix."), QStringLiteral("prefix")},
+        {QStringLiteral("tag"), QStringLiteral("Only memories with this front matter tag (repeatable)."),
+         QStringLiteral("tag")},
+        {QStringLiteral("path"), QStringLiteral("Only files under this vault-relative prefix."),
+         QStringLiteral("prefix")},
         {QStringLiteral("archived"), QStringLiteral("Include archived (weak) memories.")},
     });
 }
@@ -225,7 +228,8 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(command->summary);
     parser.addHelpOption();
     parser.addOptions({
-        {QStringLiteral("vault"), QStringLiteral("The vault folder (default: $ENGRAM_VAULT or the workbench's default)."),
+        {QStringLiteral("vault"),
+         QStringLiteral("The vault folder (default: $ENGRAM_VAULT or the workbench's default)."),
          QStringLiteral("dir")},
         {QStringLiteral("json"), QStringLiteral("Print JSON instead of text.")},
     });

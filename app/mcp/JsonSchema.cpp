@@ -44,7 +44,8 @@ QString typeName(const QJsonValue &v)
 
 QString article(const QString &type)
 {
-    const bool vowel = type.startsWith(QLatin1Char('a')) || type.startsWith(QLatin1Char('i')) || type.startsWith(QLatin1Char('o'));
+    const bool vowel =
+        type.startsWith(QLatin1Char('a')) || type.startsWith(QLatin1Char('i')) || type.startsWith(QLatin1Char('o'));
     return (vowel ? QStringLiteral("an ") : QStringLiteral("a ")) + type;
 }
 
@@ -75,7 +76,8 @@ Status JsonSchema::validate(const QJsonValue &value, const QJsonObject &schema, 
             QStringList wanted;
             for (const QString &t : types)
                 wanted << article(t);
-            return Error{QStringLiteral("%1 must be %2, not %3").arg(path, wanted.join(QStringLiteral(" or ")), typeName(value))};
+            return Error{QStringLiteral("%1 must be %2, not %3")
+                             .arg(path, wanted.join(QStringLiteral(" or ")), typeName(value))};
         }
     }
     if (schema.contains(QStringLiteral("enum"))) {
@@ -84,7 +86,8 @@ Status JsonSchema::validate(const QJsonValue &value, const QJsonObject &schema, 
             QStringList names;
             for (const QJsonValue &a : allowed)
                 names << render(a);
-            return Error{QStringLiteral("%1 must be one of %2, not %3").arg(path, names.join(QStringLiteral(", ")), render(value))};
+            return Error{QStringLiteral("%1 must be one of %2, not %3")
+                             .arg(path, names.join(QStringLiteral(", ")), render(value))};
         }
     }
     if (value.isDouble()) {
@@ -110,10 +113,16 @@ Status JsonSchema::validate(const QJsonValue &value, const QJsonObject &schema, 
     }
     if (value.isArray()) {
         const QJsonArray items = value.toArray();
-        if (schema.contains(QStringLiteral("minItems")) && items.size() < schema.value(QStringLiteral("minItems")).toInt())
-            return Error{QStringLiteral("%1 must have at least %2 items").arg(path).arg(schema.value(QStringLiteral("minItems")).toInt())};
-        if (schema.contains(QStringLiteral("maxItems")) && items.size() > schema.value(QStringLiteral("maxItems")).toInt())
-            return Error{QStringLiteral("%1 must have at most %2 items").arg(path).arg(schema.value(QStringLiteral("maxItems")).toInt())};
+        if (schema.contains(QStringLiteral("minItems"))
+            && items.size() < schema.value(QStringLiteral("minItems")).toInt())
+            return Error{QStringLiteral("%1 must have at least %2 items")
+                             .arg(path)
+                             .arg(schema.value(QStringLiteral("minItems")).toInt())};
+        if (schema.contains(QStringLiteral("maxItems"))
+            && items.size() > schema.value(QStringLiteral("maxItems")).toInt())
+            return Error{QStringLiteral("%1 must have at most %2 items")
+                             .arg(path)
+                             .arg(schema.value(QStringLiteral("maxItems")).toInt())};
         const QJsonObject itemSchema = schema.value(QStringLiteral("items")).toObject();
         for (qsizetype i = 0; i < items.size(); ++i)
             if (Status s = validate(items.at(i), itemSchema, QStringLiteral("%1[%2]").arg(path).arg(i)); !s)

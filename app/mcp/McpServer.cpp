@@ -52,15 +52,14 @@ QStringList McpServer::supportedProtocolVersions()
 
 QStringList McpServer::logLevels()
 {
-    return {QStringLiteral("debug"),    QStringLiteral("info"),  QStringLiteral("notice"), QStringLiteral("warning"),
-            QStringLiteral("error"),    QStringLiteral("critical"), QStringLiteral("alert"), QStringLiteral("emergency")};
+    return {QStringLiteral("debug"), QStringLiteral("info"),     QStringLiteral("notice"), QStringLiteral("warning"),
+            QStringLiteral("error"), QStringLiteral("critical"), QStringLiteral("alert"),  QStringLiteral("emergency")};
 }
 
 McpServer::McpServer(McpTools &tools, Writer writer) : m_tools(tools), m_writer(std::move(writer))
 {
-    m_tools.setLogger([this](const QString &level, const QString &message) {
-        log(level, QStringLiteral("engram"), message);
-    });
+    m_tools.setLogger(
+        [this](const QString &level, const QString &message) { log(level, QStringLiteral("engram"), message); });
 }
 
 McpServer::Reply McpServer::error(int code, const QString &message, const QJsonValue &data)
@@ -135,32 +134,32 @@ void McpServer::handleLine(const QByteArray &rawLine)
             write(handleMessage(scalar.array().at(0)));
             return;
         }
-        write(QJsonObject{{QStringLiteral("jsonrpc"), kJsonRpc},
-                          {QStringLiteral("id"), QJsonValue::Null},
-                          {QStringLiteral("error"),
-                           QJsonObject{{QStringLiteral("code"), ParseError},
-                                       {QStringLiteral("message"),
-                                        QStringLiteral("parse error: not valid JSON at byte %1 (%2)")
-                                            .arg(parseError.offset)
-                                            .arg(parseError.errorString())}}}});
+        write(QJsonObject{
+            {QStringLiteral("jsonrpc"), kJsonRpc},
+            {QStringLiteral("id"), QJsonValue::Null},
+            {QStringLiteral("error"),
+             QJsonObject{{QStringLiteral("code"), ParseError},
+                         {QStringLiteral("message"), QStringLiteral("parse error: not valid JSON at byte %1 (%2)")
+                                                         .arg(parseError.offset)
+                                                         .arg(parseError.errorString())}}}});
         return;
     }
     if (doc.isArray()) {
         const QJsonArray batch = doc.array();
         // Batches exist only in revision 2025-03-26; 2025-06-18 removed them.
         if (m_protocolVersion != QLatin1String("2025-03-26") || batch.isEmpty()) {
-            write(QJsonObject{{QStringLiteral("jsonrpc"), kJsonRpc},
-                              {QStringLiteral("id"), QJsonValue::Null},
-                              {QStringLiteral("error"),
-                               QJsonObject{{QStringLiteral("code"), InvalidRequest},
-                                           {QStringLiteral("message"),
-                                            batch.isEmpty() ? QStringLiteral("invalid request: an empty batch")
-                                                            : QStringLiteral("invalid request: JSON-RPC batches are not "
-                                                                             "supported in protocol revision %1; send "
-                                                                             "one message per line")
-                                                                  .arg(m_protocolVersion.isEmpty()
-                                                                           ? latestProtocolVersion()
-                                                                           : m_protocolVersion)}}}});
+            write(QJsonObject{
+                {QStringLiteral("jsonrpc"), kJsonRpc},
+                {QStringLiteral("id"), QJsonValue::Null},
+                {QStringLiteral("error"),
+                 QJsonObject{{QStringLiteral("code"), InvalidRequest},
+                             {QStringLiteral("message"),
+                              batch.isEmpty() ? QStringLiteral("invalid request: an empty batch")
+                                              : QStringLiteral("invalid request: JSON-RPC batches are not "
+                                                               "supported in protocol revision %1; send "
+                                                               "one message per line")
+                                                    .arg(m_protocolVersion.isEmpty() ? latestProtocolVersion()
+                                                                                     : m_protocolVersion)}}}});
             return;
         }
         QJsonArray responses;
@@ -193,9 +192,10 @@ QJsonObject McpServer::handleMessage(const QJsonValue &message)
         return o;
     };
     if (!message.isObject())
-        return respond(QJsonValue::Null,
-                       error(InvalidRequest, QStringLiteral("invalid request: a message must be a JSON object, not %1")
-                                                 .arg(describe(message))));
+        return respond(
+            QJsonValue::Null,
+            error(InvalidRequest,
+                  QStringLiteral("invalid request: a message must be a JSON object, not %1").arg(describe(message))));
     const QJsonObject o = message.toObject();
     const bool hasId = o.contains(QStringLiteral("id"));
     const QJsonValue id = o.value(QStringLiteral("id"));
@@ -210,26 +210,31 @@ QJsonObject McpServer::handleMessage(const QJsonValue &message)
     }
     const QJsonValue methodValue = o.value(QStringLiteral("method"));
     if (!methodValue.isString())
-        return respond(replyId, error(InvalidRequest, QStringLiteral("invalid request: \"method\" must be a string, not %1")
-                                                          .arg(describe(methodValue))));
+        return respond(
+            replyId,
+            error(InvalidRequest,
+                  QStringLiteral("invalid request: \"method\" must be a string, not %1").arg(describe(methodValue))));
     const QString method = methodValue.toString();
     if (hasId && !isValidId(id))
-        return respond(QJsonValue::Null,
-                       error(InvalidRequest, QStringLiteral("invalid request: \"id\" must be a string or an integer, not %1")
-                                                 .arg(describe(id))));
+        return respond(
+            QJsonValue::Null,
+            error(InvalidRequest,
+                  QStringLiteral("invalid request: \"id\" must be a string or an integer, not %1").arg(describe(id))));
     if (!hasId) {
         handleNotification(method);
         return {};
     }
     const QJsonValue params = o.value(QStringLiteral("params"));
     if (!params.isUndefined() && !params.isObject())
-        return respond(id, error(InvalidParams, QStringLiteral("invalid params: \"params\" must be an object, not %1")
-                                                    .arg(describe(params))));
+        return respond(
+            id, error(InvalidParams,
+                      QStringLiteral("invalid params: \"params\" must be an object, not %1").arg(describe(params))));
     Reply reply;
     try {
         reply = dispatch(method, params.toObject());
     } catch (const std::exception &e) {
-        reply = error(InternalError, QStringLiteral("internal error in %1: %2").arg(method, QString::fromLocal8Bit(e.what())));
+        reply = error(InternalError,
+                      QStringLiteral("internal error in %1: %2").arg(method, QString::fromLocal8Bit(e.what())));
     }
     return respond(id, reply);
 }
@@ -260,17 +265,19 @@ McpServer::Reply McpServer::dispatch(const QString &method, const QJsonObject &p
 McpServer::Reply McpServer::initialize(const QJsonObject &params)
 {
     if (m_initializeAnswered)
-        return error(InvalidRequest, QStringLiteral("invalid request: initialize was already answered (protocol %1)")
-                                         .arg(m_protocolVersion));
+        return error(
+            InvalidRequest,
+            QStringLiteral("invalid request: initialize was already answered (protocol %1)").arg(m_protocolVersion));
     const QJsonValue requested = params.value(QStringLiteral("protocolVersion"));
     if (!requested.isString() || requested.toString().isEmpty())
-        return error(InvalidParams,
-                     QStringLiteral("invalid params: initialize needs \"protocolVersion\" as a string, such as \"%1\"")
-                         .arg(latestProtocolVersion()),
-                     QJsonObject{{QStringLiteral("supported"), QJsonArray::fromStringList(supportedProtocolVersions())}});
+        return error(
+            InvalidParams,
+            QStringLiteral("invalid params: initialize needs \"protocolVersion\" as a string, such as \"%1\"")
+                .arg(latestProtocolVersion()),
+            QJsonObject{{QStringLiteral("supported"), QJsonArray::fromStringList(supportedProtocolVersions())}});
     // Answer the client's revision when we speak it, else our latest; the client decides whether to go on.
-    m_protocolVersion = supportedProtocolVersions().contains(requested.toString()) ? requested.toString()
-                                                                                   : latestProtocolVersion();
+    m_protocolVersion =
+        supportedProtocolVersions().contains(requested.toString()) ? requested.toString() : latestProtocolVersion();
     m_initializeAnswered = true;
     Reply r;
     QJsonObject serverInfo{{QStringLiteral("name"), QStringLiteral("engram")},
@@ -302,12 +309,11 @@ McpServer::Reply McpServer::listTools() const
             t.insert(QStringLiteral("outputSchema"), d.outputSchema);
         }
         if (annotations)
-            t.insert(QStringLiteral("annotations"),
-                     QJsonObject{{QStringLiteral("title"), d.title},
-                                 {QStringLiteral("readOnlyHint"), d.readOnly},
-                                 {QStringLiteral("destructiveHint"), d.destructive},
-                                 {QStringLiteral("idempotentHint"), d.idempotent},
-                                 {QStringLiteral("openWorldHint"), false}});
+            t.insert(QStringLiteral("annotations"), QJsonObject{{QStringLiteral("title"), d.title},
+                                                                {QStringLiteral("readOnlyHint"), d.readOnly},
+                                                                {QStringLiteral("destructiveHint"), d.destructive},
+                                                                {QStringLiteral("idempotentHint"), d.idempotent},
+                                                                {QStringLiteral("openWorldHint"), false}});
         tools.append(t);
     }
     Reply r;
@@ -319,8 +325,9 @@ McpServer::Reply McpServer::callTool(const QJsonObject &params)
 {
     const QJsonValue name = params.value(QStringLiteral("name"));
     if (!name.isString())
-        return error(InvalidParams, QStringLiteral("invalid params: tools/call needs \"name\" as a string, not %1")
-                                        .arg(describe(name)));
+        return error(
+            InvalidParams,
+            QStringLiteral("invalid params: tools/call needs \"name\" as a string, not %1").arg(describe(name)));
     const ToolDefinition *definition = m_tools.find(name.toString());
     if (!definition) {
         QStringList names;
@@ -331,27 +338,30 @@ McpServer::Reply McpServer::callTool(const QJsonObject &params)
     }
     const QJsonValue arguments = params.value(QStringLiteral("arguments"));
     if (!arguments.isUndefined() && !arguments.isNull() && !arguments.isObject())
-        return error(InvalidParams, QStringLiteral("invalid params: \"arguments\" must be an object, not %1")
-                                        .arg(describe(arguments)));
+        return error(
+            InvalidParams,
+            QStringLiteral("invalid params: \"arguments\" must be an object, not %1").arg(describe(arguments)));
     if (Status s = JsonSchema::validate(arguments.toObject(), definition->inputSchema, QStringLiteral("arguments")); !s)
-        return error(InvalidParams,
-                     QStringLiteral("invalid arguments for %1: %2 (tools/list has the input schema)")
-                         .arg(definition->name, s.error().message));
+        return error(InvalidParams, QStringLiteral("invalid arguments for %1: %2 (tools/list has the input schema)")
+                                        .arg(definition->name, s.error().message));
 
     const ToolResult outcome = m_tools.call(definition->name, arguments.toObject());
-    QJsonArray content{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), outcome.text}}};
+    QJsonArray content{
+        QJsonObject{{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), outcome.text}}};
     Reply r;
     if (outcome.isError) {
         r.result = QJsonObject{{QStringLiteral("content"), content}, {QStringLiteral("isError"), true}};
         return r;
     }
     if (m_protocolVersion == latestProtocolVersion()) {
-        r.result = QJsonObject{{QStringLiteral("content"), content}, {QStringLiteral("structuredContent"), outcome.structured}};
+        r.result = QJsonObject{{QStringLiteral("content"), content},
+                               {QStringLiteral("structuredContent"), outcome.structured}};
     } else {
         // Older revisions have no structuredContent: the data travels as a second, JSON text block.
-        content.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
-                                   {QStringLiteral("text"), QString::fromUtf8(QJsonDocument(outcome.structured)
-                                                                                  .toJson(QJsonDocument::Compact))}});
+        content.append(
+            QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
+                        {QStringLiteral("text"),
+                         QString::fromUtf8(QJsonDocument(outcome.structured).toJson(QJsonDocument::Compact))}});
         r.result = QJsonObject{{QStringLiteral("content"), content}};
     }
     r.result.insert(QStringLiteral("isError"), false);
@@ -362,8 +372,9 @@ McpServer::Reply McpServer::setLevel(const QJsonObject &params)
 {
     const QString level = params.value(QStringLiteral("level")).toString();
     if (!logLevels().contains(level))
-        return error(InvalidParams, QStringLiteral("invalid params: \"level\" must be one of %1")
-                                        .arg(logLevels().join(QStringLiteral(", "))));
+        return error(
+            InvalidParams,
+            QStringLiteral("invalid params: \"level\" must be one of %1").arg(logLevels().join(QStringLiteral(", "))));
     m_logLevel = level;
     return {};
 }

@@ -80,11 +80,11 @@ private:
     McpTools &m_tools;
     Writer m_writer;
     QByteArray m_buffer;
-    bool m_discarding = false;  ///< inside an oversized line: drop bytes up to its newline
+    bool m_discarding = false; ///< inside an oversized line: drop bytes up to its newline
     qsizetype m_maxLineBytes = 4 * 1024 * 1024;
-    QString m_protocolVersion;  ///< negotiated; empty before initialize
+    QString m_protocolVersion; ///< negotiated; empty before initialize
     bool m_initializeAnswered = false;
-    bool m_initialized = false;  ///< notifications/initialized received
+    bool m_initialized = false; ///< notifications/initialized received
     QString m_logLevel = QStringLiteral("info");
 };
 

@@ -1,6 +1,5 @@
 #include "McpTools.h"
 
-
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -115,10 +114,10 @@ const ToolDefinition *McpTools::find(const QString &name) const
 QString McpTools::instructions() const
 {
     return QStringLiteral(
-        "Engram is the user's long-term memory: a folder of Markdown files (%1). Call wake at the start of a session, "
-        "recall or what_do_i_know before answering from memory, why_did_we for the reasons behind past decisions, "
-        "remember for decisions, lessons and facts worth keeping, and checkpoint before the session ends. Results "
-        "cite path:start-end in the vault.")
+               "Engram is the user's long-term memory: a folder of Markdown files (%1). Call wake at the start of a session, "
+               "recall or what_do_i_know before answering from memory, why_did_we for the reasons behind past decisions, "
+               "remember for decisions, lessons and facts worth keeping, and checkpoint before the session ends. Results "
+               "cite path:start-end in the vault.")
         .arg(m_engine->vaultPath());
 }
 
@@ -236,9 +235,9 @@ ToolResult McpTools::recall(const QJsonObject &args)
                                    : QStringLiteral("%1 memories for \"%2\" (mode %3):\n%4")
                                          .arg(lines.size())
                                          .arg(query.text, mode, lines.join(QLatin1Char('\n')));
-    return ToolResult{text,
-                      QJsonObject{{QStringLiteral("query"), query.text}, {QStringLiteral("mode"), mode},
-                                  {QStringLiteral("results"), array}}};
+    return ToolResult{text, QJsonObject{{QStringLiteral("query"), query.text},
+                                        {QStringLiteral("mode"), mode},
+                                        {QStringLiteral("results"), array}}};
 }
 
 ToolResult McpTools::whatDoIKnow(const QJsonObject &args)
@@ -246,7 +245,7 @@ ToolResult McpTools::whatDoIKnow(const QJsonObject &args)
     RecallQuery query;
     query.text = args.value(QStringLiteral("topic")).toString();
     query.k = args.value(QStringLiteral("k")).toInt(50);
-    query.reinforce = false;  // a survey of fifty memories is not fifty uses of them
+    query.reinforce = false; // a survey of fifty memories is not fifty uses of them
     auto results = m_engine->recall(query);
     if (!results)
         return ToolResult::failure(QStringLiteral("recall failed: %1").arg(results.error().toString()));
@@ -265,12 +264,14 @@ ToolResult McpTools::whatDoIKnow(const QJsonObject &args)
         for (const QString &q : questionsIn(m.value(QStringLiteral("text")).toString()))
             if (questions.size() < 10 && !seenQuestions.contains(q)) {
                 seenQuestions.insert(q);
-                questions.append(QJsonObject{{QStringLiteral("text"), q}, {QStringLiteral("source"), m.value(QStringLiteral("source"))}});
+                questions.append(QJsonObject{{QStringLiteral("text"), q},
+                                             {QStringLiteral("source"), m.value(QStringLiteral("source"))}});
             }
     }
     // Strongest: memory strength first (what the dynamics kept alive), relevance-weighted score second.
     std::stable_sort(all.begin(), all.end(), [](const QJsonObject &a, const QJsonObject &b) {
-        const double sa = a.value(QStringLiteral("strength")).toDouble(), sb = b.value(QStringLiteral("strength")).toDouble();
+        const double sa = a.value(QStringLiteral("strength")).toDouble(),
+                     sb = b.value(QStringLiteral("strength")).toDouble();
         if (sa != sb)
             return sa > sb;
         return a.value(QStringLiteral("score")).toDouble() > b.value(QStringLiteral("score")).toDouble();
@@ -281,28 +282,26 @@ ToolResult McpTools::whatDoIKnow(const QJsonObject &args)
         strongest.append(m);
         lines << memoryLine(int(strongest.size()), m);
     }
-    const QJsonObject structured{{QStringLiteral("topic"), query.text},
-                                 {QStringLiteral("matches"), int(results->size())},
-                                 {QStringLiteral("files"), int(files.size())},
-                                 {QStringLiteral("regions"), countsJson(regions)},
-                                 {QStringLiteral("stores"), countsJson(stores)},
-                                 {QStringLiteral("categories"), countsJson(categories)},
-                                 {QStringLiteral("strongest"), strongest},
-                                 {QStringLiteral("open_questions"), questions}};
+    const QJsonObject structured{
+        {QStringLiteral("topic"), query.text},          {QStringLiteral("matches"), int(results->size())},
+        {QStringLiteral("files"), int(files.size())},   {QStringLiteral("regions"), countsJson(regions)},
+        {QStringLiteral("stores"), countsJson(stores)}, {QStringLiteral("categories"), countsJson(categories)},
+        {QStringLiteral("strongest"), strongest},       {QStringLiteral("open_questions"), questions}};
     if (results->isEmpty())
         return ToolResult{QStringLiteral("Nothing in memory touches \"%1\" yet.").arg(query.text), structured};
-    QString text = QStringLiteral("%1 memories in %2 files touch \"%3\".\nRegions: %4\nStores: %5\nCategories: %6\n\n"
-                                  "Strongest:\n%7")
-                       .arg(results->size())
-                       .arg(files.size())
-                       .arg(query.text, countsLine(structured.value(QStringLiteral("regions")).toObject()),
-                            countsLine(structured.value(QStringLiteral("stores")).toObject()),
-                            countsLine(structured.value(QStringLiteral("categories")).toObject()),
-                            lines.join(QLatin1Char('\n')));
+    QString text =
+        QStringLiteral("%1 memories in %2 files touch \"%3\".\nRegions: %4\nStores: %5\nCategories: %6\n\n"
+                       "Strongest:\n%7")
+            .arg(results->size())
+            .arg(files.size())
+            .arg(query.text, countsLine(structured.value(QStringLiteral("regions")).toObject()),
+                 countsLine(structured.value(QStringLiteral("stores")).toObject()),
+                 countsLine(structured.value(QStringLiteral("categories")).toObject()), lines.join(QLatin1Char('\n')));
     if (!questions.isEmpty()) {
         text += QStringLiteral("\n\nOpen questions:");
         for (const QJsonValue &q : questions)
-            text += QStringLiteral("\n- %1 (%2)").arg(q[QStringLiteral("text")].toString(), q[QStringLiteral("source")].toString());
+            text += QStringLiteral("\n- %1 (%2)")
+                        .arg(q[QStringLiteral("text")].toString(), q[QStringLiteral("source")].toString());
     }
     return ToolResult{text, structured};
 }

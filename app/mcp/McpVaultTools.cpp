@@ -1,13 +1,11 @@
 // McpTools: the tools that follow links between files or write to the vault
 // (why_did_we, checkpoint, wake, remember, forget). Recall-only tools are in McpTools.cpp.
-#include "McpTools.h"
-
 #include "CognitiveState.h"
+#include "McpTools.h"
 #include "MemoryCatalog.h"
 #include "MemoryWriter.h"
 #include "SessionCheckpoint.h"
 #include "WakeBriefing.h"
-
 
 #include <QDir>
 #include <QFileInfo>
@@ -43,17 +41,18 @@ QJsonObject entryJson(const CatalogEntry &e)
 /// An indexed chunk as a memory (no score: wake lists, it does not rank).
 QJsonObject chunkJson(const Chunk &c)
 {
-    return QJsonObject{{QStringLiteral("path"), c.path},
-                       {QStringLiteral("start_line"), c.startLine},
-                       {QStringLiteral("end_line"), c.endLine},
-                       {QStringLiteral("title"), c.title},
-                       {QStringLiteral("heading"), c.heading},
-                       {QStringLiteral("text"), c.text},
-                       {QStringLiteral("region"), c.tags.region.value},
-                       {QStringLiteral("store"), c.tags.store.value},
-                       {QStringLiteral("layer"), c.tags.layer.value},
-                       {QStringLiteral("category"), c.tags.category.value},
-                       {QStringLiteral("source"), QStringLiteral("%1:%2-%3").arg(c.path).arg(c.startLine).arg(c.endLine)}};
+    return QJsonObject{
+        {QStringLiteral("path"), c.path},
+        {QStringLiteral("start_line"), c.startLine},
+        {QStringLiteral("end_line"), c.endLine},
+        {QStringLiteral("title"), c.title},
+        {QStringLiteral("heading"), c.heading},
+        {QStringLiteral("text"), c.text},
+        {QStringLiteral("region"), c.tags.region.value},
+        {QStringLiteral("store"), c.tags.store.value},
+        {QStringLiteral("layer"), c.tags.layer.value},
+        {QStringLiteral("category"), c.tags.category.value},
+        {QStringLiteral("source"), QStringLiteral("%1:%2-%3").arg(c.path).arg(c.startLine).arg(c.endLine)}};
 }
 
 } // namespace
@@ -67,7 +66,7 @@ ToolResult McpTools::whyDidWe(const QJsonObject &args)
     query.text = question;
     query.k = k * 4;
     query.filter.categories = {QStringLiteral("decision")};
-    query.filter.includeArchived = true;  // a superseded decision is history, and history is the point
+    query.filter.includeArchived = true; // a superseded decision is history, and history is the point
     query.reinforce = false;
     auto results = m_engine->recall(query);
     if (!results)
@@ -93,27 +92,31 @@ ToolResult McpTools::whyDidWe(const QJsonObject &args)
         const QStringList chain = catalog.chain(r.chunk.path);
         const QStringList supersedes = e ? e->supersedes : QStringList();
         const QStringList supersededBy = e ? e->supersededBy : QStringList();
-        d.insert(QStringLiteral("status"), supersededBy.isEmpty() ? QStringLiteral("current") : QStringLiteral("superseded"));
+        d.insert(QStringLiteral("status"),
+                 supersededBy.isEmpty() ? QStringLiteral("current") : QStringLiteral("superseded"));
         d.insert(QStringLiteral("supersedes"), QJsonArray::fromStringList(supersedes));
         d.insert(QStringLiteral("superseded_by"), QJsonArray::fromStringList(supersededBy));
         d.insert(QStringLiteral("derived_from"), QJsonArray::fromStringList(e ? e->derivedFrom : QStringList()));
         d.insert(QStringLiteral("chain"), QJsonArray::fromStringList(chain));
         decisions.append(d);
         QString line = memoryLine(int(decisions.size()), d);
-        line += supersededBy.isEmpty() ? QStringLiteral("\n   status: current")
-                                       : QStringLiteral("\n   status: superseded by %1").arg(supersededBy.join(QStringLiteral(", ")));
+        line += supersededBy.isEmpty()
+                    ? QStringLiteral("\n   status: current")
+                    : QStringLiteral("\n   status: superseded by %1").arg(supersededBy.join(QStringLiteral(", ")));
         if (chain.size() > 1)
             line += QStringLiteral("\n   chain (oldest → newest): %1").arg(chain.join(QStringLiteral(" → ")));
         if (e && !e->derivedFrom.isEmpty())
             line += QStringLiteral("\n   derived from: %1").arg(e->derivedFrom.join(QStringLiteral(", ")));
         lines << line;
     }
-    const QString text = lines.isEmpty()
-                             ? QStringLiteral("No recorded decision bears on \"%1\". Decisions are memories with "
-                                              "category decision (remember with category \"decision\").")
-                                   .arg(question)
-                             : QStringLiteral("Decisions bearing on \"%1\":\n%2").arg(question, lines.join(QLatin1Char('\n')));
-    return ToolResult{text, QJsonObject{{QStringLiteral("question"), question}, {QStringLiteral("decisions"), decisions}}};
+    const QString text =
+        lines.isEmpty()
+            ? QStringLiteral("No recorded decision bears on \"%1\". Decisions are memories with "
+                             "category decision (remember with category \"decision\").")
+                  .arg(question)
+            : QStringLiteral("Decisions bearing on \"%1\":\n%2").arg(question, lines.join(QLatin1Char('\n')));
+    return ToolResult{text,
+                      QJsonObject{{QStringLiteral("question"), question}, {QStringLiteral("decisions"), decisions}}};
 }
 
 ToolResult McpTools::checkpoint(const QJsonObject &args)
@@ -202,7 +205,7 @@ ToolResult McpTools::wake(const QJsonObject &args)
     std::stable_sort(decisions.begin(), decisions.end(), [](const Item &a, const Item &b) { return a.when > b.when; });
     std::stable_sort(due.begin(), due.end(), [](const Item &a, const Item &b) {
         if (a.due.isValid() != b.due.isValid())
-            return a.due.isValid();  // dated reminders first, soonest first
+            return a.due.isValid(); // dated reminders first, soonest first
         return a.due.isValid() ? a.due < b.due : a.when > b.when;
     });
     QJsonArray decisionArray, dueArray;
@@ -210,30 +213,38 @@ ToolResult McpTools::wake(const QJsonObject &args)
     if (!preamble.isEmpty())
         text << preamble;
     if (!focus.current.isEmpty())
-        text << QStringLiteral("Focus: %1%2").arg(focus.current, focus.priorities.isEmpty() ? QString()
-                                                                  : QStringLiteral("\nPriorities: ") + focus.priorities.join(QStringLiteral("; ")));
+        text << QStringLiteral("Focus: %1%2")
+                    .arg(focus.current, focus.priorities.isEmpty() ? QString()
+                                                                   : QStringLiteral("\nPriorities: ")
+                                                                         + focus.priorities.join(QStringLiteral("; ")));
     QStringList lines;
     for (const Item &d : decisions.mid(0, 5)) {
         decisionArray.append(d.json);
         lines << memoryLine(int(decisionArray.size()), d.json);
     }
-    text << (lines.isEmpty() ? QStringLiteral("Open decisions: none recorded.") : QStringLiteral("Open decisions:\n") + lines.join(QLatin1Char('\n')));
+    text << (lines.isEmpty() ? QStringLiteral("Open decisions: none recorded.")
+                             : QStringLiteral("Open decisions:\n") + lines.join(QLatin1Char('\n')));
     lines.clear();
     for (const Item &d : due.mid(0, 10)) {
         dueArray.append(d.json);
         lines << memoryLine(int(dueArray.size()), d.json)
-                     + (d.due.isValid() ? QStringLiteral("\n   due %1").arg(d.due.toString(QStringLiteral("yyyy-MM-dd"))) : QString());
+                     + (d.due.isValid()
+                            ? QStringLiteral("\n   due %1").arg(d.due.toString(QStringLiteral("yyyy-MM-dd")))
+                            : QString());
     }
-    text << (lines.isEmpty() ? QStringLiteral("Due: nothing.") : QStringLiteral("Due (goals and reminders):\n") + lines.join(QLatin1Char('\n')));
+    text << (lines.isEmpty() ? QStringLiteral("Due: nothing.")
+                             : QStringLiteral("Due (goals and reminders):\n") + lines.join(QLatin1Char('\n')));
     for (const QString &n : std::as_const(notes))
         text << QStringLiteral("Note: %1").arg(n);
-    return ToolResult{text.join(QStringLiteral("\n\n")),
-                      QJsonObject{{QStringLiteral("generated_at"), at.toString(Qt::ISODate)},
-                                  {QStringLiteral("preamble"), preamble},
-                                  {QStringLiteral("focus"), QJsonObject{{QStringLiteral("current"), focus.current},
-                                                                        {QStringLiteral("priorities"), QJsonArray::fromStringList(focus.priorities)}}},
-                                  {QStringLiteral("open_decisions"), decisionArray},
-                                  {QStringLiteral("prospective_due"), dueArray}}};
+    return ToolResult{
+        text.join(QStringLiteral("\n\n")),
+        QJsonObject{{QStringLiteral("generated_at"), at.toString(Qt::ISODate)},
+                    {QStringLiteral("preamble"), preamble},
+                    {QStringLiteral("focus"),
+                     QJsonObject{{QStringLiteral("current"), focus.current},
+                                 {QStringLiteral("priorities"), QJsonArray::fromStringList(focus.priorities)}}},
+                    {QStringLiteral("open_decisions"), decisionArray},
+                    {QStringLiteral("prospective_due"), dueArray}}};
 }
 
 ToolResult McpTools::remember(const QJsonObject &args)
@@ -241,12 +252,12 @@ ToolResult McpTools::remember(const QJsonObject &args)
     RememberRequest request;
     request.content = args.value(QStringLiteral("content")).toString();
     request.title = args.value(QStringLiteral("title")).toString();
-    if (request.title.isEmpty())  // the first line of the content, shortened
+    if (request.title.isEmpty()) // the first line of the content, shortened
         request.title = request.content.section(QLatin1Char('\n'), 0, 0).remove(QLatin1Char('#')).simplified().left(80);
-    request.store = args.value(QStringLiteral("store")).toString(args.value(QStringLiteral("category")).toString()
-                                                                        == QLatin1String("goal")
-                                                                    ? QStringLiteral("prospective")
-                                                                    : QStringLiteral("semantic"));
+    request.store = args.value(QStringLiteral("store"))
+                        .toString(args.value(QStringLiteral("category")).toString() == QLatin1String("goal")
+                                      ? QStringLiteral("prospective")
+                                      : QStringLiteral("semantic"));
     request.category = args.value(QStringLiteral("category")).toString();
     request.tags = strings(args.value(QStringLiteral("tags")));
     for (const char *key : {"valence", "arousal", "confidence"}) {
@@ -276,13 +287,14 @@ ToolResult McpTools::forget(const QJsonObject &args)
     const QString path = QDir::cleanPath(args.value(QStringLiteral("path")).toString());
     const bool purge = args.value(QStringLiteral("purge")).toBool();
     if (!QFileInfo::exists(QDir(m_engine->vaultPath()).filePath(path)))
-        return ToolResult::failure(QStringLiteral("there is no file %1 in the vault; recall gives the paths").arg(path));
+        return ToolResult::failure(
+            QStringLiteral("there is no file %1 in the vault; recall gives the paths").arg(path));
     MemoryWriter writer(*m_engine);
     const Status s = purge ? writer.purge(path) : writer.forget(path);
     if (!s)
-        return ToolResult::failure(QStringLiteral("%1 was not %2: %3")
-                                       .arg(path, purge ? QStringLiteral("purged") : QStringLiteral("archived"),
-                                            s.error().toString()));
+        return ToolResult::failure(
+            QStringLiteral("%1 was not %2: %3")
+                .arg(path, purge ? QStringLiteral("purged") : QStringLiteral("archived"), s.error().toString()));
     indexNow(path);
     QJsonObject structured{{QStringLiteral("path"), path},
                            {QStringLiteral("action"), purge ? QStringLiteral("purged") : QStringLiteral("archived")}};
@@ -290,8 +302,9 @@ ToolResult McpTools::forget(const QJsonObject &args)
         return ToolResult{QStringLiteral("Deleted %1 for good.").arg(path), structured};
     const QString archived = MemoryWriter::archiveFolder() + QLatin1Char('/') + path;
     structured.insert(QStringLiteral("archived_path"), archived);
-    return ToolResult{QStringLiteral("Archived %1 as %2; it no longer comes up in recall and can be restored.").arg(path, archived),
-                      structured};
+    return ToolResult{
+        QStringLiteral("Archived %1 as %2; it no longer comes up in recall and can be restored.").arg(path, archived),
+        structured};
 }
 
 } // namespace engram::mcp

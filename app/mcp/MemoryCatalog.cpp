@@ -53,7 +53,7 @@ MemoryCatalog MemoryCatalog::scan(const QString &vaultPath)
     MemoryCatalog catalog;
     const QDir vault(vaultPath);
     QDirIterator it(vaultPath, {QStringLiteral("*.md")}, QDir::Files, QDirIterator::Subdirectories);
-    QList<QPair<CatalogEntry, QStringList>> pending;  // entry, raw supersedes references
+    QList<QPair<CatalogEntry, QStringList>> pending; // entry, raw supersedes references
     while (it.hasNext()) {
         const QString absolute = it.next();
         const QString relative = vault.relativeFilePath(absolute);

@@ -10,17 +10,17 @@ namespace engram::mcp {
 
 /// What a Markdown file's front matter says about it as a memory.
 struct CatalogEntry {
-    QString path;  ///< vault-relative
+    QString path; ///< vault-relative
     QString title;
     QString store;
     QString category;
     QDateTime created;
-    QDateTime due;  ///< prospective memories: `due:` (invalid when absent)
-    QStringList supersedes;    ///< vault-relative paths, as resolved
-    QStringList supersededBy;  ///< from `superseded_by:` and from other files' `supersedes:`
+    QDateTime due;            ///< prospective memories: `due:` (invalid when absent)
+    QStringList supersedes;   ///< vault-relative paths, as resolved
+    QStringList supersededBy; ///< from `superseded_by:` and from other files' `supersedes:`
     QStringList derivedFrom;
     bool archived = false;
-    QString excerpt;  ///< the first lines of the body
+    QString excerpt; ///< the first lines of the body
     int lineCount = 0;
 };
 
@@ -43,7 +43,7 @@ private:
 
     QList<CatalogEntry> m_entries;
     QHash<QString, int> m_byPath;
-    QHash<QString, QString> m_byStem;  ///< "memories/semantic/use-sqlite" → path, for links without ".md"
+    QHash<QString, QString> m_byStem; ///< "memories/semantic/use-sqlite" → path, for links without ".md"
 };
 
 } // namespace engram::mcp

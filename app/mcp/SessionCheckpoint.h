@@ -26,7 +26,7 @@ struct Checkpoint {
 class SessionCheckpoint {
 public:
     struct Written {
-        QString path;  ///< vault-relative
+        QString path; ///< vault-relative
         QString title;
         QDateTime created;
         qint64 bytes = 0;

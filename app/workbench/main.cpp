@@ -19,14 +19,14 @@ int main(int argc, char *argv[])
     QApplication::setDesktopFileName(QStringLiteral("io.github.engram.Engram"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/engram.svg")));
 
-    engram::Translations::install();  // the system locale's language
+    engram::Translations::install(); // the system locale's language
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Engram — a memory workbench for AI agents"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({QStringLiteral("vault"), QApplication::translate("main", "Open this vault folder."),
-                      QStringLiteral("dir")});
+    parser.addOption(
+        {QStringLiteral("vault"), QApplication::translate("main", "Open this vault folder."), QStringLiteral("dir")});
     parser.process(app);
 
     // --vault DIR, else the last vault, else the default vault (which starts with its folders and a welcome note).

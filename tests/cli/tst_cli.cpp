@@ -1,10 +1,10 @@
 #include "TestVault.h"
 
+#include <QDate>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
-#include <QDate>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -123,8 +123,11 @@ private slots:
         bool answered = false;
         for (qsizetype i = 0; i < qMin<qsizetype>(3, results.size()); ++i)
             answered = answered
-                || results[i].toObject().value(QStringLiteral("text")).toString().contains(
-                    QStringLiteral("LGBTQ support group yesterday"));
+                       || results[i]
+                              .toObject()
+                              .value(QStringLiteral("text"))
+                              .toString()
+                              .contains(QStringLiteral("LGBTQ support group yesterday"));
         QVERIFY(answered);
     }
 

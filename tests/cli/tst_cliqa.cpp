@@ -43,7 +43,10 @@ Run cli(const QStringList &arguments, const QByteArray &input = {})
 
 QByteArray describe(const Run &run)
 {
-    return QStringLiteral("exit %1\nstdout: %2\nstderr: %3").arg(run.exitCode).arg(run.out.left(1500), run.err.left(1500)).toUtf8();
+    return QStringLiteral("exit %1\nstdout: %2\nstderr: %3")
+        .arg(run.exitCode)
+        .arg(run.out.left(1500), run.err.left(1500))
+        .toUtf8();
 }
 
 } // namespace
@@ -55,8 +58,8 @@ private slots:
     {
         const Run run = cli({QStringLiteral("hook")});
         QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.err.contains(QLatin1String("session-start")) && run.err.contains(QLatin1String("agent-end")) &&
-                     run.err.contains(QLatin1String("tool")),
+        QVERIFY2(run.err.contains(QLatin1String("session-start")) && run.err.contains(QLatin1String("agent-end"))
+                     && run.err.contains(QLatin1String("tool")),
                  describe(run).constData());
         QVERIFY2(!run.err.contains(QLatin1String("unknown command")), describe(run).constData());
     }
@@ -71,10 +74,11 @@ private slots:
     void stateCommandsOnAMissingVault_failWithoutCreatingIt_data()
     {
         QTest::addColumn<QStringList>("arguments");
-        QTest::newRow("state focus") << QStringList{QStringLiteral("state"), QStringLiteral("focus"), QStringLiteral("x")};
+        QTest::newRow("state focus") << QStringList{QStringLiteral("state"), QStringLiteral("focus"),
+                                                    QStringLiteral("x")};
         QTest::newRow("state show") << QStringList{QStringLiteral("state")};
-        QTest::newRow("hook tool") << QStringList{QStringLiteral("hook"), QStringLiteral("tool"), QStringLiteral("--name"),
-                                                  QStringLiteral("Bash")};
+        QTest::newRow("hook tool") << QStringList{QStringLiteral("hook"), QStringLiteral("tool"),
+                                                  QStringLiteral("--name"), QStringLiteral("Bash")};
         QTest::newRow("stats --tools") << QStringList{QStringLiteral("stats"), QStringLiteral("--tools")};
     }
 
@@ -92,8 +96,9 @@ private slots:
     void healthOnAMissingVault_exitsWithTheErrorCode()
     {
         QTemporaryDir root;
-        const Run run = cli({QStringLiteral("health"), QStringLiteral("--vault"), root.filePath(QStringLiteral("none"))});
-        QVERIFY2(run.exitCode == 3, describe(run).constData());  // 1 would read as "stale"
+        const Run run =
+            cli({QStringLiteral("health"), QStringLiteral("--vault"), root.filePath(QStringLiteral("none"))});
+        QVERIFY2(run.exitCode == 3, describe(run).constData()); // 1 would read as "stale"
     }
 
     void badEngramJson_isNamedOnceWithWhatToFix_data()
@@ -102,7 +107,8 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("not JSON") << QByteArray("{ \"embedder\": ") << QStringLiteral("not valid JSON");
         QTest::newRow("an array") << QByteArray("[1, 2]") << QStringLiteral("one JSON object");
-        QTest::newRow("bad kind") << QByteArray(R"({"embedder": {"kind": "bogus"}})") << QStringLiteral("`embedder.kind`");
+        QTest::newRow("bad kind") << QByteArray(R"({"embedder": {"kind": "bogus"}})")
+                                  << QStringLiteral("`embedder.kind`");
         QTest::newRow("modes not an object") << QByteArray(R"({"modes": 5})") << QStringLiteral("`modes`");
     }
 
@@ -122,7 +128,8 @@ private slots:
     void agentEndWithNothingOnStdin_saysHowToPassATranscript()
     {
         TestVault vault;
-        const Run run = cli({QStringLiteral("hook"), QStringLiteral("agent-end"), QStringLiteral("--vault"), vault.path()});
+        const Run run =
+            cli({QStringLiteral("hook"), QStringLiteral("agent-end"), QStringLiteral("--vault"), vault.path()});
         QVERIFY2(run.exitCode == 1, describe(run).constData());
         QVERIFY2(run.err.contains(QLatin1String("--transcript")), describe(run).constData());
         QVERIFY2(!run.err.contains(QLatin1String("No such file")), describe(run).constData());
@@ -152,13 +159,16 @@ private slots:
     {
         TestVault vault;
         vault.write(QStringLiteral("notes/a.md"), QByteArray("We chose SQLite for the index.\n"));
-        const Run run = cli({QStringLiteral("recall"), QStringLiteral("--vault"), vault.path(), QStringLiteral("SQLite")});
+        const Run run =
+            cli({QStringLiteral("recall"), QStringLiteral("--vault"), vault.path(), QStringLiteral("SQLite")});
         QVERIFY2(run.exitCode == 0, describe(run).constData());
         QVERIFY2(run.err.contains(QLatin1String("engram-cli index")), describe(run).constData());
         const Run indexed = cli({QStringLiteral("index"), QStringLiteral("--vault"), vault.path()});
         QVERIFY2(indexed.exitCode == 0, describe(indexed).constData());
-        const Run again = cli({QStringLiteral("recall"), QStringLiteral("--vault"), vault.path(), QStringLiteral("SQLite")});
-        QVERIFY2(again.out.contains(QLatin1String("notes/a.md")) && !again.err.contains(QLatin1String("index is empty")),
+        const Run again =
+            cli({QStringLiteral("recall"), QStringLiteral("--vault"), vault.path(), QStringLiteral("SQLite")});
+        QVERIFY2(again.out.contains(QLatin1String("notes/a.md"))
+                     && !again.err.contains(QLatin1String("index is empty")),
                  describe(again).constData());
     }
 
@@ -166,7 +176,8 @@ private slots:
     {
         TestVault vault;
         const QStringList at{QStringLiteral("--vault"), vault.path()};
-        const Run remembered = cli(QStringList{QStringLiteral("remember"), QStringLiteral("the build needs one job")} + at);
+        const Run remembered =
+            cli(QStringList{QStringLiteral("remember"), QStringLiteral("the build needs one job")} + at);
         QVERIFY2(remembered.exitCode == 0, describe(remembered).constData());
         const QString path = QStringLiteral("memories/episodic/the-build-needs-one-job.md");
         QVERIFY(QFileInfo::exists(vault.filePath(path)));
@@ -174,7 +185,8 @@ private slots:
         QVERIFY2(forgot.exitCode == 0, describe(forgot).constData());
         const Run restored = cli(QStringList{QStringLiteral("restore"), QStringLiteral("archive/") + path} + at);
         QVERIFY2(restored.exitCode == 0, describe(restored).constData());
-        QVERIFY2(restored.out.startsWith(QStringLiteral("restored: ") + path + QLatin1Char(' ')), describe(restored).constData());
+        QVERIFY2(restored.out.startsWith(QStringLiteral("restored: ") + path + QLatin1Char(' ')),
+                 describe(restored).constData());
         QVERIFY(QFileInfo::exists(vault.filePath(path)));
     }
 
@@ -206,8 +218,9 @@ private slots:
     void hookTool_refusesOkAndFailedTogether()
     {
         TestVault vault;
-        const Run run = cli({QStringLiteral("hook"), QStringLiteral("tool"), QStringLiteral("--name"), QStringLiteral("Bash"),
-                             QStringLiteral("--ok"), QStringLiteral("--failed"), QStringLiteral("--vault"), vault.path()});
+        const Run run =
+            cli({QStringLiteral("hook"), QStringLiteral("tool"), QStringLiteral("--name"), QStringLiteral("Bash"),
+                 QStringLiteral("--ok"), QStringLiteral("--failed"), QStringLiteral("--vault"), vault.path()});
         QVERIFY2(run.exitCode == 1, describe(run).constData());
         QVERIFY(!QFileInfo::exists(vault.filePath(QStringLiteral("state/tool-usage.jsonl"))));
     }
@@ -220,18 +233,22 @@ private slots:
         const QString outside = elsewhere.write(QStringLiteral("design.md"), QByteArray("Quokkas live on Rottnest.\n"));
         const QStringList at{QStringLiteral("--vault"), vault.path()};
         const Run refused = cli(QStringList{QStringLiteral("index"), outside} + at);
-        QVERIFY2(refused.exitCode == 1 && refused.err.contains(QLatin1String("outside the vault")), describe(refused).constData());
-        const Run whole = cli(QStringList{QStringLiteral("index"), vault.filePath(QStringLiteral("notes/zebra.md"))} + at);
+        QVERIFY2(refused.exitCode == 1 && refused.err.contains(QLatin1String("outside the vault")),
+                 describe(refused).constData());
+        const Run whole =
+            cli(QStringList{QStringLiteral("index"), vault.filePath(QStringLiteral("notes/zebra.md"))} + at);
         QVERIFY2(whole.exitCode == 0, describe(whole).constData());
         const Run recall = cli(QStringList{QStringLiteral("recall"), QStringLiteral("-k"), QStringLiteral("3"),
-                                           QStringLiteral("zebra quokkas")} + at);
+                                           QStringLiteral("zebra quokkas")}
+                               + at);
         QVERIFY2(recall.out.contains(QLatin1String("notes/zebra.md:1-1")), describe(recall).constData());
         QVERIFY2(!recall.out.contains(QLatin1String("design.md")), describe(recall).constData());
     }
 
     void lineage_failsWhenTheRawLinesAreGone()
     {
-        const QString session = engram::test::sharedPath(QStringLiteral("bench/locomo-dev/corpus/conv-26/session_01.md"));
+        const QString session =
+            engram::test::sharedPath(QStringLiteral("bench/locomo-dev/corpus/conv-26/session_01.md"));
         if (!QFileInfo::exists(session))
             QSKIP("../shared/bench/locomo-dev is not next to the project");
         TestVault vault;
@@ -240,14 +257,16 @@ private slots:
         const QStringList at{QStringLiteral("--vault"), vault.path()};
         const Run slept = cli(QStringList{QStringLiteral("consolidate")} + at);
         QVERIFY2(slept.exitCode == 0, describe(slept).constData());
-        const QStringList lineage = QStringList{QStringLiteral("lineage"), QStringLiteral("consolidated/daily/2023-05-08.md")} + at;
+        const QStringList lineage =
+            QStringList{QStringLiteral("lineage"), QStringLiteral("consolidated/daily/2023-05-08.md")} + at;
         const Run whole = cli(lineage);
         QVERIFY2(whole.exitCode == 0 && whole.out.contains(QLatin1String("sessions/2023-05-08/session_01.md:")),
                  describe(whole).constData());
         QVERIFY(vault.remove(QStringLiteral("sessions/2023-05-08/session_01.md")));
         const Run broken = cli(lineage);
         QVERIFY2(broken.exitCode == 1 && broken.err.contains(QLatin1String("gone")), describe(broken).constData());
-        const Run pastTheEnd = cli(QStringList{QStringLiteral("lineage"), QStringLiteral("consolidated/daily/2023-05-08.md:900-901")} + at);
+        const Run pastTheEnd = cli(
+            QStringList{QStringLiteral("lineage"), QStringLiteral("consolidated/daily/2023-05-08.md:900-901")} + at);
         QVERIFY2(pastTheEnd.exitCode == 1, describe(pastTheEnd).constData());
     }
 
@@ -258,13 +277,13 @@ private slots:
         QTest::newRow("recall -k 0") << QStringList{QStringLiteral("recall"), QStringLiteral("-k"), QStringLiteral("0"),
                                                     QStringLiteral("x")}
                                      << QStringLiteral("at least 1");
-        QTest::newRow("pack --budget 0") << QStringList{QStringLiteral("pack"), QStringLiteral("--budget"), QStringLiteral("0"),
-                                                        QStringLiteral("x")}
+        QTest::newRow("pack --budget 0") << QStringList{QStringLiteral("pack"), QStringLiteral("--budget"),
+                                                        QStringLiteral("0"), QStringLiteral("x")}
                                          << QStringLiteral("at least 1");
-        QTest::newRow("since after until") << QStringList{QStringLiteral("consolidate"), QStringLiteral("--since"),
-                                                          QStringLiteral("2023-10-01"), QStringLiteral("--until"),
-                                                          QStringLiteral("2023-01-01")}
-                                           << QStringLiteral("after --until");
+        QTest::newRow("since after until")
+            << QStringList{QStringLiteral("consolidate"), QStringLiteral("--since"), QStringLiteral("2023-10-01"),
+                           QStringLiteral("--until"), QStringLiteral("2023-01-01")}
+            << QStringLiteral("after --until");
     }
 
     void nonsenseCountsAndRanges_areUsageErrors()

@@ -51,7 +51,8 @@ private slots:
     void sessionStart_claudeFormatInjectsPackWithPreamble()
     {
         TestVault vault;
-        vault.write(QStringLiteral("notes/deploy.md"), QStringLiteral("# Deploy\n\nThe orchid project deploys with make release.\n"));
+        vault.write(QStringLiteral("notes/deploy.md"),
+                    QStringLiteral("# Deploy\n\nThe orchid project deploys with make release.\n"));
         QVERIFY(CognitiveStore(vault.path()).setFocus(QStringLiteral("release orchid"), {}).ok());
         QTemporaryDir project(QDir::tempPath() + QStringLiteral("/orchid-XXXXXX"));
         QDir(project.path()).mkdir(QStringLiteral(".git"));
@@ -60,8 +61,9 @@ private slots:
                                            {QStringLiteral("hook_event_name"), QStringLiteral("SessionStart")},
                                            {QStringLiteral("source"), QStringLiteral("startup")},
                                            {QStringLiteral("cwd"), project.path() + QStringLiteral("/src")}});
-        const Run run = cli(vault, {QStringLiteral("hook"), QStringLiteral("session-start"), QStringLiteral("--format"),
-                                    QStringLiteral("claude")},
+        const Run run = cli(vault,
+                            {QStringLiteral("hook"), QStringLiteral("session-start"), QStringLiteral("--format"),
+                             QStringLiteral("claude")},
                             input);
         QCOMPARE(run.exitCode, 0);
         const QJsonObject output = QJsonDocument::fromJson(run.out).object();
@@ -92,29 +94,36 @@ private slots:
         TestVault vault;
         QVERIFY(CognitiveStore(vault.path()).addHeuristic(QStringLiteral("small commits")).ok());
         QVERIFY(CognitiveStore::notePackedHeuristics(vault.path(), {QStringLiteral("small commits")},
-                                                     QDateTime::currentDateTimeUtc()).ok());
+                                                     QDateTime::currentDateTimeUtc())
+                    .ok());
         const QString transcript = vault.write(
             QStringLiteral("../turn-transcript.jsonl"),
             jsonLine({{QStringLiteral("type"), QStringLiteral("user")},
                       {QStringLiteral("sessionId"), QStringLiteral("s1")},
-                      {QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
-                                                              {QStringLiteral("content"), QStringLiteral("fix the flaky test")}}}}) +
-                jsonLine({{QStringLiteral("type"), QStringLiteral("assistant")},
-                          {QStringLiteral("sessionId"), QStringLiteral("s1")},
-                          {QStringLiteral("message"),
-                           QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
-                                       {QStringLiteral("content"),
-                                        QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
-                                                               {QStringLiteral("text"), QStringLiteral("The test raced the indexer thread; it now waits.")}}}}}}}) +
-                jsonLine({{QStringLiteral("type"), QStringLiteral("user")},
-                          {QStringLiteral("sessionId"), QStringLiteral("s1")},
-                          {QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
-                                                                  {QStringLiteral("content"), QStringLiteral("Spot on! Remember this.")}}}}));
+                      {QStringLiteral("message"),
+                       QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                                   {QStringLiteral("content"), QStringLiteral("fix the flaky test")}}}})
+                + jsonLine(
+                    {{QStringLiteral("type"), QStringLiteral("assistant")},
+                     {QStringLiteral("sessionId"), QStringLiteral("s1")},
+                     {QStringLiteral("message"),
+                      QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                                  {QStringLiteral("content"),
+                                   QJsonArray{QJsonObject{
+                                       {QStringLiteral("type"), QStringLiteral("text")},
+                                       {QStringLiteral("text"),
+                                        QStringLiteral("The test raced the indexer thread; it now waits.")}}}}}}})
+                + jsonLine({{QStringLiteral("type"), QStringLiteral("user")},
+                            {QStringLiteral("sessionId"), QStringLiteral("s1")},
+                            {QStringLiteral("message"),
+                             QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                                         {QStringLiteral("content"), QStringLiteral("Spot on! Remember this.")}}}}));
         const QByteArray input = jsonLine({{QStringLiteral("session_id"), QStringLiteral("s1")},
                                            {QStringLiteral("transcript_path"), transcript},
                                            {QStringLiteral("hook_event_name"), QStringLiteral("Stop")},
                                            {QStringLiteral("stop_hook_active"), false}});
-        const Run run = cli(vault, {QStringLiteral("hook"), QStringLiteral("agent-end"), QStringLiteral("--json")}, input);
+        const Run run =
+            cli(vault, {QStringLiteral("hook"), QStringLiteral("agent-end"), QStringLiteral("--json")}, input);
         QVERIFY(QFile::remove(transcript));
         QCOMPARE(run.exitCode, 0);
         const QJsonObject result = QJsonDocument::fromJson(run.out).object();
@@ -140,26 +149,29 @@ private slots:
     {
         TestVault vault;
         const Run run = cli(vault, {QStringLiteral("hook"), QStringLiteral("agent-end")}, "Assistant: only me\n");
-        QCOMPARE(run.exitCode, 1);  // 2 would block a Claude Code Stop hook
+        QCOMPARE(run.exitCode, 1); // 2 would block a Claude Code Stop hook
         QVERIFY(run.err.contains("no message from the person"));
     }
 
     void toolHook_flagsAndClaudeInputAreCounted()
     {
         TestVault vault;
-        QCOMPARE(cli(vault, {QStringLiteral("hook"), QStringLiteral("tool"), QStringLiteral("--name"), QStringLiteral("Bash"),
-                             QStringLiteral("--failed"), QStringLiteral("--ms"), QStringLiteral("250")})
+        QCOMPARE(cli(vault,
+                     {QStringLiteral("hook"), QStringLiteral("tool"), QStringLiteral("--name"), QStringLiteral("Bash"),
+                      QStringLiteral("--failed"), QStringLiteral("--ms"), QStringLiteral("250")})
                      .exitCode,
                  0);
-        const QByteArray input = jsonLine({{QStringLiteral("session_id"), QStringLiteral("s2")},
-                                           {QStringLiteral("hook_event_name"), QStringLiteral("PostToolUse")},
-                                           {QStringLiteral("tool_name"), QStringLiteral("Edit")},
-                                           {QStringLiteral("tool_use_id"), QStringLiteral("toolu_01")},
-                                           {QStringLiteral("tool_input"), QJsonObject{}},
-                                           {QStringLiteral("tool_response"), QJsonObject{{QStringLiteral("success"), true}}}});
-        const QStringList claude{QStringLiteral("hook"), QStringLiteral("tool"), QStringLiteral("--format"), QStringLiteral("claude")};
+        const QByteArray input =
+            jsonLine({{QStringLiteral("session_id"), QStringLiteral("s2")},
+                      {QStringLiteral("hook_event_name"), QStringLiteral("PostToolUse")},
+                      {QStringLiteral("tool_name"), QStringLiteral("Edit")},
+                      {QStringLiteral("tool_use_id"), QStringLiteral("toolu_01")},
+                      {QStringLiteral("tool_input"), QJsonObject{}},
+                      {QStringLiteral("tool_response"), QJsonObject{{QStringLiteral("success"), true}}}});
+        const QStringList claude{QStringLiteral("hook"), QStringLiteral("tool"), QStringLiteral("--format"),
+                                 QStringLiteral("claude")};
         QCOMPARE(cli(vault, claude, input).exitCode, 0);
-        QCOMPARE(cli(vault, claude, input).exitCode, 0);  // the same call id counts once
+        QCOMPARE(cli(vault, claude, input).exitCode, 0); // the same call id counts once
         auto events = ToolUsage(vault.path()).load();
         QCOMPARE(events->size(), 2);
         QCOMPARE(events->at(0).ok, false);
@@ -175,7 +187,8 @@ private slots:
     void wake_startsWithPreambleThenFocusDecisionsProspective()
     {
         TestVault vault;
-        vault.write(QStringLiteral("notes/choice.md"), QStringLiteral("---\ncategory: decision\n---\n# Choice\n\nWe decided to use Qt 6.\n"));
+        vault.write(QStringLiteral("notes/choice.md"),
+                    QStringLiteral("---\ncategory: decision\n---\n# Choice\n\nWe decided to use Qt 6.\n"));
         vault.write(QStringLiteral("memories/prospective/goal.md"), QStringLiteral("# Goal\n\nShip 1.0 in March.\n"));
         QVERIFY(CognitiveStore(vault.path()).setFocus(QStringLiteral("ship 1.0"), {QStringLiteral("docs")}).ok());
         QCOMPARE(cli(vault, {QStringLiteral("index")}).exitCode, 0);
@@ -202,15 +215,17 @@ private slots:
         TestVault vault;
         ChatLoopbackServer server;
         QVERIFY(server.start());
-        const QJsonObject answer{{QStringLiteral("message"),
-                                  QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
-                                              {QStringLiteral("content"), QStringLiteral("{\"insights\":[\"Short sessions go better\"]}")}}},
-                                 {QStringLiteral("done"), true}};
+        const QJsonObject answer{
+            {QStringLiteral("message"),
+             QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                         {QStringLiteral("content"), QStringLiteral("{\"insights\":[\"Short sessions go better\"]}")}}},
+            {QStringLiteral("done"), true}};
         server.setReply("/api/chat", {200, QJsonDocument(answer).toJson(QJsonDocument::Compact), 0, false, false});
         vault.write(QStringLiteral("engram.json"),
-                    QJsonDocument(QJsonObject{{QStringLiteral("llm"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("ollama")},
-                                                                                  {QStringLiteral("url"), server.url()},
-                                                                                  {QStringLiteral("model"), QStringLiteral("m")}}}})
+                    QJsonDocument(QJsonObject{{QStringLiteral("llm"),
+                                               QJsonObject{{QStringLiteral("kind"), QStringLiteral("ollama")},
+                                                           {QStringLiteral("url"), server.url()},
+                                                           {QStringLiteral("model"), QStringLiteral("m")}}}})
                         .toJson());
         const Run run = cli(vault, {QStringLiteral("reflect"), QStringLiteral("--apply")});
         QCOMPARE(run.exitCode, 0);
@@ -225,24 +240,28 @@ private slots:
         TestVault vault;
         ChatLoopbackServer server;
         QVERIFY(server.start());
-        const QJsonObject answer{{QStringLiteral("message"),
-                                  QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
-                                              {QStringLiteral("content"), QStringLiteral("{\"patterns\":[\"Fridays are busy\"]}")}}}};
+        const QJsonObject answer{
+            {QStringLiteral("message"),
+             QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                         {QStringLiteral("content"), QStringLiteral("{\"patterns\":[\"Fridays are busy\"]}")}}}};
         server.setReply("/api/chat", {200, QJsonDocument(answer).toJson(QJsonDocument::Compact), 0, false, false});
         vault.write(QStringLiteral("engram.json"),
-                    QJsonDocument(QJsonObject{{QStringLiteral("llm"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("ollama")},
-                                                                                  {QStringLiteral("url"), server.url()},
-                                                                                  {QStringLiteral("model"), QStringLiteral("m")}}}})
+                    QJsonDocument(QJsonObject{{QStringLiteral("llm"),
+                                               QJsonObject{{QStringLiteral("kind"), QStringLiteral("ollama")},
+                                                           {QStringLiteral("url"), server.url()},
+                                                           {QStringLiteral("model"), QStringLiteral("m")}}}})
                         .toJson());
         const QStringList args{QStringLiteral("hook"), QStringLiteral("agent-end"), QStringLiteral("--reflect-if-due")};
         // 1 interaction: not due, the model is not asked.
         QCOMPARE(cli(vault, args, "User: first question about the build\n\nAssistant: answer\n").exitCode, 0);
         QVERIFY(server.requests().isEmpty());
         CognitiveStore store(vault.path());
-        QVERIFY(store.edit([](CognitiveState &s) -> Status {
-                         s.engagement.totalInteractions = 20;
-                         return {};
-                     }).ok());
+        QVERIFY(store
+                    .edit([](CognitiveState &s) -> Status {
+                        s.engagement.totalInteractions = 20;
+                        return {};
+                    })
+                    .ok());
         const Run run = cli(vault, args, "User: second question about the deploy\n\nAssistant: answer\n");
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(server.requests().size(), 1);
@@ -254,17 +273,22 @@ private slots:
     void state_editsAndRefusesInvalidFile()
     {
         TestVault vault;
-        QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("focus"), QStringLiteral("write"), QStringLiteral("docs"),
-                             QStringLiteral("--priority"), QStringLiteral("README")})
+        QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("focus"), QStringLiteral("write"),
+                             QStringLiteral("docs"), QStringLiteral("--priority"), QStringLiteral("README")})
                      .exitCode,
                  0);
-        QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("add-heuristic"), QStringLiteral("small commits")}).exitCode, 0);
+        QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("add-heuristic"), QStringLiteral("small commits")})
+                     .exitCode,
+                 0);
         QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("add-learning"), QStringLiteral("x"),
                              QStringLiteral("--category"), QStringLiteral("gossip")})
                      .exitCode,
                  1);
-        QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("add-avoidance"), QStringLiteral("rm -rf")}).exitCode, 0);
-        QCOMPARE(cli(vault, {QStringLiteral("state"), QStringLiteral("remove-heuristic"), QStringLiteral("1")}).exitCode, 0);
+        QCOMPARE(
+            cli(vault, {QStringLiteral("state"), QStringLiteral("add-avoidance"), QStringLiteral("rm -rf")}).exitCode,
+            0);
+        QCOMPARE(
+            cli(vault, {QStringLiteral("state"), QStringLiteral("remove-heuristic"), QStringLiteral("1")}).exitCode, 0);
         auto state = CognitiveStore(vault.path()).load();
         QCOMPARE(state->focus.current, QStringLiteral("write docs"));
         QCOMPARE(state->focus.priorities, QStringList{QStringLiteral("README")});
@@ -282,10 +306,10 @@ private slots:
     {
         TestVault vault;
         const Run fresh = cli(vault, {QStringLiteral("health")});
-        QCOMPARE(fresh.exitCode, 2);  // no cognitive state, memories or session yet: missing
+        QCOMPARE(fresh.exitCode, 2); // no cognitive state, memories or session yet: missing
         QVERIFY(fresh.out.contains("[missing] cognitive state"));
         vault.write(QStringLiteral("state/tool-usage.jsonl"), QByteArray("broken\n"));
-        QCOMPARE(cli(vault, {QStringLiteral("health")}).exitCode, 3);  // error
+        QCOMPARE(cli(vault, {QStringLiteral("health")}).exitCode, 3); // error
     }
 };
 

@@ -35,11 +35,22 @@ private slots:
         QTest::addColumn<int>("calls");
         QTest::addColumn<int>("failures");
         const QString dir = QStringLiteral("claude-code/projects/");
-        QTest::newRow("1.0.98 small") << dir + QStringLiteral("-path-to-Demo/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl") << 12 << 1;
-        QTest::newRow("1.0.108 sidechains") << dir + QStringLiteral("-path-to-Demo/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl") << 21 << 3;
-        QTest::newRow("1.0.98 large") << dir + QStringLiteral("-path-to-Demo/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl") << 167 << 23;
-        QTest::newRow("2.0.27") << dir + QStringLiteral("-Users-jnarowski-Dev-sourceborn-src-agent-workflows-monorepo-v2/2d984148-cddb-4605-aac1-13e720fe613c.jsonl") << 27 << 1;
-        QTest::newRow("2.0.28") << dir + QStringLiteral("-Users-jnarowski-Dev-sourceborn-src-agent-workflows-monorepo-v2/10cd5911-8704-4996-9e33-32010589c357.jsonl") << 5 << 0;
+        QTest::newRow("1.0.98 small")
+            << dir + QStringLiteral("-path-to-Demo/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl") << 12 << 1;
+        QTest::newRow("1.0.108 sidechains")
+            << dir + QStringLiteral("-path-to-Demo/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl") << 21 << 3;
+        QTest::newRow("1.0.98 large")
+            << dir + QStringLiteral("-path-to-Demo/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl") << 167 << 23;
+        QTest::newRow("2.0.27")
+            << dir
+                   + QStringLiteral(
+                       "-Users-jnarowski-Dev-sourceborn-src-agent-workflows-monorepo-v2/2d984148-cddb-4605-aac1-13e720fe613c.jsonl")
+            << 27 << 1;
+        QTest::newRow("2.0.28")
+            << dir
+                   + QStringLiteral(
+                       "-Users-jnarowski-Dev-sourceborn-src-agent-workflows-monorepo-v2/10cd5911-8704-4996-9e33-32010589c357.jsonl")
+            << 5 << 0;
     }
 
     void claudeCode_pairsEveryToolUseWithItsResult()
@@ -55,7 +66,7 @@ private slots:
         for (const ToolEvent &e : doc.toolEvents) {
             QVERIFY(!e.name.isEmpty());
             QVERIFY(!e.sessionId.isEmpty());
-            QVERIFY(e.durationMs >= 0);  // every call got its result
+            QVERIFY(e.durationMs >= 0); // every call got its result
             failed += e.ok ? 0 : 1;
         }
         QCOMPARE(failed, failures);
@@ -70,7 +81,7 @@ private slots:
             QVERIFY(s.isTurn);
             QVERIFY(s.speaker == QLatin1String("user") || s.speaker == QLatin1String("assistant"));
             QVERIFY(!s.text.contains(QStringLiteral("\"tool_use_id\"")));
-            QVERIFY(!s.text.contains(QStringLiteral("Please analyze this codebase")));  // isMeta lines are skipped
+            QVERIFY(!s.text.contains(QStringLiteral("Please analyze this codebase"))); // isMeta lines are skipped
             QVERIFY(s.startLine >= 1 && s.endLine >= s.startLine);
         }
     }
@@ -100,7 +111,8 @@ private slots:
 
     void malformedLine_isAWarningAndTheRestIsRead()
     {
-        const QByteArray log = R"({"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:00Z","message":{"role":"user","content":"hello there"}}
+        const QByteArray log =
+            R"({"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:00Z","message":{"role":"user","content":"hello there"}}
 {not json
 {"type":"assistant","sessionId":"s","timestamp":"2025-01-01T00:00:01Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{}}]}}
 {"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:03Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":"boom"}]}}

@@ -53,7 +53,7 @@ private slots:
         QCOMPARE(chunks.size(), 2);
         QCOMPARE(chunks[0].startLine, 4);
         QCOMPARE(chunks[0].endLine, 6);
-        QVERIFY(chunks[0].speaker.isEmpty());  // mixed speakers
+        QVERIFY(chunks[0].speaker.isEmpty()); // mixed speakers
         QCOMPARE(chunks[1].speaker, QStringLiteral("A"));
     }
 

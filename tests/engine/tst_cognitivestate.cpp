@@ -11,7 +11,7 @@ using test::TestVault;
 
 namespace {
 
-const QDateTime kNow(QDate(2026, 11, 29), QTime(9, 30));  // a Sunday morning, local time
+const QDateTime kNow(QDate(2026, 11, 29), QTime(9, 30)); // a Sunday morning, local time
 
 CognitiveState sampleState()
 {
@@ -19,7 +19,8 @@ CognitiveState sampleState()
     s.focus.current = QStringLiteral("ship the cognitive layer");
     s.focus.priorities = {QStringLiteral("tests first"), QStringLiteral("small files")};
     s.heuristics << Heuristic{QStringLiteral("rarely used rule"), QStringLiteral("person"), 1, kNow.addDays(-3)}
-                 << Heuristic{QStringLiteral("run the failing test first"), QStringLiteral("feedback"), 5, kNow.addDays(-1)}
+                 << Heuristic{QStringLiteral("run the failing test first"), QStringLiteral("feedback"), 5,
+                              kNow.addDays(-1)}
                  << Heuristic{QStringLiteral("recently used rule"), QStringLiteral("person"), 1, kNow.addDays(-1)};
     s.learnings << Learning{QStringLiteral("SQLite WAL needs the -shm file"), QStringLiteral("insight"),
                             QStringLiteral("debugging"), kNow.addDays(-2)};
@@ -121,7 +122,7 @@ private slots:
         CognitiveStore store(vault.path());
         QVERIFY(store.addHeuristic(QStringLiteral("a")).ok());
         QVERIFY(store.addHeuristic(QStringLiteral("b"), QStringLiteral("reflection")).ok());
-        QVERIFY(!store.addHeuristic(QStringLiteral("A")).ok());  // duplicate
+        QVERIFY(!store.addHeuristic(QStringLiteral("A")).ok()); // duplicate
         QVERIFY(!store.addHeuristic(QStringLiteral("  ")).ok());
         QVERIFY(store.updateHeuristic(0, QStringLiteral("a2")).ok());
         QVERIFY(!store.updateHeuristic(5, QStringLiteral("x")).ok());
@@ -138,11 +139,13 @@ private slots:
         CognitiveStore store(vault.path());
         QVERIFY(store.addLearning(Learning{QStringLiteral("x"), QStringLiteral("pattern"), {}, kNow}).ok());
         QVERIFY(!store.addLearning(Learning{QStringLiteral("y"), QStringLiteral("rumour"), {}, kNow}).ok());
-        QVERIFY(store.updateLearning(0, Learning{QStringLiteral("x2"), QStringLiteral("mistake"), QStringLiteral("c"), {}}).ok());
+        QVERIFY(
+            store.updateLearning(0, Learning{QStringLiteral("x2"), QStringLiteral("mistake"), QStringLiteral("c"), {}})
+                .ok());
         auto s = CognitiveStore(vault.path()).load();
         QCOMPARE(s->learnings.size(), 1);
         QCOMPARE(s->learnings[0].category, QStringLiteral("mistake"));
-        QCOMPARE(s->learnings[0].timestamp, kNow.toUTC());  // kept from the original
+        QCOMPARE(s->learnings[0].timestamp, kNow.toUTC()); // kept from the original
         QVERIFY(store.removeLearning(0).ok());
         QVERIFY(CognitiveStore(vault.path()).load()->learnings.isEmpty());
     }
@@ -152,8 +155,9 @@ private slots:
         TestVault vault;
         CognitiveStore store(vault.path());
         for (int i = 0; i < 55; ++i)
-            QVERIFY(store.addLearning(Learning{QStringLiteral("learning %1").arg(i), QStringLiteral("insight"), {},
-                                               kNow.addSecs(i)})
+            QVERIFY(store
+                        .addLearning(Learning{
+                            QStringLiteral("learning %1").arg(i), QStringLiteral("insight"), {}, kNow.addSecs(i)})
                         .ok());
         auto s = CognitiveStore(vault.path()).load();
         QCOMPARE(s->learnings.size(), 50);
@@ -177,7 +181,9 @@ private slots:
     {
         TestVault vault;
         CognitiveStore store(vault.path());
-        QVERIFY(store.setFocus(QStringLiteral("write tests"), {QStringLiteral("a"), QString(), QStringLiteral("b")}, kNow).ok());
+        QVERIFY(
+            store.setFocus(QStringLiteral("write tests"), {QStringLiteral("a"), QString(), QStringLiteral("b")}, kNow)
+                .ok());
         auto s = CognitiveStore(vault.path()).load();
         QCOMPARE(s->focus.current, QStringLiteral("write tests"));
         QCOMPARE(s->focus.priorities, (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
@@ -220,12 +226,17 @@ private slots:
     {
         CognitiveState s = sampleState();
         for (int i = 0; i < 40; ++i) {
-            s.heuristics << Heuristic{QStringLiteral("heuristic number %1 with some words to make it long").arg(i), {}, i, kNow};
-            s.appendLearning(Learning{QStringLiteral("learning %1 that is fairly wordy as well").arg(i), QStringLiteral("pattern"), {}, kNow});
+            s.heuristics << Heuristic{
+                QStringLiteral("heuristic number %1 with some words to make it long").arg(i), {}, i, kNow};
+            s.appendLearning(Learning{QStringLiteral("learning %1 that is fairly wordy as well").arg(i),
+                                      QStringLiteral("pattern"),
+                                      {},
+                                      kNow});
         }
         for (int budget : {60, 120, 500}) {
             const QString p = CognitiveStore::renderPreamble(s, kNow, budget);
-            QVERIFY2(p.size() <= budget * 4, qPrintable(QStringLiteral("%1 chars for %2 tokens").arg(p.size()).arg(budget)));
+            QVERIFY2(p.size() <= budget * 4,
+                     qPrintable(QStringLiteral("%1 chars for %2 tokens").arg(p.size()).arg(budget)));
             QVERIFY(p.endsWith(QStringLiteral("</engram-state>")));
         }
         // The most-used heuristic makes it in even with a small budget.

@@ -7,10 +7,10 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
-#include <QProcess>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -55,7 +55,8 @@ void writeSessions(TestVault &vault)
                 transcript(QStringLiteral("2026-01-05"),
                            {QStringLiteral("Goal: ship the consolidation timeline by Friday."),
                             QStringLiteral("The benchmark on LoCoMo shows recall at five hundred tokens near sixty."),
-                            QStringLiteral("Nice."), QStringLiteral("Mira adopted a grey cat called Pixel from the shelter.")}));
+                            QStringLiteral("Nice."),
+                            QStringLiteral("Mira adopted a grey cat called Pixel from the shelter.")}));
     vault.write(QStringLiteral("sessions/2026-01-07/gamma.md"),
                 transcript(QStringLiteral("2026-01-07"),
                            {QStringLiteral("The build server ran out of disk during the nightly packaging job."),
@@ -112,17 +113,20 @@ private slots:
         QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.error().toString()));
         QCOMPARE(filesUnder(vault, QStringLiteral("consolidated/session")).size(), 4);
         QCOMPARE(filesUnder(vault, QStringLiteral("consolidated/daily")),
-                 (QStringList{QStringLiteral("consolidated/daily/2026-01-05.md"), QStringLiteral("consolidated/daily/2026-01-07.md"),
+                 (QStringList{QStringLiteral("consolidated/daily/2026-01-05.md"),
+                              QStringLiteral("consolidated/daily/2026-01-07.md"),
                               QStringLiteral("consolidated/daily/2026-01-14.md")}));
         QCOMPARE(filesUnder(vault, QStringLiteral("consolidated/weekly")),
-                 (QStringList{QStringLiteral("consolidated/weekly/2026-W02.md"), QStringLiteral("consolidated/weekly/2026-W03.md")}));
+                 (QStringList{QStringLiteral("consolidated/weekly/2026-W02.md"),
+                              QStringLiteral("consolidated/weekly/2026-W03.md")}));
         QCOMPARE(filesUnder(vault, QStringLiteral("consolidated/fact")).size(), 2);
 
-        auto weekly = DigestFile::parse(QString::fromUtf8(vault.read(QStringLiteral("consolidated/weekly/2026-W02.md"))));
+        auto weekly =
+            DigestFile::parse(QString::fromUtf8(vault.read(QStringLiteral("consolidated/weekly/2026-W02.md"))));
         QVERIFY(weekly.ok());
         QCOMPARE(weekly->layer, QStringLiteral("weekly"));
         QCOMPARE(weekly->period, QStringLiteral("2026-W02"));
-        QCOMPARE(weekly->derivedFrom.size(), 2);  // two days of that week
+        QCOMPARE(weekly->derivedFrom.size(), 2); // two days of that week
         QVERIFY(weekly->method.startsWith(QLatin1String("extractive")));
         QVERIFY(weekly->created.isValid());
 
@@ -166,7 +170,7 @@ private slots:
                     const QStringList lines = fileLines(vault, leaf.range.path);
                     QVERIFY(lines.value(leaf.range.startLine - 1).contains(item.text.section(QStringLiteral(": "), 1)));
                 }
-                QCOMPARE(item.raw, QList<SourceRange>{raw.first().range});  // the pack's shortcut agrees
+                QCOMPARE(item.raw, QList<SourceRange>{raw.first().range}); // the pack's shortcut agrees
             }
         }
         QVERIFY(!consolidator.lineage(QStringLiteral("consolidated/fact/nope.md")).ok());
@@ -275,9 +279,11 @@ private slots:
     {
         TestVault vault;
         const QString a = QStringLiteral("The espresso machine in the office kitchen leaks water from the steam wand.");
-        const QString b = QStringLiteral("Office kitchen: the espresso machine leaks water from its steam wand; call the repair service.");
+        const QString b = QStringLiteral(
+            "Office kitchen: the espresso machine leaks water from its steam wand; call the repair service.");
         const QString c = QStringLiteral("Quarterly tax forms are due at the end of April for the freelance income.");
-        vault.write(QStringLiteral("memories/sensory/a.md"), QStringLiteral("---\ntitle: a\n---\n") + a + QLatin1Char('\n'));
+        vault.write(QStringLiteral("memories/sensory/a.md"),
+                    QStringLiteral("---\ntitle: a\n---\n") + a + QLatin1Char('\n'));
         vault.write(QStringLiteral("memories/sensory/b.md"), b + QLatin1Char('\n'));
         vault.write(QStringLiteral("memories/sensory/c.md"), c + QLatin1Char('\n'));
 
@@ -330,7 +336,8 @@ private slots:
         const QString memberA = QString::fromUtf8(vault.read(QStringLiteral("memories/sensory/a.md")));
         QVERIFY(memberA.contains(QStringLiteral("consolidated_into: \"%1\"").arg(clusters.first())));
         QVERIFY(memberA.contains(QLatin1String("title: a")) && memberA.contains(a));
-        QVERIFY(QString::fromUtf8(vault.read(QStringLiteral("memories/sensory/b.md"))).startsWith(QLatin1String("---\nconsolidated_into:")));
+        QVERIFY(QString::fromUtf8(vault.read(QStringLiteral("memories/sensory/b.md")))
+                    .startsWith(QLatin1String("---\nconsolidated_into:")));
         QVERIFY(!vault.read(QStringLiteral("memories/sensory/c.md")).contains("consolidated_into"));
         // Clustering is not repeated.
         const QByteArray after = vault.fingerprint();
@@ -399,7 +406,8 @@ private slots:
         auto weighted = engine->recall(query);
         QVERIFY(weighted.ok() && !weighted->isEmpty());
         QCOMPARE(weighted->first().chunk.tags.layer.value, QStringLiteral("fact"));
-        QVERIFY(plain->first().chunk.tags.layer.value != QLatin1String("fact") || plain->first().score < weighted->first().score);
+        QVERIFY(plain->first().chunk.tags.layer.value != QLatin1String("fact")
+                || plain->first().score < weighted->first().score);
 
         auto pack = engine->pack(query, 400);
         QVERIFY(pack.ok());
@@ -436,7 +444,7 @@ private slots:
         QSignalSpy finished(&scheduler, &ConsolidationScheduler::finished);
         QVERIFY(scheduler.runNow());
         QVERIFY(scheduler.isRunning());
-        QVERIFY(!scheduler.runNow());  // one run at a time
+        QVERIFY(!scheduler.runNow()); // one run at a time
         QVERIFY(finished.wait(20000));
         QCOMPARE(finished.first().first().value<ConsolidationReport>().digests.size(), 4 + 3 + 2 + 2);
         QTRY_VERIFY(!scheduler.isRunning());
@@ -452,7 +460,8 @@ private slots:
         writeSessions(vault);
         QProcess cli;
         cli.start(QStringLiteral(ENGRAM_CLI_PATH),
-                  {QStringLiteral("consolidate"), QStringLiteral("--vault"), vault.path(), QStringLiteral("--dry-run"), QStringLiteral("--json")});
+                  {QStringLiteral("consolidate"), QStringLiteral("--vault"), vault.path(), QStringLiteral("--dry-run"),
+                   QStringLiteral("--json")});
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         const QJsonObject plan = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
@@ -460,25 +469,32 @@ private slots:
         QCOMPARE(plan.value(QStringLiteral("digests")).toArray().size(), 11);
         QVERIFY(!QFile::exists(vault.filePath(QStringLiteral("consolidated"))));
 
-        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("consolidate"), QStringLiteral("--vault"), vault.path()});
+        cli.start(QStringLiteral(ENGRAM_CLI_PATH),
+                  {QStringLiteral("consolidate"), QStringLiteral("--vault"), vault.path()});
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
-        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("lineage"), QStringLiteral("--vault"), vault.path(),
-                                                    QStringLiteral("consolidated/fact/2026-W03.md"), QStringLiteral("--json")});
+        cli.start(QStringLiteral(ENGRAM_CLI_PATH),
+                  {QStringLiteral("lineage"), QStringLiteral("--vault"), vault.path(),
+                   QStringLiteral("consolidated/fact/2026-W03.md"), QStringLiteral("--json")});
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
-        const QJsonArray raw = QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value(QStringLiteral("raw")).toArray();
+        const QJsonArray raw =
+            QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value(QStringLiteral("raw")).toArray();
         QVERIFY(!raw.isEmpty());
         for (const QJsonValue &leaf : raw) {
-            QVERIFY(leaf.toObject().value(QStringLiteral("source")).toString().startsWith(QLatin1String("sessions/2026-01-14/delta.md:")));
+            QVERIFY(leaf.toObject()
+                        .value(QStringLiteral("source"))
+                        .toString()
+                        .startsWith(QLatin1String("sessions/2026-01-14/delta.md:")));
             QVERIFY(leaf.toObject().value(QStringLiteral("exists")).toBool());
         }
     }
     void config_readsLayerWeightsAndConsolidationSettings()
     {
         auto config = Config::fromJson(QJsonDocument::fromJson(
-            R"({"modes": {"fast": {"layerWeights": {"raw": 0.5, "fact": 1.5}}},
-                "consolidation": {"clusterThreshold": 0.8, "promoteAccessCount": 3, "nightlyHour": 4}})").object());
+                                           R"({"modes": {"fast": {"layerWeights": {"raw": 0.5, "fact": 1.5}}},
+                "consolidation": {"clusterThreshold": 0.8, "promoteAccessCount": 3, "nightlyHour": 4}})")
+                                           .object());
         QVERIFY(config.ok());
         QCOMPARE(config->mode(QStringLiteral("fast")).layerWeight(QStringLiteral("raw")), 0.5);
         QCOMPARE(config->mode(QStringLiteral("fast")).layerWeight(QStringLiteral("session")), 1.0);
@@ -488,8 +504,11 @@ private slots:
         QVERIFY(again.ok());
         QCOMPARE(again->mode(QStringLiteral("fast")).layerWeights, config->mode(QStringLiteral("fast")).layerWeights);
         QCOMPARE(again->consolidation.nightlyHour, 4);
-        QVERIFY(!Config::fromJson(QJsonDocument::fromJson(R"({"modes": {"fast": {"layerWeights": {"raw": -1}}}})").object()).ok());
-        QVERIFY(!Config::fromJson(QJsonDocument::fromJson(R"({"consolidation": {"clusterThreshold": 1.5}})").object()).ok());
+        QVERIFY(
+            !Config::fromJson(QJsonDocument::fromJson(R"({"modes": {"fast": {"layerWeights": {"raw": -1}}}})").object())
+                 .ok());
+        QVERIFY(!Config::fromJson(QJsonDocument::fromJson(R"({"consolidation": {"clusterThreshold": 1.5}})").object())
+                     .ok());
     }
 };
 

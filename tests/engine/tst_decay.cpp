@@ -37,11 +37,16 @@ QString memory(const QString &title, const QString &extra, const QString &body)
 
 void writeStores(TestVault &vault)
 {
-    vault.write(QStringLiteral("memories/episodic/trip.md"), memory(QStringLiteral("Trip"), {}, QStringLiteral("We drove to the coast in March.")));
-    vault.write(QStringLiteral("memories/semantic/boiling.md"), memory(QStringLiteral("Boiling"), {}, QStringLiteral("Water boils at 100 degrees at sea level.")));
-    vault.write(QStringLiteral("memories/procedural/release.md"), memory(QStringLiteral("Release"), {}, QStringLiteral("Tag, build, upload the release.")));
-    vault.write(QStringLiteral("memories/prospective/launch.md"), memory(QStringLiteral("Launch"), {}, QStringLiteral("Launch the beta before summer.")));
-    vault.write(QStringLiteral("memories/sensory/noise.md"), memory(QStringLiteral("Noise"), {}, QStringLiteral("A loud noise outside the window.")));
+    vault.write(QStringLiteral("memories/episodic/trip.md"),
+                memory(QStringLiteral("Trip"), {}, QStringLiteral("We drove to the coast in March.")));
+    vault.write(QStringLiteral("memories/semantic/boiling.md"),
+                memory(QStringLiteral("Boiling"), {}, QStringLiteral("Water boils at 100 degrees at sea level.")));
+    vault.write(QStringLiteral("memories/procedural/release.md"),
+                memory(QStringLiteral("Release"), {}, QStringLiteral("Tag, build, upload the release.")));
+    vault.write(QStringLiteral("memories/prospective/launch.md"),
+                memory(QStringLiteral("Launch"), {}, QStringLiteral("Launch the beta before summer.")));
+    vault.write(QStringLiteral("memories/sensory/noise.md"),
+                memory(QStringLiteral("Noise"), {}, QStringLiteral("A loud noise outside the window.")));
     vault.write(QStringLiteral("identity/soul.md"), QStringLiteral("# Soul\n\nI value honest, careful work.\n"));
     vault.write(QStringLiteral("memories/episodic/accident.md"),
                 memory(QStringLiteral("Accident"), QStringLiteral("valence: -0.9\narousal: 0.85\n"),
@@ -75,7 +80,8 @@ private slots:
         writeStores(vault);
         ClockedEngine e(vault);
         e.engine->index();
-        const QStringList decaying{QStringLiteral("memories/episodic/trip.md"), QStringLiteral("memories/semantic/boiling.md"),
+        const QStringList decaying{QStringLiteral("memories/episodic/trip.md"),
+                                   QStringLiteral("memories/semantic/boiling.md"),
                                    QStringLiteral("memories/procedural/release.md")};
         for (const QString &p : decaying)
             QCOMPARE(e.strength(p), 1.0);
@@ -112,7 +118,8 @@ private slots:
         QCOMPARE(e.strength(QStringLiteral("memories/prospective/launch.md")), 1.0);
         QCOMPARE(e.strength(QStringLiteral("identity/soul.md")), 1.0);
         QVERIFY(e.engine->dynamics().state(e.chunk(QStringLiteral("identity/soul.md"))).exempt);
-        QVERIFY(recalled(*e.engine, QStringLiteral("launch the beta"), false).contains(QStringLiteral("memories/prospective/launch.md")));
+        QVERIFY(recalled(*e.engine, QStringLiteral("launch the beta"), false)
+                    .contains(QStringLiteral("memories/prospective/launch.md")));
     }
 
     void decay_belowThresholdIsArchivedButSearchable()
@@ -134,7 +141,7 @@ private slots:
         QVERIFY(withArchive.contains(trip));
         // ranked low: below the living memory about the coast, though it matches the query better
         QVERIFY(withArchive.indexOf(trip) > withArchive.indexOf(QStringLiteral("memories/prospective/coast.md")));
-        QVERIFY(QFile::exists(vault.filePath(trip)));  // decay never deletes
+        QVERIFY(QFile::exists(vault.filePath(trip))); // decay never deletes
     }
 
     void sensory_expiresFromDefaultViewAfter24Hours()
@@ -192,7 +199,7 @@ private slots:
             QCOMPARE(e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount, 0);
             QVERIFY(e.engine->pack(q, 2000).ok());
             QCOMPARE(e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount, 1);
-            q.reinforce = false;  // a preview
+            q.reinforce = false; // a preview
             QVERIFY(e.engine->pack(q, 2000).ok());
             QCOMPARE(e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount, 1);
         }
@@ -207,7 +214,8 @@ private slots:
 
         // only the ten a reader sees count, however wide the recall
         for (int i = 0; i < 14; ++i)
-            vault.write(QStringLiteral("notes/coast-%1.md").arg(i), QStringLiteral("# Coast %1\n\nThe coast road, part %1.\n").arg(i));
+            vault.write(QStringLiteral("notes/coast-%1.md").arg(i),
+                        QStringLiteral("# Coast %1\n\nThe coast road, part %1.\n").arg(i));
         e.engine->index();
         q.text = QStringLiteral("coast");
         q.k = 30;
@@ -215,7 +223,8 @@ private slots:
         QVERIFY(results.ok() && results->size() > 10);
         int counted = 0;
         for (const RecallResult &r : std::as_const(*results))
-            counted += e.engine->dynamics().state(r.chunk).accessCount > (r.chunk.path.endsWith(QLatin1String("trip.md")) ? 2 : 0);
+            counted += e.engine->dynamics().state(r.chunk).accessCount
+                       > (r.chunk.path.endsWith(QLatin1String("trip.md")) ? 2 : 0);
         QCOMPARE(counted, 10);
     }
 
@@ -225,10 +234,12 @@ private slots:
         writeStores(vault);
         vault.write(QStringLiteral("notes/bridge.md"),
                     QStringLiteral("# Bridge\n\nWe were terrified and scared! The crash was a disaster.\n"));
-        vault.write(QStringLiteral("consolidated/daily/2026-01-01.md"), QStringLiteral("# Daily\n\nA plain day of work.\n"));
+        vault.write(QStringLiteral("consolidated/daily/2026-01-01.md"),
+                    QStringLiteral("# Daily\n\nA plain day of work.\n"));
         ClockedEngine e(vault);
         e.engine->index();
-        const MemoryState accident = e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/accident.md")));
+        const MemoryState accident =
+            e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/accident.md")));
         QVERIFY(accident.facts.valenceExplicit && accident.facts.arousalExplicit);
         QCOMPARE(accident.facts.valence, -0.9);
         QCOMPARE(accident.facts.source, QStringLiteral("conversation"));
@@ -239,7 +250,8 @@ private slots:
         QVERIFY(bridge.facts.arousal > 0.7);
         QCOMPARE(bridge.dailyLoss, DecayPolicy::kEmotionalDailyLoss);
         QCOMPARE(bridge.facts.source, QStringLiteral("external"));
-        const MemoryState daily = e.engine->dynamics().state(e.chunk(QStringLiteral("consolidated/daily/2026-01-01.md")));
+        const MemoryState daily =
+            e.engine->dynamics().state(e.chunk(QStringLiteral("consolidated/daily/2026-01-01.md")));
         QCOMPARE(daily.facts.source, QStringLiteral("inference"));
         QCOMPARE(daily.facts.valence, 0.0);
         QCOMPARE(daily.dailyLoss, DecayPolicy::kDailyLoss);

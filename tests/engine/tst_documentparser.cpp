@@ -9,8 +9,9 @@ class TestDocumentParser : public QObject {
 private slots:
     void note_sectionsKeepHeadingPathAndLines()
     {
-        const QByteArray text = "---\ntitle: Plans\n---\n# Project\n\nFirst paragraph.\nStill first.\n\n## Decisions\n\n"
-                                "We decided to use SQLite.\n";
+        const QByteArray text =
+            "---\ntitle: Plans\n---\n# Project\n\nFirst paragraph.\nStill first.\n\n## Decisions\n\n"
+            "We decided to use SQLite.\n";
         auto doc = DocumentParser::parse(QStringLiteral("notes/plans.md"), text);
         QVERIFY(doc.ok());
         QCOMPARE(doc->kind, DocumentKind::Note);
@@ -67,7 +68,8 @@ private slots:
 
     void wikiLinksAreCollected()
     {
-        auto doc = DocumentParser::parse(QStringLiteral("a.md"), "See [[Other Note]] and [[b|alias]] and [[Other Note]].\n");
+        auto doc =
+            DocumentParser::parse(QStringLiteral("a.md"), "See [[Other Note]] and [[b|alias]] and [[Other Note]].\n");
         QCOMPARE(doc->wikiLinks, (QStringList{QStringLiteral("Other Note"), QStringLiteral("b")}));
     }
 

@@ -22,10 +22,11 @@ private slots:
     {
         QList<SummaryUnit> units;
         for (int i = 0; i < 40; ++i)
-            units << unit(QStringLiteral("Topic %1 concerns gardening, tomatoes, irrigation schedule number %2 and soil acidity.")
-                              .arg(i % 7)
-                              .arg(i),
-                          i + 1);
+            units << unit(
+                QStringLiteral("Topic %1 concerns gardening, tomatoes, irrigation schedule number %2 and soil acidity.")
+                    .arg(i % 7)
+                    .arg(i),
+                i + 1);
         const QList<int> chosen = ExtractiveSummarizer::select(units, {120, 0.7});
         QVERIFY(!chosen.isEmpty());
         int tokens = 0;
@@ -40,7 +41,9 @@ private slots:
         const QList<SummaryUnit> units{
             unit(QStringLiteral("The weather was grey and the train was late again this morning."), 1),
             unit(QStringLiteral("We decided to ship on Friday."), 2),
-            unit(QStringLiteral("Long discussion about the colour of the new dashboard and its many widgets and charts."), 3),
+            unit(QStringLiteral(
+                     "Long discussion about the colour of the new dashboard and its many widgets and charts."),
+                 3),
             unit(QStringLiteral("Remember to buy milk."), 4, QStringLiteral("goal")),
             unit(QStringLiteral("Someone mentioned the cafeteria menu had changed to include more soups."), 5)};
         const QList<int> chosen = ExtractiveSummarizer::select(units, {20, 0.7});
@@ -69,7 +72,8 @@ private slots:
         d.created = QDateTime(QDate(2026, 1, 5), QTime(10, 0), Qt::UTC);
         d.derivedFrom = {SourceRange{QStringLiteral("consolidated/session/2026-01-05/a.md"), 15, 18}};
         d.items = {DigestItem{QStringLiteral("A \"quoted\" (text) with `ticks`"),
-                              {SourceRange{QStringLiteral("consolidated/session/2026-01-05/a.md"), 15, 15}}, 0,
+                              {SourceRange{QStringLiteral("consolidated/session/2026-01-05/a.md"), 15, 15}},
+                              0,
                               {SourceRange{QStringLiteral("sessions/2026-01-05/a.md"), 12, 14}}}};
         const QString text = d.render();
         auto back = DigestFile::parse(text);

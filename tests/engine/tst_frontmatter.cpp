@@ -18,8 +18,10 @@ private slots:
         QCOMPARE(fm->bodyStartLine, 10);
         QCOMPARE(fm->values.value(QStringLiteral("title")).toString(), QStringLiteral("A: note"));
         QCOMPARE(fm->values.value(QStringLiteral("valence")).toDouble(), -0.5);
-        QCOMPARE(fm->values.value(QStringLiteral("tags")).toStringList(), (QStringList{QStringLiteral("work"), QStringLiteral("q3 plans")}));
-        QCOMPARE(fm->values.value(QStringLiteral("people")).toStringList(), (QStringList{QStringLiteral("Ana"), QStringLiteral("Bo")}));
+        QCOMPARE(fm->values.value(QStringLiteral("tags")).toStringList(),
+                 (QStringList{QStringLiteral("work"), QStringLiteral("q3 plans")}));
+        QCOMPARE(fm->values.value(QStringLiteral("people")).toStringList(),
+                 (QStringList{QStringLiteral("Ana"), QStringLiteral("Bo")}));
         QCOMPARE(fm->values.value(QStringLiteral("pinned")).toBool(), true);
     }
 
@@ -41,7 +43,8 @@ private slots:
 
     void parse_notYamlNamesTheLine()
     {
-        auto fm = FrontMatter::parse(QStringLiteral("---\ntitle: ok\nthis is not yaml\n---\n").split(QLatin1Char('\n')));
+        auto fm =
+            FrontMatter::parse(QStringLiteral("---\ntitle: ok\nthis is not yaml\n---\n").split(QLatin1Char('\n')));
         QVERIFY(!fm.ok());
         QCOMPARE(fm.error().line, 3);
     }
@@ -63,9 +66,11 @@ private slots:
         QVERIFY(text.startsWith(QStringLiteral("---\ntitle: ")));
         auto fm = FrontMatter::parse(text.split(QLatin1Char('\n')));
         QVERIFY(fm.ok());
-        QCOMPARE(fm->values.value(QStringLiteral("title")).toString(), values.value(QStringLiteral("title")).toString());
+        QCOMPARE(fm->values.value(QStringLiteral("title")).toString(),
+                 values.value(QStringLiteral("title")).toString());
         QCOMPARE(fm->values.value(QStringLiteral("confidence")).toDouble(), 0.8);
-        QCOMPARE(fm->values.value(QStringLiteral("tags")).toStringList(), (QStringList{QStringLiteral("a"), QStringLiteral("b c")}));
+        QCOMPARE(fm->values.value(QStringLiteral("tags")).toStringList(),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("b c")}));
     }
 };
 

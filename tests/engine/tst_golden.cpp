@@ -34,7 +34,7 @@ QString renderRanking(Engine &engine)
         RecallQuery q;
         q.text = text;
         q.k = 5;
-        q.now = QDateTime(QDate(2026, 3, 10), QTime(12, 0), Qt::UTC);  // recency must not follow the clock
+        q.now = QDateTime(QDate(2026, 3, 10), QTime(12, 0), Qt::UTC); // recency must not follow the clock
         auto results = engine.recall(q);
         out += QStringLiteral("## %1\n").arg(text);
         if (!results) {
@@ -71,17 +71,19 @@ void compareWithGolden(const QString &actual)
         return;
     }
     QFile f(goldenPath());
-    QVERIFY2(f.open(QIODevice::ReadOnly | QIODevice::Text), "tests/data/golden/recall.txt is missing: run scripts/regen-golden.sh");
+    QVERIFY2(f.open(QIODevice::ReadOnly | QIODevice::Text),
+             "tests/data/golden/recall.txt is missing: run scripts/regen-golden.sh");
     const QStringList expected = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
     const QStringList got = actual.split(QLatin1Char('\n'));
     for (qsizetype i = 0; i < qMax(expected.size(), got.size()); ++i) {
         const QString e = expected.value(i);
         const QString g = got.value(i);
         if (e != g)
-            QFAIL(qPrintable(QStringLiteral("ranking differs from recall.txt at line %1:\n  expected: %2\n  actual:   %3\n"
-                                            "If the change is intended, run scripts/regen-golden.sh and review the diff.")
-                                 .arg(i + 1)
-                                 .arg(e, g)));
+            QFAIL(qPrintable(
+                QStringLiteral("ranking differs from recall.txt at line %1:\n  expected: %2\n  actual:   %3\n"
+                               "If the change is intended, run scripts/regen-golden.sh and review the diff.")
+                    .arg(i + 1)
+                    .arg(e, g)));
     }
 }
 

@@ -58,7 +58,7 @@ private slots:
         QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, QStringLiteral("ok"));
         backdate(vault, QStringLiteral("state/cognitive.json"), 20 * 86400);
         QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, QStringLiteral("stale"));
-        limits.stateStaleDays = 30;  // configurable
+        limits.stateStaleDays = 30; // configurable
         QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, QStringLiteral("ok"));
     }
 
@@ -146,7 +146,7 @@ private slots:
         const QString url = server.url();
         server.quit();
         server.wait();
-        e.url = url;  // nobody listens there any more
+        e.url = url; // nobody listens there any more
         const HealthCheck refused = HealthChecks::endpoint(QStringLiteral("llm endpoint"), e);
         QCOMPARE(refused.status, QStringLiteral("error"));
         QVERIFY(refused.reason.contains(QStringLiteral("cannot reach")));
@@ -155,18 +155,19 @@ private slots:
     void engineHealth_includesCognitiveChecks()
     {
         TestVault vault;
-        vault.write(QStringLiteral("engram.json"),
-                    QJsonDocument(QJsonObject{{QStringLiteral("health"), QJsonObject{{QStringLiteral("stateStaleDays"), 1}}}})
-                        .toJson());
+        vault.write(
+            QStringLiteral("engram.json"),
+            QJsonDocument(QJsonObject{{QStringLiteral("health"), QJsonObject{{QStringLiteral("stateStaleDays"), 1}}}})
+                .toJson());
         auto engine = Engine::open(vault.path());
         QVERIFY(engine.ok());
         QCOMPARE((*engine)->config().health.stateStaleDays, 1);
         QStringList names;
         for (const HealthCheck &c : (*engine)->health())
             names << c.name;
-        for (const QString &name : {QStringLiteral("cognitive state"), QStringLiteral("memory folders"),
-                                    QStringLiteral("today's session"), QStringLiteral("tool usage"),
-                                    QStringLiteral("reflections"), QStringLiteral("llm endpoint")})
+        for (const QString &name :
+             {QStringLiteral("cognitive state"), QStringLiteral("memory folders"), QStringLiteral("today's session"),
+              QStringLiteral("tool usage"), QStringLiteral("reflections"), QStringLiteral("llm endpoint")})
             QVERIFY2(names.contains(name), qPrintable(name));
     }
 };

@@ -29,7 +29,11 @@ QStringList rankedSources(Engine &engine, const QString &text)
     auto results = engine.recall(q);
     QStringList out;
     for (const RecallResult &r : *results)
-        out << QStringLiteral("%1:%2-%3 %4").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine).arg(r.score, 0, 'f', 6);
+        out << QStringLiteral("%1:%2-%3 %4")
+                   .arg(r.chunk.path)
+                   .arg(r.chunk.startLine)
+                   .arg(r.chunk.endLine)
+                   .arg(r.score, 0, 'f', 6);
     return out;
 }
 
@@ -38,7 +42,8 @@ void writeSampleVault(TestVault &vault)
     vault.write(QStringLiteral("notes/sqlite.md"),
                 QStringLiteral("---\ntitle: Storage decision\ncategory: decision\n---\n# Storage\n\n"
                                "We decided to keep the index in SQLite with FTS5 because it is embedded.\n"));
-    vault.write(QStringLiteral("notes/garden.md"), QStringLiteral("# Garden\n\nTomatoes need sun and water every day.\n"));
+    vault.write(QStringLiteral("notes/garden.md"),
+                QStringLiteral("# Garden\n\nTomatoes need sun and water every day.\n"));
     vault.write(QStringLiteral("memories/procedural/deploy.md"),
                 QStringLiteral("# Deploy\n\n1. Build the package\n2. Upload it to the server\n"));
     vault.write(QStringLiteral("sessions/2026-01-01/chat.md"),
@@ -103,7 +108,8 @@ private slots:
         auto engine = openEngine(vault);
         engine->index();
         const QList<qint64> before = engine->store().chunkIds(QStringLiteral("notes/garden.md"));
-        vault.write(QStringLiteral("notes/garden.md"), QStringLiteral("# Garden\n\nCucumbers climb.\n\n# Shed\n\nTools.\n"));
+        vault.write(QStringLiteral("notes/garden.md"),
+                    QStringLiteral("# Garden\n\nCucumbers climb.\n\n# Shed\n\nTools.\n"));
         const IndexReport report = engine->indexPath(QStringLiteral("notes/garden.md"));
         QCOMPARE(report.indexed, 1);
         const QList<qint64> after = engine->store().chunkIds(QStringLiteral("notes/garden.md"));
@@ -111,7 +117,8 @@ private slots:
         for (qint64 id : before)
             QVERIFY(!after.contains(id));
         QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
-        QVERIFY(rankedSources(*engine, QStringLiteral("cucumbers")).front().startsWith(QStringLiteral("notes/garden.md")));
+        QVERIFY(
+            rankedSources(*engine, QStringLiteral("cucumbers")).front().startsWith(QStringLiteral("notes/garden.md")));
         for (const Chunk &c : engine->store().chunksOfFile(QStringLiteral("notes/garden.md")))
             QVERIFY(!c.text.contains(QStringLiteral("Tomatoes")));
         auto hits = engine->store().keywordSearch({QStringLiteral("tomatoes")}, 10, {});
@@ -215,27 +222,31 @@ private slots:
         auto engine = openEngine(vault);
         QCOMPARE(engine->embedder().dimensions(), 128);
         const IndexReport report = engine->index();
-        QCOMPARE(report.indexed, 4);  // nothing kept from the other vector space
+        QCOMPARE(report.indexed, 4); // nothing kept from the other vector space
         QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
     }
 
     void agentLog_toolEventsReachTheObserverButAreNotEmbedded()
     {
         TestVault vault;
-        vault.write(QStringLiteral("sessions/2025-01-01/s.jsonl"),
-                    QByteArray(R"({"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:00Z","message":{"role":"user","content":"please list files"}}
+        vault.write(
+            QStringLiteral("sessions/2025-01-01/s.jsonl"),
+            QByteArray(
+                R"({"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:00Z","message":{"role":"user","content":"please list files"}}
 {"type":"assistant","sessionId":"s","timestamp":"2025-01-01T00:00:01Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"ls"}}]}}
 {"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:02Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"unique_tool_output_marker"}]}}
 {"type":"assistant","sessionId":"s","timestamp":"2025-01-01T00:00:03Z","message":{"role":"assistant","content":[{"type":"text","text":"There are two files."}]}}
 )"));
         auto engine = openEngine(vault);
         int events = 0;
-        engine->indexer().setDocumentObserver([&](const Document &doc, const QList<qint64> &) { events += int(doc.toolEvents.size()); });
+        engine->indexer().setDocumentObserver(
+            [&](const Document &doc, const QList<qint64> &) { events += int(doc.toolEvents.size()); });
         engine->index();
         QCOMPARE(events, 1);
         QCOMPARE(engine->store().chunkCount(), 2);
         QVERIFY(rankedSources(*engine, QStringLiteral("unique_tool_output_marker")).isEmpty()
-                || !engine->store().chunksOfFile(QStringLiteral("sessions/2025-01-01/s.jsonl"))[0].text.contains(QStringLiteral("unique_tool_output_marker")));
+                || !engine->store().chunksOfFile(QStringLiteral("sessions/2025-01-01/s.jsonl"))[0].text.contains(
+                    QStringLiteral("unique_tool_output_marker")));
     }
 
     void indexPath_refusesAPathThatLeavesTheVault_data()

@@ -51,9 +51,10 @@ private slots:
     void states_equalTheStateOfEachChunk()
     {
         TestVault vault;
-        vault.write(QStringLiteral("notes/storage.md"),
-                    QStringLiteral("---\nproject: engram\nvalence: -0.5\n---\n# Storage\n\nWe keep the index in SQLite. "
-                                   "The vectors live in [[hnsw]].\n"));
+        vault.write(
+            QStringLiteral("notes/storage.md"),
+            QStringLiteral("---\nproject: engram\nvalence: -0.5\n---\n# Storage\n\nWe keep the index in SQLite. "
+                           "The vectors live in [[hnsw]].\n"));
         vault.write(QStringLiteral("notes/hnsw.md"), QStringLiteral("# HNSW\n\nhnswlib gives nearest neighbours.\n"));
         vault.write(QStringLiteral("sessions/2026-01-31/chat.md"),
                     QStringLiteral("User: which database do we use?\n\nAssistant: SQLite, with FTS5 for search.\n"));
@@ -94,7 +95,7 @@ private slots:
             accessed += one.accessCount > 0;
             superseded += one.superseded;
         }
-        QVERIFY(accessed > 0);  // the comparison covered stored state and a superseding edge
+        QVERIFY(accessed > 0); // the comparison covered stored state and a superseding edge
         QVERIFY(superseded > 0);
     }
 
@@ -141,7 +142,7 @@ private slots:
             QVERIFY(rolledBack.isActive());
             QVERIFY(db.exec(QStringLiteral("INSERT INTO t VALUES(2)")));
         }
-        QVERIFY(db.inTransaction());  // the outer transaction is still open
+        QVERIFY(db.inTransaction()); // the outer transaction is still open
         {
             Transaction kept(db);
             QVERIFY(db.exec(QStringLiteral("INSERT INTO t VALUES(3)")));

@@ -166,8 +166,10 @@ private slots:
     void engagement_substantialExchangeIsMeaningful()
     {
         AgentTurn t;
-        t.userText = QStringLiteral("Why does the indexer skip files in the state folder, and should tool logs be embedded?");
-        t.reply = QStringLiteral("State files are canonical machine state; tool logs are counted in statistics, not embedded.");
+        t.userText =
+            QStringLiteral("Why does the indexer skip files in the state folder, and should tool logs be embedded?");
+        t.reply = QStringLiteral(
+            "State files are canonical machine state; tool logs are counted in statistics, not embedded.");
         QString reason;
         QVERIFY(InteractionAnalyzer::isMeaningful(t, &reason));
         QVERIFY(reason.startsWith(QStringLiteral("meaningful")));
@@ -209,8 +211,8 @@ private slots:
 
     void fromTranscript_realClaudeCodeSample()
     {
-        QFile file(test::sharedPath(QStringLiteral(
-            "samples/claude-code/projects/-path-to-Demo/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl")));
+        QFile file(test::sharedPath(
+            QStringLiteral("samples/claude-code/projects/-path-to-Demo/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl")));
         if (!file.open(QIODevice::ReadOnly))
             QSKIP("the shared agent-log samples are not next to this checkout");
         auto turn = AgentTurn::fromTranscript(QStringLiteral("x.jsonl"), file.readAll());
@@ -220,7 +222,8 @@ private slots:
 
     void fromTranscript_shortMarkdownExchange()
     {
-        auto turn = AgentTurn::fromTranscript(QStringLiteral("stdin"), "User: note: deploys freeze on Fridays\n\nAssistant: Understood.\n");
+        auto turn = AgentTurn::fromTranscript(QStringLiteral("stdin"),
+                                              "User: note: deploys freeze on Fridays\n\nAssistant: Understood.\n");
         QVERIFY(turn.ok());
         QCOMPARE(turn->userText, QStringLiteral("note: deploys freeze on Fridays"));
         QCOMPARE(turn->reply, QStringLiteral("Understood."));

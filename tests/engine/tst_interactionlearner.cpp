@@ -42,9 +42,9 @@ private slots:
     {
         TestVault vault;
         seedState(vault);
-        auto applied = InteractionLearner(vault.path()).apply(turn(QStringLiteral("Perfect!"),
-                                                                   QStringLiteral("The fix was a missing flush.")),
-                                                              kNow);
+        auto applied =
+            InteractionLearner(vault.path())
+                .apply(turn(QStringLiteral("Perfect!"), QStringLiteral("The fix was a missing flush.")), kNow);
         QVERIFY(applied.ok());
         QCOMPARE(applied->creditedHeuristics, QStringList{QStringLiteral("read the failing test first")});
         auto state = CognitiveStore(vault.path()).load();
@@ -73,7 +73,7 @@ private slots:
         QVERIFY(content.trimmed().endsWith(QStringLiteral("the staging db listens on port 5433")));
         // The same words again get their own file rather than overwriting.
         AgentTurn later = turn(QStringLiteral("remember that the staging db listens on port 5433"));
-        later.userLine = 40;  // said again later in the session
+        later.userLine = 40; // said again later in the session
         auto again = InteractionLearner(vault.path()).apply(later, kNow);
         QVERIFY(again.ok());
         QCOMPARE(again->memoriesWritten.size(), 1);
@@ -98,10 +98,11 @@ private slots:
         TestVault vault;
         InteractionLearner learner(vault.path());
         QVERIFY(learner.apply(turn(QStringLiteral("ok")), kNow).ok());
-        QVERIFY(learner.apply(turn(QStringLiteral("Explain why the vector file is rebuilt when the generation "
-                                                  "counter differs from the saved one after a crash"),
-                                   {}, QStringLiteral("Because the index bumps the generation before writing.")),
-                              kNow)
+        QVERIFY(learner
+                    .apply(turn(QStringLiteral("Explain why the vector file is rebuilt when the generation "
+                                               "counter differs from the saved one after a crash"),
+                                {}, QStringLiteral("Because the index bumps the generation before writing.")),
+                           kNow)
                     .ok());
         auto state = CognitiveStore(vault.path()).load();
         QCOMPARE(state->engagement.totalInteractions, 2);

@@ -27,7 +27,11 @@ namespace {
 /// "openai" / "ollama" (a valid chat answer), "500", "garbage" or "hang".
 class ChatServer : public QThread {
 public:
-    explicit ChatServer(QByteArray mode) : m_mode(std::move(mode)) { start(); m_ready.acquire(); }
+    explicit ChatServer(QByteArray mode) : m_mode(std::move(mode))
+    {
+        start();
+        m_ready.acquire();
+    }
     ~ChatServer() override
     {
         quit();
@@ -63,11 +67,12 @@ protected:
                     const QByteArray path = buffer->left(buffer->indexOf('\n')).split(' ').value(1);
                     {
                         QMutexLocker lock(&m_mutex);
-                        m_requests << qMakePair(path, QJsonDocument::fromJson(buffer->mid(headerEnd + 4, length)).object());
+                        m_requests << qMakePair(path,
+                                                QJsonDocument::fromJson(buffer->mid(headerEnd + 4, length)).object());
                     }
                     buffer->clear();
                     if (m_mode == "hang")
-                        return;  // never answer: the client must time out
+                        return; // never answer: the client must time out
                     reply(socket);
                 });
             }
@@ -81,16 +86,19 @@ private:
     {
         QByteArray status = "200 OK";
         QByteArray body;
-        const QString lines = QStringLiteral("- Ada and Bo chose SQLite with FTS5 for the index.\n- Lesson: report the line of a YAML error.");
+        const QString lines = QStringLiteral(
+            "- Ada and Bo chose SQLite with FTS5 for the index.\n- Lesson: report the line of a YAML error.");
         if (m_mode == "openai") {
             body = QJsonDocument(QJsonObject{{QStringLiteral("choices"),
-                                              QJsonArray{QJsonObject{{QStringLiteral("message"),
-                                                                      QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
-                                                                                  {QStringLiteral("content"), lines}}}}}}})
+                                              QJsonArray{QJsonObject{
+                                                  {QStringLiteral("message"),
+                                                   QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                                                               {QStringLiteral("content"), lines}}}}}}})
                        .toJson(QJsonDocument::Compact);
         } else if (m_mode == "ollama") {
-            body = QJsonDocument(QJsonObject{{QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
-                                                                                    {QStringLiteral("content"), lines}}},
+            body = QJsonDocument(QJsonObject{{QStringLiteral("message"),
+                                              QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                                                          {QStringLiteral("content"), lines}}},
                                              {QStringLiteral("done"), true}})
                        .toJson(QJsonDocument::Compact);
         } else if (m_mode == "500") {
@@ -147,7 +155,7 @@ private slots:
         writeVault(vault, QStringLiteral("openai"), server.port());
         auto report = consolidate(vault);
         QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.error().toString()));
-        QCOMPARE(report->digests.size(), 4);  // session, daily, weekly, fact
+        QCOMPARE(report->digests.size(), 4); // session, daily, weekly, fact
         for (const DigestAction &d : report->digests) {
             QCOMPARE(d.method, QStringLiteral("llm:openai:tiny"));
             QVERIFY(d.fallbackReason.isEmpty());
@@ -158,7 +166,8 @@ private slots:
         QCOMPARE(requests.first().second.value(QStringLiteral("model")).toString(), QStringLiteral("tiny"));
         QVERIFY(requests.first().second.value(QStringLiteral("messages")).toArray().size() == 2);
 
-        auto session = DigestFile::parse(QString::fromUtf8(vault.read(QStringLiteral("consolidated/session/2026-01-05/alpha.md"))));
+        auto session = DigestFile::parse(
+            QString::fromUtf8(vault.read(QStringLiteral("consolidated/session/2026-01-05/alpha.md"))));
         QVERIFY(session.ok());
         QCOMPARE(session->items.size(), 2);
         QCOMPARE(session->items.first().text, QStringLiteral("Ada and Bo chose SQLite with FTS5 for the index."));
@@ -203,14 +212,15 @@ private slots:
         timer.start();
         auto report = consolidate(vault);
         QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.error().toString()));
-        QVERIFY(timer.elapsed() < 20000);  // 4 digests × 400 ms timeout, with room to spare
+        QVERIFY(timer.elapsed() < 20000); // 4 digests × 400 ms timeout, with room to spare
         QCOMPARE(report->digests.size(), 4);
         for (const DigestAction &d : report->digests) {
             QVERIFY(d.method.startsWith(QLatin1String("extractive")));
             QVERIFY2(d.fallbackReason.contains(reasonFragment), qPrintable(d.fallbackReason));
         }
         // The reason is in the digest's front matter, and the extractive digest is complete.
-        auto session = DigestFile::parse(QString::fromUtf8(vault.read(QStringLiteral("consolidated/session/2026-01-05/alpha.md"))));
+        auto session = DigestFile::parse(
+            QString::fromUtf8(vault.read(QStringLiteral("consolidated/session/2026-01-05/alpha.md"))));
         QVERIFY(session.ok());
         QVERIFY(session->fallbackReason.startsWith(QLatin1String("llm failed:")));
         QVERIFY(!session->items.isEmpty());
@@ -227,7 +237,8 @@ private slots:
 
     void llm_unconfiguredEndpointIsAnError()
     {
-        auto lines = LlmSummarizer(Endpoint{}).summarize(QStringLiteral("session"), QStringLiteral("x"), {QStringLiteral("a")}, 100);
+        auto lines = LlmSummarizer(Endpoint{})
+                         .summarize(QStringLiteral("session"), QStringLiteral("x"), {QStringLiteral("a")}, 100);
         QVERIFY(!lines.ok());
         QVERIFY(lines.error().message.contains(QLatin1String("engram.json")));
     }

@@ -31,11 +31,15 @@ void writeVault(TestVault &vault)
                                "The vectors live in [[hnsw]].\n"));
     vault.write(QStringLiteral("notes/hnsw.md"),
                 QStringLiteral("# HNSW\n\nhnswlib gives approximate nearest neighbours for embeddings.\n"));
-    vault.write(QStringLiteral("notes/garden.md"), QStringLiteral("# Garden\n\nTomatoes need sun and water every day.\n"));
-    vault.write(QStringLiteral("notes/kitchen.md"), QStringLiteral("# Kitchen\n\nThe oven runs hot; bake bread at 210 degrees.\n"));
-    vault.write(QStringLiteral("consolidated/daily/2026-01-31.md"),
-                QStringLiteral("---\nderived_from: [sessions/2026-01-31/chat.md]\n---\n# Daily\n\nWe talked about the database and "
-                               "the oven.\n"));
+    vault.write(QStringLiteral("notes/garden.md"),
+                QStringLiteral("# Garden\n\nTomatoes need sun and water every day.\n"));
+    vault.write(QStringLiteral("notes/kitchen.md"),
+                QStringLiteral("# Kitchen\n\nThe oven runs hot; bake bread at 210 degrees.\n"));
+    vault.write(
+        QStringLiteral("consolidated/daily/2026-01-31.md"),
+        QStringLiteral(
+            "---\nderived_from: [sessions/2026-01-31/chat.md]\n---\n# Daily\n\nWe talked about the database and "
+            "the oven.\n"));
     vault.write(QStringLiteral("sessions/2026-01-31/chat.md"),
                 QStringLiteral("User: which database do we use?\n\nAssistant: SQLite, with FTS5 for search.\n\n"
                                "User: and the bread?\n\nAssistant: Bake it at 210 degrees.\n"));
@@ -79,7 +83,11 @@ QStringList dynamicsDump(Engine &engine, const QDateTime &now)
                        .arg(st.superseded);
             QStringList edges;
             for (const MemoryEdge &e : engine.dynamics().edges(chunk.path, chunk.ordinal, now))
-                edges << QStringLiteral("  %1 %2>%3 w=%4 n=%5 %6").arg(e.type, e.from, e.to).arg(e.weight, 0, 'f', 12).arg(e.count).arg(e.origin);
+                edges << QStringLiteral("  %1 %2>%3 w=%4 n=%5 %6")
+                             .arg(e.type, e.from, e.to)
+                             .arg(e.weight, 0, 'f', 12)
+                             .arg(e.count)
+                             .arg(e.origin);
             edges.sort();
             out << edges;
         }
@@ -114,7 +122,8 @@ void liveALittle(Engine &engine, TestVault &vault, const std::shared_ptr<QDateTi
             qFatal("pack failed");
         if (day == 4) {
             RememberRequest newer = r;
-            newer.content = QStringLiteral("Search now fuses SQLite FTS5 and hnswlib vectors with reciprocal rank fusion.");
+            newer.content =
+                QStringLiteral("Search now fuses SQLite FTS5 and hnswlib vectors with reciprocal rank fusion.");
             newer.supersedes = first;
             (void)writer.remember(newer);
         }
@@ -150,16 +159,16 @@ private slots:
             before << dynamicsDump(*engine, later);
         }
         QVERIFY(before.join(QLatin1Char('\n')).contains(QLatin1String("co_activated")));
-        QVERIFY(before.join(QLatin1Char('\n')).contains(QLatin1String("n=5")));  // accesses were counted
+        QVERIFY(before.join(QLatin1Char('\n')).contains(QLatin1String("n=5"))); // accesses were counted
 
         QVERIFY(QDir(vault.filePath(QStringLiteral(".engram"))).removeRecursively());
-        *clock = later.addDays(1);  // a rebuild later must not change the past
+        *clock = later.addDays(1); // a rebuild later must not change the past
         auto engine = openEngine(vault, clock);
         engine->index();
         QStringList after;
         for (const QString &mode : {QStringLiteral("fast"), QStringLiteral("deep"), QStringLiteral("creative")})
-            for (const QString &query : {QStringLiteral("sqlite vectors search"), QStringLiteral("bread oven"),
-                                         QStringLiteral("database")})
+            for (const QString &query :
+                 {QStringLiteral("sqlite vectors search"), QStringLiteral("bread oven"), QStringLiteral("database")})
                 after << ranking(*engine, query, mode, later);
         after << dynamicsDump(*engine, later);
         QCOMPARE(after, before);
@@ -168,8 +177,8 @@ private slots:
         QVERIFY(rebuilt.ok());
         QStringList again;
         for (const QString &mode : {QStringLiteral("fast"), QStringLiteral("deep"), QStringLiteral("creative")})
-            for (const QString &query : {QStringLiteral("sqlite vectors search"), QStringLiteral("bread oven"),
-                                         QStringLiteral("database")})
+            for (const QString &query :
+                 {QStringLiteral("sqlite vectors search"), QStringLiteral("bread oven"), QStringLiteral("database")})
                 again << ranking(*engine, query, mode, later);
         again << dynamicsDump(*engine, later);
         QCOMPARE(again, before);
@@ -186,8 +195,9 @@ private slots:
         const Chunk kitchen = engine->store().chunksOfFile(QStringLiteral("notes/kitchen.md")).value(0);
         auto weight = [&](const QDateTime &now) {
             for (const MemoryEdge &e : engine->dynamics().edges(garden.path, garden.ordinal, now))
-                if (e.type == QLatin1String("co_activated") && (e.to == MemoryDynamics::chunkKey(kitchen.path, 0)
-                                                                 || e.from == MemoryDynamics::chunkKey(kitchen.path, 0)))
+                if (e.type == QLatin1String("co_activated")
+                    && (e.to == MemoryDynamics::chunkKey(kitchen.path, 0)
+                        || e.from == MemoryDynamics::chunkKey(kitchen.path, 0)))
                     return e.weight;
             return -1.0;
         };
@@ -205,7 +215,7 @@ private slots:
         QVERIFY(month < often);
         const double decade = weight(clock->addDays(3650));
         QVERIFY(decade < month);
-        QVERIFY(decade >= DecayPolicy::kCoactivationFloor);  // faded, but the edge stays
+        QVERIFY(decade >= DecayPolicy::kCoactivationFloor); // faded, but the edge stays
 
         // co-retrieved memories lift each other when both are candidates
         RecallQuery q;
@@ -246,23 +256,30 @@ private slots:
             QVERIFY(engine->pack(q, 300).ok());
         }
         const QDateTime later = kStart.addDays(40);
-        const QStringList before = dynamicsDump(*engine, later) + ranking(*engine, QStringLiteral("sqlite search"), QStringLiteral("deep"), later);
+        const QStringList before = dynamicsDump(*engine, later)
+                                   + ranking(*engine, QStringLiteral("sqlite search"), QStringLiteral("deep"), later);
         const QString archived = QStringLiteral("archive/memories/episodic/passing-thought.md");
-        QCOMPARE(engine->dynamics().originalOfArchived(archived), QStringLiteral("memories/episodic/passing-thought.md"));
+        QCOMPARE(engine->dynamics().originalOfArchived(archived),
+                 QStringLiteral("memories/episodic/passing-thought.md"));
         const qint64 sizeBefore = QFileInfo(vault.filePath(QStringLiteral("state/journal.jsonl"))).size();
 
         QVERIFY(engine->dynamics().compact().ok());
         const qint64 sizeAfter = QFileInfo(vault.filePath(QStringLiteral("state/journal.jsonl"))).size();
         QVERIFY2(sizeAfter < sizeBefore, qPrintable(QStringLiteral("%1 -> %2").arg(sizeBefore).arg(sizeAfter)));
-        QCOMPARE(dynamicsDump(*engine, later) + ranking(*engine, QStringLiteral("sqlite search"), QStringLiteral("deep"), later), before);
-        QCOMPARE(engine->dynamics().originalOfArchived(archived), QStringLiteral("memories/episodic/passing-thought.md"));
+        QCOMPARE(dynamicsDump(*engine, later)
+                     + ranking(*engine, QStringLiteral("sqlite search"), QStringLiteral("deep"), later),
+                 before);
+        QCOMPARE(engine->dynamics().originalOfArchived(archived),
+                 QStringLiteral("memories/episodic/passing-thought.md"));
 
         // a fresh index replays the compacted journal to the same state, and new events append after it
         engine.reset();
         QVERIFY(QDir(vault.filePath(QStringLiteral(".engram"))).removeRecursively());
         engine = openEngine(vault, clock);
         engine->index();
-        QCOMPARE(dynamicsDump(*engine, later) + ranking(*engine, QStringLiteral("sqlite search"), QStringLiteral("deep"), later), before);
+        QCOMPARE(dynamicsDump(*engine, later)
+                     + ranking(*engine, QStringLiteral("sqlite search"), QStringLiteral("deep"), later),
+                 before);
         QVERIFY(MemoryWriter(*engine).restore(archived).ok());
         QVERIFY(engine->dynamics().originalOfArchived(archived).isEmpty());
     }
@@ -275,7 +292,8 @@ private slots:
         auto engine = openEngine(vault, clock);
         engine->index();
         const auto storage = engine->dynamics().edges(QStringLiteral("notes/storage.md"));
-        QVERIFY(hasEdge(storage, QStringLiteral("related"), QStringLiteral("notes/storage.md"), QStringLiteral("notes/hnsw.md")));
+        QVERIFY(hasEdge(storage, QStringLiteral("related"), QStringLiteral("notes/storage.md"),
+                        QStringLiteral("notes/hnsw.md")));
         const auto daily = engine->dynamics().edges(QStringLiteral("consolidated/daily/2026-01-31.md"));
         QVERIFY(hasEdge(daily, QStringLiteral("derived_from"), QStringLiteral("consolidated/daily/2026-01-31.md"),
                         QStringLiteral("sessions/2026-01-31/chat.md")));
@@ -327,8 +345,8 @@ private slots:
             }
             QVERIFY(qAbs(sum - r.score) < 1e-9);
         }
-        QVERIFY(hnswGraph > 0.0);  // reached from notes/storage.md through [[hnsw]]
-        q.mode = QStringLiteral("fast");  // no hops in fast mode
+        QVERIFY(hnswGraph > 0.0);        // reached from notes/storage.md through [[hnsw]]
+        q.mode = QStringLiteral("fast"); // no hops in fast mode
         auto fast = engine->recall(q);
         QVERIFY(fast.ok());
         for (const RecallResult &r : std::as_const(*fast))
@@ -354,7 +372,7 @@ private slots:
         const Chunk oldChunk = engine->store().chunksOfFile(old).value(0);
         QVERIFY(engine->dynamics().state(oldChunk).superseded);
         RecallQuery q;
-        q.text = QStringLiteral("deploy the service to the staging cluster");  // matches the old one best
+        q.text = QStringLiteral("deploy the service to the staging cluster"); // matches the old one best
         q.reinforce = false;
         auto results = engine->recall(q);
         QVERIFY(results.ok() && results->size() >= 2);
@@ -364,7 +382,7 @@ private slots:
         bool penalty = false;
         for (const ScoreComponent &c : results->at(1).breakdown)
             penalty = penalty || (c.name == QLatin1String("superseded") && c.contribution() < 0.0);
-        QVERIFY(penalty);  // the explanation says why
+        QVERIFY(penalty); // the explanation says why
     }
 };
 

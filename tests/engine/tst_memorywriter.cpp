@@ -52,7 +52,8 @@ private slots:
         TestVault vault;
         auto engine = openEngine(vault);
         engine->setClock([] { return QDateTime(QDate(2026, 3, 1), QTime(9, 30), Qt::UTC); });
-        RememberRequest r = request(QStringLiteral("Database choice"), QStringLiteral("We chose SQLite with FTS5 for the index."));
+        RememberRequest r =
+            request(QStringLiteral("Database choice"), QStringLiteral("We chose SQLite with FTS5 for the index."));
         r.store = QStringLiteral("semantic");
         r.category = QStringLiteral("decision");
         r.tags = {QStringLiteral("storage"), QStringLiteral("db")};
@@ -103,7 +104,8 @@ private slots:
         auto dots = writer.remember(request(QStringLiteral(".."), QStringLiteral("only dots")));
         QVERIFY(dots.ok());
         QCOMPARE(*dots, QStringLiteral("memories/episodic/memory.md"));
-        QCOMPARE(MemoryWriter::slugify(QStringLiteral("Crème brûlée / recipe: v2!")), QStringLiteral("creme-brulee-recipe-v2"));
+        QCOMPARE(MemoryWriter::slugify(QStringLiteral("Crème brûlée / recipe: v2!")),
+                 QStringLiteral("creme-brulee-recipe-v2"));
         QVERIFY(!MemoryWriter::checkRelativePath(QStringLiteral("../outside.md")).ok());
         QVERIFY(!MemoryWriter::checkRelativePath(QStringLiteral("/etc/passwd")).ok());
         QVERIFY(!MemoryWriter::checkRelativePath(QStringLiteral("notes/../../x.md")).ok());
@@ -140,7 +142,8 @@ private slots:
         TestVault vault;
         auto engine = openEngine(vault);
         MemoryWriter writer(*engine);
-        auto path = writer.remember(request(QStringLiteral("Pelican"), QStringLiteral("The pelican named Gus lives by the pier.")));
+        auto path = writer.remember(
+            request(QStringLiteral("Pelican"), QStringLiteral("The pelican named Gus lives by the pier.")));
         QVERIFY(path.ok());
         const QByteArray content = vault.read(*path);
         QVERIFY(recalledPaths(*engine, QStringLiteral("pelican Gus")).contains(*path));
@@ -191,8 +194,9 @@ private slots:
         QVERIFY(cli.waitForFinished(30000));
         QVERIFY(cli.exitCode() != 0);
         QVERIFY(QFile::exists(vault.filePath(QStringLiteral("notes/keep.md"))));
-        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("forget"), QStringLiteral("--vault"), vault.path(),
-                                                    QStringLiteral("--purge"), QStringLiteral("--yes"), QStringLiteral("notes/keep.md")});
+        cli.start(QStringLiteral(ENGRAM_CLI_PATH),
+                  {QStringLiteral("forget"), QStringLiteral("--vault"), vault.path(), QStringLiteral("--purge"),
+                   QStringLiteral("--yes"), QStringLiteral("notes/keep.md")});
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         QVERIFY(!QFile::exists(vault.filePath(QStringLiteral("notes/keep.md"))));
@@ -202,10 +206,10 @@ private slots:
     {
         TestVault vault;
         QProcess cli;
-        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("remember"), QStringLiteral("--vault"), vault.path(),
-                                                    QStringLiteral("--store"), QStringLiteral("procedural"),
-                                                    QStringLiteral("--title"), QStringLiteral("Deploy"),
-                                                    QStringLiteral("Build, then upload.")});
+        cli.start(QStringLiteral(ENGRAM_CLI_PATH),
+                  {QStringLiteral("remember"), QStringLiteral("--vault"), vault.path(), QStringLiteral("--store"),
+                   QStringLiteral("procedural"), QStringLiteral("--title"), QStringLiteral("Deploy"),
+                   QStringLiteral("Build, then upload.")});
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         QVERIFY(cli.readAllStandardOutput().contains("memories/procedural/deploy.md"));

@@ -25,19 +25,21 @@ QByteArray openAiAnswer(const QByteArray &content)
         {QStringLiteral("id"), QStringLiteral("chatcmpl-1")},
         {QStringLiteral("object"), QStringLiteral("chat.completion")},
         {QStringLiteral("choices"),
-         QJsonArray{QJsonObject{{QStringLiteral("index"), 0},
-                                {QStringLiteral("finish_reason"), QStringLiteral("stop")},
-                                {QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
-                                                                        {QStringLiteral("content"), QString::fromUtf8(content)}}}}}}};
+         QJsonArray{QJsonObject{
+             {QStringLiteral("index"), 0},
+             {QStringLiteral("finish_reason"), QStringLiteral("stop")},
+             {QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                                                     {QStringLiteral("content"), QString::fromUtf8(content)}}}}}}};
     return QJsonDocument(answer).toJson(QJsonDocument::Compact);
 }
 
 QByteArray ollamaAnswer(const QByteArray &content)
 {
-    const QJsonObject answer{{QStringLiteral("model"), QStringLiteral("llama3.2")},
-                             {QStringLiteral("done"), true},
-                             {QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
-                                                                     {QStringLiteral("content"), QString::fromUtf8(content)}}}};
+    const QJsonObject answer{
+        {QStringLiteral("model"), QStringLiteral("llama3.2")},
+        {QStringLiteral("done"), true},
+        {QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                                                {QStringLiteral("content"), QString::fromUtf8(content)}}}};
     return QJsonDocument(answer).toJson(QJsonDocument::Compact);
 }
 
@@ -82,7 +84,8 @@ private slots:
         QCOMPARE(record->proposals.size(), 3);
         QCOMPARE(record->proposals[0].category, QStringLiteral("insight"));
         QCOMPARE(record->proposals[1].category, QStringLiteral("pattern"));
-        QCOMPARE(record->proposals[2].text, QStringLiteral("Open question: Should the hook run reflection automatically?"));
+        QCOMPARE(record->proposals[2].text,
+                 QStringLiteral("Open question: Should the hook run reflection automatically?"));
         QCOMPARE(vault.read(QStringLiteral("state/cognitive.json")), stateBefore);
 
         // The request is the real chat-completions shape with streaming off.
@@ -95,7 +98,11 @@ private slots:
         const QJsonArray messages = body.value(QStringLiteral("messages")).toArray();
         QCOMPARE(messages.size(), 2);
         QCOMPARE(messages[0].toObject().value(QStringLiteral("role")).toString(), QStringLiteral("system"));
-        QVERIFY(messages[1].toObject().value(QStringLiteral("content")).toString().contains(QStringLiteral("write the test first")));
+        QVERIFY(messages[1]
+                    .toObject()
+                    .value(QStringLiteral("content"))
+                    .toString()
+                    .contains(QStringLiteral("write the test first")));
 
         auto stored = Reflection(vault.path(), {}).load();
         QCOMPARE(stored->size(), 1);
@@ -109,7 +116,8 @@ private slots:
         seed(vault);
         ChatLoopbackServer server;
         QVERIFY(server.start());
-        server.setReply("/api/chat", {200, ollamaAnswer("Here you go:\n```json\n" + kModelJson + "\n```"), 0, false, true});
+        server.setReply("/api/chat",
+                        {200, ollamaAnswer("Here you go:\n```json\n" + kModelJson + "\n```"), 0, false, true});
         auto record = Reflection(vault.path(), endpoint(server, QStringLiteral("ollama"))).reflect(kNow);
         QVERIFY2(record.ok(), qPrintable(record.ok() ? QString() : record.error().toString()));
         QCOMPARE(record->proposals.size(), 3);
@@ -120,7 +128,8 @@ private slots:
 
     void parseProposals_readsMarkdownBullets()
     {
-        auto p = Reflection::parseProposals(QStringLiteral("## Insights\n- one\n- two\n\n**Patterns**\n1. three\n### Questions\n* four?\n"));
+        auto p = Reflection::parseProposals(
+            QStringLiteral("## Insights\n- one\n- two\n\n**Patterns**\n1. three\n### Questions\n* four?\n"));
         QVERIFY(p.ok());
         QCOMPARE(p->size(), 4);
         QCOMPARE(p->at(2).category, QStringLiteral("pattern"));
@@ -133,7 +142,8 @@ private slots:
         seed(vault);
         auto record = Reflection(vault.path(), Endpoint{}).reflect(kNow);
         QVERIFY(!record.ok());
-        QVERIFY(record.error().message.startsWith(QStringLiteral("reflection is unavailable: no llm endpoint in engram.json")));
+        QVERIFY(record.error().message.startsWith(
+            QStringLiteral("reflection is unavailable: no llm endpoint in engram.json")));
     }
 
     void failures_areClearErrorsAndChangeNothing_data()
@@ -181,7 +191,7 @@ private slots:
         seed(vault);
         quint16 port = 0;
         {
-            ChatLoopbackServer server;  // take a free port, then close it
+            ChatLoopbackServer server; // take a free port, then close it
             QVERIFY(server.start());
             port = server.port();
         }
@@ -199,7 +209,7 @@ private slots:
         TestVault vault;
         seed(vault, 9);
         Reflection reflection(vault.path(), {});
-        QVERIFY(!reflection.due(kNow)->due);  // 9 interactions, never reflected
+        QVERIFY(!reflection.due(kNow)->due); // 9 interactions, never reflected
         seed(vault, 10);
         QVERIFY(reflection.due(kNow)->due);
 
@@ -208,12 +218,13 @@ private slots:
         r.id = QStringLiteral("r-1");
         r.time = kNow;
         r.interactionsAt = 10;
-        vault.write(QStringLiteral("state/reflections.jsonl"), QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact) + '\n');
+        vault.write(QStringLiteral("state/reflections.jsonl"),
+                    QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact) + '\n');
         seed(vault, 25);
-        QVERIFY(!reflection.due(kNow.addSecs(3 * 3600))->due);  // enough turns, too soon
+        QVERIFY(!reflection.due(kNow.addSecs(3 * 3600))->due); // enough turns, too soon
         QVERIFY(reflection.due(kNow.addSecs(5 * 3600))->due);
         seed(vault, 15);
-        QVERIFY(!reflection.due(kNow.addSecs(5 * 3600))->due);  // enough time, too few turns
+        QVERIFY(!reflection.due(kNow.addSecs(5 * 3600))->due); // enough time, too few turns
     }
 
     void accept_appliesChosenProposalsOnce()
@@ -233,7 +244,7 @@ private slots:
         QCOMPARE(state->learnings.last().text, QStringLiteral("Builds fail after merges"));
         QVERIFY(state->learnings.last().context.contains(record->id));
         QCOMPARE(reflection.load()->first().status, QStringLiteral("applied"));
-        QVERIFY(!reflection.accept(record->id, {}, kNow).ok());  // already applied
+        QVERIFY(!reflection.accept(record->id, {}, kNow).ok()); // already applied
     }
 
     void records_boundedToNewest20()

@@ -283,10 +283,7 @@ private slots:
         QCOMPARE(rebuilt, order);
     }
 
-    void recall_kLimitsTheResults()
-    {
-        QCOMPARE(recallOrFail(*m_orchid, orchidQuery(2)).size(), 2);
-    }
+    void recall_kLimitsTheResults() { QCOMPARE(recallOrFail(*m_orchid, orchidQuery(2)).size(), 2); }
 };
 
 QTEST_GUILESS_MAIN(TestRetriever)

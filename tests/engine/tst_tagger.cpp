@@ -45,10 +45,11 @@ private slots:
     void tagChunk_keepsAFactDigestSemanticWhenItReportsAPlan()
     {
         QFETCH(QString, layer);
-        Chunk chunk = chunkSaying(QStringLiteral("- **Melanie**: I plan to run a charity race; my goal is the autumn one."));
+        Chunk chunk =
+            chunkSaying(QStringLiteral("- **Melanie**: I plan to run a charity race; my goal is the autumn one."));
         Tagger::tagChunk(inferredTags(QStringLiteral("semantic"), layer), chunk);
         QCOMPARE(chunk.tags.category.value, QStringLiteral("goal"));
-        QCOMPARE(chunk.tags.store.value, QStringLiteral("semantic"));  // not a reminder of the person's own
+        QCOMPARE(chunk.tags.store.value, QStringLiteral("semantic")); // not a reminder of the person's own
     }
 
     void tagChunk_neverOverridesAnExplicitStore()

@@ -14,7 +14,7 @@ namespace {
 const QDateTime kStart(QDate(2026, 11, 1), QTime(10, 0), Qt::UTC);
 
 ToolEvent makeEvent(const QString &name, bool ok, int seq, const QString &session = QStringLiteral("s1"),
-                qint64 ms = -1, const QString &callId = {})
+                    qint64 ms = -1, const QString &callId = {})
 {
     ToolEvent e;
     e.name = name;
@@ -51,12 +51,17 @@ private slots:
     {
         TestVault vault;
         ToolUsage usage(vault.path());
-        QCOMPARE(*usage.record({makeEvent(QStringLiteral("Bash"), true, 0, QStringLiteral("s1"), 5, QStringLiteral("c1")),
-                                makeEvent(QStringLiteral("Read"), true, 1, QStringLiteral("s1"), 5, QStringLiteral("c2"))}),
-                 2);
-        QCOMPARE(*usage.record({makeEvent(QStringLiteral("Bash"), true, 0, QStringLiteral("s1"), 5, QStringLiteral("c1"))}), 0);
+        QCOMPARE(
+            *usage.record({makeEvent(QStringLiteral("Bash"), true, 0, QStringLiteral("s1"), 5, QStringLiteral("c1")),
+                           makeEvent(QStringLiteral("Read"), true, 1, QStringLiteral("s1"), 5, QStringLiteral("c2"))}),
+            2);
+        QCOMPARE(
+            *usage.record({makeEvent(QStringLiteral("Bash"), true, 0, QStringLiteral("s1"), 5, QStringLiteral("c1"))}),
+            0);
         // Same call id in another session is another call.
-        QCOMPARE(*usage.record({makeEvent(QStringLiteral("Bash"), true, 0, QStringLiteral("s2"), 5, QStringLiteral("c1"))}), 1);
+        QCOMPARE(
+            *usage.record({makeEvent(QStringLiteral("Bash"), true, 0, QStringLiteral("s2"), 5, QStringLiteral("c1"))}),
+            1);
         QCOMPARE(usage.load()->size(), 3);
     }
 
@@ -66,7 +71,8 @@ private slots:
         ToolUsage usage(vault.path());
         QList<ToolEvent> batch;
         for (int i = 0; i < 1005; ++i)
-            batch << makeEvent(QStringLiteral("t%1").arg(i), true, i, QStringLiteral("s"), -1, QStringLiteral("c%1").arg(i));
+            batch << makeEvent(QStringLiteral("t%1").arg(i), true, i, QStringLiteral("s"), -1,
+                               QStringLiteral("c%1").arg(i));
         QCOMPARE(*usage.record(batch), 1005);
         auto events = usage.load();
         QCOMPARE(events->size(), 1000);
@@ -123,11 +129,11 @@ private slots:
         QCOMPARE(bash->p50Ms, 200);
         QCOMPARE(bash->p90Ms, 300);
         QCOMPARE(bash->maxMs, 300);
-        QCOMPARE(stats.pairs.first().count, 3);  // Read→Edit and Edit→Bash both 3
+        QCOMPARE(stats.pairs.first().count, 3); // Read→Edit and Edit→Bash both 3
         QCOMPARE(stats.triples.first().tools,
                  (QStringList{QStringLiteral("Read"), QStringLiteral("Edit"), QStringLiteral("Bash")}));
         QCOMPARE(stats.triples.first().count, 3);
-        QCOMPARE(stats.triples.at(1).count, 2);  // Bash→Read→Edit and Edit→Bash→Read
+        QCOMPARE(stats.triples.at(1).count, 2); // Bash→Read→Edit and Edit→Bash→Read
     }
 
     void statistics_sequencesNeverCrossSessions()
@@ -140,7 +146,7 @@ private slots:
     void statistics_flagsSuccessRateDrop()
     {
         QList<ToolEvent> events;
-        for (int i = 0; i < 30; ++i)  // 20 good calls, then 10 with 6 failures
+        for (int i = 0; i < 30; ++i) // 20 good calls, then 10 with 6 failures
             events << makeEvent(QStringLiteral("Deploy"), i < 20 || i % 5 == 0 || i % 5 == 1, i);
         for (int i = 0; i < 30; ++i)
             events << makeEvent(QStringLiteral("Steady"), i % 10 != 0, 100 + i);
@@ -162,7 +168,7 @@ private slots:
         (*engine)->index();
         auto events = ToolUsage(vault.path()).load();
         QVERIFY(events.ok());
-        QCOMPARE(events->size(), 232 + 57);  // README: 232 tool_use blocks, 57 function calls
+        QCOMPARE(events->size(), 232 + 57); // README: 232 tool_use blocks, 57 function calls
         int failures = 0;
         for (const ToolEvent &e : *events)
             failures += e.ok ? 0 : 1;

@@ -30,9 +30,9 @@ QList<RecallResult> recall(Engine &engine, const QString &text, int k = 10)
 }
 
 const char *const kTranscript = "---\ntitle: Chat\ndate: 2026-03-01T10:00:00\nkind: transcript\n---\n# Chat\n\n"
-                                "**Sam**: Good morning! How was the weekend?\n\n"           // line 8
-                                "**Alex**: Quiet. What did you paint on Saturday?\n\n"       // line 10
-                                "**Sam**: A sunset over the harbour, in oils.\n\n"           // line 12
+                                "**Sam**: Good morning! How was the weekend?\n\n"             // line 8
+                                "**Alex**: Quiet. What did you paint on Saturday?\n\n"        // line 10
+                                "**Sam**: A sunset over the harbour, in oils.\n\n"            // line 12
                                 "**Alex**: Lovely. I repaired the old bicycle meanwhile.\n\n" // line 14
                                 "**Sam**: Does it ride well now?\n\n"                         // line 16
                                 "**Alex**: Like new, the chain was the only problem.\n";      // line 18

@@ -37,10 +37,12 @@ private slots:
     void build_listsPreambleFocusNewestDecisionsAndProspective()
     {
         TestVault vault;
-        vault.write(QStringLiteral("notes/old.md"),
-                    QStringLiteral("---\ncategory: decision\ncreated: 2025-01-01\n---\n# Old\n\nWe decided to use CMake.\n"));
-        vault.write(QStringLiteral("notes/new.md"),
-                    QStringLiteral("---\ncategory: decision\ncreated: 2026-06-01\n---\n# New\n\nWe decided to use Ninja.\n"));
+        vault.write(
+            QStringLiteral("notes/old.md"),
+            QStringLiteral("---\ncategory: decision\ncreated: 2025-01-01\n---\n# Old\n\nWe decided to use CMake.\n"));
+        vault.write(
+            QStringLiteral("notes/new.md"),
+            QStringLiteral("---\ncategory: decision\ncreated: 2026-06-01\n---\n# New\n\nWe decided to use Ninja.\n"));
         vault.write(QStringLiteral("notes/plain.md"), QStringLiteral("# Plain\n\nTomatoes like sun.\n"));
         vault.write(QStringLiteral("memories/prospective/goal.md"), QStringLiteral("# Goal\n\nRelease in March.\n"));
         QVERIFY(CognitiveStore(vault.path()).setFocus(QStringLiteral("release"), {QStringLiteral("docs")}).ok());
@@ -48,11 +50,11 @@ private slots:
         auto briefing = WakeBriefing::build(*engine, QDateTime::currentDateTime());
         QVERIFY(briefing.ok());
         QCOMPARE(briefing->decisions.size(), 2);
-        QVERIFY(briefing->decisions[0].text.contains(QStringLiteral("Ninja")));  // newest first
+        QVERIFY(briefing->decisions[0].text.contains(QStringLiteral("Ninja"))); // newest first
         QCOMPARE(briefing->prospective.size(), 1);
         QCOMPARE(briefing->focus.current, QStringLiteral("release"));
-        QVERIFY(briefing->markdown.indexOf(QStringLiteral("<engram-state>")) <
-                briefing->markdown.indexOf(QStringLiteral("## Focus")));
+        QVERIFY(briefing->markdown.indexOf(QStringLiteral("<engram-state>"))
+                < briefing->markdown.indexOf(QStringLiteral("## Focus")));
         QVERIFY(!briefing->markdown.contains(QStringLiteral("Tomatoes")));
     }
 
@@ -84,11 +86,12 @@ private slots:
         readme.write("# Orchid build farm\n\nText.\n");
         readme.close();
 
-        const SessionQuery q = SessionQuery::fromSituation(*engine, project.path() + QStringLiteral("/orchid/src/deep"),
-                                                           QStringLiteral("fix the flaky test"), QDateTime::currentDateTime());
+        const SessionQuery q =
+            SessionQuery::fromSituation(*engine, project.path() + QStringLiteral("/orchid/src/deep"),
+                                        QStringLiteral("fix the flaky test"), QDateTime::currentDateTime());
         QCOMPARE(q.project, QStringLiteral("orchid Orchid build farm"));
         QCOMPARE(q.focus, QStringLiteral("speed up indexing"));
-        QCOMPARE(q.recentTitles, QStringList{QStringLiteral("Parser rewrite")});  // not stale, not a session
+        QCOMPARE(q.recentTitles, QStringList{QStringLiteral("Parser rewrite")}); // not stale, not a session
         QVERIFY(q.text().startsWith(QStringLiteral("fix the flaky test · orchid")));
     }
 

@@ -27,9 +27,10 @@ struct Harness {
 
     Harness()
     {
-        vault.write(QStringLiteral("notes/sqlite.md"),
-                    QStringLiteral("---\ntitle: Use SQLite\ncategory: decision\n---\nWe decided to use SQLite for the index "
-                                   "because it is embedded.\n"));
+        vault.write(
+            QStringLiteral("notes/sqlite.md"),
+            QStringLiteral("---\ntitle: Use SQLite\ncategory: decision\n---\nWe decided to use SQLite for the index "
+                           "because it is embedded.\n"));
         auto engine = Engine::open(vault.path());
         if (!engine)
             qFatal("cannot open the test vault: %s", qPrintable(engine.error().toString()));
@@ -53,7 +54,8 @@ struct Harness {
     }
     QJsonObject request(int id, const QString &method, const QJsonObject &params = {})
     {
-        QJsonObject o{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), id},
+        QJsonObject o{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                      {QStringLiteral("id"), id},
                       {QStringLiteral("method"), method}};
         if (!params.isEmpty())
             o.insert(QStringLiteral("params"), params);
@@ -65,17 +67,19 @@ struct Harness {
     }
     QJsonObject initialize(const QString &version = QStringLiteral("2025-06-18"))
     {
-        const QJsonObject r = request(1, QStringLiteral("initialize"),
-                                      {{QStringLiteral("protocolVersion"), version},
-                                       {QStringLiteral("capabilities"), QJsonObject{}},
-                                       {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("t")},
-                                                                                  {QStringLiteral("version"), QStringLiteral("1")}}}});
+        const QJsonObject r =
+            request(1, QStringLiteral("initialize"),
+                    {{QStringLiteral("protocolVersion"), version},
+                     {QStringLiteral("capabilities"), QJsonObject{}},
+                     {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("t")},
+                                                                {QStringLiteral("version"), QStringLiteral("1")}}}});
         send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
         return r;
     }
     QJsonObject callTool(const QString &name, const QJsonObject &arguments)
     {
-        return request(7, QStringLiteral("tools/call"), {{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}});
+        return request(7, QStringLiteral("tools/call"),
+                       {{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}});
     }
 };
 
@@ -142,7 +146,8 @@ private slots:
     void initialize_withoutProtocolVersion_isInvalidParams()
     {
         Harness h;
-        const QJsonObject r = h.request(1, QStringLiteral("initialize"), {{QStringLiteral("capabilities"), QJsonObject{}}});
+        const QJsonObject r =
+            h.request(1, QStringLiteral("initialize"), {{QStringLiteral("capabilities"), QJsonObject{}}});
         QCOMPARE(errorCode(r), int(InvalidParams));
         QVERIFY(errorMessage(r).contains(QStringLiteral("protocolVersion")));
         QVERIFY(!h.server->protocolVersion().size());
@@ -166,7 +171,8 @@ private slots:
     {
         Harness h;
         h.initialize();
-        for (const QByteArray &bad : {QByteArray("{\"jsonrpc\": \"2.0\", \"id\": 3, "), QByteArray("not json"), QByteArray("{]")}) {
+        for (const QByteArray &bad :
+             {QByteArray("{\"jsonrpc\": \"2.0\", \"id\": 3, "), QByteArray("not json"), QByteArray("{]")}) {
             const QList<QJsonObject> replies = h.send(bad);
             QCOMPARE(replies.size(), 1);
             QCOMPARE(errorCode(replies[0]), int(ParseError));
@@ -205,8 +211,10 @@ private slots:
         h.initialize(QStringLiteral("2025-03-26"));
         const QList<QByteArray> before = h.lines;
         h.lines.clear();
-        h.server->feed("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"},"
-                       "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"nope\"}]" "\n");
+        h.server->feed(
+            "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"},"
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"nope\"}]"
+            "\n");
         QCOMPARE(h.lines.size(), 1);
         const QJsonArray replies = QJsonDocument::fromJson(h.lines[0]).array();
         QCOMPARE(replies.size(), 2);
@@ -228,7 +236,8 @@ private slots:
     {
         Harness h;
         h.initialize();
-        QVERIFY(h.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":3}}").isEmpty());
+        QVERIFY(h.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":3}}")
+                    .isEmpty());
         QVERIFY(h.send("{\"jsonrpc\":\"2.0\",\"method\":\"no/such/notification\"}").isEmpty());
         QVERIFY(h.server->initialized());
     }
@@ -237,7 +246,9 @@ private slots:
     {
         Harness h;
         h.initialize();
-        const QJsonArray tools = h.request(2, QStringLiteral("tools/list")).value(QStringLiteral("result"))[QStringLiteral("tools")].toArray();
+        const QJsonArray tools = h.request(2, QStringLiteral("tools/list"))
+                                     .value(QStringLiteral("result"))[QStringLiteral("tools")]
+                                     .toArray();
         QStringList names;
         for (const QJsonValue &t : tools) {
             names << t[QStringLiteral("name")].toString();
@@ -254,7 +265,9 @@ private slots:
     {
         Harness h;
         h.initialize(QStringLiteral("2024-11-05"));
-        const QJsonArray tools = h.request(2, QStringLiteral("tools/list")).value(QStringLiteral("result"))[QStringLiteral("tools")].toArray();
+        const QJsonArray tools = h.request(2, QStringLiteral("tools/list"))
+                                     .value(QStringLiteral("result"))[QStringLiteral("tools")]
+                                     .toArray();
         QVERIFY(!tools.isEmpty());
         for (const QJsonValue &t : tools)
             QVERIFY(!t.toObject().contains(QStringLiteral("outputSchema")));
@@ -262,7 +275,8 @@ private slots:
         QVERIFY(!result.contains(QStringLiteral("structuredContent")));
         const QJsonArray content = result.value(QStringLiteral("content")).toArray();
         QCOMPARE(content.size(), 2);
-        const QJsonObject data = QJsonDocument::fromJson(content[1][QStringLiteral("text")].toString().toUtf8()).object();
+        const QJsonObject data =
+            QJsonDocument::fromJson(content[1][QStringLiteral("text")].toString().toUtf8()).object();
         QCOMPARE(data.value(QStringLiteral("files")).toInt(), 1);
     }
 
@@ -271,16 +285,29 @@ private slots:
         QTest::addColumn<QString>("tool");
         QTest::addColumn<QByteArray>("arguments");
         QTest::addColumn<QString>("mentions");
-        QTest::newRow("k is a string") << QStringLiteral("recall") << QByteArray("{\"query\":\"x\",\"k\":\"ten\"}") << QStringLiteral("arguments.k");
-        QTest::newRow("k is fractional") << QStringLiteral("recall") << QByteArray("{\"query\":\"x\",\"k\":2.5}") << QStringLiteral("integer");
-        QTest::newRow("k too large") << QStringLiteral("recall") << QByteArray("{\"query\":\"x\",\"k\":5000}") << QStringLiteral("at most");
-        QTest::newRow("query missing") << QStringLiteral("recall") << QByteArray("{\"k\":3}") << QStringLiteral("arguments.query is required");
-        QTest::newRow("query a number") << QStringLiteral("recall") << QByteArray("{\"query\":5}") << QStringLiteral("a string");
-        QTest::newRow("unknown store") << QStringLiteral("recall") << QByteArray("{\"query\":\"x\",\"filters\":{\"stores\":[\"attic\"]}}") << QStringLiteral("stores[0]");
-        QTest::newRow("misspelt argument") << QStringLiteral("recall") << QByteArray("{\"querry\":\"x\"}") << QStringLiteral("querry");
-        QTest::newRow("purge not boolean") << QStringLiteral("forget") << QByteArray("{\"path\":\"a.md\",\"purge\":\"yes\"}") << QStringLiteral("purge");
-        QTest::newRow("valence out of range") << QStringLiteral("remember") << QByteArray("{\"content\":\"x\",\"valence\":3}") << QStringLiteral("valence");
-        QTest::newRow("arguments an array") << QStringLiteral("stats") << QByteArray("[1]") << QStringLiteral("arguments");
+        QTest::newRow("k is a string") << QStringLiteral("recall") << QByteArray("{\"query\":\"x\",\"k\":\"ten\"}")
+                                       << QStringLiteral("arguments.k");
+        QTest::newRow("k is fractional") << QStringLiteral("recall") << QByteArray("{\"query\":\"x\",\"k\":2.5}")
+                                         << QStringLiteral("integer");
+        QTest::newRow("k too large") << QStringLiteral("recall") << QByteArray("{\"query\":\"x\",\"k\":5000}")
+                                     << QStringLiteral("at most");
+        QTest::newRow("query missing") << QStringLiteral("recall") << QByteArray("{\"k\":3}")
+                                       << QStringLiteral("arguments.query is required");
+        QTest::newRow("query a number") << QStringLiteral("recall") << QByteArray("{\"query\":5}")
+                                        << QStringLiteral("a string");
+        QTest::newRow("unknown store") << QStringLiteral("recall")
+                                       << QByteArray("{\"query\":\"x\",\"filters\":{\"stores\":[\"attic\"]}}")
+                                       << QStringLiteral("stores[0]");
+        QTest::newRow("misspelt argument")
+            << QStringLiteral("recall") << QByteArray("{\"querry\":\"x\"}") << QStringLiteral("querry");
+        QTest::newRow("purge not boolean")
+            << QStringLiteral("forget") << QByteArray("{\"path\":\"a.md\",\"purge\":\"yes\"}")
+            << QStringLiteral("purge");
+        QTest::newRow("valence out of range")
+            << QStringLiteral("remember") << QByteArray("{\"content\":\"x\",\"valence\":3}")
+            << QStringLiteral("valence");
+        QTest::newRow("arguments an array")
+            << QStringLiteral("stats") << QByteArray("[1]") << QStringLiteral("arguments");
     }
     void toolsCall_wrongArguments_areInvalidParams()
     {
@@ -289,8 +316,8 @@ private slots:
         QFETCH(QString, mentions);
         Harness h;
         h.initialize();
-        const QByteArray line = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool.toUtf8()
-                                + "\",\"arguments\":" + arguments + "}}";
+        const QByteArray line = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\""
+                                + tool.toUtf8() + "\",\"arguments\":" + arguments + "}}";
         const QList<QJsonObject> replies = h.send(line);
         QCOMPARE(replies.size(), 1);
         QCOMPARE(errorCode(replies[0]), int(InvalidParams));
@@ -316,20 +343,24 @@ private slots:
         QVERIFY(!r.contains(QStringLiteral("error")));
         const QJsonObject result = r.value(QStringLiteral("result")).toObject();
         QCOMPARE(result.value(QStringLiteral("isError")).toBool(), true);
-        QVERIFY(result[QStringLiteral("content")][0][QStringLiteral("text")].toString().contains(QStringLiteral("turbo")));
+        QVERIFY(
+            result[QStringLiteral("content")][0][QStringLiteral("text")].toString().contains(QStringLiteral("turbo")));
     }
 
     void toolsCall_recall_answersWithTextAndStructuredContent()
     {
         Harness h;
         h.initialize();
-        const QJsonObject result = h.callTool(QStringLiteral("recall"), {{QStringLiteral("query"), QStringLiteral("SQLite embedded")}})
-                                       .value(QStringLiteral("result")).toObject();
+        const QJsonObject result =
+            h.callTool(QStringLiteral("recall"), {{QStringLiteral("query"), QStringLiteral("SQLite embedded")}})
+                .value(QStringLiteral("result"))
+                .toObject();
         QCOMPARE(result.value(QStringLiteral("isError")).toBool(), false);
         const QJsonArray results = result[QStringLiteral("structuredContent")][QStringLiteral("results")].toArray();
         QVERIFY(!results.isEmpty());
         QCOMPARE(results[0][QStringLiteral("path")].toString(), QStringLiteral("notes/sqlite.md"));
-        QVERIFY(result[QStringLiteral("content")][0][QStringLiteral("text")].toString().contains(QStringLiteral("notes/sqlite.md")));
+        QVERIFY(result[QStringLiteral("content")][0][QStringLiteral("text")].toString().contains(
+            QStringLiteral("notes/sqlite.md")));
     }
 
     void oversizedRequest_isRefusedAndTheNextLineIsServed()
@@ -338,8 +369,9 @@ private slots:
         h.initialize();
         h.server->setMaxLineBytes(1024);
         h.lines.clear();
-        const QByteArray huge = "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"recall\",\"arguments\":{\"query\":\""
-                                + QByteArray(10000, 'a') + "\"}}}\n";
+        const QByteArray huge =
+            "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"recall\",\"arguments\":{\"query\":\""
+            + QByteArray(10000, 'a') + "\"}}}\n";
         // Arrives in pieces, as from a pipe; the error is sent once, as soon as the limit is passed.
         for (qsizetype i = 0; i < huge.size(); i += 700)
             h.server->feed(huge.mid(i, 700));
@@ -355,25 +387,29 @@ private slots:
         Harness h;
         h.initialize();
         h.lines.clear();
-        const QByteArray two = "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"ping\"}" "\r\n" "{\"jsonrpc\":\"2.0\",\"id\":\"b\",\"method\":\"ping\"}";
+        const QByteArray two = "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"ping\"}"
+                               "\r\n"
+                               "{\"jsonrpc\":\"2.0\",\"id\":\"b\",\"method\":\"ping\"}";
         for (char c : two)
             h.server->feed(QByteArray(1, c));
         QCOMPARE(h.lines.size(), 1);
-        h.server->finish();  // the last line had no newline
+        h.server->finish(); // the last line had no newline
         QCOMPARE(h.lines.size(), 2);
-        QCOMPARE(QJsonDocument::fromJson(h.lines[1]).object().value(QStringLiteral("id")).toString(), QStringLiteral("b"));
+        QCOMPARE(QJsonDocument::fromJson(h.lines[1]).object().value(QStringLiteral("id")).toString(),
+                 QStringLiteral("b"));
     }
 
     void logging_setLevel_filtersNotifications()
     {
         Harness h;
         h.initialize();
-        QCOMPARE(errorCode(h.request(3, QStringLiteral("logging/setLevel"), {{QStringLiteral("level"), QStringLiteral("loud")}})),
+        QCOMPARE(errorCode(h.request(3, QStringLiteral("logging/setLevel"),
+                                     {{QStringLiteral("level"), QStringLiteral("loud")}})),
                  int(InvalidParams));
         QVERIFY(h.request(3, QStringLiteral("logging/setLevel"), {{QStringLiteral("level"), QStringLiteral("debug")}})
                     .contains(QStringLiteral("result")));
         h.lines.clear();
-        h.callTool(QStringLiteral("stats"), {});  // the first call indexes the vault and says so
+        h.callTool(QStringLiteral("stats"), {}); // the first call indexes the vault and says so
         QVERIFY(h.lines.size() >= 2);
         const QJsonObject note = QJsonDocument::fromJson(h.lines[0]).object();
         QCOMPARE(note.value(QStringLiteral("method")).toString(), QStringLiteral("notifications/message"));
@@ -383,7 +419,7 @@ private slots:
         h.vault.write(QStringLiteral("notes/new.md"), QStringLiteral("A new note.\n"));
         h.lines.clear();
         h.callTool(QStringLiteral("stats"), {});
-        QCOMPARE(h.lines.size(), 1);  // the re-index happened, but info is below error
+        QCOMPARE(h.lines.size(), 1); // the re-index happened, but info is below error
     }
 
     void checkpoint_writesOneSessionNoteAndNothingElse()
@@ -394,21 +430,27 @@ private slots:
         h.callTool(QStringLiteral("stats"), {});
         const QStringList before = vaultFiles(h.vault.path());
         const QByteArray note0 = h.vault.read(QStringLiteral("notes/sqlite.md"));
-        const QJsonObject result = h.callTool(QStringLiteral("checkpoint"), {{QStringLiteral("summary"), QStringLiteral("Half done.")},
-                                                                             {QStringLiteral("next_steps"), QJsonArray{QStringLiteral("finish")}}})
-                                       .value(QStringLiteral("result")).toObject();
+        const QJsonObject result = h.callTool(QStringLiteral("checkpoint"),
+                                              {{QStringLiteral("summary"), QStringLiteral("Half done.")},
+                                               {QStringLiteral("next_steps"), QJsonArray{QStringLiteral("finish")}}})
+                                       .value(QStringLiteral("result"))
+                                       .toObject();
         QCOMPARE(result[QStringLiteral("structuredContent")][QStringLiteral("path")].toString(),
                  QStringLiteral("sessions/2026-05-04/checkpoint-093015.md"));
-        const QString note = QString::fromUtf8(h.vault.read(QStringLiteral("sessions/2026-05-04/checkpoint-093015.md")));
+        const QString note =
+            QString::fromUtf8(h.vault.read(QStringLiteral("sessions/2026-05-04/checkpoint-093015.md")));
         QVERIFY(note.contains(QStringLiteral("Half done.")));
         QVERIFY(note.contains(QStringLiteral("- finish")));
         // One new file; the notes are untouched (the dynamics journal under state/ may grow).
-        QCOMPARE(vaultFiles(h.vault.path()), QStringList(before) << QStringLiteral("sessions/2026-05-04/checkpoint-093015.md"));
+        QCOMPARE(vaultFiles(h.vault.path()), QStringList(before)
+                                                 << QStringLiteral("sessions/2026-05-04/checkpoint-093015.md"));
         QCOMPARE(h.vault.read(QStringLiteral("notes/sqlite.md")), note0);
         // A second checkpoint in the same second gets its own file.
-        const QJsonObject second = h.callTool(QStringLiteral("checkpoint"), {{QStringLiteral("summary"), QStringLiteral("two")}});
-        QCOMPARE(second[QStringLiteral("result")][QStringLiteral("structuredContent")][QStringLiteral("path")].toString(),
-                 QStringLiteral("sessions/2026-05-04/checkpoint-093015-2.md"));
+        const QJsonObject second =
+            h.callTool(QStringLiteral("checkpoint"), {{QStringLiteral("summary"), QStringLiteral("two")}});
+        QCOMPARE(
+            second[QStringLiteral("result")][QStringLiteral("structuredContent")][QStringLiteral("path")].toString(),
+            QStringLiteral("sessions/2026-05-04/checkpoint-093015-2.md"));
     }
 
     void reindex_stopsAtItsTimeBudgetAndCompletesLater()
@@ -416,14 +458,20 @@ private slots:
         Harness h;
         for (int i = 0; i < 4; ++i)
             h.vault.write(QStringLiteral("notes/n%1.md").arg(i), QStringLiteral("Note number %1.\n").arg(i));
-        h.tools->setReindexPolicy(0, 0);  // no time at all: stop after the first file
+        h.tools->setReindexPolicy(0, 0); // no time at all: stop after the first file
         h.initialize();
         h.lines.clear();
-        const int first = h.callTool(QStringLiteral("stats"), {})[QStringLiteral("result")][QStringLiteral("structuredContent")][QStringLiteral("files")].toInt();
+        const int first =
+            h.callTool(QStringLiteral("stats"),
+                       {})[QStringLiteral("result")][QStringLiteral("structuredContent")][QStringLiteral("files")]
+                .toInt();
         QCOMPARE(first, 1);
         QVERIFY(h.lines.constFirst().contains("re-indexing stopped"));
         h.tools->setReindexPolicy(0, 5000);
-        const int all = h.callTool(QStringLiteral("stats"), {})[QStringLiteral("result")][QStringLiteral("structuredContent")][QStringLiteral("files")].toInt();
+        const int all =
+            h.callTool(QStringLiteral("stats"),
+                       {})[QStringLiteral("result")][QStringLiteral("structuredContent")][QStringLiteral("files")]
+                .toInt();
         QCOMPARE(all, 5);
     }
 
@@ -432,23 +480,25 @@ private slots:
         test::TestVault vault;
         vault.write(QStringLiteral("notes/a.md"), QStringLiteral("A note about pipes.\n"));
         QProcess server;
-        server.start(QStringLiteral(ENGRAM_CLI_PATH),
-                     {QStringLiteral("mcp"), QStringLiteral("--vault"), vault.path(), QStringLiteral("--max-request-kib"),
-                      QStringLiteral("1")});
+        server.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("mcp"), QStringLiteral("--vault"), vault.path(),
+                                                       QStringLiteral("--max-request-kib"), QStringLiteral("1")});
         QVERIFY(server.waitForStarted());
-        server.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-03-26\"}}\n");
-        server.write("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\",\"params\":{\"pad\":\"" + QByteArray(4000, 'x') + "\"}}\n");
+        server.write(
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-03-26\"}}\n");
+        server.write("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\",\"params\":{\"pad\":\"" + QByteArray(4000, 'x')
+                     + "\"}}\n");
         server.write("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"stats\"}}");
-        server.closeWriteChannel();  // the last line has no newline: it is still served, then the server exits
+        server.closeWriteChannel(); // the last line has no newline: it is still served, then the server exits
         QVERIFY(server.waitForFinished(30000));
         QCOMPARE(server.exitStatus(), QProcess::NormalExit);
         QCOMPARE(server.exitCode(), 0);
         QList<QJsonObject> replies;
         for (const QByteArray &line : server.readAllStandardOutput().split('\n'))
-            if (!line.isEmpty() && !line.contains("notifications/message"))  // log lines may come in between
+            if (!line.isEmpty() && !line.contains("notifications/message")) // log lines may come in between
                 replies << QJsonDocument::fromJson(line).object();
         QCOMPARE(replies.size(), 3);
-        QCOMPARE(replies[0][QStringLiteral("result")][QStringLiteral("protocolVersion")].toString(), QStringLiteral("2025-03-26"));
+        QCOMPARE(replies[0][QStringLiteral("result")][QStringLiteral("protocolVersion")].toString(),
+                 QStringLiteral("2025-03-26"));
         QCOMPARE(errorCode(replies[1]), int(InvalidRequest));
         QVERIFY(errorMessage(replies[1]).contains(QStringLiteral("1024 bytes")));
         QCOMPARE(replies[2][QStringLiteral("id")].toInt(), 3);

@@ -32,10 +32,16 @@ private Q_SLOTS:
         QVERIFY(document.save().ok());
         QVERIFY(!document.isModified());
         const QJsonObject saved = QJsonDocument::fromJson(vault.read(QStringLiteral("state/cognitive.json"))).object();
-        QCOMPARE(saved.value(QLatin1String("engagement")).toObject().value(QLatin1String("totalInteractions")).toInt(), 9);
+        QCOMPARE(saved.value(QLatin1String("engagement")).toObject().value(QLatin1String("totalInteractions")).toInt(),
+                 9);
         QCOMPARE(saved.value(QLatin1String("mood")).toString(), QStringLiteral("calm"));
         QCOMPARE(saved.value(QLatin1String("avoidances")).toArray().size(), 2);
-        QCOMPARE(saved.value(QLatin1String("heuristics")).toArray().at(0).toObject().value(QLatin1String("source")).toString(),
+        QCOMPARE(saved.value(QLatin1String("heuristics"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QLatin1String("source"))
+                     .toString(),
                  QStringLiteral("user"));
     }
 

@@ -30,14 +30,15 @@ private Q_SLOTS:
         QVERIFY(first.refused.first().contains(QLatin1String("photo.png")));
         const IngestReport second = ingest.ingestFiles({QUrl::fromLocalFile(note)});
         QCOMPARE(second.written, QStringList{QStringLiteral("notes/inbox/idea (2).md")});
-        QVERIFY(QFile::exists(note));  // copied, never moved
+        QVERIFY(QFile::exists(note)); // copied, never moved
         QCOMPARE(vault.read(QStringLiteral("notes/inbox/idea (2).md")), QByteArray("# Idea\nsomething\n"));
     }
 
     void ingestText_writesANote()
     {
         test::TestVault vault;
-        const IngestReport report = VaultIngest(vault.path(), QStringLiteral("../escape")).ingestText(QStringLiteral("hello"));
+        const IngestReport report =
+            VaultIngest(vault.path(), QStringLiteral("../escape")).ingestText(QStringLiteral("hello"));
         QCOMPARE(report.written.size(), 1);
         QVERIFY(report.written.first().startsWith(QLatin1String("notes/inbox/")));
         QCOMPARE(vault.read(report.written.first()), QByteArray("hello"));

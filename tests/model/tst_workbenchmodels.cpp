@@ -74,7 +74,8 @@ private Q_SLOTS:
         HealthModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setChecks({{QStringLiteral("a"), QStringLiteral("ok"), QStringLiteral("fine"), {}},
-                         {QStringLiteral("b"), QStringLiteral("stale"), QStringLiteral("2 new"), QStringLiteral("engram-cli index")}});
+                         {QStringLiteral("b"), QStringLiteral("stale"), QStringLiteral("2 new"),
+                          QStringLiteral("engram-cli index")}});
         QCOMPARE(model.worstStatus(), QStringLiteral("stale"));
         QCOMPARE(model.index(1, HealthModel::FixColumn).data().toString(), QStringLiteral("engram-cli index"));
         QVERIFY(model.index(0, HealthModel::FixColumn).data().toString().isEmpty());
@@ -87,10 +88,17 @@ private Q_SLOTS:
         QList<ToolEvent> events;
         const QList<qint64> durations{5, 100, 20};
         for (int i = 0; i < 10; ++i)
-            events << ToolEvent{QStringLiteral("Bash"), i >= 2, i < 3 ? durations.at(i) : -1, i, QStringLiteral("s"),
-                                QString::number(i), {}, {}};
+            events << ToolEvent{QStringLiteral("Bash"),
+                                i >= 2,
+                                i < 3 ? durations.at(i) : -1,
+                                i,
+                                QStringLiteral("s"),
+                                QString::number(i),
+                                {},
+                                {}};
         for (int i = 0; i < 4; ++i)
-            events << ToolEvent{QStringLiteral("Read"), true, -1, 10 + i, QStringLiteral("s"), QString::number(10 + i), {}, {}};
+            events << ToolEvent{QStringLiteral("Read"),  true, -1, 10 + i, QStringLiteral("s"),
+                                QString::number(10 + i), {},   {}};
         ToolStatsData data;
         data.stats = ToolUsage::statistics(events);
         data.stats.drops << ToolRateDrop{QStringLiteral("Read"), 1.0, 0.5, 10, 20};

@@ -97,7 +97,7 @@ void ChatLoopbackServer::run()
                 }
                 const qsizetype length = request.headers.value("content-length", "0").toLongLong();
                 if (buffer->size() - headerEnd - 4 < length)
-                    return;  // the body is still arriving
+                    return; // the body is still arriving
                 request.body = buffer->mid(headerEnd + 4, length);
                 buffer->clear();
                 record(request);

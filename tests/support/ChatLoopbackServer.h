@@ -23,12 +23,12 @@ public:
         QByteArray body;
         int delayMs = 0;
         bool closeWithoutAnswer = false;
-        bool chunked = false;  ///< Transfer-Encoding: chunked instead of Content-Length
+        bool chunked = false; ///< Transfer-Encoding: chunked instead of Content-Length
     };
     struct Request {
         QByteArray method;
         QByteArray path;
-        QHash<QByteArray, QByteArray> headers;  ///< names lower-cased
+        QHash<QByteArray, QByteArray> headers; ///< names lower-cased
         QByteArray body;
     };
 
@@ -55,7 +55,7 @@ private:
     QHash<QByteArray, Reply> m_replies;
     QList<Request> m_requests;
     std::atomic<quint16> m_port{0};
-    std::atomic<int> m_started{0};  ///< 0 starting, 1 listening, -1 failed
+    std::atomic<int> m_started{0}; ///< 0 starting, 1 listening, -1 failed
 };
 
 } // namespace engram::test

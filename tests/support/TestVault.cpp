@@ -8,7 +8,7 @@
 
 namespace engram::test {
 
-TestVault::TestVault() : m_dir(QDir::tempPath() + QStringLiteral("/engram-test-XXXXXX")) {}
+TestVault::TestVault() : m_dir(QDir::tempPath() + QStringLiteral("/engram-test-XXXXXX")) { }
 
 QString TestVault::filePath(const QString &relative) const
 {

@@ -43,7 +43,7 @@ private Q_SLOTS:
         view.setData(ring(100));
         QCOMPARE(view.visibleNodeCount(), 100);
         view.focusNode(50, 1);
-        QCOMPARE(view.visibleNodeCount(), 5);  // itself, ±1 related, ±7 co_activated
+        QCOMPARE(view.visibleNodeCount(), 5); // itself, ±1 related, ±7 co_activated
         view.focusNode(50, 2);
         QVERIFY(view.visibleNodeCount() > 5);
         view.findChild<QCheckBox *>(QStringLiteral("graphEdge_co_activated"))->setChecked(false);

@@ -4,24 +4,24 @@
 // engine-fed views (strengths, association graph, tool statistics,
 // consolidation timeline, reflection proposals) show the vault's real state.
 #include "CognitiveStateDocument.h"
-#include "HealthModel.h"
 #include "GraphView.h"
+#include "HealthModel.h"
 #include "MainWindow.h"
+#include "MemoryBrowser.h"
+#include "MemoryFilterProxy.h"
 #include "MemoryTableModel.h"
+#include "ProposalPanel.h"
+#include "RecallResultsModel.h"
 #include "Reflection.h"
+#include "RegionMapView.h"
+#include "Roles.h"
+#include "StateEditor.h"
+#include "StateListModel.h"
+#include "TestVault.h"
 #include "TimelineView.h"
 #include "ToolStatsModel.h"
 #include "ToolStatsView.h"
 #include "VaultInsights.h"
-#include "MemoryBrowser.h"
-#include "ProposalPanel.h"
-#include "StateEditor.h"
-#include "MemoryFilterProxy.h"
-#include "RecallResultsModel.h"
-#include "RegionMapView.h"
-#include "Roles.h"
-#include "StateListModel.h"
-#include "TestVault.h"
 #include "VaultSession.h"
 
 #include <QAction>
@@ -36,11 +36,11 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QSignalSpy>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -55,7 +55,8 @@ void writeSampleVault(test::TestVault &vault)
     vault.write(QStringLiteral("notes/alpha.md"),
                 QStringLiteral("---\ntitle: Alpha project\nregion: spatial\n---\n# Alpha\n\nThe alpha build uses "
                                "CMake and Ninja.\n"));
-    vault.write(QStringLiteral("notes/beta.md"), QStringLiteral("# Beta\n\nBeta notes about the garden and tomatoes. See [[alpha]].\n"));
+    vault.write(QStringLiteral("notes/beta.md"),
+                QStringLiteral("# Beta\n\nBeta notes about the garden and tomatoes. See [[alpha]].\n"));
     vault.write(QStringLiteral("memories/semantic/gamma.md"),
                 QStringLiteral("---\nstore: semantic\n---\n# Gamma\n\nGamma: the user prefers dark roast coffee.\n"));
 }
@@ -109,7 +110,7 @@ private Q_SLOTS:
     {
         QVERIFY(tableHasPath(m_table, QStringLiteral("notes/alpha.md")));
         QVERIFY(MainWindow::recentVaults().contains(m_vault->path()));
-        QVERIFY(m_window->insights()->scheduler());  // the nightly consolidation is armed while the vault is open
+        QVERIFY(m_window->insights()->scheduler()); // the nightly consolidation is armed while the vault is open
         QVERIFY(child<QLabel>(m_window.get(), "vaultSummary")->text().contains(QLatin1String("3")));
     }
 
@@ -126,7 +127,8 @@ private Q_SLOTS:
         QTRY_VERIFY(results->model()->rowCount() >= 1);
         QCOMPARE(results->model()->index(0, 0).data(PathRole).toString(), QStringLiteral("memories/semantic/gamma.md"));
         QVERIFY(!results->model()->index(0, 0).data(BreakdownRole).toList().isEmpty());
-        QTRY_VERIFY(child<QPlainTextEdit>(m_window.get(), "recallSource")->toPlainText().contains(QLatin1String("dark roast")));
+        QTRY_VERIFY(
+            child<QPlainTextEdit>(m_window.get(), "recallSource")->toPlainText().contains(QLatin1String("dark roast")));
     }
 
     void editAndSave_writesTheNoteAndReindexesIt()
@@ -153,7 +155,7 @@ private Q_SLOTS:
         waited.start();
         auto answered = [&] {
             return results->model()->rowCount() > 0
-                && results->model()->index(0, 0).data(PathRole).toString() == QLatin1String("notes/beta.md");
+                   && results->model()->index(0, 0).data(PathRole).toString() == QLatin1String("notes/beta.md");
         };
         while (!answered() && waited.elapsed() < kTimeout) {
             QTest::keyClick(query, Qt::Key_Return);
@@ -240,8 +242,9 @@ private Q_SLOTS:
                           m_table->model()->index(r, 0).data(PathRole).toString());
         bool linked = false;
         for (const GraphEdge &e : graph->data().edges)
-            linked = linked || (e.type == QLatin1String("related") && pathOf.value(e.from) == QLatin1String("notes/beta.md")
-                                && pathOf.value(e.to) == QLatin1String("notes/alpha.md"));
+            linked = linked
+                     || (e.type == QLatin1String("related") && pathOf.value(e.from) == QLatin1String("notes/beta.md")
+                         && pathOf.value(e.to) == QLatin1String("notes/alpha.md"));
         QVERIFY(linked);
         QVERIFY(child<QLabel>(graph, "graphLegend")->text().contains(QLatin1String("spatial")));
         // The neighbourhood of alpha, asked of the engine, holds beta.
@@ -255,19 +258,22 @@ private Q_SLOTS:
 
     void agentLog_showsToolStatsAndConsolidationFillsTheTimeline()
     {
-        m_vault->write(QStringLiteral("sessions/2026-01-05/agent.jsonl"),
-                       QByteArray(R"({"type":"user","sessionId":"s1","timestamp":"2026-01-05T10:00:00Z","message":{"role":"user","content":"Please run the build and read the failing test."}}
+        m_vault->write(
+            QStringLiteral("sessions/2026-01-05/agent.jsonl"),
+            QByteArray(
+                R"({"type":"user","sessionId":"s1","timestamp":"2026-01-05T10:00:00Z","message":{"role":"user","content":"Please run the build and read the failing test."}}
 {"type":"assistant","sessionId":"s1","timestamp":"2026-01-05T10:00:01Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"ninja"}}]}}
 {"type":"user","sessionId":"s1","timestamp":"2026-01-05T10:00:04Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":"one test failed"}]}}
 {"type":"assistant","sessionId":"s1","timestamp":"2026-01-05T10:00:05Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"t2","name":"Read","input":{"file_path":"tests/a.cpp"}}]}}
 {"type":"user","sessionId":"s1","timestamp":"2026-01-05T10:00:06Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t2","content":"void test() {}"}]}}
 {"type":"assistant","sessionId":"s1","timestamp":"2026-01-05T10:00:07Z","message":{"role":"assistant","content":"The failing test reads a file the build no longer copies; we decided to copy it in CMake."}}
 )"));
-        m_vault->write(QStringLiteral("sessions/2026-01-05/talk.md"),
-                       QStringLiteral("---\nkind: transcript\ndate: 2026-01-05T11:00:00\n---\n\n# Session\n\n"
-                                      "**Ada**: We decided to store the index in SQLite with FTS5.\n\n"
-                                      "**Bo**: The parser chokes on tabs in YAML front matter; lesson: report the line.\n\n"
-                                      "**Ada**: Rule: never write the vault without QSaveFile.\n\n"));
+        m_vault->write(
+            QStringLiteral("sessions/2026-01-05/talk.md"),
+            QStringLiteral("---\nkind: transcript\ndate: 2026-01-05T11:00:00\n---\n\n# Session\n\n"
+                           "**Ada**: We decided to store the index in SQLite with FTS5.\n\n"
+                           "**Bo**: The parser chokes on tabs in YAML front matter; lesson: report the line.\n\n"
+                           "**Ada**: Rule: never write the vault without QSaveFile.\n\n"));
         m_window->session()->requestIndexAll();
         ToolStatsModel *tools = m_window->toolStatsView()->model();
         QTRY_VERIFY_WITH_TIMEOUT(tools->rowCount() == 2, kTimeout);
@@ -306,8 +312,9 @@ private Q_SLOTS:
 
     void pack_fromTheQueryThreadCarriesTheCognitivePreamble()
     {
-        m_vault->write(QStringLiteral("state/cognitive.json"),
-                       QByteArray(R"({"focus":{"current":"ship the workbench","priorities":[]},"avoidances":["force pushes"]})"));
+        m_vault->write(
+            QStringLiteral("state/cognitive.json"),
+            QByteArray(R"({"focus":{"current":"ship the workbench","priorities":[]},"avoidances":["force pushes"]})"));
         QSignalSpy packed(m_window->session(), &VaultSession::packReady);
         RecallQuery query;
         query.text = QStringLiteral("alpha build");
@@ -355,7 +362,8 @@ private Q_SLOTS:
         const QString preview = child<QPlainTextEdit>(m_window.get(), "packPreview")->toPlainText();
         QVERIFY(preview.contains(QLatin1String("memories/semantic/gamma.md")));
         QCOMPARE(QApplication::clipboard()->text(), preview);
-        QVERIFY(child<QLabel>(m_window.get(), "packTokens")->text().contains(QRegularExpression(QStringLiteral("\\d+"))));
+        QVERIFY(
+            child<QLabel>(m_window.get(), "packTokens")->text().contains(QRegularExpression(QStringLiteral("\\d+"))));
     }
 
     void health_staleIndexIsFixedWithOneClick()

@@ -36,7 +36,9 @@ private Q_SLOTS:
     {
         test::TestVault vault;
         SettingsDialog dialog(vault.path());
-        dialog.findChild<QTableWidget *>(QStringLiteral("settingsModeWeights"))->item(0, 1)->setText(QStringLiteral("lots"));
+        dialog.findChild<QTableWidget *>(QStringLiteral("settingsModeWeights"))
+            ->item(0, 1)
+            ->setText(QStringLiteral("lots"));
         dialog.accept();
         QVERIFY(dialog.result() != int(QDialog::Accepted));
         QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("settingsError"))->text().isEmpty());

@@ -25,7 +25,8 @@ private Q_SLOTS:
         QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
         engram::Translations::install();
         QCOMPARE(QCoreApplication::translate("engram::MainWindow", "&File"), QStringLiteral("&Datei"));
-        QCOMPARE(QCoreApplication::translate("engram::RegionMapView", "%1\n%n memories", nullptr, 2).arg(QStringLiteral("x")),
+        QCOMPARE(QCoreApplication::translate("engram::RegionMapView", "%1\n%n memories", nullptr, 2)
+                     .arg(QStringLiteral("x")),
                  QStringLiteral("x\n2 Erinnerungen"));
     }
 };

@@ -47,9 +47,9 @@ int main(int argc, char *argv[])
     window.show();
     window.openVault(vault);
 
-    const QStringList names{QStringLiteral("memories"), QStringLiteral("recall"),   QStringLiteral("pack"),
-                            QStringLiteral("state"),    QStringLiteral("regions"),  QStringLiteral("associations"),
-                            QStringLiteral("consolidation"), QStringLiteral("tools"), QStringLiteral("health")};
+    const QStringList names{QStringLiteral("memories"),      QStringLiteral("recall"),  QStringLiteral("pack"),
+                            QStringLiteral("state"),         QStringLiteral("regions"), QStringLiteral("associations"),
+                            QStringLiteral("consolidation"), QStringLiteral("tools"),   QStringLiteral("health")};
     int next = 0;
     std::function<void()> shoot = [&] {
         if (next >= names.size()) {
@@ -91,14 +91,17 @@ int main(int argc, char *argv[])
         auto *query = window.findChild<QLineEdit *>(QStringLiteral("recallQuery"));
         query->setText(QStringLiteral("why was recall slow?"));
         QMetaObject::invokeMethod(query, "returnPressed");
-        window.findChild<QLineEdit *>(QStringLiteral("packTask"))->setText(QStringLiteral("plan the next workbench view"));
-        window.packPanel()->copyToClipboard();  // an exported pack: accesses and co-activation
+        window.findChild<QLineEdit *>(QStringLiteral("packTask"))
+            ->setText(QStringLiteral("plan the next workbench view"));
+        window.packPanel()->copyToClipboard(); // an exported pack: accesses and co-activation
         window.insights()->consolidateNow();
     });
-    bool reindexed = false;  // the catalog lists the new digests after the run
+    bool reindexed = false; // the catalog lists the new digests after the run
     QObject::connect(window.insights(), &VaultInsights::consolidationFinished, &window, [&] { consolidated = true; });
-    QObject::connect(window.insights(), &VaultInsights::consolidationFailed, &window, [&] { consolidated = reindexed = true; });
-    QObject::connect(window.session(), &VaultSession::catalogReady, &window, [&] { reindexed = reindexed || consolidated; });
+    QObject::connect(window.insights(), &VaultInsights::consolidationFailed, &window,
+                     [&] { consolidated = reindexed = true; });
+    QObject::connect(window.session(), &VaultSession::catalogReady, &window,
+                     [&] { reindexed = reindexed || consolidated; });
     QObject::connect(window.insights(), &VaultInsights::ready, &window, [&] {
         if (reindexed && !window.session()->isBusy() && !window.insights()->isLoading())
             settle.start();
