@@ -2,6 +2,9 @@
 # LoCoMo dev evaluation in one command: index each conversation as its own
 # vault (a copy, so the shared corpus is never written to), run every question
 # with `engram-cli recall --queries`, and score the run with the shared scorer.
+# ENGRAM_BENCH_CONSOLIDATE=1 consolidates each vault before recall (what
+# bench/locomo_eval_consolidated.sh sets); ENGRAM_BENCH_CONFIG may name an
+# engram.json to copy into each vault.
 #   bench/locomo_eval.sh [engram-cli] [extra recall options...]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -19,6 +22,7 @@ for conv in "$locomo"/corpus/conv-*; do
   cp "$conv"/*.md "$vault/"
   [ -f "${ENGRAM_BENCH_CONFIG:-/nonexistent}" ] && cp "$ENGRAM_BENCH_CONFIG" "$vault/engram.json"
   "$cli" index --vault "$vault" >/dev/null
+  if [ "${ENGRAM_BENCH_CONSOLIDATE:-0}" = 1 ]; then "$cli" consolidate --vault "$vault" >/dev/null; fi
   "$cli" recall --vault "$vault" --queries "$locomo/queries.jsonl" --id-prefix "$name:" -k 50 "$@" >> "$out/run.jsonl"
 done
 python3 "$locomo/score_run.py" "$out/run.jsonl" --root "$locomo" --split dev

@@ -9,21 +9,6 @@
 #   bench/locomo_eval_consolidated.sh [engram-cli] [extra recall options...]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cli="${1:-$here/build/app/engram-cli}"
-shift || true
-locomo="${LOCOMO_DIR:-$here/../shared/bench/locomo-dev}"
-out="${BENCH_OUT:-$here/bench/out/locomo-consolidated}"
-rm -rf "$out"
-mkdir -p "$out"
-: > "$out/run.jsonl"
-for conv in "$locomo"/corpus/conv-*; do
-  name="$(basename "$conv")"
-  vault="$out/corpus/$name"   # keeps "corpus/<conv>/" in the paths the scorer reads
-  mkdir -p "$vault"
-  cp "$conv"/*.md "$vault/"
-  [ -f "${ENGRAM_BENCH_CONFIG:-/nonexistent}" ] && cp "$ENGRAM_BENCH_CONFIG" "$vault/engram.json"
-  "$cli" index --vault "$vault" >/dev/null
-  "$cli" consolidate --vault "$vault" >/dev/null
-  "$cli" recall --vault "$vault" --queries "$locomo/queries.jsonl" --id-prefix "$name:" -k 50 "$@" >> "$out/run.jsonl"
-done
-python3 "$locomo/score_run.py" "$out/run.jsonl" --root "$locomo" --split dev
+export ENGRAM_BENCH_CONSOLIDATE=1
+export BENCH_OUT="${BENCH_OUT:-$here/bench/out/locomo-consolidated}"
+exec "$here/bench/locomo_eval.sh" "$@"
