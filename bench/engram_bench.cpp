@@ -1,5 +1,7 @@
 // engram_bench: the speed and size of one vault, in one run, with floors beside it.
-//   engram_bench VAULT [--queries N] [--cli PATH] [--keep-index]
+//   engram_bench VAULT [--queries N] [--cli PATH] [--keep-index] [--profile MODE]
+// --profile MODE only runs MODE's recalls (five rounds of the queries) over the kept index,
+// for `perf record`; it prints their p50.
 // Reports full index time, chunks/s, index size, peak RSS, single-file re-index latency,
 // recall latency per mode, pack latency, CLI cold-start recall, and two floors over the
 // same data: raw SQLite FTS5 (insert + query) and a brute-force scan over the same vectors.
@@ -136,13 +138,14 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments().mid(1);
     if (args.isEmpty()) {
-        fprintf(stderr, "usage: engram_bench VAULT [--queries N] [--cli PATH] [--keep-index]\n");
+        fprintf(stderr, "usage: engram_bench VAULT [--queries N] [--cli PATH] [--keep-index] [--profile MODE]\n");
         return 2;
     }
     const QString vault = QFileInfo(args.takeFirst()).absoluteFilePath();
     int queryCount = 300;
     QString cli = QStringLiteral(ENGRAM_CLI_PATH);
     bool keep = false;
+    QString profileMode;
     while (!args.isEmpty()) {
         const QString a = args.takeFirst();
         if (a == QLatin1String("--queries") && !args.isEmpty())
@@ -151,10 +154,35 @@ int main(int argc, char **argv)
             cli = args.takeFirst();
         else if (a == QLatin1String("--keep-index"))
             keep = true;
+        else if (a == QLatin1String("--profile") && !args.isEmpty()) {
+            profileMode = args.takeFirst();
+            keep = true;
+        }
     }
     const QString indexDir = QDir(vault).filePath(QStringLiteral(".engram"));
     if (!keep)
         QDir(indexDir).removeRecursively();
+
+    if (!profileMode.isEmpty()) {
+        auto opened = Engine::open(vault);
+        if (!opened) {
+            fprintf(stderr, "%s\n", qPrintable(opened.error().toString()));
+            return 1;
+        }
+        Engine &engine = **opened;
+        engine.index();
+        const QStringList queries = makeQueries(engine.store(), queryCount);
+        QList<double> times;
+        for (int round = 0; round < 5; ++round)
+            for (const QString &q : queries) {
+                const double start = threadCpuMs();
+                if (!engine.recall(RecallQuery{q, profileMode, 10, {}, {}, false}))
+                    return 1;
+                times << threadCpuMs() - start;
+            }
+        out << profileMode << " recall CPU p50 " << ms(percentiles(times).p50) << " over " << times.size() << "\n";
+        return 0;
+    }
 
     out << "| measure | value | note |\n|---|---|---|\n";
     // 1. Full index.

@@ -3,8 +3,12 @@
 #include "Result.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QString>
 #include <QVariant>
+
+#include <memory>
+#include <optional>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -38,6 +42,8 @@ public:
     /// Runs a statement that returns no rows.
     Status exec();
     void reset();
+    /// Resets and sets every parameter back to NULL (a cached statement's next user starts clean).
+    void clearBindings();
 
     qint64 int64(int column) const;
     int integer(int column) const { return int(int64(column)); }
@@ -58,6 +64,44 @@ private:
     int m_lastCode = 0;
 };
 
+/// `values` as a JSON array, bound to `… IN (SELECT value FROM json_each(?))`: one statement
+/// text (cacheable) for a list of any length, where `IN (?, ?, …)` needs a text per length and
+/// a slice per 32k values.
+QString sqlList(const QStringList &values);
+QString sqlList(const QList<qint64> &values);
+
+/// One statement of a Database's cache and whether a CachedStatement holds it now.
+struct StatementCacheEntry {
+    Statement statement;
+    bool busy = false;
+};
+
+/// A statement borrowed from a Database's cache (see Database::cached). Reads like a
+/// Result<Statement>: test it, then use `->`. Reset and unbound when it goes out of
+/// scope, so a borrowed reader never keeps a read transaction open.
+class CachedStatement {
+public:
+    CachedStatement(CachedStatement &&other) noexcept;
+    CachedStatement(const CachedStatement &) = delete;
+    CachedStatement &operator=(const CachedStatement &) = delete;
+    CachedStatement &operator=(CachedStatement &&) = delete;
+    ~CachedStatement();
+
+    explicit operator bool() const { return m_statement != nullptr; }
+    Statement *operator->() const { return m_statement; }
+    Statement &operator*() const { return *m_statement; }
+    const Error &error() const { return m_error; }
+
+private:
+    friend class Database;
+    CachedStatement() = default;
+
+    Statement *m_statement = nullptr;
+    std::shared_ptr<StatementCacheEntry> m_entry; ///< released (reset, unbound, not busy) when this handle goes
+    std::optional<Statement> m_own;               ///< when the cached one is busy (a nested use of the same SQL)
+    Error m_error;
+};
+
 /// One SQLite connection (WAL, foreign keys on). Owned by one thread: every
 /// worker opens its own.
 class Database {
@@ -72,6 +116,10 @@ public:
     bool isOpen() const { return m_db != nullptr; }
 
     Result<Statement> prepare(const QString &sql);
+    /// The statement for `sql`, prepared once per connection and reused: for statements a
+    /// recall or an index run executes many times (parsing one costs as much as running a
+    /// small query). `sql` must be fixed text (bind values, never splice them in).
+    CachedStatement cached(const QString &sql);
     /// Runs one or more statements that return no rows.
     Status exec(const QString &sql);
     qint64 lastInsertId() const;
@@ -86,6 +134,7 @@ public:
 private:
     sqlite3 *m_db = nullptr;
     QString m_path;
+    QHash<QString, std::shared_ptr<StatementCacheEntry>> m_cache;
 };
 
 /// RAII transaction: rolls back unless commit() was called. Inside an open

@@ -165,6 +165,11 @@ QDateTime parseDate(const QVariant &value)
         if (d.isValid())
             dt = QDateTime(d, QTime(0, 0));
     }
+    // A date without a zone ("2023-05-08", "2023-05-08 13:56") is a calendar time, the same
+    // wherever the vault is opened: it is kept as UTC, so it reads back as the same date in any
+    // time zone (and comparing UTC times never consults the system's zone rules).
+    if (dt.isValid() && dt.timeSpec() == Qt::LocalTime)
+        dt.setTimeSpec(Qt::UTC);
     return dt;
 }
 

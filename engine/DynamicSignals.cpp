@@ -47,7 +47,7 @@ void DynamicSignals::signalsFor(const QList<Chunk> &chunks, const QDateTime &now
         m.archived = st.archived;
     }
 
-    // Co-activation edges of all candidates in one query (per slice of 400), applied in the
+    // Co-activation edges of all candidates in one query, applied in the
     // order of the candidates and, for each, of its edges (dst, origin) — the sums stay the same.
     struct CoEdge {
         QString dst;
@@ -55,22 +55,11 @@ void DynamicSignals::signalsFor(const QList<Chunk> &chunks, const QDateTime &now
         QDateTime updated;
     };
     QHash<QString, QList<CoEdge>> bySource;
-    const QStringList keys = position.keys();
-    constexpr qsizetype kSlice = 400;
-    for (qsizetype start = 0; start < keys.size(); start += kSlice) {
-        const qsizetype n = qMin(kSlice, keys.size() - start);
-        QString marks = QStringLiteral("?");
-        for (qsizetype j = 1; j < n; ++j)
-            marks += QStringLiteral(", ?");
-        auto coEdges = m_dynamics.m_store.database().prepare(
-            QStringLiteral(
-                "SELECT src, dst, weight, updated FROM dyn_edges WHERE type = 'co_activated' AND src IN (%1) "
-                "ORDER BY src, dst, type, origin")
-                .arg(marks));
-        if (!coEdges)
-            break;
-        for (qsizetype j = 0; j < n; ++j)
-            coEdges->bind(int(j + 1), keys[start + j]);
+    auto coEdges = m_dynamics.m_store.database().cached(
+        QStringLiteral("SELECT src, dst, weight, updated FROM dyn_edges WHERE type = 'co_activated' "
+                       "AND src IN (SELECT value FROM json_each(?)) ORDER BY src, dst, type, origin"));
+    if (coEdges) {
+        coEdges->bind(1, sqlList(position.keys()));
         while (coEdges->next())
             bySource[coEdges->text(0)] << CoEdge{
                 coEdges->text(1), coEdges->real(2),

@@ -112,6 +112,12 @@ private:
     Status openIndex();
     Status loadOrRebuildVectors();
     void markVectorsChanged();
+    struct VectorsBefore {
+        bool dirty = false;
+        qint64 changes = 0;
+    };
+    VectorsBefore vectorsBefore() const;
+    void keepVectorFileIfUnchanged(const VectorsBefore &before);
     Status attachDynamics();
 
     QString m_vaultPath;

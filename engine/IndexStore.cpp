@@ -144,7 +144,7 @@ Status IndexStore::createSchema()
 
 QString IndexStore::meta(const QString &key, const QString &fallback)
 {
-    auto statement = m_db.prepare(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    auto statement = m_db.cached(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
     if (!statement)
         return fallback;
     statement->bind(1, key);
@@ -153,8 +153,8 @@ QString IndexStore::meta(const QString &key, const QString &fallback)
 
 Status IndexStore::setMeta(const QString &key, const QString &value)
 {
-    auto statement = m_db.prepare(QStringLiteral("INSERT INTO meta(key, value) VALUES(?, ?) "
-                                                 "ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
+    auto statement = m_db.cached(QStringLiteral("INSERT INTO meta(key, value) VALUES(?, ?) "
+                                                "ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
     if (!statement)
         return statement.error();
     return statement->bind(1, key).bind(2, value).exec();
@@ -178,7 +178,7 @@ QHash<QString, FileRecord> IndexStore::files()
 
 std::optional<FileRecord> IndexStore::file(const QString &path)
 {
-    auto statement = m_db.prepare(
+    auto statement = m_db.cached(
         QStringLiteral("SELECT f.id, f.path, f.size, f.mtime, f.hash, f.kind, f.title, "
                        "(SELECT count(*) FROM chunks c WHERE c.file_id = f.id) FROM files f WHERE f.path = ?"));
     if (!statement)
@@ -198,7 +198,7 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
         return Error{QStringLiteral("index database is busy or read-only; try again")};
 
     auto removeChunks =
-        m_db.prepare(QStringLiteral("DELETE FROM chunks WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
+        m_db.cached(QStringLiteral("DELETE FROM chunks WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
     if (!removeChunks)
         return removeChunks.error();
     if (Status s = removeChunks->bind(1, record.path).exec(); !s)
@@ -217,7 +217,7 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
     if (!tags.isEmpty())
         tags += QLatin1Char('|');
 
-    auto upsert = m_db.prepare(QStringLiteral(
+    auto upsert = m_db.cached(QStringLiteral(
         "INSERT INTO files(path, size, mtime, hash, kind, title, tags, front_matter, indexed_at) "
         "VALUES(?, ?, ?, ?, ?, ?, ?, ?, strftime('%s','now')) "
         "ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, hash = excluded.hash, "
@@ -232,7 +232,7 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
     record.id = upsert->int64(0);
     upsert->reset();
 
-    auto insert = m_db.prepare(QStringLiteral(
+    auto insert = m_db.cached(QStringLiteral(
         "INSERT INTO chunks(file_id, ordinal, start_line, end_line, heading, title, text, speaker, is_turn, time, "
         "tokens, region, store, layer, category, explicit_tags, vector, context) "
         "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
@@ -262,6 +262,7 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
     }
     record.chunkCount = chunks.size();
     m_chunkCountCache = -1;
+    m_frequencyCache.clear();
     return transaction.commit();
 }
 
@@ -272,8 +273,8 @@ Result<QList<qint64>> IndexStore::removeFile(const QString &path)
     if (!transaction.isActive())
         return Error{QStringLiteral("index database is busy or read-only; try again")};
     auto removeChunks =
-        m_db.prepare(QStringLiteral("DELETE FROM chunks WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
-    auto removeFileRow = m_db.prepare(QStringLiteral("DELETE FROM files WHERE path = ?"));
+        m_db.cached(QStringLiteral("DELETE FROM chunks WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
+    auto removeFileRow = m_db.cached(QStringLiteral("DELETE FROM files WHERE path = ?"));
     if (!removeChunks || !removeFileRow)
         return Error{QStringLiteral("index database: cannot prepare file removal")};
     if (Status s = removeChunks->bind(1, path).exec(); !s)
@@ -283,6 +284,7 @@ Result<QList<qint64>> IndexStore::removeFile(const QString &path)
     if (Status s = transaction.commit(); !s)
         return s.error();
     m_chunkCountCache = -1;
+    m_frequencyCache.clear();
     return ids;
 }
 
@@ -300,7 +302,7 @@ Chunk IndexStore::readChunk(Statement &s)
     c.speaker = s.text(8);
     c.isTurn = s.integer(9) != 0;
     if (!s.isNull(10))
-        c.time = QDateTime::fromSecsSinceEpoch(s.int64(10));
+        c.time = QDateTime::fromSecsSinceEpoch(s.int64(10), Qt::UTC); // see parseDate: calendar times are UTC
     c.tokens = s.integer(11);
     const int bits = s.integer(16);
     c.tags.region = Tag{s.text(12), (bits & RegionBit) != 0};
@@ -316,24 +318,17 @@ QList<Chunk> IndexStore::chunks(const QList<qint64> &ids)
     QList<Chunk> out;
     if (ids.isEmpty())
         return out;
+    auto statement = m_db.cached(QStringLiteral("SELECT %1 FROM chunks c JOIN files f ON f.id = c.file_id "
+                                                "WHERE c.id IN (SELECT value FROM json_each(?))")
+                                     .arg(QString::fromLatin1(kChunkColumns)));
+    if (!statement)
+        return out;
+    statement->bind(1, sqlList(ids));
     QHash<qint64, Chunk> byId;
-    constexpr qsizetype kBatch = 500;
-    for (qsizetype at = 0; at < ids.size(); at += kBatch) {
-        const QList<qint64> part = ids.mid(at, kBatch);
-        QString marks = QStringLiteral("?");
-        for (qsizetype i = 1; i < part.size(); ++i)
-            marks += QStringLiteral(",?");
-        auto statement = m_db.prepare(QStringLiteral("SELECT %1 FROM chunks c JOIN files f ON f.id = c.file_id "
-                                                     "WHERE c.id IN (%2)")
-                                          .arg(QString::fromLatin1(kChunkColumns), marks));
-        if (!statement)
-            return out;
-        for (qsizetype i = 0; i < part.size(); ++i)
-            statement->bind(int(i + 1), part[i]);
-        while (statement->next()) {
-            Chunk c = readChunk(*statement);
-            byId.insert(c.id, c);
-        }
+    byId.reserve(ids.size());
+    while (statement->next()) {
+        Chunk c = readChunk(*statement);
+        byId.insert(c.id, c);
     }
     out.reserve(ids.size());
     for (qint64 id : ids)
@@ -347,21 +342,16 @@ QList<Chunk> IndexStore::neighbours(const QList<qint64> &ids, int radius)
     QList<Chunk> out;
     if (ids.isEmpty() || radius <= 0)
         return out;
-    QString marks = QStringLiteral("?");
-    for (qsizetype i = 1; i < ids.size(); ++i)
-        marks += QStringLiteral(",?");
     // Uses the (file_id, ordinal) index: a few rows per hit, never a scan. A row may come
     // twice (two hits side by side); callers key by position, so no DISTINCT sort is needed.
     auto statement =
-        m_db.prepare(QStringLiteral("SELECT %1 FROM chunks h JOIN chunks c ON c.file_id = h.file_id "
-                                    "AND c.ordinal BETWEEN h.ordinal - ? AND h.ordinal + ? AND c.id <> h.id "
-                                    "JOIN files f ON f.id = c.file_id WHERE h.id IN (%2)")
-                         .arg(QString::fromLatin1(kChunkColumns), marks));
+        m_db.cached(QStringLiteral("SELECT %1 FROM chunks h JOIN chunks c ON c.file_id = h.file_id "
+                                   "AND c.ordinal BETWEEN h.ordinal - ? AND h.ordinal + ? AND c.id <> h.id "
+                                   "JOIN files f ON f.id = c.file_id WHERE h.id IN (SELECT value FROM json_each(?))")
+                        .arg(QString::fromLatin1(kChunkColumns)));
     if (!statement)
         return out;
-    statement->bind(1, radius).bind(2, radius);
-    for (qsizetype i = 0; i < ids.size(); ++i)
-        statement->bind(int(i + 3), ids[i]);
+    statement->bind(1, radius).bind(2, radius).bind(3, sqlList(ids));
     while (statement->next())
         out << readChunk(*statement);
     return out;
@@ -431,7 +421,7 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
         binds = filterSql(filter, sql);
         sql += QStringLiteral(" ORDER BY score LIMIT ?");
     }
-    auto statement = m_db.prepare(sql);
+    auto statement = m_db.cached(sql);
     if (!statement)
         return out;
     statement->bind(1, quoted.join(QStringLiteral(" OR ")));
@@ -442,22 +432,46 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     return out;
 }
 
+void IndexStore::checkDataVersion()
+{
+    // data_version changes when another connection commits; this connection's own writes
+    // clear the caches where they happen.
+    auto statement = m_db.cached(QStringLiteral("PRAGMA data_version"));
+    const qint64 version = statement && statement->next() ? statement->int64(0) : -2;
+    if (version != m_dataVersion) {
+        m_dataVersion = version;
+        m_chunkCountCache = -1;
+        m_frequencyCache.clear();
+    }
+}
+
 QHash<QString, qint64> IndexStore::documentFrequencies(const QStringList &tokens)
 {
+    constexpr qsizetype kMaxCached = 100000;
+    checkDataVersion();
+    if (m_frequencyCache.size() > kMaxCached)
+        m_frequencyCache.clear();
     QHash<QString, qint64> out;
-    auto statement = m_db.prepare(QStringLiteral("SELECT doc FROM chunks_vocab WHERE term = ?"));
-    if (!statement)
-        return out;
+    auto statement = m_db.cached(QStringLiteral("SELECT doc FROM chunks_vocab WHERE term = ?"));
     for (const QString &token : tokens) {
+        if (const auto it = m_frequencyCache.constFind(token); it != m_frequencyCache.constEnd()) {
+            out.insert(token, *it);
+            continue;
+        }
+        if (!statement)
+            break;
         statement->bind(1, token);
-        out.insert(token, statement->next() ? statement->int64(0) : 0);
+        const qint64 frequency = statement->next() ? statement->int64(0) : 0;
         statement->reset();
+        out.insert(token, frequency);
+        m_frequencyCache.insert(token, frequency);
     }
     return out;
 }
 
 qint64 IndexStore::approximateChunkCount()
 {
+    checkDataVersion();
     if (m_chunkCountCache < 0)
         m_chunkCountCache = chunkCount();
     return m_chunkCountCache;
@@ -479,9 +493,8 @@ bool IndexStore::matches(qint64 id, const RecallFilter &filter)
 
 Status IndexStore::replaceProblems(const QString &path, const QList<Problem> &problems)
 {
-    auto remove = m_db.prepare(QStringLiteral("DELETE FROM problems WHERE path = ?"));
-    auto insert =
-        m_db.prepare(QStringLiteral("INSERT INTO problems(path, line, severity, message) VALUES(?, ?, ?, ?)"));
+    auto remove = m_db.cached(QStringLiteral("DELETE FROM problems WHERE path = ?"));
+    auto insert = m_db.cached(QStringLiteral("INSERT INTO problems(path, line, severity, message) VALUES(?, ?, ?, ?)"));
     if (!remove || !insert)
         return Error{QStringLiteral("index database: cannot record problems")};
     if (Status s = remove->bind(1, path).exec(); !s)
@@ -511,20 +524,20 @@ QList<Problem> IndexStore::problems()
 
 qint64 IndexStore::fileCount()
 {
-    auto s = m_db.prepare(QStringLiteral("SELECT count(*) FROM files"));
+    auto s = m_db.cached(QStringLiteral("SELECT count(*) FROM files"));
     return s && s->next() ? s->int64(0) : 0;
 }
 
 qint64 IndexStore::chunkCount()
 {
-    auto s = m_db.prepare(QStringLiteral("SELECT count(*) FROM chunks"));
+    auto s = m_db.cached(QStringLiteral("SELECT count(*) FROM chunks"));
     return s && s->next() ? s->int64(0) : 0;
 }
 
 qint64 IndexStore::vectorCount()
 {
     // Both counts use an index (the partial one is empty in practice): no scan over the vector BLOBs.
-    auto s = m_db.prepare(
+    auto s = m_db.cached(
         QStringLiteral("SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunks WHERE vector IS NULL)"));
     return s && s->next() ? s->int64(0) : 0;
 }

@@ -47,7 +47,8 @@ struct RecallFilter {
 /// SQL lives here and nowhere else.
 class IndexStore {
 public:
-    static constexpr int kSchemaVersion = 3; ///< 2: turn vectors carry their neighbours; 3: context column
+    static constexpr int kSchemaVersion =
+        4; ///< 2: turn vectors carry their neighbours; 3: context column; 4: dates UTC
 
     Status open(const QString &databasePath);
     Database &database() { return m_db; }
@@ -81,8 +82,10 @@ public:
     /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL.
     QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter);
     /// In how many chunks each FTS5 token (Porter stem, lower case) occurs; 0 when unknown.
+    /// Remembered until the index changes (by this connection or another): fts5vocab reads a
+    /// term's whole posting list to count it.
     QHash<QString, qint64> documentFrequencies(const QStringList &tokens);
-    /// chunkCount(), cached until this connection writes (for thresholds, not for display).
+    /// chunkCount(), cached until the index changes (for thresholds, not for display).
     qint64 approximateChunkCount();
     /// Chunk ids that satisfy a filter (for post-filtering vector hits).
     bool matches(qint64 id, const RecallFilter &filter);
@@ -99,9 +102,13 @@ public:
 private:
     Status createSchema();
     Chunk readChunk(Statement &statement);
+    /// Drops what is cached of the index's contents when any connection has committed since.
+    void checkDataVersion();
 
     Database m_db;
     qint64 m_chunkCountCache = -1;
+    QHash<QString, qint64> m_frequencyCache;
+    qint64 m_dataVersion = -1;
 };
 
 } // namespace engram

@@ -235,7 +235,7 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
         record.mtimeMs = file.mtimeMs;
         record.size = file.size;
         auto statement =
-            m_store.database().prepare(QStringLiteral("UPDATE files SET mtime = ?, size = ? WHERE path = ?"));
+            m_store.database().cached(QStringLiteral("UPDATE files SET mtime = ?, size = ? WHERE path = ?"));
         if (statement)
             (void)statement->bind(1, record.mtimeMs).bind(2, record.size).bind(3, record.path).exec();
         return Outcome::Unchanged;

@@ -20,7 +20,11 @@ CREATE TABLE IF NOT EXISTS dyn_edges(
   src TEXT NOT NULL, dst TEXT NOT NULL, type TEXT NOT NULL, origin TEXT NOT NULL,
   weight REAL NOT NULL, count INTEGER NOT NULL DEFAULT 0, updated INTEGER,
   PRIMARY KEY(src, dst, type, origin));
-CREATE INDEX IF NOT EXISTS dyn_edges_dst ON dyn_edges(dst);
+-- (dst, type) and (type, src): a recall asks which candidates are superseded and which are
+-- co-activated; by dst or src alone it read every edge of each candidate (a turn has several).
+DROP INDEX IF EXISTS dyn_edges_dst;
+CREATE INDEX IF NOT EXISTS dyn_edges_dst_type ON dyn_edges(dst, type);
+CREATE INDEX IF NOT EXISTS dyn_edges_type_src ON dyn_edges(type, src);
 -- Each (re)indexed or removed file deletes the edges it states (WHERE origin = ?): without this
 -- index that scanned the whole table per file, quadratic in a full index (bench/README.md).
 CREATE INDEX IF NOT EXISTS dyn_edges_origin ON dyn_edges(origin);
@@ -124,8 +128,8 @@ Status JournalReplayer::apply(const QJsonObject &e)
                 keys << v.toString();
         keys.sort();
         auto read =
-            db.prepare(QStringLiteral("SELECT weight, updated, count FROM dyn_edges "
-                                      "WHERE src = ? AND dst = ? AND type = 'co_activated' AND origin = 'journal'"));
+            db.cached(QStringLiteral("SELECT weight, updated, count FROM dyn_edges "
+                                     "WHERE src = ? AND dst = ? AND type = 'co_activated' AND origin = 'journal'"));
         if (!read)
             return read.error();
         for (int i = 0; i < keys.size(); ++i) {

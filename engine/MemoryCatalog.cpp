@@ -39,7 +39,7 @@ Result<QList<MemoryRow>> MemoryCatalog::rows()
         row.endLine = statement->integer(9);
         row.tokens = statement->integer(10);
         if (!statement->isNull(11))
-            row.time = QDateTime::fromSecsSinceEpoch(statement->int64(11));
+            row.time = QDateTime::fromSecsSinceEpoch(statement->int64(11), Qt::UTC);
         out << row;
     }
     return out;

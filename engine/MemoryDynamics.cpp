@@ -228,7 +228,7 @@ MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)
     MemoryState st;
     st.key = chunkKey(chunk.path, chunk.ordinal);
     Database &db = m_store.database();
-    if (auto f = db.prepare(QStringLiteral(
+    if (auto f = db.cached(QStringLiteral(
             "SELECT valence, arousal, confidence, source, explicit, project FROM dyn_facts WHERE path = ?"));
         f) {
         f->bind(1, chunk.path);
@@ -247,15 +247,14 @@ MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)
     }
     const double valence = st.facts.valence;
     const double arousal = st.facts.arousal;
-    if (auto s = db.prepare(QStringLiteral("SELECT t FROM dyn_seen WHERE path = ?")); s) {
+    if (auto s = db.cached(QStringLiteral("SELECT t FROM dyn_seen WHERE path = ?")); s) {
         s->bind(1, chunk.path);
         if (s->next())
             st.firstSeen = fromMs(*s, 0);
     }
     double base = 1.0;
     QDateTime anchor = st.firstSeen.isValid() ? st.firstSeen : t;
-    if (auto s = db.prepare(QStringLiteral("SELECT base, anchor, last_access, count FROM dyn_state WHERE key = ?"));
-        s) {
+    if (auto s = db.cached(QStringLiteral("SELECT base, anchor, last_access, count FROM dyn_state WHERE key = ?")); s) {
         s->bind(1, st.key);
         if (s->next()) {
             base = s->real(0);
@@ -273,7 +272,7 @@ MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)
         if (fresh.secsTo(t) > DecayPolicy::kSensorySeconds)
             st.archived = true;
     }
-    if (auto s = db.prepare(
+    if (auto s = db.cached(
             QStringLiteral("SELECT 1 FROM dyn_edges WHERE type = 'supersedes' AND (dst = ? OR dst = ?) LIMIT 1"));
         s) {
         s->bind(1, chunk.path).bind(2, st.key);
@@ -284,7 +283,7 @@ MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)
 
 QString MemoryDynamics::originalOfArchived(const QString &archivePath)
 {
-    auto s = m_store.database().prepare(QStringLiteral("SELECT original FROM dyn_archive WHERE archive = ?"));
+    auto s = m_store.database().cached(QStringLiteral("SELECT original FROM dyn_archive WHERE archive = ?"));
     if (!s)
         return {};
     s->bind(1, archivePath);
@@ -300,7 +299,7 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
     QStringList targets{key};
     QString project;
     if (isFile) {
-        if (auto f = db.prepare(QStringLiteral("SELECT link_name, title_key, project FROM dyn_facts WHERE path = ?"));
+        if (auto f = db.cached(QStringLiteral("SELECT link_name, title_key, project FROM dyn_facts WHERE path = ?"));
             f) {
             f->bind(1, key);
             if (f->next()) {
@@ -318,14 +317,14 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
     if (isFile && chunksOfFile)
         sql += QStringLiteral(" OR src LIKE ?%1 OR dst LIKE ?%1").arg(targets.size() + 1);
     sql += QStringLiteral(" ORDER BY weight DESC, src, dst, type LIMIT 500");
-    auto s = db.prepare(sql);
+    auto s = db.cached(sql);
     if (!s)
         return out;
     for (int i = 0; i < targets.size(); ++i)
         s->bind(i + 1, targets[i]);
     if (isFile && chunksOfFile)
         s->bind(int(targets.size()) + 1, key + QStringLiteral("#%"));
-    auto resolve = db.prepare(
+    auto resolve = db.cached(
         QStringLiteral("SELECT path FROM dyn_facts WHERE link_name = ?1 OR title_key = ?1 ORDER BY path LIMIT 1"));
     while (s->next()) {
         MemoryEdge e{s->text(0), s->text(1), s->text(2), s->real(4), s->integer(5), fromMs(*s, 6), s->text(3)};
@@ -342,7 +341,7 @@ QList<MemoryEdge> MemoryDynamics::edgesOf(const QString &key, const QDateTime &a
     }
     if (!project.isEmpty()) {
         // Files of one project are related; computed here rather than stored, so no pair table grows with the project.
-        if (auto p = db.prepare(
+        if (auto p = db.cached(
                 QStringLiteral("SELECT path FROM dyn_facts WHERE project = ? AND path <> ? ORDER BY path LIMIT 24"));
             p) {
             p->bind(1, project).bind(2, key);
@@ -367,7 +366,7 @@ void MemoryDynamics::documentIndexed(const Document &document, const QList<qint6
     const FileFacts facts = AssociationExtractor::facts(document);
     {
         Transaction transaction(db);
-        if (auto f = db.prepare(
+        if (auto f = db.cached(
                 QStringLiteral("INSERT OR REPLACE INTO dyn_facts(path, project, valence, arousal, confidence, "
                                "source, explicit, link_name, title_key) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)"));
             f) {
@@ -377,9 +376,9 @@ void MemoryDynamics::documentIndexed(const Document &document, const QList<qint6
             f->bind(5, facts.confidence).bind(6, facts.source).bind(7, bits);
             (void)f->bind(8, facts.linkName).bind(9, facts.titleKey).exec();
         }
-        if (auto del = db.prepare(QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")); del)
+        if (auto del = db.cached(QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")); del)
             (void)del->bind(1, document.path).exec();
-        if (auto ins = db.prepare(
+        if (auto ins = db.cached(
                 QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
                                "VALUES(?, ?, ?, ?, ?, 0, NULL)"));
             ins) {
@@ -395,7 +394,7 @@ void MemoryDynamics::documentIndexed(const Document &document, const QList<qint6
     }
 
     bool known = m_pendingPaths.contains(document.path);
-    if (auto s = db.prepare(QStringLiteral("SELECT 1 FROM dyn_seen WHERE path = ?")); s && !known) {
+    if (auto s = db.cached(QStringLiteral("SELECT 1 FROM dyn_seen WHERE path = ?")); s && !known) {
         s->bind(1, document.path);
         known = s->next();
     }
@@ -411,7 +410,7 @@ void MemoryDynamics::documentIndexed(const Document &document, const QList<qint6
 
 void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
 {
-    auto blob = m_store.database().prepare(QStringLiteral("SELECT vector FROM chunks WHERE id = ?"));
+    auto blob = m_store.database().cached(QStringLiteral("SELECT vector FROM chunks WHERE id = ?"));
     if (!blob)
         return;
     m_vectors.drain(); // during a full run vectors are added on a second thread: search what is indexed so far

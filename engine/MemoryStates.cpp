@@ -10,25 +10,16 @@ namespace engram {
 
 namespace {
 
-/// Runs `sql` (with `%1` where the `?, ?, …` list goes) for `values` in slices that stay well under
-/// SQLite's limit on bound parameters, calling `row` for each result row.
+/// Runs `sql` (with `%1` where the list goes) for `values`, calling `row` for each result row.
 template <typename Row>
 void forEachIn(Database &db, const QString &sql, const QStringList &values, Row row)
 {
-    constexpr qsizetype kSlice = 400;
-    for (qsizetype start = 0; start < values.size(); start += kSlice) {
-        const qsizetype n = qMin(kSlice, values.size() - start);
-        QString marks = QStringLiteral("?");
-        for (qsizetype i = 1; i < n; ++i)
-            marks += QStringLiteral(", ?");
-        auto s = db.prepare(sql.arg(marks));
-        if (!s)
-            return;
-        for (qsizetype i = 0; i < n; ++i)
-            s->bind(int(i + 1), values[start + i]);
-        while (s->next())
-            row(*s);
-    }
+    auto s = db.cached(sql.arg(QStringLiteral("SELECT value FROM json_each(?)")));
+    if (!s)
+        return;
+    s->bind(1, sqlList(values));
+    while (s->next())
+        row(*s);
 }
 
 struct Facts {

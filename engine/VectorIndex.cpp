@@ -205,6 +205,7 @@ void VectorIndex::add(qint64 id, const Vector &vector)
 {
     if (vector.size() != m_dimensions)
         return;
+    ++m_changes;
     if (m_bulk)
         m_bulk->push(Bulk::Operation{id, vector, false});
     else
@@ -213,6 +214,7 @@ void VectorIndex::add(qint64 id, const Vector &vector)
 
 void VectorIndex::remove(qint64 id)
 {
+    ++m_changes;
     if (m_bulk)
         m_bulk->push(Bulk::Operation{id, {}, true});
     else
@@ -237,6 +239,7 @@ void VectorIndex::removeNow(qint64 id)
 
 void VectorIndex::clear()
 {
+    ++m_changes;
     drain();
     std::unique_lock lock(m_mutex);
     d->reset(kInitialCapacity);

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QPair>
 
+#include <atomic>
 #include <memory>
 #include <shared_mutex>
 
@@ -35,6 +36,9 @@ public:
     void add(qint64 id, const Vector &vector);
     void remove(qint64 id);
     void clear();
+    /// How many add(), remove() and clear() calls this index has taken (applied or queued):
+    /// unchanged across an index run means the saved file is still current.
+    qint64 changeCount() const { return m_changes.load(); }
 
     /// A bulk run (a full index): add() and remove() return at once and a second thread applies
     /// them in the order they were made, so the graph is the same as without it while the
@@ -59,6 +63,7 @@ private:
     void removeNow(qint64 id);
 
     int m_dimensions;
+    std::atomic<qint64> m_changes{0};
     mutable std::shared_mutex m_mutex;
     std::unique_ptr<Impl> d;
     std::unique_ptr<Bulk> m_bulk;

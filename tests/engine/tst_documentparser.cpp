@@ -24,6 +24,23 @@ private slots:
         QCOMPARE(doc->sections[1].heading, QStringLiteral("Project > Decisions"));
     }
 
+    void note_dateWithoutZoneIsTheSameCalendarDateEverywhere()
+    {
+        // "2023-05-08" is a date, not an instant in the reader's zone: it must not become
+        // 7 May for someone west of UTC (dates are stored as seconds since the epoch).
+        qputenv("TZ", "America/Los_Angeles");
+        auto doc = DocumentParser::parse(QStringLiteral("a.md"), "---\ncreated: 2023-05-08\n---\ntext\n");
+        auto timed = DocumentParser::parse(QStringLiteral("b.md"), "---\ncreated: 2023-05-08 23:30\n---\ntext\n");
+        auto zoned =
+            DocumentParser::parse(QStringLiteral("c.md"), "---\ncreated: 2023-05-08T23:30:00+02:00\n---\ntext\n");
+        qunsetenv("TZ");
+        QCOMPARE(doc->created.timeSpec(), Qt::UTC);
+        QCOMPARE(doc->created.date(), QDate(2023, 5, 8));
+        QCOMPARE(QDateTime::fromSecsSinceEpoch(timed->created.toSecsSinceEpoch(), Qt::UTC),
+                 QDateTime(QDate(2023, 5, 8), QTime(23, 30), Qt::UTC));
+        QCOMPARE(zoned->created.toUTC(), QDateTime(QDate(2023, 5, 8), QTime(21, 30), Qt::UTC)); // an instant stays one
+    }
+
     void note_titleFallsBackToFirstHeadingThenFileName()
     {
         auto withHeading = DocumentParser::parse(QStringLiteral("a.md"), "# Heading title\n\ntext\n");

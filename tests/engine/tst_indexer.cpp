@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -99,6 +100,54 @@ private slots:
         const IndexReport again = engine->index();
         QCOMPARE(again.indexed, 0);
         QCOMPARE(again.unchanged, 4);
+    }
+
+    void index_withNothingNewKeepsTheVectorFile()
+    {
+        // A no-op run must not rewrite the vector file (168 MB at 100k chunks), and the file
+        // must still count as current for the next open (no rebuild from SQLite).
+        TestVault vault;
+        writeSampleVault(vault);
+        const QString vectors = vault.filePath(QStringLiteral(".engram/vectors.hnsw"));
+        openEngine(vault)->index();
+        // An old modification time a rewrite (temporary file, rename) would replace.
+        const QDateTime old(QDate(2001, 1, 1), QTime(0, 0), Qt::UTC);
+        {
+            QFile file(vectors);
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            QVERIFY(file.setFileTime(old, QFileDevice::FileModificationTime));
+        }
+        {
+            auto engine = openEngine(vault);
+            QCOMPARE(engine->index().indexed, 0);
+            QCOMPARE(engine->indexPath(QStringLiteral("notes/garden.md")).indexed, 0);
+        }
+        QCOMPARE(QFileInfo(vectors).lastModified().toUTC(), old);
+        auto reopened = openEngine(vault);
+        QVERIFY2(reopened->openNotes().isEmpty(), qPrintable(reopened->openNotes().join(QLatin1Char('\n'))));
+        QCOMPARE(reopened->store().meta(QStringLiteral("vectors_generation")),
+                 reopened->store().meta(QStringLiteral("generation")));
+
+        // A real change still saves.
+        vault.write(QStringLiteral("notes/new.md"), QStringLiteral("# New\n\nA note about kayaks.\n"));
+        reopened->index();
+        reopened.reset();
+        QVERIFY(QFileInfo(vectors).lastModified().toUTC() > old);
+    }
+
+    void documentFrequencies_seeAnotherConnectionsWrites()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        auto reader = openEngine(vault);
+        reader->index();
+        QCOMPARE(reader->store().documentFrequencies({QStringLiteral("kayak")}).value(QStringLiteral("kayak")), 0);
+        {
+            auto writer = openEngine(vault); // another connection, as the workbench's indexing thread
+            vault.write(QStringLiteral("notes/kayak.md"), QStringLiteral("# Kayak\n\nThe kayak trip.\n"));
+            writer->index();
+        }
+        QCOMPARE(reader->store().documentFrequencies({QStringLiteral("kayak")}).value(QStringLiteral("kayak")), 1);
     }
 
     void index_changedFileReplacesItsChunksAndVectors()
