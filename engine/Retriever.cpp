@@ -10,6 +10,7 @@
 #include <QSet>
 
 #include <cmath>
+#include <future>
 
 namespace engram {
 
@@ -95,6 +96,20 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     if (query.text.trimmed().isEmpty())
         return Error{QStringLiteral("the query is empty; say what to recall")};
 
+    // The kNN search runs on a second thread while FTS5 answers on this one (the two are
+    // independent; the hnswlib index takes concurrent searches under a shared lock). The query
+    // is embedded here: an HTTP embedder belongs to this thread.
+    const double wv = vectorWeight(mode);
+    std::future<QList<VectorIndex::Hit>> vectorSearch;
+    if (wv > 0.0) {
+        auto embedded = m_embedder.embed({query.text});
+        if (!embedded)
+            return embedded.error();
+        const int fetch = query.filter.isEmpty() ? mode.vectorCandidates : mode.vectorCandidates * 4;
+        vectorSearch = std::async(
+            std::launch::async, [this, vector = embedded->front(), fetch] { return m_vectors.search(vector, fetch); });
+    }
+
     QHash<qint64, Candidate> candidates;
     const auto keywordHits =
         m_store.keywordSearch(informativeTerms(keywordTerms(query.text)), mode.keywordCandidates, query.filter);
@@ -105,13 +120,8 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         c.keywordRank = i + 1;
     }
 
-    const double wv = vectorWeight(mode);
-    if (wv > 0.0) {
-        auto embedded = m_embedder.embed({query.text});
-        if (!embedded)
-            return embedded.error();
-        const int fetch = query.filter.isEmpty() ? mode.vectorCandidates : mode.vectorCandidates * 4;
-        const auto vectorHits = m_vectors.search(embedded->front(), fetch);
+    if (vectorSearch.valid()) {
+        const auto vectorHits = vectorSearch.get();
         float maxSimilarity = 1e-6f;
         for (const auto &hit : vectorHits)
             maxSimilarity = qMax(maxSimilarity, hit.similarity);
