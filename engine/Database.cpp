@@ -77,6 +77,11 @@ void Statement::reset()
     }
 }
 
+qint64 Statement::fullScanSteps() const
+{
+    return m_statement ? sqlite3_stmt_status(m_statement, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0) : 0;
+}
+
 void Statement::clearBindings()
 {
     reset();
@@ -261,6 +266,14 @@ CachedStatement Database::cached(const QString &sql)
     handle.m_entry->busy = true;
     handle.m_statement = &handle.m_entry->statement;
     return handle;
+}
+
+qint64 Database::fullScanSteps() const
+{
+    qint64 steps = 0;
+    for (const auto &entry : m_cache)
+        steps += entry->statement.fullScanSteps();
+    return steps;
 }
 
 Status Database::exec(const QString &sql)

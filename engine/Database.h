@@ -44,6 +44,8 @@ public:
     void reset();
     /// Resets and sets every parameter back to NULL (a cached statement's next user starts clean).
     void clearBindings();
+    /// SQLITE_STMTSTATUS_FULLSCAN_STEP: rows stepped through in full table scans so far.
+    qint64 fullScanSteps() const;
 
     qint64 int64(int column) const;
     int integer(int column) const { return int(int64(column)); }
@@ -120,6 +122,10 @@ public:
     /// recall or an index run executes many times (parsing one costs as much as running a
     /// small query). `sql` must be fixed text (bind values, never splice them in).
     CachedStatement cached(const QString &sql);
+    /// Rows the cached statements have stepped through in full table scans since they were
+    /// prepared (SQLITE_STMTSTATUS_FULLSCAN_STEP): a query path that is meant to use indexes
+    /// only keeps it at 0 (tests check that recall does).
+    qint64 fullScanSteps() const;
     /// Runs one or more statements that return no rows.
     Status exec(const QString &sql);
     qint64 lastInsertId() const;

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <future>
+#include <numeric>
 
 namespace engram {
 
@@ -54,9 +55,13 @@ QStringList Retriever::informativeTerms(const QStringList &terms)
     // FTS5 score every chunk it occurs in: at 100k chunks that was most of a recall. Terms in
     // more than a fifth of the chunks, or in more than 5000, are left to the vector side
     // (measured: LoCoMo unchanged, BM25 p50 at 100k chunks 8.5 → 2.8 ms; bench/README.md).
-    // Below 1000 chunks every query is cheap and BM25 stays exact.
+    // The query as a whole scores at most 10000 postings, rarest terms first: a long query of
+    // mid-frequency words was the slow tail (p99). LoCoMo inside 100k synthetic chunks
+    // (bench/locomo_at_scale.sh) is the same with the budget as without it; at 4000 it lost
+    // 2.5 points of R@10. Below 1000 chunks every query is cheap and BM25 stays exact.
     constexpr double kCommonShare = 0.2;
     constexpr double kMaxPostings = 5000;
+    constexpr double kQueryPostings = 2 * kMaxPostings;
     constexpr qint64 kSmallVault = 1000;
     const qint64 chunks = terms.size() > 1 ? m_store.approximateChunkCount() : 0;
     if (chunks < kSmallVault)
@@ -66,15 +71,25 @@ QStringList Retriever::informativeTerms(const QStringList &terms)
     for (const QString &t : terms)
         stems << PorterStemmer::stem(t);
     const QHash<QString, qint64> frequency = m_store.documentFrequencies(stems);
-    QStringList kept;
-    qsizetype rarest = 0;
-    for (qsizetype i = 0; i < terms.size(); ++i) {
-        if (double(frequency.value(stems[i])) <= limit)
-            kept << terms[i];
-        if (frequency.value(stems[i]) < frequency.value(stems[rarest]))
-            rarest = i;
+    QList<qsizetype> rarestFirst(terms.size());
+    std::iota(rarestFirst.begin(), rarestFirst.end(), 0);
+    std::stable_sort(rarestFirst.begin(), rarestFirst.end(),
+                     [&](qsizetype a, qsizetype b) { return frequency.value(stems[a]) < frequency.value(stems[b]); });
+    QList<bool> keep(terms.size(), false);
+    keep[rarestFirst.front()] = true; // never nothing: the rarest term stays
+    double postings = double(frequency.value(stems[rarestFirst.front()]));
+    for (qsizetype i : rarestFirst.mid(1)) {
+        const double f = double(frequency.value(stems[i]));
+        if (f > limit || postings + f > kQueryPostings)
+            break;
+        keep[i] = true;
+        postings += f;
     }
-    return kept.isEmpty() ? QStringList{terms[rarest]} : kept;
+    QStringList kept;
+    for (qsizetype i = 0; i < terms.size(); ++i)
+        if (keep[i])
+            kept << terms[i];
+    return kept;
 }
 
 double Retriever::vectorWeight(const RankingMode &mode) const

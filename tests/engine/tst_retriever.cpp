@@ -284,6 +284,50 @@ private slots:
     }
 
     void recall_kLimitsTheResults() { QCOMPARE(recallOrFail(*m_orchid, orchidQuery(2)).size(), 2); }
+
+    void recall_readsNoTableInFull()
+    {
+        // Recall must not grow with the vault where it need not: every statement on its path
+        // (keyword search, term frequencies, candidate rows, neighbours, strength, edges, the
+        // graph walk of deep and creative) reaches rows through an index. 60 sessions × 30 turns
+        // is over the 1000 chunks where common terms start to be looked up.
+        TestVault vault;
+        const QStringList topics{QStringLiteral("orchid"),    QStringLiteral("kayak"),   QStringLiteral("compiler"),
+                                 QStringLiteral("sourdough"), QStringLiteral("glacier"), QStringLiteral("violin")};
+        for (int s = 0; s < 60; ++s) {
+            QString text = QStringLiteral("---\ncreated: 2025-%1-10\n---\n").arg(1 + s % 12, 2, 10, QLatin1Char('0'));
+            for (int t = 0; t < 30; ++t)
+                text += QStringLiteral("**%1**: the %2 and the %3 came up again, turn %4 of session %5?\n\n")
+                            .arg(t % 2 ? QStringLiteral("Ana") : QStringLiteral("Ben"), topics[(s + t) % 6],
+                                 topics[(s * 7 + t) % 6])
+                            .arg(t)
+                            .arg(s);
+            vault.write(QStringLiteral("sessions/s%1.md").arg(s, 2, 10, QLatin1Char('0')), text);
+        }
+        vault.write(QStringLiteral("memories/semantic/orchid.md"),
+                    QStringLiteral("# Orchid\n\nSee [[Kayak]]: orchids travel by kayak.\n"));
+        vault.write(QStringLiteral("memories/semantic/kayak.md"), QStringLiteral("# Kayak\n\nA kayak trip.\n"));
+        auto engine = openIndexed(vault);
+        QVERIFY(engine->store().chunkCount() > 1000);
+        Database &db = engine->store().database();
+        const qint64 before = db.fullScanSteps();
+        for (const QString &mode : {QStringLiteral("fast"), QStringLiteral("deep"), QStringLiteral("creative")}) {
+            for (const QString &text : {QStringLiteral("orchid kayak"), QStringLiteral("the compiler came up again"),
+                                        QStringLiteral("glacier violin sourdough session")}) {
+                RecallQuery query;
+                query.text = text;
+                query.mode = mode;
+                QVERIFY(!recallOrFail(*engine, query).isEmpty());
+            }
+        }
+        QVERIFY(engine->pack(orchidQuery(10), 500).ok());
+        QCOMPARE(db.fullScanSteps() - before, 0);
+
+        // The counter does count: a scan through the same cache shows up.
+        auto scan = db.cached(QStringLiteral("SELECT count(*) FROM chunks WHERE text LIKE '%kayak%'"));
+        QVERIFY(scan && scan->next());
+        QVERIFY(db.fullScanSteps() - before > 1000);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRetriever)
