@@ -126,11 +126,12 @@ void DynamicSignals::walkGraph(QList<RecallResult> &results, const RankingMode &
             nodes.resize(kMaxNodes);
         std::map<QString, double> next;
         const double damping = hop == 1 ? 1.0 : 0.5;
+        QStringList keys;
+        for (const auto &node : nodes)
+            keys << node.first;
+        const QHash<QString, QList<MemoryEdge>> edgesByKey = m_dynamics.edgesOfMany(keys, now, kFanOut);
         for (const auto &[key, activation] : nodes) {
-            QList<MemoryEdge> edges = m_dynamics.edgesOf(key, now, false);
-            if (edges.size() > kFanOut)
-                edges.resize(kFanOut);
-            for (const MemoryEdge &e : std::as_const(edges)) {
+            for (const MemoryEdge &e : edgesByKey.value(key)) {
                 const QString other = e.from == key ? e.to : e.from;
                 if (other == key || other.startsWith(QLatin1String("wiki:")))
                     continue;

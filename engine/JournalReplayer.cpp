@@ -34,7 +34,10 @@ CREATE TABLE IF NOT EXISTS dyn_facts(
   confidence REAL NOT NULL, source TEXT NOT NULL, explicit INTEGER NOT NULL,
   link_name TEXT NOT NULL, title_key TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS dyn_facts_link ON dyn_facts(link_name);
-CREATE INDEX IF NOT EXISTS dyn_facts_project ON dyn_facts(project);
+-- (project, path): a file's project mates come sorted from the index (ORDER BY path LIMIT 24);
+-- by project alone each graph-walk node sorted its whole project (700 files in the 100k bench).
+DROP INDEX IF EXISTS dyn_facts_project;
+CREATE INDEX IF NOT EXISTS dyn_facts_project_path ON dyn_facts(project, path);
 CREATE INDEX IF NOT EXISTS dyn_facts_title ON dyn_facts(title_key);  -- wiki links resolve by link name or title
 CREATE TABLE IF NOT EXISTS dyn_archive(archive TEXT PRIMARY KEY, original TEXT NOT NULL, t INTEGER NOT NULL);
 )SQL";

@@ -6,6 +6,7 @@
 #include "Result.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QJsonObject>
 #include <QSet>
 
@@ -101,6 +102,10 @@ public:
     /// Indexer hooks: derive edges and file facts from a (re)indexed document; drop them for a removed file.
     void documentIndexed(const Document &document, const QList<qint64> &chunkIds);
     void fileRemoved(const QString &path);
+
+    /// For each key (chunk key or file path): its edges as edges() lists them for that key alone
+    /// (wiki links resolved, project mates last), the first `limit`, from two queries for all keys.
+    QHash<QString, QList<MemoryEdge>> edgesOfMany(const QStringList &keys, const QDateTime &now, int limit);
 
     static QString chunkKey(const QString &path, int ordinal);
     /// The file of a key: "notes/x.md#3" → "notes/x.md"; a file key is its own file.

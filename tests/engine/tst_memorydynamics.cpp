@@ -284,6 +284,53 @@ private slots:
         QVERIFY(engine->dynamics().originalOfArchived(archived).isEmpty());
     }
 
+    void edgesOfMany_listsWhatEdgesListsForEachNode()
+    {
+        // The graph walk asks for a whole frontier at once; it must see what one-by-one asks see,
+        // in the same order (the walk's sums, and so the scores, depend on it).
+        TestVault vault;
+        writeVault(vault);
+        auto clock = std::make_shared<QDateTime>(kStart);
+        auto engine = openEngine(vault, clock);
+        liveALittle(*engine, vault, clock);
+        const QDateTime now = *clock;
+        auto line = [](const MemoryEdge &e) {
+            return QStringLiteral("%1 %2>%3 w=%4 n=%5 %6")
+                .arg(e.type, e.from, e.to)
+                .arg(e.weight, 0, 'f', 12)
+                .arg(e.count)
+                .arg(e.origin);
+        };
+        QStringList keys;
+        QList<Chunk> chunks;
+        for (const QString &path : engine->store().files().keys()) {
+            keys << path;
+            for (const Chunk &chunk : engine->store().chunksOfFile(path)) {
+                keys << MemoryDynamics::chunkKey(path, chunk.ordinal);
+                chunks << chunk;
+            }
+        }
+        const auto all = engine->dynamics().edgesOfMany(keys, now, 1000);
+        const auto firstTwo = engine->dynamics().edgesOfMany(keys, now, 2);
+        int compared = 0;
+        for (const Chunk &chunk : std::as_const(chunks)) {
+            QStringList expected, actual, expectedTwo, actualTwo;
+            const QString key = MemoryDynamics::chunkKey(chunk.path, chunk.ordinal);
+            for (const MemoryEdge &e : engine->dynamics().edges(chunk.path, chunk.ordinal, now))
+                expected << line(e);
+            for (const MemoryEdge &e : all.value(key) + all.value(chunk.path))
+                actual << line(e);
+            QCOMPARE(actual, expected);
+            for (const MemoryEdge &e : all.value(key).mid(0, 2))
+                expectedTwo << line(e);
+            for (const MemoryEdge &e : firstTwo.value(key))
+                actualTwo << line(e);
+            QCOMPARE(actualTwo, expectedTwo);
+            compared += int(expected.size());
+        }
+        QVERIFY2(compared > 20, "the vault should have links, project mates, co-activation and a supersede");
+    }
+
     void knownEdges_comeFromLinksFrontMatterAndTranscripts()
     {
         TestVault vault;
