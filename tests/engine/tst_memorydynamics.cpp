@@ -65,6 +65,15 @@ QStringList ranking(Engine &engine, const QString &text, const QString &mode, co
     return out;
 }
 
+QString edgeLine(const MemoryEdge &e)
+{
+    return QStringLiteral("%1 %2>%3 w=%4 n=%5 %6")
+        .arg(e.type, e.from, e.to)
+        .arg(e.weight, 0, 'f', 12)
+        .arg(e.count)
+        .arg(e.origin);
+}
+
 /// Every chunk's strength, uses and edges, in a stable order.
 QStringList dynamicsDump(Engine &engine, const QDateTime &now)
 {
@@ -83,11 +92,7 @@ QStringList dynamicsDump(Engine &engine, const QDateTime &now)
                        .arg(st.superseded);
             QStringList edges;
             for (const MemoryEdge &e : engine.dynamics().edges(chunk.path, chunk.ordinal, now))
-                edges << QStringLiteral("  %1 %2>%3 w=%4 n=%5 %6")
-                             .arg(e.type, e.from, e.to)
-                             .arg(e.weight, 0, 'f', 12)
-                             .arg(e.count)
-                             .arg(e.origin);
+                edges << QStringLiteral("  ") + edgeLine(e);
             edges.sort();
             out << edges;
         }
@@ -294,13 +299,7 @@ private slots:
         auto engine = openEngine(vault, clock);
         liveALittle(*engine, vault, clock);
         const QDateTime now = *clock;
-        auto line = [](const MemoryEdge &e) {
-            return QStringLiteral("%1 %2>%3 w=%4 n=%5 %6")
-                .arg(e.type, e.from, e.to)
-                .arg(e.weight, 0, 'f', 12)
-                .arg(e.count)
-                .arg(e.origin);
-        };
+        const auto line = edgeLine;
         QStringList keys;
         QList<Chunk> chunks;
         for (const QString &path : engine->store().files().keys()) {
