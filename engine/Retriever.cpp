@@ -55,15 +55,17 @@ QStringList Retriever::informativeTerms(const QStringList &terms)
     // FTS5 score every chunk it occurs in: at 100k chunks that was most of a recall. Terms in
     // more than a fifth of the chunks, or in more than 5000, are left to the vector side
     // (measured: LoCoMo unchanged, BM25 p50 at 100k chunks 8.5 → 2.8 ms; bench/README.md).
-    // The query as a whole scores at most 10000 postings, rarest terms first: a long query of
-    // mid-frequency words was the slow tail (p99). LoCoMo inside 100k synthetic chunks
-    // (bench/locomo_at_scale.sh) is the same with the budget as without it; at 4000 it lost
-    // 2.5 points of R@10. Below 1000 chunks every query is cheap and BM25 stays exact.
+    // The query as a whole scores at most 10000 postings, rarest terms first, and when even its
+    // rarest term is in more than 5000 chunks ("user", a name in every transcript) the keyword
+    // side is skipped: those queries were the slow tail (p99 26-35 → 10-14 ms at 100k chunks).
+    // LoCoMo inside 100k synthetic chunks (bench/locomo_at_scale.sh) is the same with these
+    // cut-offs as without them; a budget of 4000 lost 2.5 points of R@10. Below 1000 chunks
+    // every query is cheap and BM25 stays exact.
     constexpr double kCommonShare = 0.2;
     constexpr double kMaxPostings = 5000;
     constexpr double kQueryPostings = 2 * kMaxPostings;
     constexpr qint64 kSmallVault = 1000;
-    const qint64 chunks = terms.size() > 1 ? m_store.approximateChunkCount() : 0;
+    const qint64 chunks = terms.isEmpty() ? 0 : m_store.approximateChunkCount();
     if (chunks < kSmallVault)
         return terms;
     const double limit = qMin(kMaxPostings, kCommonShare * double(chunks));
@@ -75,9 +77,11 @@ QStringList Retriever::informativeTerms(const QStringList &terms)
     std::iota(rarestFirst.begin(), rarestFirst.end(), 0);
     std::stable_sort(rarestFirst.begin(), rarestFirst.end(),
                      [&](qsizetype a, qsizetype b) { return frequency.value(stems[a]) < frequency.value(stems[b]); });
-    QList<bool> keep(terms.size(), false);
-    keep[rarestFirst.front()] = true; // never nothing: the rarest term stays
     double postings = double(frequency.value(stems[rarestFirst.front()]));
+    if (postings > kMaxPostings)
+        return {};
+    QList<bool> keep(terms.size(), false);
+    keep[rarestFirst.front()] = true; // the rarest term stays (a small vault's common word is still cheap)
     for (qsizetype i : rarestFirst.mid(1)) {
         const double f = double(frequency.value(stems[i]));
         if (f > limit || postings + f > kQueryPostings)

@@ -83,9 +83,10 @@ public:
 
     /// Query terms for the keyword search (stop-words removed unless nothing would remain).
     static QStringList keywordTerms(const QString &query);
-    /// `terms` without those in more than a fifth of the chunks or in more than 5000 (never all:
-    /// the rarest one stays; vaults under 1000 chunks keep every term). Such terms cost FTS5
-    /// the most and rank the least.
+    /// The terms worth a BM25 query: rarest first while they are in at most a fifth of the
+    /// chunks and 5000 of them, up to 10000 postings in all; the rarest one stays unless it is
+    /// in more than 5000 chunks (then none: the vector side answers). Vaults under 1000 chunks
+    /// keep every term. Common terms cost FTS5 the most and rank the least.
     QStringList informativeTerms(const QStringList &terms);
 
 private:

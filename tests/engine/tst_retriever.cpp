@@ -285,6 +285,62 @@ private slots:
 
     void recall_kLimitsTheResults() { QCOMPARE(recallOrFail(*m_orchid, orchidQuery(2)).size(), 2); }
 
+    void informativeTerms_leaveCommonTermsToVectors()
+    {
+        // 5200 turns: "everywhere" in all of them, "zqrare" in one, and 20 marker terms each in
+        // every 26th turn (a turn's neighbours index its words too: about 600 chunks each, under
+        // the 1040 that is a fifth of the vault).
+        TestVault vault;
+        for (int file = 0, n = 0; file < 130; ++file) {
+            QString text;
+            for (int turn = 0; turn < 40; ++turn, ++n) {
+                text += QStringLiteral("**%1**: everywhere turn")
+                            .arg(turn % 2 ? QStringLiteral("Ana") : QStringLiteral("Ben"));
+                for (int j = 0; j < 20; ++j)
+                    if ((n + j) % 26 == 0)
+                        text += QStringLiteral(" zq%1x").arg(j);
+                if (n == 17)
+                    text += QStringLiteral(" zqrare");
+                text += QStringLiteral("\n\n");
+            }
+            vault.write(QStringLiteral("sessions/s%1.md").arg(file, 3, 10, QLatin1Char('0')), text);
+        }
+        auto engine = openIndexed(vault);
+        QCOMPARE(engine->store().chunkCount(), 5200);
+        Retriever &retriever = engine->retriever();
+
+        // Over 5000 chunks even as the only term: no keyword search, the vectors answer.
+        QCOMPARE(retriever.informativeTerms({QStringLiteral("everywhere")}), QStringList());
+        QCOMPARE(retriever.informativeTerms({QStringLiteral("everywhere"), QStringLiteral("zqrare")}),
+                 QStringList{QStringLiteral("zqrare")});
+        RecallQuery query;
+        query.text = QStringLiteral("everywhere");
+        QVERIFY(!recallOrFail(*engine, query).isEmpty());
+
+        // Within the limits: kept, rarest first, while the postings stay within 10000.
+        QStringList markers;
+        for (int j = 0; j < 20; ++j)
+            markers << QStringLiteral("zq%1x").arg(j);
+        const QHash<QString, qint64> frequency = engine->store().documentFrequencies(markers);
+        QStringList rarestFirst = markers;
+        std::stable_sort(rarestFirst.begin(), rarestFirst.end(),
+                         [&](const QString &a, const QString &b) { return frequency[a] < frequency[b]; });
+        QSet<QString> expected;
+        qint64 postings = 0;
+        for (const QString &m : std::as_const(rarestFirst)) {
+            QVERIFY2(frequency[m] > 400 && frequency[m] <= 1040, qPrintable(QString::number(frequency[m])));
+            if (postings + frequency[m] > 10000)
+                break;
+            postings += frequency[m];
+            expected.insert(m);
+        }
+        QVERIFY(expected.size() >= 10 && expected.size() < 20);
+        const QStringList kept = retriever.informativeTerms(markers);
+        QCOMPARE(QSet<QString>(kept.cbegin(), kept.cend()), expected);
+        QCOMPARE(retriever.informativeTerms({QStringLiteral("zq5x"), QStringLiteral("zqrare")}),
+                 (QStringList{QStringLiteral("zq5x"), QStringLiteral("zqrare")}));
+    }
+
     void recall_readsNoTableInFull()
     {
         // Recall must not grow with the vault where it need not: every statement on its path
