@@ -295,6 +295,11 @@ qint64 Database::lastInsertId() const
     return sqlite3_last_insert_rowid(m_db);
 }
 
+qint64 Database::totalChanges() const
+{
+    return m_db ? sqlite3_total_changes64(m_db) : 0;
+}
+
 int Database::changes() const
 {
     return sqlite3_changes(m_db);

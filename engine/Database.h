@@ -116,6 +116,10 @@ public:
     Status open(const QString &path, bool readOnly = false);
     void close();
     bool isOpen() const { return m_db != nullptr; }
+    /// The connection, for registering functions (Fts5Ranking); everything else goes through this class.
+    sqlite3 *handle() const { return m_db; }
+    /// Changes made through this connection so far (sqlite3_total_changes64).
+    qint64 totalChanges() const;
 
     Result<Statement> prepare(const QString &sql);
     /// The statement for `sql`, prepared once per connection and reused: for statements a

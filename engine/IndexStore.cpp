@@ -130,6 +130,8 @@ Status IndexStore::open(const QString &databasePath)
 {
     if (Status s = m_db.open(databasePath); !s)
         return s;
+    m_rowLengths.clear();
+    m_cachedBm25 = bool(installCachedBm25(m_db.handle(), &m_rowLengths)); // else FTS5's own bm25()
     return createSchema();
 }
 
@@ -263,6 +265,7 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
     record.chunkCount = chunks.size();
     m_chunkCountCache = -1;
     m_frequencyCache.clear();
+    m_rowLengths.clear();
     return transaction.commit();
 }
 
@@ -285,6 +288,7 @@ Result<QList<qint64>> IndexStore::removeFile(const QString &path)
         return s.error();
     m_chunkCountCache = -1;
     m_frequencyCache.clear();
+    m_rowLengths.clear();
     return ids;
 }
 
@@ -406,18 +410,23 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     QList<KeywordHit> out;
     if (terms.isEmpty() || limit <= 0)
         return out;
+    checkDataVersion(); // the row lengths engram_bm25 remembers
     QStringList quoted;
     for (const QString &t : terms)
         quoted << quoteTerm(t);
+    const QString rank = m_cachedBm25 ? QStringLiteral("engram_bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2)")
+                                      : QStringLiteral("bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2)");
     QString sql;
     QVariantList binds;
     if (filter.isEmpty()) {
-        sql = QStringLiteral("SELECT rowid, bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2) AS score FROM chunks_fts "
-                             "WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?");
+        sql =
+            QStringLiteral("SELECT rowid, %1 AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?")
+                .arg(rank);
     } else {
-        sql = QStringLiteral("SELECT c.id, bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2) AS score FROM chunks_fts "
+        sql = QStringLiteral("SELECT c.id, %1 AS score FROM chunks_fts "
                              "JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
-                             "WHERE chunks_fts MATCH ?");
+                             "WHERE chunks_fts MATCH ?")
+                  .arg(rank);
         binds = filterSql(filter, sql);
         sql += QStringLiteral(" ORDER BY score LIMIT ?");
     }
@@ -434,14 +443,17 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
 
 void IndexStore::checkDataVersion()
 {
-    // data_version changes when another connection commits; this connection's own writes
-    // clear the caches where they happen.
+    // data_version changes when another connection commits, total_changes when this one writes
+    // (also through Database::exec, as a rebuild does).
     auto statement = m_db.cached(QStringLiteral("PRAGMA data_version"));
     const qint64 version = statement && statement->next() ? statement->int64(0) : -2;
-    if (version != m_dataVersion) {
+    const qint64 own = m_db.totalChanges();
+    if (version != m_dataVersion || own != m_ownChanges) {
         m_dataVersion = version;
+        m_ownChanges = own;
         m_chunkCountCache = -1;
         m_frequencyCache.clear();
+        m_rowLengths.clear();
     }
 }
 

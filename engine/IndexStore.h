@@ -3,6 +3,7 @@
 #include "Chunk.h"
 #include "Database.h"
 #include "Embedder.h"
+#include "Fts5Ranking.h"
 #include "VaultScanner.h"
 
 #include <QHash>
@@ -102,13 +103,17 @@ public:
 private:
     Status createSchema();
     Chunk readChunk(Statement &statement);
-    /// Drops what is cached of the index's contents when any connection has committed since.
+    /// Drops what is cached of the index's contents (term frequencies, row lengths, the chunk
+    /// count) when this connection or another has changed the index since.
     void checkDataVersion();
 
     Database m_db;
     qint64 m_chunkCountCache = -1;
     QHash<QString, qint64> m_frequencyCache;
     qint64 m_dataVersion = -1;
+    qint64 m_ownChanges = -1;
+    RowLengthCache m_rowLengths;
+    bool m_cachedBm25 = false; ///< engram_bm25 registered on this connection (else FTS5's bm25)
 };
 
 } // namespace engram

@@ -5,20 +5,12 @@
 #include <QTest>
 
 using namespace engram;
+using test::openIndexed;
 using test::TestVault;
 
 namespace {
 
 const QDateTime kNow(QDate(2026, 1, 1), QTime(12, 0), Qt::UTC);
-
-std::unique_ptr<Engine> openIndexed(const TestVault &vault)
-{
-    auto engine = Engine::open(vault.path());
-    if (!engine)
-        qFatal("cannot open engine: %s", qPrintable(engine.error().toString()));
-    (*engine)->index();
-    return std::move(*engine);
-}
 
 /// Five files about orchids with different stores, regions, layers, categories, tags and folders.
 void writeOrchidVault(TestVault &vault)

@@ -1,5 +1,7 @@
 #include "TestVault.h"
 
+#include "Engine.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
@@ -85,6 +87,15 @@ QString sharedPath(const QString &relative)
 {
     const QString fromEnv = qEnvironmentVariable("ENGRAM_SHARED_DIR");
     return QDir(fromEnv.isEmpty() ? QStringLiteral(ENGRAM_SHARED_DIR) : fromEnv).filePath(relative);
+}
+
+std::unique_ptr<Engine> openIndexed(const TestVault &vault)
+{
+    auto engine = Engine::open(vault.path());
+    if (!engine)
+        qFatal("cannot open engine: %s", qPrintable(engine.error().toString()));
+    (*engine)->index();
+    return std::move(*engine);
 }
 
 } // namespace engram::test

@@ -4,6 +4,12 @@
 #include <QString>
 #include <QTemporaryDir>
 
+#include <memory>
+
+namespace engram {
+class Engine;
+}
+
 namespace engram::test {
 
 /// A throw-away vault folder for one test: write files into it, open an
@@ -31,6 +37,9 @@ public:
 private:
     QTemporaryDir m_dir;
 };
+
+/// An Engine on the vault after a full index run; a failure to open ends the test binary.
+std::unique_ptr<Engine> openIndexed(const TestVault &vault);
 
 /// tests/data/<relative>
 QString dataPath(const QString &relative);
