@@ -84,7 +84,10 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
     if (!embedder)
         return embedder.error();
     engine->m_embedder = std::shared_ptr<Embedder>(std::move(*embedder));
-    engine->m_vectors = std::make_shared<VectorIndex>(engine->m_embedder->dimensions());
+    engine->m_vectors = std::make_shared<VectorIndex>(engine->m_embedder->dimensions(),
+                                                      engine->m_embedder->id().startsWith(QLatin1String("hash"))
+                                                          ? VectorIndex::kHashBuildEffort
+                                                          : VectorIndex::kModelBuildEffort);
 
     if (Status s = engine->openIndex(); !s)
         return s.error();

@@ -18,7 +18,6 @@ namespace engram {
 
 namespace {
 constexpr size_t kM = 16;
-constexpr size_t kEfConstruction = 64; // measured: 100 spent 70 % of full-index time in addPoint (bench/README.md)
 constexpr size_t kEfSearch = 96;
 constexpr size_t kInitialCapacity = 1024;
 #ifdef ENGRAM_RUNTIME_AVX2
@@ -83,16 +82,17 @@ private:
 } // namespace
 
 struct VectorIndex::Impl {
-    explicit Impl(int dimensions) : space(size_t(dimensions)) { }
+    Impl(int dimensions, int buildEffort) : space(size_t(dimensions)), efConstruction(size_t(buildEffort)) { }
 
     void reset(size_t capacity)
     {
-        index = std::make_unique<hnswlib::HierarchicalNSW<float>>(&space, capacity, kM, kEfConstruction, 42);
+        index = std::make_unique<hnswlib::HierarchicalNSW<float>>(&space, capacity, kM, efConstruction, 42);
         index->setEf(kEfSearch);
         live.clear();
     }
 
     DotProductSpace space;
+    size_t efConstruction;
     std::unique_ptr<hnswlib::HierarchicalNSW<float>> index;
     std::unordered_set<qint64> live;
 };
@@ -151,7 +151,8 @@ struct VectorIndex::Bulk {
     }
 };
 
-VectorIndex::VectorIndex(int dimensions) : m_dimensions(dimensions), d(std::make_unique<Impl>(dimensions))
+VectorIndex::VectorIndex(int dimensions, int buildEffort)
+    : m_dimensions(dimensions), d(std::make_unique<Impl>(dimensions, qMax(8, buildEffort)))
 {
     d->reset(kInitialCapacity);
 }
