@@ -130,8 +130,11 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     }
 
     QHash<qint64, Candidate> candidates;
-    const auto keywordHits =
-        m_store.keywordSearch(informativeTerms(keywordTerms(query.text)), mode.keywordCandidates, query.filter);
+    const QStringList allTerms = keywordTerms(query.text);
+    QStringList terms = informativeTerms(allTerms);
+    if (terms.isEmpty() && wv <= 0.0)
+        terms = allTerms; // no vector side in this mode to leave common words to: slow, but an answer
+    const auto keywordHits = m_store.keywordSearch(terms, mode.keywordCandidates, query.filter);
     const double maxKeyword = keywordHits.isEmpty() ? 1.0 : qMax(1e-9, keywordHits.front().score);
     for (int i = 0; i < keywordHits.size(); ++i) {
         Candidate &c = candidates[keywordHits[i].id];

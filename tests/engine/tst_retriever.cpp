@@ -297,6 +297,7 @@ private slots:
             }
             vault.write(QStringLiteral("sessions/s%1.md").arg(file, 3, 10, QLatin1Char('0')), text);
         }
+        vault.write(QStringLiteral("engram.json"), QStringLiteral(R"({"modes": {"keywords": {"vectorWeight": 0}}})"));
         auto engine = openIndexed(vault);
         QCOMPARE(engine->store().chunkCount(), 5200);
         Retriever &retriever = engine->retriever();
@@ -308,6 +309,10 @@ private slots:
         RecallQuery query;
         query.text = QStringLiteral("everywhere");
         QVERIFY(!recallOrFail(*engine, query).isEmpty());
+        query.mode = QStringLiteral("keywords"); // a mode without a vector side keeps its common words
+        const auto keywordOnly = recallOrFail(*engine, query);
+        QVERIFY(!keywordOnly.isEmpty());
+        QVERIFY(keywordOnly.front().keywordRank > 0);
 
         // Within the limits: kept, rarest first, while the postings stay within 10000.
         QStringList markers;
