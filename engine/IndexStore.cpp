@@ -130,7 +130,7 @@ Status IndexStore::open(const QString &databasePath)
 {
     if (Status s = m_db.open(databasePath); !s)
         return s;
-    m_rowLengths.clear();
+    m_dataVersion = -1; // a new connection: the first read starts with empty caches
     m_cachedBm25 = bool(installCachedBm25(m_db.handle(), &m_rowLengths)); // else FTS5's own bm25()
     return createSchema();
 }
@@ -263,9 +263,6 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
         c.id = m_db.lastInsertId();
     }
     record.chunkCount = chunks.size();
-    m_chunkCountCache = -1;
-    m_frequencyCache.clear();
-    m_rowLengths.clear();
     return transaction.commit();
 }
 
@@ -286,9 +283,6 @@ Result<QList<qint64>> IndexStore::removeFile(const QString &path)
         return s.error();
     if (Status s = transaction.commit(); !s)
         return s.error();
-    m_chunkCountCache = -1;
-    m_frequencyCache.clear();
-    m_rowLengths.clear();
     return ids;
 }
 
