@@ -359,6 +359,45 @@ private slots:
             QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
         }
     }
+
+    void cli_rememberAndRestoreRefuseFolderLinkedOutside()
+    {
+        TestVault vault;
+        OutsideLinks outside;
+        auto run = [&vault](const QStringList &arguments) {
+            QProcess cli;
+            cli.setStandardInputFile(QProcess::nullDevice());
+            cli.start(QStringLiteral(ENGRAM_CLI_PATH), arguments);
+            if (!cli.waitForFinished(30000))
+                qFatal("engram-cli did not finish");
+            return std::make_pair(cli.exitCode(), QString::fromUtf8(cli.readAllStandardError()));
+        };
+        const QString vaultPath = vault.path();
+        // A memory written and forgotten through the CLI, then its folder swapped for a link out.
+        QCOMPARE(run({QStringLiteral("remember"), QStringLiteral("--vault"), vaultPath, QStringLiteral("--title"),
+                      QStringLiteral("Ibis"), QStringLiteral("An ibis probes the mud.")})
+                     .first,
+                 0);
+        QCOMPARE(run({QStringLiteral("forget"), QStringLiteral("--vault"), vaultPath,
+                      QStringLiteral("memories/episodic/ibis.md")})
+                     .first,
+                 0);
+        QVERIFY(QDir(vault.filePath(QStringLiteral("memories/episodic"))).removeRecursively());
+        outside.linkFolder(vault, QStringLiteral("memories/episodic"));
+        const auto restored = run({QStringLiteral("restore"), QStringLiteral("--vault"), vaultPath,
+                                   QStringLiteral("archive/memories/episodic/ibis.md")});
+        QVERIFY(restored.first != 0);
+        QVERIFY2(restored.second.contains(QLatin1String("memories/episodic/ibis.md resolves to ")),
+                 qPrintable(restored.second));
+        const auto remembered =
+            run({QStringLiteral("remember"), QStringLiteral("--vault"), vaultPath, QStringLiteral("--title"),
+                 QStringLiteral("Spoonbill"), QStringLiteral("A spoonbill sweeps the shallows.")});
+        QVERIFY(remembered.first != 0);
+        QVERIFY2(remembered.second.contains(QLatin1String("memories/episodic resolves to ")),
+                 qPrintable(remembered.second));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+        QVERIFY(QFileInfo::exists(vault.filePath(QStringLiteral("archive/memories/episodic/ibis.md"))));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMemoryWriter)
