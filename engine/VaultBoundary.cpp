@@ -73,9 +73,16 @@ QString realPath(const QString &absolute, bool followLast, int &links)
         }
         if (!fs::exists(status)) {
             QString rest = next;
-            for (qsizetype j = i + 1; j < parts.size(); ++j)
+            bool climbs = false;
+            for (qsizetype j = i + 1; j < parts.size(); ++j) {
                 rest += QLatin1Char('/') + parts[j];
-            return QDir::cleanPath(rest);
+                climbs = climbs || parts[j] == QLatin1String("..");
+            }
+            // "new/../linked/x" climbs back into folders that exist and may be
+            // links: resolve what is left once the climb is taken out.
+            if (climbs && ++links <= kMaxLinks)
+                return realPath(QDir::cleanPath(rest), followLast, links);
+            return climbs ? QString() : QDir::cleanPath(rest);
         }
         current = next;
     }

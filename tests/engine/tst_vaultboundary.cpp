@@ -103,6 +103,10 @@ private slots:
         // Lexically "notes/linked/../a.md" is notes/a.md; the file system goes to the outside folder's parent.
         QVERIFY(!boundary.resolveForWrite(QStringLiteral("notes/linked/../a.md")).ok());
         QVERIFY(!boundary.resolveForWrite(QStringLiteral("../escape.md")).ok());
+        // Climbing out of a folder not there yet lands on the link all the same.
+        QVERIFY(!boundary.resolveForWrite(QStringLiteral("notes/new/../linked/x.md")).ok());
+        QVERIFY(!boundary.writeFile(QStringLiteral("notes/new/../linked/x.md"), QByteArray("x")).ok());
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
         QVERIFY(!boundary.resolveEntry(QStringLiteral("notes/.."), VaultBoundary::Act::Delete).ok());
         QVERIFY(!boundary.resolveEntry(QString(), VaultBoundary::Act::Delete).ok());
     }
