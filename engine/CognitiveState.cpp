@@ -1,12 +1,13 @@
 #include "CognitiveState.h"
 
+#include "VaultBoundary.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include <algorithm>
 
@@ -311,15 +312,9 @@ Status CognitiveStore::save(const CognitiveState &state)
                          relativePath()};
     }
 
-    if (!QDir(m_vaultPath).mkpath(QStringLiteral("state")))
-        return Error{QStringLiteral("cannot create the state folder; is the vault writable?"), QStringLiteral("state")};
     const QByteArray bytes = QJsonDocument(state.toJson()).toJson(QJsonDocument::Indented);
-    QSaveFile out(filePath());
-    if (!out.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("cannot write it: %1").arg(out.errorString()), relativePath()};
-    out.write(bytes);
-    if (!out.commit())
-        return Error{QStringLiteral("cannot write it: %1").arg(out.errorString()), relativePath()};
+    if (Status s = VaultBoundary(m_vaultPath).writeFile(relativePath(), bytes); !s)
+        return s;
     m_loaded = true;
     m_existed = true;
     m_readHash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1);

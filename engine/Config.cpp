@@ -1,10 +1,11 @@
 #include "Config.h"
 
+#include "VaultBoundary.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace engram {
 
@@ -269,13 +270,8 @@ Result<Config> Config::load(const QString &vaultPath)
 
 Status Config::save(const QString &vaultPath) const
 {
-    QSaveFile file(QDir(vaultPath).filePath(QStringLiteral("engram.json")));
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("cannot write engram.json: %1").arg(file.errorString())};
-    file.write(QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
-    if (!file.commit())
-        return Error{QStringLiteral("cannot save engram.json: %1").arg(file.errorString())};
-    return {};
+    return VaultBoundary(vaultPath).writeFile(QStringLiteral("engram.json"),
+                                              QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
 }
 
 } // namespace engram

@@ -3,17 +3,16 @@
 #include "ConsolidatorRun.h"
 #include "Engine.h"
 #include "TextAnalysis.h"
+#include "VaultBoundary.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QTimeZone>
 
 #include <algorithm>
@@ -145,16 +144,7 @@ Status Consolidator::Run::write(const QString &path, const QString &content)
     written.insert(path, content);
     if (options.dryRun)
         return {};
-    const QString absolute = QDir(engine.vaultPath()).filePath(path);
-    if (!QDir().mkpath(QFileInfo(absolute).absolutePath()))
-        return Error{QStringLiteral("cannot create the folder for %1; is the vault writable?").arg(path)};
-    QSaveFile file(absolute);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("cannot write %1: %2").arg(path, file.errorString())};
-    file.write(content.toUtf8());
-    if (!file.commit())
-        return Error{QStringLiteral("cannot save %1: %2").arg(path, file.errorString())};
-    return {};
+    return VaultBoundary(engine.vaultPath()).writeFile(path, content.toUtf8());
 }
 
 Status Consolidator::Run::digest(const QString &path, const QString &layer, const QString &period,
@@ -356,7 +346,6 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
         m_engine.index(); // digests and edited memories are canonical files like any other
         // The ledger is canonical and bounded: append, and keep the newest lines.
         QFile file(QDir(m_engine.vaultPath()).filePath(ledgerPath()));
-        QDir().mkpath(QFileInfo(file).absolutePath());
         QStringList lines;
         if (file.open(QIODevice::ReadOnly)) {
             lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -366,12 +355,10 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
             lines << QString::fromUtf8(QJsonDocument(ledgerJson(e)).toJson(QJsonDocument::Compact));
         if (lines.size() > kLedgerLines)
             lines = lines.mid(lines.size() - kLedgerLines);
-        QSaveFile out(file.fileName());
-        if (!out.open(QIODevice::WriteOnly))
-            return Error{QStringLiteral("cannot write %1: %2").arg(ledgerPath(), out.errorString())};
-        out.write(lines.join(QLatin1Char('\n')).toUtf8() + '\n');
-        if (!out.commit())
-            return Error{QStringLiteral("cannot save %1: %2").arg(ledgerPath(), out.errorString())};
+        if (Status s = VaultBoundary(m_engine.vaultPath())
+                           .writeFile(ledgerPath(), lines.join(QLatin1Char('\n')).toUtf8() + '\n');
+            !s)
+            return s.error();
     }
     run.report.elapsedMs = timer.elapsed();
     return run.report;

@@ -4,6 +4,7 @@
 #include "Engine.h"
 #include "FrontMatter.h"
 #include "TextAnalysis.h"
+#include "VaultBoundary.h"
 
 #include <QDir>
 #include <QFile>
@@ -167,8 +168,13 @@ Status Consolidator::Run::promoteEpisodic()
             QStringLiteral("episodic → semantic (recalled %1×, confidence %2)").arg(recalled).arg(confidence)};
         if (options.dryRun)
             continue;
-        QFile journal(QDir(engine.vaultPath()).filePath(QStringLiteral("state/journal.jsonl")));
-        QDir().mkpath(QDir(engine.vaultPath()).filePath(QStringLiteral("state")));
+        const VaultBoundary boundary(engine.vaultPath());
+        if (auto folder = boundary.makeFolder(QStringLiteral("state")); !folder)
+            return folder.error();
+        auto journalPath = boundary.resolveForWrite(QStringLiteral("state/journal.jsonl"));
+        if (!journalPath)
+            return journalPath.error();
+        QFile journal(*journalPath);
         if (!journal.open(QIODevice::Append))
             return Error{QStringLiteral("cannot append to state/journal.jsonl: %1").arg(journal.errorString())};
         const QJsonObject event{{QStringLiteral("type"), QStringLiteral("promote")},

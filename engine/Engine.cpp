@@ -5,6 +5,7 @@
 #include "HealthChecks.h"
 #include "MemoryDynamics.h"
 #include "ToolUsage.h"
+#include "VaultBoundary.h"
 #include "VectorIndex.h"
 
 #include <QDateTime>
@@ -173,9 +174,9 @@ QDateTime Engine::now() const
 
 Status Engine::openIndex()
 {
-    QDir vault(m_vaultPath);
-    if (!vault.mkpath(kIndexDir))
-        return Error{QStringLiteral("cannot create the index folder %1; is the vault writable?").arg(indexDirectory())};
+    // The derived index stays inside the vault too: a `.engram` linked elsewhere is refused.
+    if (auto folder = VaultBoundary(m_vaultPath).makeFolder(kIndexDir); !folder)
+        return Error{QStringLiteral("cannot use the index folder: %1").arg(folder.error().toString())};
     const QString dbPath = QDir(indexDirectory()).filePath(kDatabaseFile);
 
     auto setAside = [&](const QString &why) {

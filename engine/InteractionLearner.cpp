@@ -3,11 +3,11 @@
 #include "CognitiveState.h"
 #include "TextAnalysis.h"
 #include "ToolUsage.h"
+#include "VaultBoundary.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
-#include <QFileInfo>
 #include <QSaveFile>
 
 namespace engram {
@@ -48,24 +48,21 @@ Result<QString> InteractionLearner::writeMemory(const QString &vaultPath, const 
     const QStringList words = TextAnalysis::words(text);
     const QString slug = words.mid(0, 6).join(QLatin1Char('-')).left(60);
     const QString folder = QStringLiteral("memories/") + store;
-    if (!QDir(vaultPath).mkpath(folder))
-        return Error{QStringLiteral("cannot create the folder; is the vault writable?"), folder};
+    const VaultBoundary boundary(vaultPath);
+    if (auto made = boundary.makeFolder(folder); !made)
+        return made.error();
     const QString stem = folder + QLatin1Char('/') + now.toLocalTime().toString(QStringLiteral("yyyy-MM-dd-"))
                          + (slug.isEmpty() ? QStringLiteral("memory") : slug);
     QString relative = stem + QStringLiteral(".md");
-    for (int n = 2; QFileInfo::exists(QDir(vaultPath).filePath(relative)); ++n)
+    for (int n = 2; boundary.holdsEntry(relative); ++n)
         relative = stem + QStringLiteral("-%1.md").arg(n);
 
     const QString title = words.mid(0, 8).join(QLatin1Char(' '));
     QString content =
         QStringLiteral("---\ntitle: %1\nstore: %2\ncreated: %3\nsource: agent-end\nsignal: %4\n---\n\n%5\n")
             .arg(yamlQuoted(title), store, now.toUTC().toString(Qt::ISODate), yamlQuoted(signal), text.trimmed());
-    QSaveFile out(QDir(vaultPath).filePath(relative));
-    if (!out.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("cannot write it: %1").arg(out.errorString()), relative};
-    out.write(content.toUtf8());
-    if (!out.commit())
-        return Error{QStringLiteral("cannot write it: %1").arg(out.errorString()), relative};
+    if (Status s = boundary.writeFile(relative, content.toUtf8()); !s)
+        return s.error();
     return relative;
 }
 

@@ -1,11 +1,12 @@
 #include "Journal.h"
 
+#include "VaultBoundary.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace engram {
 
@@ -33,8 +34,13 @@ Status Journal::append(const QList<QJsonObject> &events)
     auto held = lock();
     if (!held)
         return held.error();
-    QDir().mkpath(QFileInfo(filePath()).absolutePath());
-    QFile file(filePath());
+    const VaultBoundary boundary(m_vaultPath);
+    if (auto folder = boundary.makeFolder(QStringLiteral("state")); !folder)
+        return folder.error();
+    auto real = boundary.resolveForWrite(relativePath());
+    if (!real)
+        return real.error();
+    QFile file(*real);
     if (!file.open(QIODevice::ReadWrite | QIODevice::Append | QIODevice::Unbuffered))
         return Error{QStringLiteral("cannot append to the journal: %1").arg(file.errorString()), relativePath()};
     QByteArray lines;
@@ -97,16 +103,13 @@ Result<std::unique_ptr<VaultLock>> Journal::lock() const
 Status Journal::rewrite(const QList<QJsonObject> &events, const VaultLock &held)
 {
     Q_UNUSED(held) // proof that the caller holds the journal lock
-    QDir().mkpath(QFileInfo(filePath()).absolutePath());
-    QSaveFile file(filePath());
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("cannot rewrite the journal: %1").arg(file.errorString()), relativePath()};
+    QByteArray bytes;
     for (const QJsonObject &event : events) {
-        file.write(QJsonDocument(event).toJson(QJsonDocument::Compact));
-        file.write("\n");
+        bytes += QJsonDocument(event).toJson(QJsonDocument::Compact);
+        bytes += '\n';
     }
-    if (!file.commit())
-        return Error{QStringLiteral("cannot save the compacted journal: %1").arg(file.errorString()), relativePath()};
+    if (Status s = VaultBoundary(m_vaultPath).writeFile(relativePath(), bytes); !s)
+        return Error{QStringLiteral("cannot save the compacted journal: %1").arg(s.error().message), relativePath()};
     return {};
 }
 

@@ -1,10 +1,10 @@
 #include "JsonLinesFile.h"
 
+#include "VaultBoundary.h"
+
 #include <QDir>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace engram {
 
@@ -39,17 +39,10 @@ Result<QList<QJsonObject>> JsonLinesFile::read(const QString &badLine, const QSt
 
 Status JsonLinesFile::write(const QList<QJsonObject> &objects) const
 {
-    const QString folder = QFileInfo(m_relativePath).path();
-    if (!QDir(m_vaultPath).mkpath(folder))
-        return Error{QStringLiteral("cannot create the %1 folder").arg(folder), folder};
-    QSaveFile out(QDir(m_vaultPath).filePath(m_relativePath));
-    if (!out.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("cannot write it: %1").arg(out.errorString()), m_relativePath};
+    QByteArray bytes;
     for (const QJsonObject &o : objects)
-        out.write(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n');
-    if (!out.commit())
-        return Error{QStringLiteral("cannot write it: %1").arg(out.errorString()), m_relativePath};
-    return {};
+        bytes += QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+    return VaultBoundary(m_vaultPath).writeFile(m_relativePath, bytes);
 }
 
 } // namespace engram

@@ -4,13 +4,12 @@
 #include "FrontMatter.h"
 #include "MemoryDynamics.h"
 #include "Tagger.h"
+#include "VaultBoundary.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 namespace engram {
 
@@ -109,16 +108,16 @@ Result<QString> MemoryWriter::remember(const RememberRequest &request)
             title = title.left(60).section(QLatin1Char(' '), 0, -2);
     }
     const QString folder = QStringLiteral("memories/") + request.store;
-    QDir vault(m_engine.vaultPath());
-    if (!vault.mkpath(folder))
-        return Error{QStringLiteral("cannot create %1 in the vault; is it writable?").arg(folder)};
+    const VaultBoundary boundary(m_engine.vaultPath());
+    if (auto made = boundary.makeFolder(folder); !made)
+        return made.error();
     const QString stem = slugify(title);
     QString relative;
     for (int n = 1;; ++n) {
         relative = folder + QLatin1Char('/') + stem + (n > 1 ? QStringLiteral("-%1").arg(n) : QString())
                    + QStringLiteral(".md");
-        if (!QFileInfo::exists(vault.filePath(relative))
-            && !QFileInfo::exists(vault.filePath(archiveFolder() + QLatin1Char('/') + relative)))
+        // A broken link holds a name too: writing to it would write wherever it points.
+        if (!boundary.holdsEntry(relative) && !boundary.holdsEntry(archiveFolder() + QLatin1Char('/') + relative))
             break;
     }
 
@@ -148,12 +147,8 @@ Result<QString> MemoryWriter::remember(const RememberRequest &request)
                                  QStringLiteral("supersedes"), QStringLiteral("created")})
         + QLatin1Char('\n') + request.content.trimmed() + QLatin1Char('\n');
 
-    QSaveFile file(vault.filePath(relative));
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("cannot write %1: %2").arg(relative, file.errorString())};
-    file.write(text.toUtf8());
-    if (!file.commit())
-        return Error{QStringLiteral("cannot save %1: %2").arg(relative, file.errorString())};
+    if (Status s = boundary.writeFile(relative, text.toUtf8()); !s)
+        return s.error();
 
     const IndexReport report = m_engine.indexPath(relative);
     (void)m_engine.saveVectors();
@@ -165,12 +160,7 @@ Result<QString> MemoryWriter::remember(const RememberRequest &request)
 
 Status MemoryWriter::moveFile(const QString &from, const QString &to)
 {
-    QDir vault(m_engine.vaultPath());
-    if (!vault.mkpath(QFileInfo(to).path()))
-        return Error{QStringLiteral("cannot create the folder for %1").arg(to)};
-    if (!QFile::rename(vault.filePath(from), vault.filePath(to)))
-        return Error{QStringLiteral("cannot move %1 to %2").arg(from, to)};
-    return {};
+    return VaultBoundary(m_engine.vaultPath()).move(from, to);
 }
 
 Status MemoryWriter::forget(const QString &relativePath)
@@ -179,12 +169,15 @@ Status MemoryWriter::forget(const QString &relativePath)
         return s;
     if (relativePath.startsWith(archiveFolder() + QLatin1Char('/')))
         return Error{QStringLiteral("%1 is already forgotten (archived); purge it to delete it").arg(relativePath)};
+    const VaultBoundary boundary(m_engine.vaultPath());
+    if (auto entry = boundary.resolveEntry(relativePath, VaultBoundary::Act::Move); !entry)
+        return entry.error();
     QDir vault(m_engine.vaultPath());
     if (!QFileInfo(vault.filePath(relativePath)).isFile())
         return Error{QStringLiteral("%1 is not a file in the vault").arg(relativePath)};
     QString target = archiveFolder() + QLatin1Char('/') + relativePath;
     const QFileInfo info(target);
-    for (int n = 2; QFileInfo::exists(vault.filePath(target)); ++n)
+    for (int n = 2; boundary.holdsEntry(target); ++n)
         target =
             info.path() + QLatin1Char('/') + info.completeBaseName() + QStringLiteral("-%1.").arg(n) + info.suffix();
     if (Status s = moveFile(relativePath, target); !s)
@@ -209,13 +202,21 @@ Status MemoryWriter::restore(const QString &archivedRelativePath)
     if (!archivedRelativePath.startsWith(prefix))
         return Error{
             QStringLiteral("%1 is not in %2/; name the archived file").arg(archivedRelativePath, archiveFolder())};
+    const VaultBoundary boundary(m_engine.vaultPath());
+    if (auto entry = boundary.resolveEntry(archivedRelativePath, VaultBoundary::Act::Move); !entry)
+        return entry.error();
     QDir vault(m_engine.vaultPath());
     if (!QFileInfo(vault.filePath(archivedRelativePath)).isFile())
         return Error{QStringLiteral("%1 is not an archived file").arg(archivedRelativePath)};
     QString original = m_engine.dynamics().originalOfArchived(archivedRelativePath);
     if (original.isEmpty())
         original = archivedRelativePath.mid(prefix.size());
-    if (QFileInfo::exists(vault.filePath(original)))
+    if (Status s = checkRelativePath(original); !s)
+        return Error{
+            QStringLiteral("the journal restores %1 to %2: %3").arg(archivedRelativePath, original, s.error().message)};
+    if (auto entry = boundary.resolveEntry(original, VaultBoundary::Act::Move); !entry)
+        return entry.error();
+    if (boundary.holdsEntry(original))
         return Error{QStringLiteral("cannot restore: %1 exists again; move it away first").arg(original)};
     if (Status s = moveFile(archivedRelativePath, original); !s)
         return s;
@@ -233,8 +234,12 @@ Status MemoryWriter::purge(const QString &relativePath)
 {
     if (Status s = checkRelativePath(relativePath); !s)
         return s;
-    QDir vault(m_engine.vaultPath());
-    if (!QFileInfo(vault.filePath(relativePath)).isFile())
+    const VaultBoundary boundary(m_engine.vaultPath());
+    if (auto entry = boundary.resolveEntry(relativePath, VaultBoundary::Act::Delete); !entry)
+        return entry.error();
+    const QFileInfo file(QDir(m_engine.vaultPath()).filePath(relativePath));
+    const bool brokenLink = file.isSymLink() && !file.exists(); // may be purged: only the link goes
+    if (!file.isFile() && !brokenLink)
         return Error{QStringLiteral("%1 is not a file in the vault").arg(relativePath)};
     QString original = relativePath;
     if (relativePath.startsWith(archiveFolder() + QLatin1Char('/'))) {
@@ -242,8 +247,8 @@ Status MemoryWriter::purge(const QString &relativePath)
         if (original.isEmpty())
             original = relativePath.mid(archiveFolder().size() + 1);
     }
-    if (!QFile::remove(vault.filePath(relativePath)))
-        return Error{QStringLiteral("cannot delete %1").arg(relativePath)};
+    if (Status s = boundary.remove(relativePath); !s)
+        return s;
     if (Status s = m_engine.dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("purge")},
                                                           {QStringLiteral("path"), original},
                                                           {QStringLiteral("archive"), relativePath}});

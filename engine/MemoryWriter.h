@@ -29,6 +29,8 @@ struct RememberRequest {
 /// taken name gets -2, -3 …; names are slugs and cannot leave the vault.
 /// `forget` moves a file into `archive/` inside the vault (not indexed) and
 /// journals it, so `restore` can bring it back; `purge` deletes for good.
+/// Every write, move and delete goes through VaultBoundary: nothing outside
+/// the vault is touched, and a link is moved or deleted as a link.
 class MemoryWriter {
 public:
     explicit MemoryWriter(Engine &engine);

@@ -1,8 +1,10 @@
 #include "VaultLayout.h"
 
+#include "VaultBoundary.h"
+
 #include <QDir>
 #include <QDirIterator>
-#include <QSaveFile>
+#include <QFileInfo>
 
 namespace engram {
 
@@ -35,7 +37,9 @@ Ask the recall panel "where do transcripts go?", or run
 
 bool isEmptyVault(const QString &path)
 {
-    QDirIterator it(path, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    // Folders linked into the vault count: their files are the vault's to read.
+    QDirIterator it(path, QDir::Files | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories | QDirIterator::FollowSymlinks);
     while (it.hasNext()) {
         const QString file = QDir(path).relativeFilePath(it.next());
         if (!file.startsWith(QLatin1Char('.')))
@@ -58,18 +62,16 @@ Status VaultLayout::initialize(const QString &vaultPath)
     if (!root.mkpath(QStringLiteral(".")))
         return Error{QStringLiteral("cannot create the vault folder %1").arg(vaultPath)};
     const bool empty = isEmptyVault(vaultPath);
-    for (const QString &folder : folders())
-        if (!root.mkpath(folder))
-            return Error{QStringLiteral("cannot create %1 in the vault").arg(folder), vaultPath};
+    const VaultBoundary boundary(vaultPath);
+    for (const QString &folder : folders()) {
+        if (QFileInfo(root.filePath(folder)).isDir())
+            continue; // there already, perhaps linked in from elsewhere: nothing to create
+        if (auto made = boundary.makeFolder(folder); !made)
+            return made.error();
+    }
     if (!empty)
         return {};
-    QSaveFile welcome(root.filePath(QStringLiteral("notes/welcome.md")));
-    if (!welcome.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("cannot write the welcome note: %1").arg(welcome.errorString())};
-    welcome.write(kWelcome);
-    if (!welcome.commit())
-        return Error{QStringLiteral("cannot save the welcome note: %1").arg(welcome.errorString())};
-    return {};
+    return boundary.writeFile(QStringLiteral("notes/welcome.md"), kWelcome);
 }
 
 } // namespace engram

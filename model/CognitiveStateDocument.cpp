@@ -94,7 +94,7 @@ Status CognitiveStateDocument::open(const QString &vaultPath)
     auto state = store->load();
     if (!state)
         return state.error();
-    if (auto watched = m_watch.load(store->filePath()); !watched)
+    if (auto watched = m_watch.load(vaultPath, CognitiveStore::relativePath()); !watched)
         return watched.error();
     m_vaultPath = vaultPath;
     m_store = std::move(store);
@@ -121,7 +121,7 @@ Status CognitiveStateDocument::save(bool overwriteExternalChange)
     }
     if (Status s = m_store->save(m_state); !s)
         return s;
-    (void)m_watch.load(m_store->filePath()); // what is on disk now is ours
+    (void)m_watch.load(m_vaultPath, CognitiveStore::relativePath()); // what is on disk now is ours
     m_undo.setClean();
     return {};
 }

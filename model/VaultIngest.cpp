@@ -1,5 +1,6 @@
 #include "VaultIngest.h"
 
+#include "VaultBoundary.h"
 #include "VaultScanner.h"
 
 #include <QCoreApplication>
@@ -7,7 +8,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace engram {
 
@@ -23,8 +23,9 @@ QString VaultIngest::freeRelativePath(const QString &fileName) const
     const QFileInfo info(fileName);
     const QString base = info.completeBaseName();
     const QString suffix = info.suffix().isEmpty() ? QString() : QLatin1Char('.') + info.suffix();
+    const VaultBoundary boundary(m_vaultPath);
     QString candidate = m_folder + QLatin1Char('/') + fileName;
-    for (int n = 2; QFileInfo::exists(QDir(m_vaultPath).filePath(candidate)); ++n)
+    for (int n = 2; boundary.holdsEntry(candidate); ++n) // a broken link holds its name too
         candidate = QStringLiteral("%1/%2 (%3)%4").arg(m_folder, base).arg(n).arg(suffix);
     return candidate;
 }
@@ -32,7 +33,7 @@ QString VaultIngest::freeRelativePath(const QString &fileName) const
 IngestReport VaultIngest::ingestFiles(const QList<QUrl> &urls) const
 {
     IngestReport report;
-    QDir().mkpath(QDir(m_vaultPath).filePath(m_folder));
+    const VaultBoundary boundary(m_vaultPath);
     for (const QUrl &url : urls) {
         if (!url.isLocalFile()) {
             report.refused << tr("%1: only local files can be dropped").arg(url.toDisplayString());
@@ -49,12 +50,23 @@ IngestReport VaultIngest::ingestFiles(const QList<QUrl> &urls) const
                        .arg(source.fileName());
             continue;
         }
-        if (source.absoluteFilePath().startsWith(QDir(m_vaultPath).absolutePath() + QLatin1Char('/'))) {
+        if (const QString root = boundary.realRoot();
+            !root.isEmpty() && source.canonicalFilePath().startsWith(root + QLatin1Char('/'))) {
             report.refused << tr("%1: already in the vault").arg(source.fileName());
             continue;
         }
+        if (auto folder = boundary.makeFolder(m_folder); !folder) {
+            report.refused << source.fileName() + QStringLiteral(": ") + folder.error().toString();
+            continue;
+        }
         const QString relative = freeRelativePath(source.fileName());
-        if (!QFile::copy(source.absoluteFilePath(), QDir(m_vaultPath).filePath(relative))) {
+        auto target = boundary.resolveForWrite(relative);
+        if (!target) {
+            report.refused << source.fileName() + QStringLiteral(": ") + target.error().toString();
+            continue;
+        }
+        // The target has no link left in it; the copy lands inside the vault.
+        if (!QFile::copy(source.absoluteFilePath(), *target)) {
             report.refused << tr("%1: could not be copied into %2").arg(source.fileName(), m_folder);
             continue;
         }
@@ -70,17 +82,15 @@ IngestReport VaultIngest::ingestText(const QString &text) const
         report.refused << tr("the dropped text is empty");
         return report;
     }
-    QDir().mkpath(QDir(m_vaultPath).filePath(m_folder));
-    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd-HHmmss"));
-    const QString relative = freeRelativePath(QStringLiteral("dropped-%1.md").arg(stamp));
-    QSaveFile file(QDir(m_vaultPath).filePath(relative));
-    if (!file.open(QIODevice::WriteOnly)) {
-        report.refused << tr("cannot write %1: %2").arg(relative, file.errorString());
+    const VaultBoundary boundary(m_vaultPath);
+    if (auto folder = boundary.makeFolder(m_folder); !folder) {
+        report.refused << folder.error().toString();
         return report;
     }
-    file.write(text.toUtf8());
-    if (!file.commit()) {
-        report.refused << tr("cannot write %1: %2").arg(relative, file.errorString());
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd-HHmmss"));
+    const QString relative = freeRelativePath(QStringLiteral("dropped-%1.md").arg(stamp));
+    if (Status s = boundary.writeFile(relative, text.toUtf8()); !s) {
+        report.refused << s.error().toString();
         return report;
     }
     report.written << relative;

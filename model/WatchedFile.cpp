@@ -1,10 +1,11 @@
 #include "WatchedFile.h"
 
+#include "VaultBoundary.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace engram {
 
@@ -32,15 +33,17 @@ WatchedFile::WatchedFile(QObject *parent) : QObject(parent)
     connect(&m_watcher, &QFileSystemWatcher::directoryChanged, this, &WatchedFile::onWatcherEvent);
 }
 
-Result<QByteArray> WatchedFile::load(const QString &absolutePath)
+Result<QByteArray> WatchedFile::load(const QString &vaultPath, const QString &relativePath)
 {
     close();
-    m_path = absolutePath;
+    m_vaultPath = vaultPath;
+    m_relativePath = relativePath;
+    m_path = QDir(vaultPath).filePath(relativePath);
     QByteArray bytes;
-    QFile file(absolutePath);
+    QFile file(m_path);
     if (file.exists()) {
         if (!file.open(QIODevice::ReadOnly))
-            return Error{tr("cannot read %1: %2").arg(absolutePath, file.errorString())};
+            return Error{tr("cannot read %1: %2").arg(m_path, file.errorString())};
         bytes = file.readAll();
         m_hash = hashOf(bytes);
     }
@@ -54,13 +57,8 @@ Status WatchedFile::save(const QByteArray &bytes, bool overwriteExternalChange)
         return Error{tr("no file is open")};
     if (!overwriteExternalChange && changedOnDisk())
         return Error{tr("%1 changed on disk since it was opened; reload it or save anyway").arg(m_path)};
-    QDir().mkpath(QFileInfo(m_path).absolutePath());
-    QSaveFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{tr("cannot write %1: %2").arg(m_path, file.errorString())};
-    file.write(bytes);
-    if (!file.commit())
-        return Error{tr("cannot write %1: %2").arg(m_path, file.errorString())};
+    if (Status s = VaultBoundary(m_vaultPath).writeFile(m_relativePath, bytes); !s)
+        return s;
     m_hash = hashOf(bytes);
     rewatch();
     return {};
@@ -71,6 +69,8 @@ void WatchedFile::close()
     const QStringList watched = m_watcher.files() + m_watcher.directories();
     if (!watched.isEmpty())
         m_watcher.removePaths(watched);
+    m_vaultPath.clear();
+    m_relativePath.clear();
     m_path.clear();
     m_hash.clear();
 }

@@ -8,7 +8,7 @@
 
 namespace engram {
 
-/// A vault file the workbench edits: read it, write it atomically (QSaveFile),
+/// A vault file the workbench edits: read it, write it atomically and only inside the vault,
 /// and notice when something else changes it. A save over a file that changed
 /// on disk since it was read is refused unless forced, so nobody's edit is lost.
 class WatchedFile : public QObject {
@@ -16,8 +16,10 @@ class WatchedFile : public QObject {
 public:
     explicit WatchedFile(QObject *parent = nullptr);
 
-    /// Reads `absolutePath` (a missing file reads as empty) and starts watching it.
-    Result<QByteArray> load(const QString &absolutePath);
+    /// Reads `relativePath` of the vault at `vaultPath` (a missing file reads
+    /// as empty) and starts watching it.
+    Result<QByteArray> load(const QString &vaultPath, const QString &relativePath);
+    /// Writes the file, never outside the vault (VaultBoundary).
     Status save(const QByteArray &bytes, bool overwriteExternalChange = false);
     void close();
 
@@ -32,6 +34,8 @@ private:
     void onWatcherEvent();
     void rewatch();
 
+    QString m_vaultPath;
+    QString m_relativePath;
     QString m_path;
     QByteArray m_hash; ///< of the last bytes loaded or saved (empty for "no file")
     QFileSystemWatcher m_watcher;

@@ -119,7 +119,7 @@ void NoteEditor::clear()
 void NoteEditor::reload()
 {
     m_banner->hide();
-    auto bytes = m_file->load(QDir(m_vaultPath).filePath(m_relativePath));
+    auto bytes = m_file->load(m_vaultPath, m_relativePath);
     if (!bytes) {
         showBanner(bytes.error().toString(), false, false);
         return;

@@ -1,10 +1,8 @@
 #include "SessionCheckpoint.h"
 
 #include "FrontMatter.h"
+#include "VaultBoundary.h"
 
-#include <QDir>
-#include <QFile>
-#include <QSaveFile>
 #include <QVariantMap>
 
 namespace engram::mcp {
@@ -48,12 +46,12 @@ Result<SessionCheckpoint::Written> SessionCheckpoint::write(const QString &vault
                                                             const QDateTime &now)
 {
     const QString folder = QStringLiteral("sessions/%1").arg(now.toString(QStringLiteral("yyyy-MM-dd")));
-    QDir vault(vaultPath);
-    if (!vault.mkpath(folder))
-        return Error{QStringLiteral("cannot create %1 in the vault; is it writable?").arg(folder)};
+    const VaultBoundary boundary(vaultPath);
+    if (auto made = boundary.makeFolder(folder); !made)
+        return made.error();
     const QString base = QStringLiteral("checkpoint-%1").arg(now.toString(QStringLiteral("HHmmss")));
     QString relative = QStringLiteral("%1/%2.md").arg(folder, base);
-    for (int n = 2; QFile::exists(vault.filePath(relative)); ++n)
+    for (int n = 2; boundary.holdsEntry(relative); ++n)
         relative = QStringLiteral("%1/%2-%3.md").arg(folder, base).arg(n);
 
     Written w;
@@ -63,12 +61,8 @@ Result<SessionCheckpoint::Written> SessionCheckpoint::write(const QString &vault
                   ? QStringLiteral("Checkpoint %1").arg(now.toString(QStringLiteral("yyyy-MM-dd HH:mm")))
                   : c.title.simplified();
     const QByteArray bytes = render(c, w.title, now).toUtf8();
-    QSaveFile file(vault.filePath(relative));
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("cannot write %1: %2").arg(relative, file.errorString())};
-    file.write(bytes);
-    if (!file.commit())
-        return Error{QStringLiteral("cannot write %1: %2").arg(relative, file.errorString())};
+    if (Status s = boundary.writeFile(relative, bytes); !s)
+        return s.error();
     w.bytes = bytes.size();
     return w;
 }

@@ -1,14 +1,17 @@
 #include "Engine.h"
 #include "MemoryDynamics.h"
 #include "MemoryWriter.h"
+#include "OutsideLinks.h"
 #include "TestVault.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTest>
 
 using namespace engram;
+using test::OutsideLinks;
 using test::TestVault;
 
 namespace {
@@ -214,6 +217,186 @@ private slots:
         QCOMPARE(cli.exitCode(), 0);
         QVERIFY(cli.readAllStandardOutput().contains("memories/procedural/deploy.md"));
         QVERIFY(QFile::exists(vault.filePath(QStringLiteral("memories/procedural/deploy.md"))));
+    }
+
+    // The vault boundary (issue 12, item 1): nothing outside the vault is
+    // moved, deleted or written, whichever link leads there.
+
+    void forget_refusesPathThroughFolderLinkOutsideVault()
+    {
+        TestVault vault;
+        OutsideLinks outside;
+        outside.linkFolder(vault, QStringLiteral("notes/linked"));
+        auto engine = openEngine(vault);
+        const Status s = MemoryWriter(*engine).forget(QStringLiteral("notes/linked/keep.md"));
+        QVERIFY(!s.ok());
+        QVERIFY2(s.error().toString().contains(QLatin1String("notes/linked/keep.md resolves to "))
+                     && s.error().toString().contains(QLatin1String("outside the vault")),
+                 qPrintable(s.error().toString()));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+        QVERIFY(!QFileInfo::exists(vault.filePath(QStringLiteral("archive/notes/linked/keep.md"))));
+    }
+
+    void forget_movesAFileLinkItselfNeverItsTarget()
+    {
+        TestVault vault;
+        OutsideLinks outside;
+        outside.linkKeep(vault, QStringLiteral("notes/keep-link.md"));
+        auto engine = openEngine(vault);
+        QVERIFY(MemoryWriter(*engine).forget(QStringLiteral("notes/keep-link.md")).ok());
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+        const QFileInfo archived(vault.filePath(QStringLiteral("archive/notes/keep-link.md")));
+        QVERIFY(archived.isSymLink());
+        QCOMPARE(archived.symLinkTarget(), outside.keepPath());
+    }
+
+    void forget_refusesArchiveFolderLinkedOutside()
+    {
+        TestVault vault;
+        OutsideLinks outside;
+        auto engine = openEngine(vault);
+        MemoryWriter writer(*engine);
+        auto path = writer.remember(request(QStringLiteral("Heron"), QStringLiteral("A heron stands in the reeds.")));
+        QVERIFY(path.ok());
+        outside.linkFolder(vault, QStringLiteral("archive"));
+        const Status s = writer.forget(*path);
+        QVERIFY(!s.ok());
+        QVERIFY2(s.error().toString().contains(QLatin1String("outside the vault")), qPrintable(s.error().toString()));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+        QVERIFY(QFileInfo::exists(vault.filePath(*path)));
+    }
+
+    void restore_refusesFolderLinkedOutside()
+    {
+        TestVault vault;
+        OutsideLinks outside;
+        auto engine = openEngine(vault);
+        MemoryWriter writer(*engine);
+        auto path = writer.remember(request(QStringLiteral("Egret"), QStringLiteral("An egret fishes at dawn.")));
+        QVERIFY(path.ok());
+        QVERIFY(writer.forget(*path).ok());
+        QVERIFY(QDir(vault.filePath(QStringLiteral("memories/episodic"))).removeRecursively());
+        outside.linkFolder(vault, QStringLiteral("memories/episodic"));
+        const QString archived = QStringLiteral("archive/") + *path;
+        const Status s = writer.restore(archived);
+        QVERIFY(!s.ok());
+        QVERIFY2(s.error().toString().contains(*path)
+                     && s.error().toString().contains(QLatin1String("outside the vault")),
+                 qPrintable(s.error().toString()));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+        QVERIFY(QFileInfo::exists(vault.filePath(archived)));
+    }
+
+    void purge_refusesPathThroughFolderLinkOutsideVault()
+    {
+        TestVault vault;
+        OutsideLinks outside;
+        outside.linkFolder(vault, QStringLiteral("notes/linked"));
+        auto engine = openEngine(vault);
+        const Status s = MemoryWriter(*engine).purge(QStringLiteral("notes/linked/keep.md"));
+        QVERIFY(!s.ok());
+        QVERIFY2(s.error().toString().contains(QLatin1String("notes/linked/keep.md resolves to ")),
+                 qPrintable(s.error().toString()));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+    }
+
+    void purge_deletesAFileLinkItselfNeverItsTarget()
+    {
+        TestVault vault;
+        OutsideLinks outside;
+        outside.linkKeep(vault, QStringLiteral("notes/keep-link.md"));
+        auto engine = openEngine(vault);
+        QVERIFY(MemoryWriter(*engine).purge(QStringLiteral("notes/keep-link.md")).ok());
+        QVERIFY(!QFileInfo(vault.filePath(QStringLiteral("notes/keep-link.md"))).isSymLink());
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+    }
+
+    void remember_refusesStoreFolderLinkedOutside()
+    {
+        TestVault vault;
+        OutsideLinks outside;
+        outside.linkFolder(vault, QStringLiteral("memories/episodic"));
+        auto engine = openEngine(vault);
+        auto path =
+            MemoryWriter(*engine).remember(request(QStringLiteral("Crane"), QStringLiteral("Cranes fly south.")));
+        QVERIFY(!path.ok());
+        QVERIFY2(path.error().toString().contains(QLatin1String("memories/episodic resolves to "))
+                     && path.error().toString().contains(QLatin1String("outside the vault")),
+                 qPrintable(path.error().toString()));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+    }
+
+    void remember_neverWritesThroughABrokenLinkOutside()
+    {
+        TestVault vault;
+        OutsideLinks outside;
+        OutsideLinks::link(vault, QStringLiteral("memories/episodic/stork.md"),
+                           outside.folder() + QStringLiteral("/stork.md"));
+        auto engine = openEngine(vault);
+        auto path = MemoryWriter(*engine).remember(request(QStringLiteral("Stork"), QStringLiteral("Storks nest.")));
+        QVERIFY2(path.ok(), qPrintable(path.ok() ? QString() : path.error().toString()));
+        QCOMPARE(*path,
+                 QStringLiteral("memories/episodic/stork-2.md")); // the link's name is taken, not written through
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+    }
+
+    void cli_forgetAndPurgeRefusePathThroughFolderLinkOutsideVault()
+    {
+        TestVault vault;
+        OutsideLinks outside;
+        outside.linkFolder(vault, QStringLiteral("linked"));
+        for (const QStringList &extra :
+             {QStringList{}, QStringList{QStringLiteral("--purge"), QStringLiteral("--yes")}}) {
+            QProcess cli;
+            cli.setStandardInputFile(QProcess::nullDevice());
+            cli.start(QStringLiteral(ENGRAM_CLI_PATH),
+                      QStringList{QStringLiteral("forget"), QStringLiteral("--vault"), vault.path()} + extra
+                          + QStringList{QStringLiteral("linked/keep.md")});
+            QVERIFY(cli.waitForFinished(30000));
+            const QString err = QString::fromUtf8(cli.readAllStandardError());
+            QVERIFY2(cli.exitCode() != 0, qPrintable(extra.join(QLatin1Char(' '))));
+            QVERIFY2(err.contains(QLatin1String("linked/keep.md resolves to ")), qPrintable(err));
+            QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+        }
+    }
+
+    void cli_rememberAndRestoreRefuseFolderLinkedOutside()
+    {
+        TestVault vault;
+        OutsideLinks outside;
+        auto run = [&vault](const QStringList &arguments) {
+            QProcess cli;
+            cli.setStandardInputFile(QProcess::nullDevice());
+            cli.start(QStringLiteral(ENGRAM_CLI_PATH), arguments);
+            if (!cli.waitForFinished(30000))
+                qFatal("engram-cli did not finish");
+            return std::make_pair(cli.exitCode(), QString::fromUtf8(cli.readAllStandardError()));
+        };
+        const QString vaultPath = vault.path();
+        // A memory written and forgotten through the CLI, then its folder swapped for a link out.
+        QCOMPARE(run({QStringLiteral("remember"), QStringLiteral("--vault"), vaultPath, QStringLiteral("--title"),
+                      QStringLiteral("Ibis"), QStringLiteral("An ibis probes the mud.")})
+                     .first,
+                 0);
+        QCOMPARE(run({QStringLiteral("forget"), QStringLiteral("--vault"), vaultPath,
+                      QStringLiteral("memories/episodic/ibis.md")})
+                     .first,
+                 0);
+        QVERIFY(QDir(vault.filePath(QStringLiteral("memories/episodic"))).removeRecursively());
+        outside.linkFolder(vault, QStringLiteral("memories/episodic"));
+        const auto restored = run({QStringLiteral("restore"), QStringLiteral("--vault"), vaultPath,
+                                   QStringLiteral("archive/memories/episodic/ibis.md")});
+        QVERIFY(restored.first != 0);
+        QVERIFY2(restored.second.contains(QLatin1String("memories/episodic/ibis.md resolves to ")),
+                 qPrintable(restored.second));
+        const auto remembered =
+            run({QStringLiteral("remember"), QStringLiteral("--vault"), vaultPath, QStringLiteral("--title"),
+                 QStringLiteral("Spoonbill"), QStringLiteral("A spoonbill sweeps the shallows.")});
+        QVERIFY(remembered.first != 0);
+        QVERIFY2(remembered.second.contains(QLatin1String("memories/episodic resolves to ")),
+                 qPrintable(remembered.second));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+        QVERIFY(QFileInfo::exists(vault.filePath(QStringLiteral("archive/memories/episodic/ibis.md"))));
     }
 };
 

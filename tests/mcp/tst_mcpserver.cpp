@@ -3,10 +3,12 @@
 #include "Engine.h"
 #include "McpServer.h"
 #include "McpTools.h"
+#include "OutsideLinks.h"
 #include "TestVault.h"
 
 #include <QDir>
 #include <QDirIterator>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -504,6 +506,83 @@ private slots:
         QCOMPARE(replies[2][QStringLiteral("id")].toInt(), 3);
         QCOMPARE(replies[2][QStringLiteral("result")][QStringLiteral("isError")].toBool(), false);
         QVERIFY(server.readAllStandardError().contains("serving"));
+    }
+
+    // The vault boundary (issue 12, item 1): the tools that write, move or
+    // delete never reach a file outside the vault through a link.
+
+    void forgetTool_refusesPathThroughFolderLinkOutsideVault_data()
+    {
+        QTest::addColumn<bool>("purge");
+        QTest::newRow("archive") << false;
+        QTest::newRow("purge") << true;
+    }
+
+    void forgetTool_refusesPathThroughFolderLinkOutsideVault()
+    {
+        QFETCH(bool, purge);
+        Harness h;
+        test::OutsideLinks outside;
+        outside.linkFolder(h.vault, QStringLiteral("linked"));
+        h.initialize();
+        const QJsonObject result =
+            h.callTool(QStringLiteral("forget"),
+                       {{QStringLiteral("path"), QStringLiteral("linked/keep.md")}, {QStringLiteral("purge"), purge}})
+                .value(QStringLiteral("result"))
+                .toObject();
+        QVERIFY(result.value(QStringLiteral("isError")).toBool());
+        const QString text = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
+        QVERIFY2(text.contains(QLatin1String("linked/keep.md resolves to ")), qPrintable(text));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+    }
+
+    void forgetTool_purgeDeletesAFileLinkItselfNeverItsTarget()
+    {
+        Harness h;
+        test::OutsideLinks outside;
+        outside.linkKeep(h.vault, QStringLiteral("notes/keep-link.md"));
+        h.initialize();
+        const QJsonObject result =
+            h.callTool(QStringLiteral("forget"), {{QStringLiteral("path"), QStringLiteral("notes/keep-link.md")},
+                                                  {QStringLiteral("purge"), true}})
+                .value(QStringLiteral("result"))
+                .toObject();
+        QVERIFY2(!result.value(QStringLiteral("isError")).toBool(), QJsonDocument(result).toJson().constData());
+        QVERIFY(!QFileInfo(h.vault.filePath(QStringLiteral("notes/keep-link.md"))).isSymLink());
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+    }
+
+    void rememberTool_refusesStoreFolderLinkedOutside()
+    {
+        Harness h;
+        test::OutsideLinks outside;
+        outside.linkFolder(h.vault, QStringLiteral("memories/semantic"));
+        h.initialize();
+        const QJsonObject result =
+            h.callTool(QStringLiteral("remember"), {{QStringLiteral("content"), QStringLiteral("Herons wait.")}})
+                .value(QStringLiteral("result"))
+                .toObject();
+        QVERIFY(result.value(QStringLiteral("isError")).toBool());
+        const QString text = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
+        QVERIFY2(text.contains(QLatin1String("memories/semantic resolves to ")), qPrintable(text));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+    }
+
+    void checkpointTool_refusesSessionsFolderLinkedOutside()
+    {
+        Harness h;
+        test::OutsideLinks outside;
+        outside.linkFolder(h.vault, QStringLiteral("sessions"));
+        h.initialize();
+        const QJsonObject result =
+            h.callTool(QStringLiteral("checkpoint"), {{QStringLiteral("summary"), QStringLiteral("Half done.")}})
+                .value(QStringLiteral("result"))
+                .toObject();
+        QVERIFY(result.value(QStringLiteral("isError")).toBool());
+        const QString text = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
+        QVERIFY2(text.contains(QLatin1String("resolves to ")) && text.contains(QLatin1String("outside the vault")),
+                 qPrintable(text));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
     }
 };
 

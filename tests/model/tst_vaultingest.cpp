@@ -1,13 +1,16 @@
 // Drag-and-drop ingestion copies into the chosen folder, resolves name
 // collisions and refuses what the indexer cannot read.
+#include "OutsideLinks.h"
 #include "TestVault.h"
 #include "VaultIngest.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace engram;
+using test::OutsideLinks;
 
 class TestVaultIngest : public QObject {
     Q_OBJECT
@@ -42,6 +45,54 @@ private Q_SLOTS:
         QCOMPARE(report.written.size(), 1);
         QVERIFY(report.written.first().startsWith(QLatin1String("notes/inbox/")));
         QCOMPARE(vault.read(report.written.first()), QByteArray("hello"));
+    }
+
+    // The vault boundary (issue 12, item 1): a drop never writes outside the vault.
+
+    void ingest_refusesFolderLinkedOutside()
+    {
+        test::TestVault vault;
+        test::OutsideLinks outside;
+        outside.linkFolder(vault, QStringLiteral("notes/inbox"));
+        QTemporaryDir dropped;
+        const QString note = dropped.filePath(QStringLiteral("idea.md"));
+        QFile f(note);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("# Idea\nsomething\n");
+        f.close();
+        const VaultIngest ingest(vault.path(), QStringLiteral("notes/inbox"));
+        const IngestReport files = ingest.ingestFiles({QUrl::fromLocalFile(note)});
+        QVERIFY(files.written.isEmpty());
+        QCOMPARE(files.refused.size(), 1);
+        QVERIFY2(files.refused.first().contains(QLatin1String("notes/inbox resolves to ")),
+                 qPrintable(files.refused.first()));
+        const IngestReport text = ingest.ingestText(QStringLiteral("hello"));
+        QVERIFY(text.written.isEmpty());
+        QCOMPARE(text.refused.size(), 1);
+        QVERIFY2(text.refused.first().contains(QLatin1String("outside the vault")), qPrintable(text.refused.first()));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+    }
+
+    void ingest_neverCopiesOverOrThroughAFileLink()
+    {
+        test::TestVault vault;
+        test::OutsideLinks outside;
+        outside.linkKeep(vault, QStringLiteral("notes/inbox/keep.md"));
+        OutsideLinks::link(vault, QStringLiteral("notes/inbox/idea.md"), outside.folder() + QStringLiteral("/idea.md"));
+        QTemporaryDir dropped;
+        for (const QString &name : {QStringLiteral("keep.md"), QStringLiteral("idea.md")}) {
+            QFile f(dropped.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("# Dropped\n");
+        }
+        const IngestReport report =
+            VaultIngest(vault.path(), QStringLiteral("notes/inbox"))
+                .ingestFiles({QUrl::fromLocalFile(dropped.filePath(QStringLiteral("keep.md"))),
+                              QUrl::fromLocalFile(dropped.filePath(QStringLiteral("idea.md")))});
+        QCOMPARE(report.written,
+                 (QStringList{QStringLiteral("notes/inbox/keep (2).md"), QStringLiteral("notes/inbox/idea (2).md")}));
+        QVERIFY(QFileInfo(vault.filePath(QStringLiteral("notes/inbox/idea.md"))).isSymLink()); // left as it was
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
     }
 };
 
