@@ -6,6 +6,7 @@
 #include "Indexer.h"
 #include "Result.h"
 #include "Retriever.h"
+#include "VaultLock.h"
 
 #include <QJsonObject>
 
@@ -77,7 +78,9 @@ public:
     void setClock(std::function<QDateTime()> clock);
     QDateTime now() const;
 
-    /// Incremental index of the whole vault; saves the vectors at the end.
+    /// Incremental index of the whole vault; saves the vectors at the end. Writers to one vault
+    /// take turns (VaultLock): when another one is writing and does not finish within the lock
+    /// timeout, nothing is done and the report's `error` says who holds the vault.
     IndexReport index(const Indexer::Progress &progress = {}, const std::atomic_bool *cancel = nullptr);
     /// Re-indexes one vault-relative path (or removes it when gone).
     IndexReport indexPath(const QString &relativePath);
@@ -85,6 +88,12 @@ public:
     Result<IndexReport> rebuild(const Indexer::Progress &progress = {});
     /// Saves the vector index if it changed since the last save.
     Status saveVectors();
+    /// How long a write waits for another writer of the vault (default VaultLock::kDefaultTimeoutMs).
+    void setLockTimeout(int milliseconds) { m_lockTimeoutMs = milliseconds; }
+    /// Brings the in-memory vectors up to date when another process changed the index since they
+    /// were loaded (compares chunk ids; adds and removes only the difference). Recall, pack, stats
+    /// and health call it; a writer calls it under the lock before it writes.
+    Status syncVectors();
 
     Result<QList<RecallResult>> recall(const RecallQuery &query);
     /// Recall + pack: the preamble (when state/cognitive.json exists) and the results within `budget`.
@@ -111,13 +120,28 @@ private:
     Engine() = default;
     Status openIndex();
     Status loadOrRebuildVectors();
+    /// Adds the stored vectors the vector index lacks and removes those the index no longer has.
+    struct VectorDifference {
+        qint64 added = 0;
+        qint64 removed = 0;
+    };
+    VectorDifference reconcileVectors();
+    /// Takes the index lock for one write and brings the vectors up to date under it.
+    Result<std::unique_ptr<VaultLock>> beginWrite();
+    /// Bumps the index generation: every write does, so other processes notice it.
     void markVectorsChanged();
     struct VectorsBefore {
         bool dirty = false;
         qint64 changes = 0;
     };
     VectorsBefore vectorsBefore() const;
-    void keepVectorFileIfUnchanged(const VectorsBefore &before);
+    /// After a write: the generation moves on when vectors changed; else the saved file stays current.
+    void finishWrite(const VectorsBefore &before);
+    /// Missing vectors beyond which a current vector file is loaded rather than added to.
+    static constexpr qsizetype kReloadAbove = 20000;
+    /// saveVectors() for a caller that holds the index lock.
+    Status saveVectorsLocked();
+    IndexReport indexLocked(const Indexer::Progress &progress, const std::atomic_bool *cancel);
     Status attachDynamics();
 
     QString m_vaultPath;
@@ -133,6 +157,7 @@ private:
     std::function<QString(const QDateTime &, int maxTokens)> m_cognitivePreamble;
     QStringList m_openNotes;
     bool m_vectorsDirty = false;
+    int m_lockTimeoutMs = VaultLock::kDefaultTimeoutMs;
     /// Writes the tool events of the documents indexed since the last call (one write per run).
     std::function<void()> m_flushToolEvents;
 };

@@ -4,6 +4,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+#include <iterator>
+
 namespace engram {
 
 namespace {
@@ -22,7 +25,7 @@ CREATE TABLE IF NOT EXISTS files(
   front_matter TEXT NOT NULL DEFAULT '{}',
   indexed_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS chunks(
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
   ordinal INTEGER NOT NULL,
   start_line INTEGER NOT NULL,
@@ -382,11 +385,22 @@ QList<qint64> IndexStore::chunkIds(const QString &path)
     return out;
 }
 
-void IndexStore::forEachVector(const std::function<void(qint64, const Vector &)> &visit)
+void IndexStore::forEachVector(const std::function<void(qint64, const Vector &)> &visit, const QList<qint64> &only)
 {
-    auto statement = m_db.prepare(QStringLiteral("SELECT id, vector FROM chunks WHERE vector IS NOT NULL"));
+    auto statement =
+        only.isEmpty()
+            ? m_db.prepare(QStringLiteral("SELECT id, vector FROM chunks WHERE vector IS NOT NULL"))
+            : m_db.prepare(QStringLiteral("SELECT id, vector FROM chunks WHERE id IN (SELECT value FROM json_each(?)) "
+                                          "AND vector IS NOT NULL"));
     if (!statement)
         return;
+    if (!only.isEmpty()) {
+        QByteArray list = "[";
+        for (qint64 id : only)
+            list += QByteArray::number(id) + ',';
+        list.back() = ']';
+        statement->bind(1, QString::fromLatin1(list));
+    }
     Vector v;
     while (statement->next()) {
         const QByteArray blob = statement->blob(1);
@@ -538,6 +552,26 @@ qint64 IndexStore::chunkCount()
 {
     auto s = m_db.cached(QStringLiteral("SELECT count(*) FROM chunks"));
     return s && s->next() ? s->int64(0) : 0;
+}
+
+std::vector<qint64> IndexStore::vectorIds()
+{
+    // Both lists come from indexes (the covering chunks_file and the partial chunks_without_vector),
+    // not from the table with its vector BLOBs: 8 ms at 100k chunks.
+    std::vector<qint64> ids;
+    std::vector<qint64> without;
+    if (auto s = m_db.prepare(QStringLiteral("SELECT id FROM chunks INDEXED BY chunks_file")); s)
+        while (s->next())
+            ids.push_back(s->int64(0));
+    if (auto s = m_db.prepare(QStringLiteral("SELECT id FROM chunks WHERE vector IS NULL")); s)
+        while (s->next())
+            without.push_back(s->int64(0));
+    std::sort(ids.begin(), ids.end());
+    std::sort(without.begin(), without.end());
+    std::vector<qint64> out;
+    out.reserve(ids.size());
+    std::set_difference(ids.begin(), ids.end(), without.begin(), without.end(), std::back_inserter(out));
+    return out;
 }
 
 qint64 IndexStore::vectorCount()

@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace engram {
 
@@ -48,8 +49,10 @@ struct RecallFilter {
 /// SQL lives here and nowhere else.
 class IndexStore {
 public:
-    static constexpr int kSchemaVersion =
-        4; ///< 2: turn vectors carry their neighbours; 3: context column; 4: dates UTC
+    /// 2: turn vectors carry their neighbours; 3: context column; 4: dates UTC; 5: chunk ids are never
+    /// reused (AUTOINCREMENT), so a chunk id names one vector for the life of the index and a vector
+    /// file can be brought up to date by comparing ids.
+    static constexpr int kSchemaVersion = 5;
 
     Status open(const QString &databasePath);
     Database &database() { return m_db; }
@@ -73,8 +76,10 @@ public:
     QList<Chunk> neighbours(const QList<qint64> &ids, int radius);
     QList<Chunk> chunksOfFile(const QString &path);
     QList<qint64> chunkIds(const QString &path);
-    /// Calls `visit` for every stored vector (rebuilding the ANN index).
-    void forEachVector(const std::function<void(qint64, const Vector &)> &visit);
+    /// Calls `visit` for every stored vector (rebuilding the ANN index), or for those of `only`.
+    void forEachVector(const std::function<void(qint64, const Vector &)> &visit, const QList<qint64> &only = {});
+    /// The ids of the chunks that have a vector, ascending: what the vector file must hold.
+    std::vector<qint64> vectorIds();
 
     struct KeywordHit {
         qint64 id = 0;

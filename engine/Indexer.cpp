@@ -27,32 +27,46 @@ namespace {
 /// (those files are indexed again by the next run).
 class WriteBatch {
 public:
-    explicit WriteBatch(Database &db) : m_db(db) { }
-    ~WriteBatch() { commit(); }
+    WriteBatch(Database &db, const std::function<Status()> &beforeCommit) : m_db(db), m_beforeCommit(beforeCommit) { }
+    ~WriteBatch() { (void)commit(); }
 
     /// Called before each file: opens a transaction, or commits and reopens one when full.
-    void next()
+    Status next()
     {
         if (m_open && (++m_files >= kMaxFiles || m_timer.elapsed() >= kMaxMs))
-            commit();
+            if (Status s = commit(); !s)
+                return s;
         if (!m_open && !m_db.inTransaction()) {
             m_open = bool(m_db.exec(QStringLiteral("BEGIN IMMEDIATE")));
+            if (!m_open)
+                return Error{QStringLiteral("the index database is busy or read-only; try again")};
             m_files = 0;
             m_timer.start();
         }
+        return {};
     }
 
-    void commit()
+    Status commit()
     {
-        if (m_open && m_db.inTransaction())
-            (void)m_db.exec(QStringLiteral("COMMIT"));
+        if (!m_open || !m_db.inTransaction()) {
+            m_open = false;
+            return {};
+        }
         m_open = false;
+        if (m_beforeCommit) {
+            if (Status s = m_beforeCommit(); !s) {
+                (void)m_db.exec(QStringLiteral("ROLLBACK"));
+                return s;
+            }
+        }
+        return m_db.exec(QStringLiteral("COMMIT"));
     }
 
 private:
     static constexpr int kMaxFiles = 64;
     static constexpr qint64 kMaxMs = 250;
     Database &m_db;
+    const std::function<Status()> &m_beforeCommit;
     QElapsedTimer m_timer;
     bool m_open = false;
     int m_files = 0;
@@ -80,6 +94,9 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
     QElapsedTimer timer;
     timer.start();
     IndexReport report;
+    // What the index holds is read before the folder: a file another writer adds meanwhile is then
+    // at worst not yet seen (the next run, or that writer, indexes it), never taken for deleted.
+    QHash<QString, FileRecord> known = m_store.files();
     const VaultScanner::Result scan = VaultScanner(m_config.maxFileBytes).scan(m_vaultPath);
     report.scanned = int(scan.files.size());
     (void)m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("1"));
@@ -103,23 +120,36 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         if (p.severity == QLatin1String("error"))
             ++report.failed;
 
-    QHash<QString, FileRecord> known = m_store.files();
     BulkVectors bulkVectors(m_vectors);
-    WriteBatch batch(m_store.database());
+    WriteBatch batch(m_store.database(), m_beforeCommit);
+    auto stop = [&](const Error &error) {
+        report.error = error;
+        report.elapsedMs = timer.elapsed();
+        return report;
+    };
     for (int i = 0; i < scan.files.size(); ++i) {
         if (cancel && cancel->load())
             break;
         const VaultFile &file = scan.files[i];
-        batch.next();
+        if (Status s = batch.next(); !s)
+            return stop(s.error());
         known.remove(file.relativePath);
         tally(indexFile(file, true, report), report);
         if (progress)
             progress(i + 1, int(scan.files.size()), file.relativePath);
     }
-    batch.commit();
+    if (Status s = batch.commit(); !s)
+        return stop(s.error());
     if (!(cancel && cancel->load())) {
         // Whatever the index knows that the scan no longer found is gone (or now excluded).
         for (auto it = known.cbegin(); it != known.cend(); ++it) {
+            if (!scanProblems.contains(it.key()) && VaultScanner::isIndexable(it.key())
+                && QFileInfo::exists(QDir(m_vaultPath).filePath(it.key()))) {
+                IndexReport late = indexPath(it.key()); // written after the scan: (re)indexed, not removed
+                late.scanned = 0;
+                report += late;
+                continue;
+            }
             removePath(it.key(), report);
             if (scanProblems.contains(it.key())) // e.g. it grew past the size cap: say why it left
                 (void)m_store.replaceProblems(it.key(), scanProblems.value(it.key()));
@@ -156,6 +186,12 @@ IndexReport Indexer::indexPath(const QString &relativePath)
         ++report.failed;
         return report;
     }
+    // One transaction, so the events the file implies (beforeCommit) are written with its rows.
+    WriteBatch batch(m_store.database(), m_beforeCommit);
+    if (Status s = batch.next(); !s) {
+        report.error = s.error();
+        return report;
+    }
     const QFileInfo info(QDir(m_vaultPath).filePath(relativePath));
     if (!info.exists() || !VaultScanner::isIndexable(relativePath)) {
         if (m_store.file(relativePath)) {
@@ -174,6 +210,8 @@ IndexReport Indexer::indexPath(const QString &relativePath)
                              info.lastModified().toMSecsSinceEpoch()};
         tally(indexFile(file, true, report), report);
     }
+    if (Status s = batch.commit(); !s)
+        report.error = s.error();
     report.scanned = 1;
     report.elapsedMs = timer.elapsed();
     return report;

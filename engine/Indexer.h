@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 
 namespace engram {
 
@@ -23,6 +24,8 @@ struct IndexReport {
     qint64 elapsedMs = 0;
     QList<Problem> problems;
     QStringList changedPaths; ///< indexed or removed in this run
+    /// Set when the run did not take place or stopped early (another writer held the vault).
+    std::optional<Error> error;
 
     /// Adds another run's counts, problems and paths (one report for several indexPath calls).
     IndexReport &operator+=(const IndexReport &other)
@@ -36,6 +39,8 @@ struct IndexReport {
         elapsedMs += other.elapsedMs;
         problems += other.problems;
         changedPaths += other.changedPaths;
+        if (other.error && !error)
+            error = other.error;
         return *this;
     }
 };
@@ -67,6 +72,12 @@ public:
         m_removalObserver = std::move(observer);
     }
 
+    /// Called inside each write transaction, just before it commits: what the files just written
+    /// imply outside the index (first-sight journal events, tool events) is written first, so a
+    /// run killed at any moment never leaves committed rows whose events are lost. An error rolls
+    /// the transaction back.
+    void setBeforeCommit(std::function<Status()> beforeCommit) { m_beforeCommit = std::move(beforeCommit); }
+
     IndexReport run(const Progress &progress = {}, const std::atomic_bool *cancel = nullptr);
 
     /// Re-indexes (or removes, if it is gone) one vault-relative path.
@@ -86,6 +97,7 @@ private:
     Embedder &m_embedder;
     std::function<void(const Document &, const QList<qint64> &)> m_observer;
     std::function<void(const QString &)> m_removalObserver;
+    std::function<Status()> m_beforeCommit;
 };
 
 } // namespace engram

@@ -30,11 +30,16 @@ Status Journal::append(const QList<QJsonObject> &events)
 {
     if (events.isEmpty())
         return {};
+    auto held = lock();
+    if (!held)
+        return held.error();
     QDir().mkpath(QFileInfo(filePath()).absolutePath());
     QFile file(filePath());
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append))
+    if (!file.open(QIODevice::ReadWrite | QIODevice::Append | QIODevice::Unbuffered))
         return Error{QStringLiteral("cannot append to the journal: %1").arg(file.errorString()), relativePath()};
     QByteArray lines;
+    if (file.size() > 0 && file.seek(file.size() - 1) && file.peek(1) != "\n")
+        lines += '\n'; // a line torn by a crash stays one bad line, not glued to these events
     for (const QJsonObject &event : events) {
         lines += QJsonDocument(event).toJson(QJsonDocument::Compact);
         lines += '\n';
@@ -84,8 +89,14 @@ Result<Journal::Chunk> Journal::readFrom(qint64 offset) const
     return out;
 }
 
-Status Journal::rewrite(const QList<QJsonObject> &events)
+Result<std::unique_ptr<VaultLock>> Journal::lock() const
 {
+    return VaultLock::acquire(m_vaultPath, VaultLock::Kind::Journal, VaultLock::kDefaultTimeoutMs);
+}
+
+Status Journal::rewrite(const QList<QJsonObject> &events, const VaultLock &held)
+{
+    Q_UNUSED(held) // proof that the caller holds the journal lock
     QDir().mkpath(QFileInfo(filePath()).absolutePath());
     QSaveFile file(filePath());
     if (!file.open(QIODevice::WriteOnly))

@@ -1,10 +1,13 @@
 #pragma once
 
 #include "Result.h"
+#include "VaultLock.h"
 
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+
+#include <memory>
 
 namespace engram {
 
@@ -22,7 +25,9 @@ public:
 
     /// Appends one event as one line (a single write, flushed).
     Status append(const QJsonObject &event);
-    /// Appends several events in one write.
+    /// Appends several events in one write, holding the journal lock (VaultLock::Kind::Journal)
+    /// so no compaction can replace the file under it. A last line cut short by a writer that
+    /// died is ended first: the next events are whole lines of their own.
     Status append(const QList<QJsonObject> &events);
 
     struct Chunk {
@@ -33,8 +38,10 @@ public:
     /// Reads complete lines from `offset` to the end (a torn last line is left for later).
     Result<Chunk> readFrom(qint64 offset) const;
 
-    /// Replaces the whole journal atomically (compaction).
-    Status rewrite(const QList<QJsonObject> &events);
+    /// Takes the journal lock (for a compaction: read what was appended since, then rewrite).
+    Result<std::unique_ptr<VaultLock>> lock() const;
+    /// Replaces the whole journal atomically (compaction). The caller holds `lock()`.
+    Status rewrite(const QList<QJsonObject> &events, const VaultLock &held);
 
     qint64 size() const;
     /// Identifies the file's first `length` bytes (at most 512), so a rewrite

@@ -148,6 +148,24 @@ Status MemoryDynamics::flushPending()
     return catchUp();
 }
 
+Status MemoryDynamics::noteUnseenFiles()
+{
+    auto unseen = m_store.database().prepare(
+        QStringLiteral("SELECT path FROM files WHERE path NOT IN (SELECT path FROM dyn_seen) ORDER BY path"));
+    if (!unseen)
+        return unseen.error();
+    const QString t = iso(now());
+    while (unseen->next()) {
+        const QString path = unseen->text(0);
+        if (m_pendingPaths.contains(path))
+            continue;
+        m_pendingSeen << QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("seen")}, {QStringLiteral("t"), t}, {QStringLiteral("path"), path}};
+        m_pendingPaths.insert(path);
+    }
+    return {};
+}
+
 Status MemoryDynamics::apply(const QJsonObject &event)
 {
     return JournalReplayer(m_store.database()).apply(event);
@@ -211,14 +229,29 @@ Status MemoryDynamics::compact()
     if (!events)
         return events.error();
     qint64 bytes = 0;
-    for (const QJsonObject &event : std::as_const(*events))
-        bytes += QJsonDocument(event).toJson(QJsonDocument::Compact).size() + 1;
+    bool rewritten = false;
+    {
+        // Under the journal lock no one appends; what others appended since catchUp() follows the
+        // snapshot as it was written. The index is not written while the lock is held (an index
+        // run that waits for this lock to append holds the database's write lock).
+        auto held = m_journal.lock();
+        if (!held)
+            return held.error();
+        const qint64 replayed = m_store.meta(QStringLiteral("journal_offset"), QStringLiteral("0")).toLongLong();
+        auto tail = m_journal.readFrom(replayed);
+        if (!tail)
+            return tail.error();
+        *events << tail->events;
+        for (const QJsonObject &event : std::as_const(*events))
+            bytes += QJsonDocument(event).toJson(QJsonDocument::Compact).size() + 1;
+        if (bytes < m_journal.size()) { // else it is already as small as its meaning: left alone
+            if (Status s = m_journal.rewrite(*events, **held); !s)
+                return s;
+            rewritten = true;
+        }
+    }
     (void)m_store.setMeta(QStringLiteral("journal_snapshot_bytes"), QString::number(bytes));
-    if (bytes >= m_journal.size())
-        return {}; // already as small as its meaning: leave the file alone
-    if (Status s = m_journal.rewrite(*events); !s)
-        return s;
-    return replayAll();
+    return rewritten ? replayAll() : Status();
 }
 
 MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)

@@ -76,6 +76,9 @@ public:
     /// engine calls it after each index run; record() calls it first, so the
     /// journal keeps its order). One write per run instead of one per file.
     Status flushPending();
+    /// Queues a first-sight event for every indexed file the journal has none for (an index
+    /// written by a run that was killed before such events were committed with the rows).
+    Status noteUnseenFiles();
     /// Access events: the chunks were returned (recall) or exported (pack).
     Status recordAccess(const QList<Chunk> &chunks, const QString &via, const QDateTime &at = {});
     /// Co-activation: chunks exported together gain pairwise co_activated edges.

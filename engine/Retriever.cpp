@@ -139,7 +139,10 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     for (int i = 0; i < keywordHits.size(); ++i) {
         Candidate &c = candidates[keywordHits[i].id];
         c.keyword = keywordHits[i].score / maxKeyword;
-        c.keywordRank = i + 1;
+        // Equal scores share a rank (the order among them is row-id order, which a rebuild changes).
+        c.keywordRank = i > 0 && keywordHits[i].score == keywordHits[i - 1].score
+                            ? candidates[keywordHits[i - 1].id].keywordRank
+                            : i + 1;
     }
 
     if (vectorSearch.valid()) {

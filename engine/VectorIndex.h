@@ -8,7 +8,9 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <shared_mutex>
+#include <vector>
 
 namespace engram {
 
@@ -56,8 +58,21 @@ public:
     void drain();
     /// drain(), then back to applying at once.
     void endBulk();
-    /// Most similar first.
+    /// Most similar first. Up to kExactBelow vectors the search is exact (every vector is compared);
+    /// above it hnswlib's graph answers, which depends on the order vectors were added in.
     QList<Hit> search(const Vector &query, int k) const;
+    static constexpr qint64 kExactBelow = 20000;
+
+    /// The ids held, ascending (health compares them with the index's chunks).
+    std::vector<qint64> ids() const;
+
+    /// The index generation (meta `generation` of the SQLite index) these vectors are the vectors
+    /// of; shared by every Engine of a process that shares this index. Another process that writes
+    /// the index bumps the generation, and this one then brings its vectors up to date by ids.
+    qint64 generation() const { return m_generation.load(); }
+    void setGeneration(qint64 generation) { m_generation.store(generation); }
+    /// Held while the vectors are brought up to date with the index (one thread of a process at a time).
+    std::mutex &syncMutex() { return m_syncMutex; }
 
     /// Saves atomically (temporary file, then rename).
     Status save(const QString &path) const;
@@ -72,6 +87,8 @@ private:
 
     int m_dimensions;
     std::atomic<qint64> m_changes{0};
+    std::atomic<qint64> m_generation{-1};
+    std::mutex m_syncMutex;
     mutable std::shared_mutex m_mutex;
     std::unique_ptr<Impl> d;
     std::unique_ptr<Bulk> m_bulk;

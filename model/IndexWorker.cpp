@@ -135,13 +135,7 @@ void IndexWorker::indexPaths(const QStringList &relativePaths)
     const Indexer::Progress progress = progressCallback();
     int done = 0;
     for (const QString &path : relativePaths) {
-        const IndexReport one = m_engine->indexPath(path);
-        total.indexed += one.indexed;
-        total.removed += one.removed;
-        total.failed += one.failed;
-        total.chunks += one.chunks;
-        total.problems += one.problems;
-        total.changedPaths += one.changedPaths;
+        total += m_engine->indexPath(path);
         progress(++done, int(relativePaths.size()), path);
     }
     total.scanned = int(relativePaths.size());
@@ -175,6 +169,8 @@ void IndexWorker::rebuild()
 void IndexWorker::report(const IndexReport &result)
 {
     Q_EMIT busyChanged(false, {});
+    if (result.error)
+        Q_EMIT failed(result.error->toString());
     Q_EMIT indexed(result);
     if (result.indexed + result.removed > 0 || result.changedPaths.size() > 0) {
         refreshCatalog();

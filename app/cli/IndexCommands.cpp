@@ -30,6 +30,8 @@ QJsonObject reportJson(const IndexReport &r)
 
 int printReport(CliContext &cx, const IndexReport &r)
 {
+    if (r.error)
+        return cx.fail(r.error->toString());
     if (cx.json()) {
         cx.out << QJsonDocument(reportJson(r)).toJson(QJsonDocument::Indented);
     } else {

@@ -96,10 +96,7 @@ QString memoryLine(int rank, const QJsonObject &m)
         .arg(m.value(QStringLiteral("source")).toString(), tags.join(QStringLiteral(" · ")), text);
 }
 
-McpTools::McpTools(std::unique_ptr<Engine> engine) : m_engine(std::move(engine)), m_definitions(toolDefinitions())
-{
-    m_knownGeneration = m_engine->store().meta(QStringLiteral("generation"));
-}
+McpTools::McpTools(std::unique_ptr<Engine> engine) : m_engine(std::move(engine)), m_definitions(toolDefinitions()) { }
 
 McpTools::~McpTools() = default;
 
@@ -142,30 +139,24 @@ void McpTools::refreshIndex()
 {
     if (m_sinceRefresh.isValid() && m_sinceRefresh.elapsed() < m_minRefreshIntervalMs)
         return;
-    // Another process (the workbench) indexed since we last looked: our in-memory vectors are stale, reopen.
-    const QString generation = m_engine->store().meta(QStringLiteral("generation"));
-    if (generation != m_knownGeneration) {
-        auto reopened = Engine::open(m_engine->vaultPath());
-        if (reopened) {
-            m_engine = std::move(*reopened);
-            log(QStringLiteral("info"), QStringLiteral("the index was changed by another process; reloaded it"));
-        } else {
-            log(QStringLiteral("warning"), reopened.error().toString());
-        }
-    }
+    // Changes another process (the workbench) made reach this engine's vectors by Engine::syncVectors.
     QElapsedTimer timer;
     timer.start();
     std::atomic_bool cancel{false};
     const int budget = m_refreshBudgetMs;
+    m_engine->setLockTimeout(budget); // another writer busy: answer from the index as it is
     const IndexReport report = m_engine->index(
         [&](int, int, const QString &) {
             if (timer.elapsed() >= budget)
                 cancel = true;
         },
         &cancel);
-    m_knownGeneration = m_engine->store().meta(QStringLiteral("generation"));
+    m_engine->setLockTimeout(VaultLock::kDefaultTimeoutMs);
     m_sinceRefresh.start();
-    if (cancel)
+    if (report.error)
+        log(QStringLiteral("info"),
+            QStringLiteral("not re-indexed before this call: %1").arg(report.error->toString()));
+    else if (cancel)
         log(QStringLiteral("warning"), QStringLiteral("re-indexing stopped after %1 ms (%2 files done); it goes on "
                                                       "before the next call")
                                            .arg(report.elapsedMs)
@@ -181,7 +172,9 @@ int McpTools::indexNow(const QString &relativePath)
 {
     const IndexReport report = m_engine->indexPath(relativePath);
     (void)m_engine->saveVectors();
-    m_knownGeneration = m_engine->store().meta(QStringLiteral("generation"));
+    if (report.error)
+        log(QStringLiteral("warning"),
+            QStringLiteral("%1 is saved but not indexed yet: %2").arg(relativePath, report.error->toString()));
     for (const Problem &p : report.problems)
         log(p.severity == QLatin1String("error") ? QStringLiteral("error") : QStringLiteral("warning"),
             QStringLiteral("%1: %2").arg(p.path, p.message));

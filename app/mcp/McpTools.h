@@ -73,7 +73,6 @@ private:
     Logger m_logger;
     std::function<QDateTime()> m_clock;
     QElapsedTimer m_sinceRefresh;
-    QString m_knownGeneration;
     int m_minRefreshIntervalMs = 1000;
     int m_refreshBudgetMs = 2000;
 };

@@ -1,0 +1,119 @@
+// Kills engram-cli index, rebuild and remember at random moments (SIGKILL: no clean-up of any
+// kind) and checks after each kill that the next run recovers: the journal holds a first-sight
+// event for every indexed file, the vector file holds exactly the index's chunks, and recall
+// equals a clean index of the same files. ENGRAM_CRASH_KILLS sets how many kills (default 10;
+// bench/crash_recovery.sh runs hundreds).
+#include "Engine.h"
+#include "TestVault.h"
+#include "WriterFixtures.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <csignal>
+
+using namespace engram;
+using namespace engram::test;
+
+class TestCrashRecovery : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void killedWriters_leaveAVaultTheNextRunRecovers();
+};
+
+namespace {
+
+std::unique_ptr<Engine> open(const QString &vaultPath)
+{
+    auto engine = Engine::open(vaultPath);
+    if (!engine)
+        qFatal("cannot open %s after a kill: %s", qPrintable(vaultPath), qPrintable(engine.error().toString()));
+    return std::move(*engine);
+}
+
+} // namespace
+
+void TestCrashRecovery::killedWriters_leaveAVaultTheNextRunRecovers()
+{
+    const int kills = qMax(1, qEnvironmentVariableIntValue("ENGRAM_CRASH_KILLS") > 0
+                                  ? qEnvironmentVariableIntValue("ENGRAM_CRASH_KILLS")
+                                  : 10);
+    TestVault vault;
+    writeNotes(vault.path(), 400, 31);
+    QCOMPARE(runCli({QStringLiteral("index"), QStringLiteral("--vault"), vault.path()}), 0);
+    const QStringList queries = noteQueries(25, 32);
+    QRandomGenerator random(33);
+
+    int killed = 0;
+    int finishedFirst = 0;
+    QElapsedTimer total;
+    total.start();
+    for (int round = 0; round < kills; ++round) {
+        // Something for the run to do: new files, a changed file, a deleted one.
+        writeNotes(vault.path(), 30 + int(random.bounded(120)), 100 + round, QStringLiteral("round"));
+        vault.write(QStringLiteral("notes/0/note-31-%1.md").arg(round % 400),
+                    QStringLiteral("# Changed %1\n\nThe harbour ferry left at dawn in round %1.\n").arg(round));
+        vault.remove(QStringLiteral("notes/1/note-31-%1.md").arg(400 - 1 - round % 400));
+
+        const int operation = int(random.bounded(3));
+        QStringList arguments;
+        if (operation == 0)
+            arguments = {QStringLiteral("index"), QStringLiteral("--vault"), vault.path()};
+        else if (operation == 1)
+            arguments = {QStringLiteral("rebuild"), QStringLiteral("--vault"), vault.path()};
+        else
+            arguments = {QStringLiteral("remember"),
+                         QStringLiteral("--vault"),
+                         vault.path(),
+                         QStringLiteral("--title"),
+                         QStringLiteral("Round %1").arg(round),
+                         QStringLiteral("The copper kettle of round %1 sings.").arg(round)};
+        QProcess cli;
+        startCli(cli, arguments);
+        const int delayMs = int(random.bounded(operation == 2 ? 150 : 900));
+        if (!cli.waitForFinished(delayMs)) {
+            ::kill(pid_t(cli.processId()), SIGKILL);
+            cli.waitForFinished();
+            ++killed;
+        } else {
+            ++finishedFirst;
+        }
+        const QString what =
+            QStringLiteral("round %1 (%2 killed after %3 ms)").arg(round).arg(arguments.first()).arg(delayMs);
+
+        // The next run recovers.
+        {
+            auto engine = open(vault.path());
+            const IndexReport report = engine->index();
+            QVERIFY2(!report.error, qPrintable(what + QStringLiteral(": ") + report.error->toString()));
+        }
+        QSet<QString> unseen = indexedPaths(vault.path());
+        unseen.subtract(journalSeenPaths(vault.path()));
+        QVERIFY2(
+            unseen.isEmpty(),
+            qPrintable(QStringLiteral("%1: %2 indexed files have no first-sight event").arg(what).arg(unseen.size())));
+        const std::vector<qint64> stored = indexVectorIds(vault.path());
+        QVERIFY2(vectorFileIds(vault.path()) == stored,
+                 qPrintable(what + QStringLiteral(": the vector file is not the index's chunks")));
+
+        // Recall equals a clean index of the same files (and the same journal).
+        QTemporaryDir clean;
+        copyVaultFiles(vault.path(), clean.path());
+        auto fresh = open(clean.path());
+        QVERIFY(!fresh->index().error);
+        auto recovered = open(vault.path());
+        QCOMPARE(recallLines(*recovered, queries), recallLines(*fresh, queries));
+    }
+    qInfo("%d kills, %d runs finished before their kill; all recovered in %lld ms", killed, finishedFirst,
+          total.elapsed());
+    QVERIFY2(killed >= kills / 2, "most runs finished before they were killed: the test killed nothing");
+}
+
+QTEST_GUILESS_MAIN(TestCrashRecovery)
+#include "tst_crashrecovery.moc"
