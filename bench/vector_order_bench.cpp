@@ -1,12 +1,13 @@
 // vector_order_bench: does the vector side of recall depend on the order the vectors were added in?
 //   vector_order_bench [--sizes 10000,20000,50000,100000] [--widths 96,200,400,800] [--queries 300]
-//                      [--seed 42] [--no-int8]
+//                      [--k 60] [--seed 42] [--int8-shortlist 200] [--no-int8]
 // For each size N: N note/turn-like chunks embedded by the engine's default (offline, hashed) embedder,
 // put into two VectorIndex instances in two orders (as written, and a seeded shuffle), then a third
 // history on the first: 2 % of the chunks (whole files) removed and added again at the end with new
 // ids, as re-indexing edited files does. For each graph search width: recall against the exact answer,
-// and how far the orders agree on top-10 and top-60. The exact scan (the floor) and an int8 scan with
-// a float re-score of its top 200 are timed beside them. Times are CPU time of the searching thread.
+// and how far the orders agree on top-10 and top-k (k = 60, the `fast` mode's vector candidates). The exact scan (the
+// floor) and an int8 scan with a float re-score of its top 200 are timed beside them. Times are CPU time of the
+// searching thread.
 #include "Config.h"
 #include "Embedder.h"
 #include "TextAnalysis.h"
@@ -37,8 +38,6 @@ namespace {
 QTextStream out(stdout);
 
 constexpr int kTopSmall = 10;
-constexpr int kTopLarge = 60; ///< RankingMode::vectorCandidates of the default `fast` mode
-constexpr int kInt8Shortlist = 200;
 constexpr qint64 kReAddedLabel = qint64(1) << 40; ///< the new id of a chunk added again is its item + this
 
 double threadCpuMs()
@@ -395,8 +394,8 @@ struct FlatVectors {
         return best(all, k);
     }
 
-    /// Every vector compared in int8, then the best kInt8Shortlist re-scored in float.
-    Ranking quantized(const Vector &query, int k) const
+    /// Every vector compared in int8, then the best `shortlist` re-scored in float.
+    Ranking quantized(const Vector &query, int k, int shortlist) const
     {
         float largest = 1e-12f;
         for (float x : query)
@@ -409,10 +408,10 @@ struct FlatVectors {
             all[size_t(i)] = {-float(dotInt8(codes.data() + size_t(i) * size_t(dimensions), q.data(), dimensions))
                                   * scales[size_t(i)],
                               i};
-        std::vector<std::pair<float, qint64>> shortlist;
-        for (qint64 item : best(all, kInt8Shortlist))
-            shortlist.emplace_back(1.0f - dotFloat(query.constData(), vector(item), dimensions), item);
-        return best(shortlist, k);
+        std::vector<std::pair<float, qint64>> rescored;
+        for (qint64 item : best(all, shortlist))
+            rescored.emplace_back(1.0f - dotFloat(query.constData(), vector(item), dimensions), item);
+        return best(rescored, k);
     }
 
     static Ranking best(std::vector<std::pair<float, qint64>> &all, int k)
@@ -514,6 +513,8 @@ int main(int argc, char **argv)
     QList<int> sizes = {10000, 20000, 50000, 100000};
     QList<int> widths = {96, 200, 400, 800};
     int queryCount = 300;
+    int candidates = 60; // RankingMode::vectorCandidates of the default `fast` mode (deep: 200)
+    int shortlist = 200;
     quint64 seed = 42;
     bool int8 = true;
     QStringList args = app.arguments().mid(1);
@@ -527,16 +528,22 @@ int main(int argc, char **argv)
             queryCount = args.takeFirst().toInt();
         else if (a == QLatin1String("--seed") && !args.isEmpty())
             seed = args.takeFirst().toULongLong();
+        else if (a == QLatin1String("--k") && !args.isEmpty())
+            candidates = args.takeFirst().toInt();
+        else if (a == QLatin1String("--int8-shortlist") && !args.isEmpty())
+            shortlist = args.takeFirst().toInt();
         else if (a == QLatin1String("--no-int8"))
             int8 = false;
         else {
             fprintf(stderr, "usage: vector_order_bench [--sizes 10000,20000,50000,100000] [--widths 96,200,400,800] "
-                            "[--queries 300] [--seed 42] [--no-int8]\n");
+                            "[--queries 300] [--k 60] [--seed 42] [--int8-shortlist 200] [--no-int8]\n");
             return 2;
         }
     }
-    if (sizes.isEmpty() || widths.isEmpty() || queryCount <= 0 || *std::min_element(sizes.begin(), sizes.end()) < 100) {
-        fprintf(stderr, "vector_order_bench: sizes must be at least 100, and widths and queries not empty\n");
+    if (sizes.isEmpty() || widths.isEmpty() || queryCount <= 0 || candidates < kTopSmall || shortlist < candidates
+        || *std::min_element(sizes.begin(), sizes.end()) < 100) {
+        fprintf(stderr, "vector_order_bench: sizes must be at least 100, widths and queries not empty, k at least 10 "
+                        "and the int8 shortlist at least k\n");
         return 2;
     }
 
@@ -564,9 +571,10 @@ int main(int argc, char **argv)
                                                                                 : VectorIndex::kModelBuildEffort;
     out << "embedder " << (*embedder)->id() << ", " << largest << " chunks and " << queries.size()
         << " queries embedded in " << clock.elapsed() / 1000.0 << " s; efConstruction " << buildEffort
-        << ", k = " << kTopLarge << "; times: CPU p50 / p95 (wall p50) ms per query\n\n";
-    out << "| N | search | R@10 vs exact (natural / shuffled / re-added) | R@60 natural | top-10 overlap nat↔shuf | "
-           "top-10 same order | top-60 overlap nat↔shuf | top-60 same set nat↔shuf / nat↔re-added | time |\n"
+        << ", k = " << candidates << "; times: CPU p50 / p95 (wall p50) ms per query\n\n";
+    out << "| N | search | R@10 vs exact (natural / shuffled / re-added) | R@" << candidates
+        << " natural | top-10 overlap nat↔shuf | top-10 same order | top-" << candidates << " overlap nat↔shuf | top-"
+        << candidates << " same set nat↔shuf / nat↔re-added | time |\n"
         << "|---|---|---|---|---|---|---|---|---|\n";
     out.flush();
 
@@ -584,49 +592,51 @@ int main(int argc, char **argv)
 
         first.setSearchWidth(VectorIndex::kExactSearch);
         second.setSearchWidth(VectorIndex::kExactSearch);
-        const Answers exact = ask(first, queries, kTopLarge);
-        const Answers exactShuffled = ask(second, queries, kTopLarge);
+        const Answers exact = ask(first, queries, candidates);
+        const Answers exactShuffled = ask(second, queries, candidates);
 
         QList<Answers> naturalByWidth;
         for (int width : widths) {
             first.setSearchWidth(width);
-            naturalByWidth << ask(first, queries, kTopLarge);
+            naturalByWidth << ask(first, queries, candidates);
         }
         // The third history: the first index after a round of re-indexed files.
         const double reAdd = reAddTwoPercent(first, corpus, n, seed + 2);
         first.setSearchWidth(VectorIndex::kExactSearch);
-        const Answers exactReAdded = ask(first, queries, kTopLarge);
+        const Answers exactReAdded = ask(first, queries, candidates);
 
         auto line = [&](const QString &search, const Answers &a, const Answers &b, const Answers &c) {
             const Agreement small = agreement(a, b, kTopSmall);
-            const Agreement large = agreement(a, b, kTopLarge);
+            const Agreement large = agreement(a, b, candidates);
             out << "| " << n << " | " << search << " | " << figure(recall(a, exact, kTopSmall)) << " / "
                 << figure(recall(b, exact, kTopSmall)) << " / " << figure(recall(c, exact, kTopSmall)) << " | "
-                << figure(recall(a, exact, kTopLarge)) << " | " << figure(small.overlap) << " | "
+                << figure(recall(a, exact, candidates)) << " | " << figure(small.overlap) << " | "
                 << figure(small.sameOrder) << " | " << figure(large.overlap) << " | " << figure(large.sameSet) << " / "
-                << figure(agreement(a, c, kTopLarge).sameSet) << " | " << times(a) << " |\n";
+                << figure(agreement(a, c, candidates).sameSet) << " | " << times(a) << " |\n";
             out.flush();
         };
         line(QStringLiteral("exact (VectorIndex)"), exact, exactShuffled, exactReAdded);
         for (qsizetype w = 0; w < widths.size(); ++w) {
             first.setSearchWidth(widths[w]);
             second.setSearchWidth(widths[w]);
-            line(QStringLiteral("graph ef %1").arg(widths[w]), naturalByWidth[w], ask(second, queries, kTopLarge),
-                 ask(first, queries, kTopLarge));
+            line(QStringLiteral("graph ef %1").arg(widths[w]), naturalByWidth[w], ask(second, queries, candidates),
+                 ask(first, queries, candidates));
         }
 
         const FlatVectors flat(corpus.vectors, n);
-        const Answers floor = askFlat(queries, [&](const Vector &q) { return flat.exact(q, kTopLarge); });
-        out << "| " << n << " | floor: float scan of a plain array | top-60 = VectorIndex exact: "
-            << figure(agreement(floor, exact, kTopLarge).sameOrder) << " % of queries (in order) | | | | | | "
-            << times(floor) << " |\n";
+        const Answers floor = askFlat(queries, [&](const Vector &q) { return flat.exact(q, candidates); });
+        out << "| " << n << " | floor: float scan of a plain array | top-" << candidates
+            << " = VectorIndex exact: " << figure(agreement(floor, exact, candidates).sameOrder)
+            << " % of queries (in order) | | | | | | " << times(floor) << " |\n";
         if (int8) {
-            const Answers quantized = askFlat(queries, [&](const Vector &q) { return flat.quantized(q, kTopLarge); });
-            out << "| " << n << " | int8 scan, float re-score of top " << kInt8Shortlist << " | "
-                << figure(recall(quantized, exact, kTopSmall)) << " | " << figure(recall(quantized, exact, kTopLarge))
-                << " | | top-60 = float exact, same set / same order: "
-                << figure(agreement(quantized, exact, kTopLarge).sameSet) << " / "
-                << figure(agreement(quantized, exact, kTopLarge).sameOrder) << " | | | " << times(quantized) << " |\n";
+            const Answers quantized =
+                askFlat(queries, [&](const Vector &q) { return flat.quantized(q, candidates, shortlist); });
+            out << "| " << n << " | int8 scan, float re-score of top " << shortlist << " | "
+                << figure(recall(quantized, exact, kTopSmall)) << " | " << figure(recall(quantized, exact, candidates))
+                << " | | top-" << candidates
+                << " = float exact, same set / same order: " << figure(agreement(quantized, exact, candidates).sameSet)
+                << " / " << figure(agreement(quantized, exact, candidates).sameOrder) << " | | | " << times(quantized)
+                << " |\n";
         }
         out << "| " << n << " | (build CPU s: natural " << QString::number(firstBuild, 'f', 1) << ", shuffled "
             << QString::number(secondBuild, 'f', 1) << ", 2 % re-added " << QString::number(reAdd, 'f', 2)
