@@ -91,14 +91,18 @@ struct VectorIndex::Impl {
     void reset(size_t capacity)
     {
         index = std::make_unique<hnswlib::HierarchicalNSW<float>>(&space, capacity, kM, efConstruction, 42);
-        index->setEf(kEfSearch);
+        index->setEf(graphWidth());
         live.clear();
     }
+
+    size_t graphWidth() const { return width > 0 ? size_t(width) : kEfSearch; }
+    bool exact() const { return width == kExactSearch || (width < 0 && qint64(live.size()) <= kExactBelow); }
 
     DotProductSpace space;
     size_t efConstruction;
     std::unique_ptr<hnswlib::HierarchicalNSW<float>> index;
     std::unordered_set<qint64> live;
+    int width = kAutomaticSearch; ///< setSearchWidth()
 };
 
 /// The insertion thread of a bulk run and its queue of adds (a vector) and removes (none).
@@ -258,9 +262,9 @@ QList<VectorIndex::Hit> VectorIndex::search(const Vector &query, int k) const
     std::shared_lock lock(m_mutex);
     if (d->live.empty())
         return hits;
-    if (qint64(d->live.size()) <= kExactBelow) {
+    if (d->exact()) {
         // Exact: the answer depends on the vectors alone, not on the order they were added in
-        // (an incremental index and a rebuild agree). 20 000 × 384 dims is ~2 ms with AVX2.
+        // (an incremental index and a rebuild agree). 20 000 × 384 dims: 0.9 ms CPU with AVX2.
         const hnswlib::DISTFUNC<float> distance = d->space.get_dist_func();
         void *parameter = d->space.get_dist_func_param();
         std::vector<std::pair<float, qint64>> all;
@@ -285,6 +289,13 @@ QList<VectorIndex::Hit> VectorIndex::search(const Vector &query, int k) const
         queue.pop();
     }
     return hits;
+}
+
+void VectorIndex::setSearchWidth(int width)
+{
+    std::unique_lock lock(m_mutex);
+    d->width = width < 0 ? kAutomaticSearch : width;
+    d->index->setEf(d->graphWidth());
 }
 
 std::vector<qint64> VectorIndex::ids() const
@@ -324,7 +335,7 @@ Status VectorIndex::load(const QString &path)
         auto index = std::make_unique<hnswlib::HierarchicalNSW<float>>(&d->space, path.toStdString());
         if (index->data_size_ != size_t(m_dimensions) * sizeof(float))
             return Error{QStringLiteral("vector index has other dimensions than the embedder"), path};
-        index->setEf(kEfSearch);
+        index->setEf(d->graphWidth());
         std::unordered_set<qint64> live;
         for (const auto &[label, internalId] : index->label_lookup_)
             if (!index->isMarkedDeleted(internalId))

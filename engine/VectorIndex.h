@@ -63,6 +63,13 @@ public:
     QList<Hit> search(const Vector &query, int k) const;
     static constexpr qint64 kExactBelow = 20000;
 
+    /// For measurement (bench/vector_order_bench.cpp), not for the engine: kAutomaticSearch (the
+    /// default) is the rule above; kExactSearch compares every vector at any size; a width > 0 always
+    /// asks the graph, weighing that many candidates (hnswlib's efSearch, 96 by default).
+    void setSearchWidth(int width);
+    static constexpr int kAutomaticSearch = -1;
+    static constexpr int kExactSearch = 0;
+
     /// The ids held, ascending (health compares them with the index's chunks).
     std::vector<qint64> ids() const;
 
