@@ -52,7 +52,8 @@ QString defaultVaultPath()
 Engine::~Engine()
 {
     // Saved when no other writer is busy; otherwise the next opener brings the file up to date.
-    if (m_vectorsDirty)
+    // A worker leaves it to its owner (short-lived workers would each write the whole file).
+    if (m_vectorsDirty && !m_worker)
         if (auto lock = VaultLock::acquire(m_vaultPath, VaultLock::Kind::Index, 0))
             (void)saveVectorsLocked();
 }
@@ -121,6 +122,7 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
 Result<std::unique_ptr<Engine>> Engine::openWorker() const
 {
     std::unique_ptr<Engine> engine(new Engine);
+    engine->m_worker = true;
     engine->m_vaultPath = m_vaultPath;
     engine->m_config = m_config;
     engine->m_embedder = m_embedder;

@@ -157,6 +157,7 @@ private:
     std::function<QString(const QDateTime &, int maxTokens)> m_cognitivePreamble;
     QStringList m_openNotes;
     bool m_vectorsDirty = false;
+    bool m_worker = false; ///< made by openWorker(): shares another Engine's vectors
     int m_lockTimeoutMs = VaultLock::kDefaultTimeoutMs;
     /// Writes the tool events of the documents indexed since the last call (one write per run).
     std::function<void()> m_flushToolEvents;

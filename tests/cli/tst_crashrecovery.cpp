@@ -50,6 +50,7 @@ void TestCrashRecovery::killedWriters_leaveAVaultTheNextRunRecovers()
     const QStringList queries = noteQueries(15, 32);
     QRandomGenerator random(33);
 
+    int windowMs[3] = {400, 400, 100};
     int killed = 0;
     int finishedFirst = 0;
     QElapsedTimer total;
@@ -78,13 +79,18 @@ void TestCrashRecovery::killedWriters_leaveAVaultTheNextRunRecovers()
                          QStringLiteral("The copper kettle of round %1 sings.").arg(round)};
         QProcess cli;
         startCli(cli, arguments);
-        const int delayMs = int(random.bounded(operation == 2 ? 120 : 500));
+        // A random moment within the time such a run takes; the window follows what is seen (a run
+        // that finished first shrinks it), so kills land mid-run on fast and slow machines alike.
+        int &window = windowMs[operation];
+        const int delayMs = int(random.bounded(quint32(qMax(2, window))));
         if (!cli.waitForFinished(delayMs)) {
             ::kill(pid_t(cli.processId()), SIGKILL);
             cli.waitForFinished();
             ++killed;
+            window = window * 5 / 4;
         } else {
             ++finishedFirst;
+            window = qMax(2, window / 2);
         }
         const QString what =
             QStringLiteral("round %1 (%2 killed after %3 ms)").arg(round).arg(arguments.first()).arg(delayMs);
@@ -115,7 +121,8 @@ void TestCrashRecovery::killedWriters_leaveAVaultTheNextRunRecovers()
     }
     qInfo("%d kills, %d runs finished before their kill; all recovered in %lld ms", killed, finishedFirst,
           total.elapsed());
-    QVERIFY2(killed >= kills / 2, "most runs finished before they were killed: the test killed nothing");
+    QVERIFY2(killed >= qMax(1, kills / 4),
+             "most runs finished before they were killed: the test killed (almost) nothing");
 }
 
 QTEST_GUILESS_MAIN(TestCrashRecovery)
