@@ -201,15 +201,17 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         const QDateTime seen = m.lastAccess.isValid() ? m.lastAccess : chunk.time;
         const double ageDays = seen.isValid() ? qMax<qint64>(0, seen.secsTo(now)) / 86400.0 : 365.0;
         const double recency = std::exp(-std::log(2.0) * ageDays / halfLife);
-        r.breakdown = {{QStringLiteral("relevance"), relevance, mode.relevance},
-                       {QStringLiteral("strength"), m.strength, mode.strength},
-                       {QStringLiteral("recency"), recency, mode.recency},
-                       {QStringLiteral("access"), m.access, mode.access},
-                       {QStringLiteral("coactivation"), m.coactivation, mode.coactivation},
-                       {QStringLiteral("graph"), m.graph, mode.graph}};
+        // The mode weighs digests against raw turns. The layer weight is folded into every term's
+        // weight, so the breakdown sums to the score and a term recomputed later keeps it.
+        const double layer = mode.layerWeight(chunk.tags.layer.value);
+        r.breakdown = {{QStringLiteral("relevance"), relevance, mode.relevance * layer},
+                       {QStringLiteral("strength"), m.strength, mode.strength * layer},
+                       {QStringLiteral("recency"), recency, mode.recency * layer},
+                       {QStringLiteral("access"), m.access, mode.access * layer},
+                       {QStringLiteral("coactivation"), m.coactivation, mode.coactivation * layer},
+                       {QStringLiteral("graph"), m.graph, mode.graph * layer}};
         for (const ScoreComponent &component : std::as_const(r.breakdown))
             r.score += component.contribution();
-        r.score *= mode.layerWeight(chunk.tags.layer.value); // the mode weighs digests against raw turns
         results << r;
     }
     m_signals->refine(results, mode, now);

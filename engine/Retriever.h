@@ -14,7 +14,8 @@ class Embedder;
 class VectorIndex;
 
 /// One term of the composite score: its normalised value (0..1) and the
-/// weight the active mode gives it. contribution = value × weight.
+/// weight the active mode gives it, times the mode's weight for the chunk's
+/// layer. contribution = value × weight; the contributions sum to the score.
 struct ScoreComponent {
     QString name;
     double value = 0.0;

@@ -184,6 +184,74 @@ private slots:
             QVERIFY(results[i - 1].score >= results[i].score);
     }
 
+    void recall_layerWeightScalesEveryModesScoreAndTheBreakdownSumsToIt_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("fast") << QStringLiteral("fast");
+        QTest::newRow("deep (graph walk)") << QStringLiteral("deep");
+        QTest::newRow("creative (graph walk)") << QStringLiteral("creative");
+    }
+
+    void recall_layerWeightScalesEveryModesScoreAndTheBreakdownSumsToIt()
+    {
+        QFETCH(QString, mode);
+        // Two copies of one vault of raw notes; the second weighs the raw layer 0.1 in every mode.
+        auto write = [](TestVault &vault) {
+            vault.write(QStringLiteral("notes/storage.md"),
+                        QStringLiteral("---\nproject: engram\n---\n# Storage\n\nThe index lives in SQLite with FTS5; "
+                                       "the vectors live in [[hnsw]].\n"));
+            vault.write(QStringLiteral("notes/hnsw.md"),
+                        QStringLiteral("# HNSW\n\nhnswlib finds approximate nearest neighbours of vectors.\n"));
+            vault.write(QStringLiteral("notes/old-index.md"),
+                        QStringLiteral("# Old index\n\nThe index used to live in flat JSON files.\n"));
+            vault.write(QStringLiteral("notes/new-index.md"),
+                        QStringLiteral("---\nsupersedes: notes/old-index.md\n---\n# New index\n\n"
+                                       "The index moved from JSON files to SQLite.\n"));
+        };
+        TestVault plainVault;
+        TestVault weightedVault;
+        write(plainVault);
+        write(weightedVault);
+        weightedVault.write(QStringLiteral("engram.json"),
+                            QStringLiteral(R"({"modes": {"fast": {"layerWeights": {"raw": 0.1}},
+                                                         "deep": {"layerWeights": {"raw": 0.1}},
+                                                         "creative": {"layerWeights": {"raw": 0.1}}}})"));
+        auto plain = openIndexed(plainVault);
+        auto weighted = openIndexed(weightedVault);
+        RecallQuery query;
+        query.text = QStringLiteral("where does the index live SQLite vectors");
+        query.mode = mode;
+        query.k = 20;
+        query.reinforce = false;
+        const QList<RecallResult> a = recallOrFail(*plain, query);
+        const QList<RecallResult> b = recallOrFail(*weighted, query);
+        QVERIFY(a.size() >= 4);
+        QCOMPARE(b.size(), a.size());
+        bool walked = false;
+        bool penalised = false;
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            QCOMPARE(source(b[i]), source(a[i])); // every chunk is raw: the order cannot change
+            QCOMPARE(b[i].chunk.tags.layer.value, QStringLiteral("raw"));
+            // The layer weight scales the whole score: 0.1 × what the unweighted mode gives.
+            QVERIFY2(qAbs(b[i].score - 0.1 * a[i].score) < 1e-9,
+                     qPrintable(QStringLiteral("%1: %2 weighted vs %3 unweighted")
+                                    .arg(source(a[i]))
+                                    .arg(b[i].score)
+                                    .arg(a[i].score)));
+            for (const RecallResult *r : {&a[i], &b[i]}) {
+                double sum = 0.0;
+                for (const ScoreComponent &c : r->breakdown) {
+                    sum += c.contribution();
+                    walked = walked || (c.name == QLatin1String("graph") && c.value > 0.0);
+                    penalised = penalised || (c.name == QLatin1String("superseded") && c.contribution() < 0.0);
+                }
+                QVERIFY2(qAbs(sum - r->score) < 1e-9, qPrintable(source(*r)));
+            }
+        }
+        QVERIFY(penalised); // notes/old-index.md is superseded: its penalty is scaled too
+        QCOMPARE(walked, mode != QLatin1String("fast"));
+    }
+
     void recall_modeFromConfigSetsTheWeights()
     {
         TestVault vault;
