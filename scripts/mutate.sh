@@ -91,7 +91,27 @@ restore() {
   fi
   backup=""
 }
-trap 'restore; echo; echo "interrupted: $target_file restored"; exit 130' INT TERM
+# Builds and tests run in the background and are waited for: `wait` returns as soon as a signal
+# arrives, so Ctrl-C restores the file at once (ninja would otherwise catch it, exit 1 and look like
+# a failed build).
+exec 3>&1
+child=""
+run() {
+  "$@" &
+  child=$!
+  wait "$child"
+  local status=$?
+  child=""
+  return $status
+}
+interrupted() {
+  [ -n "$child" ] && kill "$child" 2>/dev/null && wait "$child" 2>/dev/null
+  restore
+  echo >&3 # the script's own stdout: the trap may run inside a redirected build or test
+  echo "interrupted${target_file:+: $target_file restored}" >&3
+  exit 130
+}
+trap interrupted INT TERM
 trap 'restore' EXIT
 
 targets_of() { # the test names (= targets) a ctest regex selects
@@ -103,10 +123,10 @@ all_regex="$(printf '%s\n' "${tests[@]}" | sort -u | paste -sd'|')"
 mapfile -t all_targets < <(targets_of "$all_regex")
 [ "${#all_targets[@]}" -gt 0 ] || { echo "no test matches $all_regex"; exit 2; }
 echo "baseline: building and running ${all_targets[*]}"
-if ! ninja -C "$build" -j2 "${all_targets[@]}" >"$root/baseline-build.log" 2>&1; then
+if ! run ninja -C "$build" -j2 "${all_targets[@]}" >"$root/baseline-build.log" 2>&1; then
   echo "the unmutated build fails: see $root/baseline-build.log"; exit 2
 fi
-if ! ctest --test-dir "$build" -R "$all_regex" >"$root/baseline-tests.log" 2>&1; then
+if ! run ctest --test-dir "$build" -R "$all_regex" >"$root/baseline-tests.log" 2>&1; then
   echo "the unmutated tests fail: see $root/baseline-tests.log"; exit 2
 fi
 
@@ -135,11 +155,11 @@ PY
   if [ "${#targets[@]}" -eq 0 ]; then
     echo "NO TESTS (regex $regex)  $label"; broken=$((broken + 1)); restore; continue
   fi
-  if ! ninja -C "$build" -j2 "${targets[@]}" >"$root/last-build.log" 2>&1; then
+  if ! run ninja -C "$build" -j2 "${targets[@]}" >"$root/last-build.log" 2>&1; then
     echo "DOES NOT BUILD (see build-mutate/last-build.log)  $label"; broken=$((broken + 1))
     cp "$root/last-build.log" "$root/nobuild-$((i + 1)).log"; restore; continue
   fi
-  if ctest --test-dir "$build" -R "$regex" --timeout 300 >"$root/last-tests.log" 2>&1; then
+  if run ctest --test-dir "$build" -R "$regex" --timeout 300 >"$root/last-tests.log" 2>&1; then
     echo "MISSED  ($(( $(date +%s) - t0 )) s)  $label   [$regex]"; missed=$((missed + 1))
   else
     echo "CAUGHT  ($(( $(date +%s) - t0 )) s)  $label"; caught=$((caught + 1))
