@@ -7,9 +7,10 @@ namespace engram {
 
 /// How often each vault file was recalled, for promotion. The dynamics layer
 /// owns the journal; this small interface keeps the Consolidator independent
-/// of it. The default reads `state/journal.jsonl` lines of the form
-/// {"type":"access","key":K}, where K is a path, `path#ordinal` or
-/// `path:start-end`, and counts them per path.
+/// of it. The default reads `state/journal.jsonl`: each access event
+/// ({"type":"access","keys":[K, …]}, K a path, `path#ordinal` or
+/// `path:start-end`) counts once for each file it names, on top of the counts
+/// a compaction folded into `state` lines.
 class AccessCounts {
 public:
     virtual ~AccessCounts() = default;

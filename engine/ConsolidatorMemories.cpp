@@ -3,12 +3,11 @@
 #include "Embedder.h"
 #include "Engine.h"
 #include "FrontMatter.h"
+#include "JournalReplayer.h"
+#include "MemoryDynamics.h"
 #include "TextAnalysis.h"
-#include "VaultBoundary.h"
 
-#include <QDir>
-#include <QFile>
-#include <QJsonDocument>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QMap>
 
@@ -168,21 +167,18 @@ Status Consolidator::Run::promoteEpisodic()
             QStringLiteral("episodic → semantic (recalled %1×, confidence %2)").arg(recalled).arg(confidence)};
         if (options.dryRun)
             continue;
-        const VaultBoundary boundary(engine.vaultPath());
-        if (auto folder = boundary.makeFolder(QStringLiteral("state")); !folder)
-            return folder.error();
-        auto journalPath = boundary.resolveForWrite(QStringLiteral("state/journal.jsonl"));
-        if (!journalPath)
-            return journalPath.error();
-        QFile journal(*journalPath);
-        if (!journal.open(QIODevice::Append))
-            return Error{QStringLiteral("cannot append to state/journal.jsonl: %1").arg(journal.errorString())};
-        const QJsonObject event{{QStringLiteral("type"), QStringLiteral("promote")},
-                                {QStringLiteral("key"), m.path},
-                                {QStringLiteral("from"), QStringLiteral("episodic")},
-                                {QStringLiteral("to"), QStringLiteral("semantic")},
-                                {QStringLiteral("at"), now.toUTC().toString(Qt::ISODate)}};
-        journal.write(QJsonDocument(event).toJson(QJsonDocument::Compact) + '\n');
+        // Through the dynamics' own writer: one journal format, replayed like every other event.
+        QJsonArray keys;
+        for (const Chunk &chunk : m.chunks)
+            keys.append(MemoryDynamics::chunkKey(chunk.path, chunk.ordinal));
+        if (Status s = engine.dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("promote")},
+                                                            {QStringLiteral("t"), JournalReplayer::iso(now)},
+                                                            {QStringLiteral("path"), m.path},
+                                                            {QStringLiteral("keys"), keys},
+                                                            {QStringLiteral("from"), QStringLiteral("episodic")},
+                                                            {QStringLiteral("to"), QStringLiteral("semantic")}});
+            !s)
+            return s;
     }
     return {};
 }

@@ -87,8 +87,10 @@ void DynamicSignals::refine(QList<RecallResult> &results, const RankingMode &mod
     for (RecallResult &r : results) {
         if (!m_superseded.contains(r.chunk.id))
             continue;
-        r.breakdown << ScoreComponent{QStringLiteral("superseded"), 1.0, -kSupersededPenalty};
-        r.score -= kSupersededPenalty;
+        const ScoreComponent penalty{QStringLiteral("superseded"), 1.0,
+                                     -kSupersededPenalty * mode.layerWeight(r.chunk.tags.layer.value)};
+        r.breakdown << penalty;
+        r.score += penalty.contribution();
     }
     walkGraph(results, mode, now);
 }

@@ -100,13 +100,18 @@ Status JournalReplayer::apply(const QJsonObject &e)
     if (type == QLatin1String("seen"))
         return run(QStringLiteral("INSERT OR IGNORE INTO dyn_seen(path, t) VALUES(?, ?)"),
                    {e.value(QStringLiteral("path")).toString(), ms});
-    if (type == QLatin1String("access") || type == QLatin1String("strength")) {
+    // A promotion (the consolidator moved an episodic memory to semantic) restarts the decay of
+    // each chunk it names from full strength, like a strength event of 1: becoming semantic is the
+    // consolidation that a memory's repeated recall earned. Older journals name only the file
+    // ("key", no "keys"): those replay to no change, which is what they did before.
+    const bool promote = type == QLatin1String("promote");
+    if (type == QLatin1String("access") || type == QLatin1String("strength") || promote) {
         const bool access = type == QLatin1String("access");
         const QJsonArray keys = e.value(QStringLiteral("keys")).toArray();
         const QJsonArray strengths = e.value(QStringLiteral("strengths")).toArray();
         for (int i = 0; i < keys.size(); ++i) {
             const QString key = keys[i].toString();
-            const double strength = qBound(0.0, strengths.at(i).toDouble(1.0), 1.0);
+            const double strength = promote ? 1.0 : qBound(0.0, strengths.at(i).toDouble(1.0), 1.0);
             const QString sql =
                 access
                     ? QStringLiteral(

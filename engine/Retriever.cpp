@@ -204,15 +204,23 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         const QDateTime seen = m.lastAccess.isValid() ? m.lastAccess : chunk.time;
         const double ageDays = seen.isValid() ? qMax<qint64>(0, seen.secsTo(now)) / 86400.0 : 365.0;
         const double recency = std::exp(-std::log(2.0) * ageDays / halfLife);
-        r.breakdown = {{QStringLiteral("relevance"), relevance, mode.relevance},
-                       {QStringLiteral("strength"), m.strength, mode.strength},
-                       {QStringLiteral("recency"), recency, mode.recency},
-                       {QStringLiteral("access"), m.access, mode.access},
-                       {QStringLiteral("coactivation"), m.coactivation, mode.coactivation},
-                       {QStringLiteral("graph"), m.graph, mode.graph}};
+        // The mode weighs digests against raw turns. The layer weight is folded into every term's
+        // weight, so the breakdown sums to the score and a term recomputed later keeps it.
+        const double layer = mode.layerWeight(chunk.tags.layer.value);
+        // Strength, recency and access say nothing about the query: they reorder what matches it
+        // but must not lift what hardly does, so their weight is scaled by the relevance. Added
+        // at full weight, they gave a fresh transcript turn at relevance 0.02 a score of 0.5 over
+        // a keyword match at relevance 0.43 in an older note (tests/data/golden/README.md).
+        // Co-activation and the graph walk come from this query's own top candidates: not scaled.
+        const double prior = layer * relevance;
+        r.breakdown = {{QStringLiteral("relevance"), relevance, mode.relevance * layer},
+                       {QStringLiteral("strength"), m.strength, mode.strength * prior},
+                       {QStringLiteral("recency"), recency, mode.recency * prior},
+                       {QStringLiteral("access"), m.access, mode.access * prior},
+                       {QStringLiteral("coactivation"), m.coactivation, mode.coactivation * layer},
+                       {QStringLiteral("graph"), m.graph, mode.graph * layer}};
         for (const ScoreComponent &component : std::as_const(r.breakdown))
             r.score += component.contribution();
-        r.score *= mode.layerWeight(chunk.tags.layer.value); // the mode weighs digests against raw turns
         results << r;
     }
     m_signals->refine(results, mode, now);

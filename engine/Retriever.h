@@ -14,7 +14,10 @@ class Embedder;
 class VectorIndex;
 
 /// One term of the composite score: its normalised value (0..1) and the
-/// weight the active mode gives it. contribution = value × weight.
+/// weight the active mode gives it, times the mode's weight for the chunk's
+/// layer and, for the terms that do not depend on the query (strength,
+/// recency, access), times the relevance. contribution = value × weight; the
+/// contributions sum to the score.
 struct ScoreComponent {
     QString name;
     double value = 0.0;

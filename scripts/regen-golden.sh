@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates tests/data/golden/recall.txt (the pinned ranking of tests/data/golden-vault)
-# after an intended ranking change. Review `git diff tests/data/golden` before committing.
+# Regenerates tests/data/golden/recall*.txt (the pinned rankings of tests/data/golden-vault in the
+# fast, deep and creative modes) after an intended ranking change. The files are reviewed
+# expectations: read `git diff tests/data/golden` against tests/data/golden/README.md before
+# committing, and say in the commit message why each changed line is right.
 #   scripts/regen-golden.sh [build-dir]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -2,6 +2,7 @@
 #include "Consolidator.h"
 #include "Embedder.h"
 #include "Engine.h"
+#include "MemoryDynamics.h"
 #include "TestVault.h"
 
 #include <QDir>
@@ -98,6 +99,28 @@ public:
     QHash<QString, int> counts;
     QHash<QString, int> countsByPath(const QString &) const override { return counts; }
 };
+
+/// Seven packs of a question the staging memory answers, one a day, the last 20 days before kNow.
+void packSevenTimes(Engine &engine)
+{
+    for (int day = 0; day < 7; ++day) {
+        RecallQuery query;
+        query.text = QStringLiteral("which port does the staging database use");
+        query.now = kNow.addDays(day - 26);
+        auto pack = engine.pack(query, 400);
+        QVERIFY(pack.ok());
+        QCOMPARE(pack->included.size(), 1);
+    }
+}
+
+QString healthOf(Engine &engine, const QString &name)
+{
+    for (const HealthCheck &check : engine.health())
+        if (check.name == name)
+            return check.status == QLatin1String("ok") ? check.status
+                                                       : check.status + QStringLiteral(" (") + check.reason + u')';
+    return QStringLiteral("no check named ") + name;
+}
 
 } // namespace
 
@@ -373,19 +396,77 @@ private slots:
         QVERIFY(consolidate(*engine, false, &access)->memories.isEmpty());
     }
 
-    void promote_defaultCountsComeFromTheJournal()
+    void promote_memoryPackedSevenTimesIsPromotedFromTheEnginesOwnJournal()
     {
         TestVault vault;
         vault.write(QStringLiteral("memories/episodic/often.md"),
-                    QStringLiteral("---\nconfidence: 0.8\n---\nThe staging database lives on port 5433.\n"));
-        QString journal;
-        for (int i = 0; i < 5; ++i)
-            journal += QStringLiteral("{\"type\":\"access\",\"key\":\"memories/episodic/often.md#0\"}\n");
-        vault.write(QStringLiteral("state/journal.jsonl"), journal);
+                    QStringLiteral("---\nconfidence: 0.9\n---\nThe staging database lives on port 5433.\n"));
         auto engine = openEngine(vault);
-        QCOMPARE(AccessCounts().countsByPath(vault.path()).value(QStringLiteral("memories/episodic/often.md")), 5);
+        engine->setClock([] { return kNow.addDays(-30); }); // first seen a month before the sleep
+        engine->index();
+        packSevenTimes(*engine);
+        // Seven packs, each one event naming the memory: counted as seven recalls of the file.
+        QCOMPARE(AccessCounts().countsByPath(vault.path()).value(QStringLiteral("memories/episodic/often.md")), 7);
         auto report = consolidate(*engine);
+        QVERIFY(report.ok());
         QCOMPARE(report->memories.size(), 1);
+        QCOMPARE(report->memories.first().kind, QStringLiteral("promote"));
+        QVERIFY(vault.read(QStringLiteral("memories/episodic/often.md")).contains("store: \"semantic\""));
+        QCOMPARE(engine->store().chunksOfFile(QStringLiteral("memories/episodic/often.md")).first().tags.store.value,
+                 QStringLiteral("semantic"));
+    }
+
+    void promote_accessCountsSurviveJournalCompaction()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("memories/episodic/often.md"),
+                    QStringLiteral("---\nconfidence: 0.9\n---\nThe staging database lives on port 5433.\n"));
+        auto engine = openEngine(vault);
+        engine->setClock([] { return kNow.addDays(-30); });
+        engine->index();
+        const QList<Chunk> chunks = engine->store().chunksOfFile(QStringLiteral("memories/episodic/often.md"));
+        QCOMPARE(chunks.size(), 1);
+        for (int day = 0; day < 6; ++day)
+            QVERIFY(engine->dynamics().recordAccess(chunks, QStringLiteral("recall"), kNow.addDays(day - 30)));
+        const QByteArray before = vault.read(QStringLiteral("state/journal.jsonl"));
+        QVERIFY(engine->dynamics().compact());
+        QVERIFY(vault.read(QStringLiteral("state/journal.jsonl")) != before); // really compacted
+        QVERIFY(engine->dynamics().recordAccess(chunks, QStringLiteral("recall"), kNow.addDays(-20)));
+        // 6 folded into a state line + 1 access event after it.
+        QCOMPARE(AccessCounts().countsByPath(vault.path()).value(QStringLiteral("memories/episodic/often.md")), 7);
+    }
+
+    void promote_isReplayedWithoutJournalErrorAndRestartsDecayAfterRebuild()
+    {
+        TestVault vault;
+        vault.write(
+            QStringLiteral("memories/episodic/often.md"),
+            QStringLiteral("---\nconfidence: 0.9\nvalence: 0\narousal: 0.2\n---\nThe staging database lives on port "
+                           "5433.\n"));
+        auto engine = openEngine(vault);
+        engine->setClock([] { return kNow.addDays(-30); }); // first seen a month before the sleep
+        engine->index();
+        packSevenTimes(*engine); // the last pack is 20 days before kNow
+        QVERIFY(consolidate(*engine).ok());
+        QVERIFY(vault.read(QStringLiteral("state/journal.jsonl")).contains("\"type\":\"promote\""));
+        QCOMPARE(healthOf(*engine, QStringLiteral("journal")), QStringLiteral("ok"));
+
+        // Promotion restarts decay from full strength at kNow. Ten days later, a semantic,
+        // non-emotional memory has lost 10 × 0.02 = 0.2: 1.0 − 0.2 = 0.8. Without the promotion
+        // it would be its strength after the last pack minus 30 days of loss (0.6 at best).
+        const Chunk chunk = engine->store().chunksOfFile(QStringLiteral("memories/episodic/often.md")).first();
+        QCOMPARE(chunk.tags.store.value, QStringLiteral("semantic"));
+        QVERIFY(qAbs(engine->dynamics().state(chunk, kNow.addDays(10)).strength - 0.8) < 1e-9);
+
+        engine.reset();
+        auto reopened = openEngine(vault);
+        reopened->setClock([] { return kNow; });
+        QVERIFY(reopened->rebuild());
+        QCOMPARE(healthOf(*reopened, QStringLiteral("journal")), QStringLiteral("ok"));
+        const Chunk rebuilt = reopened->store().chunksOfFile(QStringLiteral("memories/episodic/often.md")).first();
+        QCOMPARE(rebuilt.tags.store.value, QStringLiteral("semantic"));
+        QVERIFY(qAbs(reopened->dynamics().state(rebuilt, kNow.addDays(10)).strength - 0.8) < 1e-9);
+        QCOMPARE(reopened->dynamics().state(rebuilt, kNow.addDays(10)).accessCount, 7);
     }
 
     void recall_modeLayerWeightsPreferDigestsAndPackCitesRawSources()

@@ -126,8 +126,9 @@ private slots:
     {
         TestVault vault;
         writeStores(vault);
+        // A goal (never decays) that matches the query exactly as well as the trip does.
         vault.write(QStringLiteral("memories/prospective/coast.md"),
-                    memory(QStringLiteral("Coast plan"), {}, QStringLiteral("Plan another drive to the coast.")));
+                    memory(QStringLiteral("Coast plan"), {}, QStringLiteral("We drove to the coast in March.")));
         ClockedEngine e(vault);
         e.engine->index();
         const QString trip = QStringLiteral("memories/episodic/trip.md");
@@ -139,7 +140,8 @@ private slots:
         QVERIFY(!recalled(*e.engine, QStringLiteral("drove to the coast"), false).contains(trip));
         const QStringList withArchive = recalled(*e.engine, QStringLiteral("drove to the coast"), true);
         QVERIFY(withArchive.contains(trip));
-        // ranked low: below the living memory about the coast, though it matches the query better
+        // Ranked low: below a living memory that matches as well (a far better match may still
+        // come first when archived memories are asked for: decay scales with relevance).
         QVERIFY(withArchive.indexOf(trip) > withArchive.indexOf(QStringLiteral("memories/prospective/coast.md")));
         QVERIFY(QFile::exists(vault.filePath(trip))); // decay never deletes
     }
@@ -166,24 +168,97 @@ private slots:
         e.engine->index();
         const QString trip = QStringLiteral("memories/episodic/trip.md");
         *e.clock = kStart.addDays(20);
-        QVERIFY(qAbs(e.strength(trip) - 0.6) < 1e-9);
+        QVERIFY(qAbs(e.strength(trip) - 0.6) < 1e-9); // 1 − 20 × 0.02
         QVERIFY(e.engine->dynamics().recordAccess({e.chunk(trip)}, QStringLiteral("test")).ok());
-        const double spaced = e.strength(trip);
-        QVERIFY(qAbs(spaced - DecayPolicy::reinforced(0.6, 20.0)) < 1e-9);
-        QVERIFY(spaced > 0.9);
-        // decay restarts from the access
+        // An access restores a share of what was lost: 0.3 + 0.7 × (1 − e^(−gap/7)).
+        // Gap 20 days: e^(−20/7) = 0.0574326193, share = 0.3 + 0.7 × 0.9425673807 = 0.9597971665,
+        // strength = 0.6 + 0.4 × 0.9597971665 = 0.9839188666.
+        QVERIFY(qAbs(e.strength(trip) - 0.9839188666) < 1e-9);
+        // Decay restarts from the access: ten days later 0.9839188666 − 10 × 0.02 = 0.7839188666.
         *e.clock = kStart.addDays(30);
-        QVERIFY(qAbs(e.strength(trip) - (spaced - 0.2)) < 1e-9);
-        const double before = e.strength(trip);
+        QVERIFY(qAbs(e.strength(trip) - 0.7839188666) < 1e-9);
+        // Gap 10 days: e^(−10/7) = 0.2396510364, share = 0.3 + 0.7 × 0.7603489636 = 0.8322442745,
+        // strength = 0.7839188666 + 0.2160811334 × 0.8322442745 = 0.9637511527.
         QVERIFY(e.engine->dynamics().recordAccess({e.chunk(trip)}, QStringLiteral("test")).ok());
-        const double gainAfterTenDays = e.strength(trip) - before;
-        const double beforeMassed = e.strength(trip);
+        QVERIFY(qAbs(e.strength(trip) - 0.9637511527) < 1e-9);
+        // Massed (gap 0): share = 0.3, strength = 0.9637511527 + 0.0362488473 × 0.3 = 0.9746258069.
         QVERIFY(e.engine->dynamics().recordAccess({e.chunk(trip)}, QStringLiteral("test")).ok());
-        const double massedGain = e.strength(trip) - beforeMassed;
-        QVERIFY(massedGain / (1.0 - beforeMassed) < gainAfterTenDays / (1.0 - before));
+        QVERIFY(qAbs(e.strength(trip) - 0.9746258069) < 1e-9);
         const MemoryState st = e.engine->dynamics().state(e.chunk(trip));
         QCOMPARE(st.accessCount, 3);
         QCOMPARE(st.lastAccess, kStart.addDays(30));
+    }
+
+    void reinforcement_aMonthsGapRestoresNearlyAll()
+    {
+        // DESIGN: massed repetition restores 30 %, a week about 75 %, a month nearly all.
+        // Week: 0.3 + 0.7 × (1 − e^(−1)) = 0.3 + 0.7 × 0.6321205588 = 0.7424843912 of the loss.
+        QVERIFY(qAbs(DecayPolicy::reinforced(0.0, 7.0) - 0.7424843912) < 1e-9);
+        // Month (30 days): e^(−30/7) = 0.0137637867, 0.3 + 0.7 × 0.9862362133 = 0.9903653493.
+        QVERIFY(qAbs(DecayPolicy::reinforced(0.0, 30.0) - 0.9903653493) < 1e-9);
+        // Massed on a half-lost memory: 0.5 + 0.5 × 0.3 = 0.65. Never above 1.
+        QVERIFY(qAbs(DecayPolicy::reinforced(0.5, 0.0) - 0.65) < 1e-12);
+        QCOMPARE(DecayPolicy::reinforced(1.0, 400.0), 1.0);
+    }
+
+    void decay_emotionalNeedsBothValenceAndArousalAboveSevenTenths()
+    {
+        // Strictly above 0.7 on both: |valence| > 0.7 and arousal > 0.7 → 0.01 a day, else 0.02.
+        const QString episodic = QStringLiteral("episodic");
+        const QString raw = QStringLiteral("raw");
+        QCOMPARE(DecayPolicy::dailyLoss(episodic, raw, 0.71, 0.71), 0.01);
+        QCOMPARE(DecayPolicy::dailyLoss(episodic, raw, -0.71, 0.71), 0.01); // bad feelings count as much
+        QCOMPARE(DecayPolicy::dailyLoss(episodic, raw, 0.7, 0.9), 0.02);    // valence at the line: not above
+        QCOMPARE(DecayPolicy::dailyLoss(episodic, raw, 0.9, 0.7), 0.02);    // arousal at the line: not above
+        QCOMPARE(DecayPolicy::dailyLoss(episodic, raw, 0.9, -0.9), 0.02);   // arousal is not an absolute value
+        QCOMPARE(DecayPolicy::dailyLoss(episodic, raw, 0.0, 0.0), 0.02);
+    }
+
+    void decay_exemptStoreAndLayerAreProspectiveAndCoreOnly()
+    {
+        QCOMPARE(DecayPolicy::dailyLoss(QStringLiteral("prospective"), QStringLiteral("raw"), 0, 0), 0.0);
+        QCOMPARE(DecayPolicy::dailyLoss(QStringLiteral("semantic"), QStringLiteral("core"), 0, 0), 0.0);
+        for (const char *store : {"sensory", "episodic", "semantic", "procedural"})
+            QCOMPARE(DecayPolicy::dailyLoss(QString::fromLatin1(store), QStringLiteral("raw"), 0, 0), 0.02);
+        for (const char *layer : {"raw", "session", "daily", "weekly", "fact"})
+            QCOMPARE(DecayPolicy::dailyLoss(QStringLiteral("episodic"), QString::fromLatin1(layer), 0, 0), 0.02);
+    }
+
+    void decay_archivesStrictlyBelowOneTenth()
+    {
+        TestVault vault;
+        writeStores(vault);
+        ClockedEngine e(vault);
+        e.engine->index();
+        const QString trip = QStringLiteral("memories/episodic/trip.md");
+        // 44.5 days: 1 − 44.5 × 0.02 = 0.11, kept; 45.5 days: 1 − 45.5 × 0.02 = 0.09, archived.
+        e.advanceDays(44.5);
+        QVERIFY(qAbs(e.strength(trip) - 0.11) < 1e-9);
+        QVERIFY(!e.engine->dynamics().state(e.chunk(trip)).archived);
+        e.advanceDays(1.0);
+        QVERIFY(qAbs(e.strength(trip) - 0.09) < 1e-9);
+        QVERIFY(e.engine->dynamics().state(e.chunk(trip)).archived);
+        QVERIFY(!DecayPolicy::isArchived(0.1)); // "below 0.1": exactly 0.1 stays
+        QVERIFY(DecayPolicy::isArchived(0.0999));
+    }
+
+    void sensory_leavesTheDefaultViewAfterExactlyADay()
+    {
+        TestVault vault;
+        writeStores(vault);
+        ClockedEngine e(vault);
+        e.engine->index();
+        const Chunk noise = e.chunk(QStringLiteral("memories/sensory/noise.md"));
+        // 24 h = 86 400 s: at 86 400 s it is still there, one second later it is gone, although
+        // its strength (1 − 0.02 ≈ 0.98) is far from the archive line.
+        QVERIFY(!e.engine->dynamics().state(noise, kStart.addSecs(86400)).archived);
+        const MemoryState later = e.engine->dynamics().state(noise, kStart.addSecs(86401));
+        QVERIFY(later.archived);
+        QVERIFY(later.strength > 0.97);
+        // An episodic memory of the same age is not touched by the sensory rule.
+        QVERIFY(!e.engine->dynamics()
+                     .state(e.chunk(QStringLiteral("memories/episodic/trip.md")), kStart.addSecs(86401))
+                     .archived);
     }
 
     void reinforcement_packCountsByDefaultRecallOnlyWhenConfigured()
@@ -257,18 +332,33 @@ private slots:
         QCOMPARE(daily.dailyLoss, DecayPolicy::kDailyLoss);
     }
 
+    void policy_coactivationGrowsByAQuarterOfWhatIsMissing()
+    {
+        // 0 → 0 + 1 × 0.25 = 0.25 → 0.25 + 0.75 × 0.25 = 0.4375; never above 1.
+        QCOMPARE(DecayPolicy::coactivationGrown(0.0), 0.25);
+        QCOMPARE(DecayPolicy::coactivationGrown(0.25), 0.4375);
+        QCOMPARE(DecayPolicy::coactivationGrown(1.0), 1.0);
+    }
+
     void policy_coactivationFadesToAFloorButStays()
     {
-        const double grown = DecayPolicy::coactivationGrown(DecayPolicy::coactivationGrown(0.0));
-        QVERIFY(grown > DecayPolicy::coactivationGrown(0.0));
-        const double later = DecayPolicy::coactivationAt(grown, kStart, kStart.addDays(30));
-        QVERIFY(later < grown);
-        const double muchLater = DecayPolicy::coactivationAt(grown, kStart, kStart.addDays(3650));
-        QVERIFY(muchLater >= DecayPolicy::kCoactivationFloor);
-        QVERIFY(muchLater < DecayPolicy::kCoactivationFloor + 1e-6);
+        // 0.05 + (0.4375 − 0.05) × e^(−30/30) = 0.05 + 0.3875 × 0.3678794412 = 0.1925532835.
+        QVERIFY(qAbs(DecayPolicy::coactivationAt(0.4375, kStart, kStart.addDays(30)) - 0.1925532835) < 1e-9);
+        // Ten years: 0.3875 × e^(−121.7) is nothing; what stays is the floor, 0.05.
+        QVERIFY(qAbs(DecayPolicy::coactivationAt(0.4375, kStart, kStart.addDays(3650)) - 0.05) < 1e-12);
+        // An edge at or below the floor does not fade at all.
+        QCOMPARE(DecayPolicy::coactivationAt(0.04, kStart, kStart.addDays(300)), 0.04);
+    }
+
+    void policy_accessSignalIsLogarithmicUpToTwentyUses()
+    {
+        // ln(1 + n) / ln(21): 1 use = 0.6931471806 / 3.0445224377 = 0.2276702487;
+        // 3 uses = 1.3862943611 / 3.0445224377 = 0.4553404974; 20 and more = 1.
         QCOMPARE(DecayPolicy::accessSignal(0), 0.0);
+        QVERIFY(qAbs(DecayPolicy::accessSignal(1) - 0.2276702487) < 1e-9);
+        QVERIFY(qAbs(DecayPolicy::accessSignal(3) - 0.4553404974) < 1e-9);
         QCOMPARE(DecayPolicy::accessSignal(20), 1.0);
-        QVERIFY(DecayPolicy::accessSignal(3) > DecayPolicy::accessSignal(1));
+        QCOMPARE(DecayPolicy::accessSignal(40), 1.0);
     }
 };
 

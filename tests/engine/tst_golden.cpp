@@ -1,6 +1,7 @@
-// Pins the ranking of a small fixture vault (tests/data/golden-vault) against
-// tests/data/golden/recall.txt. After an intended ranking change, regenerate the
-// expected file with scripts/regen-golden.sh and review the diff.
+// Pins the ranking of a small fixture vault (tests/data/golden-vault) in each mode against
+// tests/data/golden/recall.txt (fast), recall-deep.txt and recall-creative.txt. The files are
+// reviewed expectations (tests/data/golden/README.md says why each top result is right): after
+// an intended ranking change, regenerate them with scripts/regen-golden.sh and review the diff.
 #include "Engine.h"
 #include "TestVault.h"
 
@@ -26,14 +27,16 @@ QStringList goldenQueries()
     return out;
 }
 
-/// The ranking as text: per query, rank, source, score and the two candidate ranks.
-QString renderRanking(Engine &engine)
+/// The ranking in `mode` as text: per query, rank, source, score and the two candidate ranks.
+QString renderRanking(Engine &engine, const QString &mode)
 {
     QString out;
     for (const QString &text : goldenQueries()) {
         RecallQuery q;
         q.text = text;
         q.k = 5;
+        q.mode = mode;
+        q.reinforce = false; // each query sees the same vault, whatever ran before it
         q.now = QDateTime(QDate(2026, 3, 10), QTime(12, 0), Qt::UTC); // recency must not follow the clock
         auto results = engine.recall(q);
         out += QStringLiteral("## %1\n").arg(text);
@@ -56,34 +59,37 @@ QString renderRanking(Engine &engine)
     return out;
 }
 
-QString goldenPath()
+QString goldenName(const QString &mode)
 {
-    return test::dataPath(QStringLiteral("golden/recall.txt"));
+    return mode == QLatin1String("fast") ? QStringLiteral("golden/recall.txt")
+                                         : QStringLiteral("golden/recall-%1.txt").arg(mode);
 }
 
-void compareWithGolden(const QString &actual)
+void compareWithGolden(const QString &actual, const QString &mode)
 {
+    const QString goldenPath = test::dataPath(goldenName(mode));
     if (qEnvironmentVariableIsSet("ENGRAM_REGEN_GOLDEN")) {
-        QFile f(goldenPath());
+        QFile f(goldenPath);
         QVERIFY2(f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text), qPrintable(f.errorString()));
         f.write(actual.toUtf8());
-        qInfo("wrote %s", qPrintable(goldenPath()));
+        qInfo("wrote %s", qPrintable(goldenPath));
         return;
     }
-    QFile f(goldenPath());
+    QFile f(goldenPath);
     QVERIFY2(f.open(QIODevice::ReadOnly | QIODevice::Text),
-             "tests/data/golden/recall.txt is missing: run scripts/regen-golden.sh");
+             qPrintable(QStringLiteral("tests/data/%1 is missing: run scripts/regen-golden.sh").arg(goldenName(mode))));
     const QStringList expected = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
     const QStringList got = actual.split(QLatin1Char('\n'));
     for (qsizetype i = 0; i < qMax(expected.size(), got.size()); ++i) {
         const QString e = expected.value(i);
         const QString g = got.value(i);
         if (e != g)
-            QFAIL(qPrintable(
-                QStringLiteral("ranking differs from recall.txt at line %1:\n  expected: %2\n  actual:   %3\n"
-                               "If the change is intended, run scripts/regen-golden.sh and review the diff.")
-                    .arg(i + 1)
-                    .arg(e, g)));
+            QFAIL(
+                qPrintable(QStringLiteral("ranking differs from %1 at line %2:\n  expected: %3\n  actual:   %4\n"
+                                          "If the change is intended, run scripts/regen-golden.sh and review the diff.")
+                               .arg(goldenName(mode))
+                               .arg(i + 1)
+                               .arg(e, g)));
     }
 }
 
@@ -93,8 +99,16 @@ class TestGolden : public QObject {
     Q_OBJECT
 
 private slots:
+    void recall_matchesGoldenRanking_data()
+    {
+        QTest::addColumn<QString>("mode");
+        for (const char *mode : {"fast", "deep", "creative"})
+            QTest::newRow(mode) << QString::fromLatin1(mode);
+    }
+
     void recall_matchesGoldenRanking()
     {
+        QFETCH(QString, mode);
         TestVault vault;
         vault.copyFixture(QStringLiteral("golden-vault"));
         auto engine = Engine::open(vault.path());
@@ -102,20 +116,23 @@ private slots:
         const IndexReport report = (*engine)->index();
         QCOMPARE(report.failed, 0);
         QCOMPARE(report.indexed, 10);
-        compareWithGolden(renderRanking(**engine));
+        compareWithGolden(renderRanking(**engine, mode), mode);
     }
+
+    void rebuild_reproducesGoldenRanking_data() { recall_matchesGoldenRanking_data(); }
 
     void rebuild_reproducesGoldenRanking()
     {
+        QFETCH(QString, mode);
         TestVault vault;
         vault.copyFixture(QStringLiteral("golden-vault"));
         auto engine = Engine::open(vault.path());
         QVERIFY(engine);
         (*engine)->index();
-        const QString first = renderRanking(**engine);
+        const QString first = renderRanking(**engine, mode);
         auto rebuilt = (*engine)->rebuild();
         QVERIFY(rebuilt);
-        QCOMPARE(renderRanking(**engine), first);
+        QCOMPARE(renderRanking(**engine, mode), first);
     }
 };
 

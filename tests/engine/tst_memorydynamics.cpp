@@ -1,11 +1,14 @@
 #include "DecayPolicy.h"
 #include "Engine.h"
+#include "Journal.h"
+#include "JournalReplayer.h"
 #include "MemoryDynamics.h"
 #include "MemoryWriter.h"
 #include "TestVault.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QTest>
 
 using namespace engram;
@@ -429,6 +432,224 @@ private slots:
         for (const ScoreComponent &c : results->at(1).breakdown)
             penalty = penalty || (c.name == QLatin1String("superseded") && c.contribution() < 0.0);
         QVERIFY(penalty); // the explanation says why
+    }
+
+    void graphWalk_spreadsByEdgeWeightTypeFactorAndHalfAtTheSecondHop()
+    {
+        // alpha links [[beta]], beta links [[gamma]]; alpha supersedes delta. Only stated edges:
+        // no project, no memories/ (which would gain nearest-neighbour links).
+        TestVault vault;
+        vault.write(QStringLiteral("notes/alpha.md"),
+                    QStringLiteral("---\nsupersedes: notes/delta.md\n---\nAlpha points to [[beta]].\n"));
+        vault.write(QStringLiteral("notes/beta.md"), QStringLiteral("Beta points to [[gamma]].\n"));
+        vault.write(QStringLiteral("notes/gamma.md"), QStringLiteral("Gamma is at the end.\n"));
+        vault.write(QStringLiteral("notes/delta.md"), QStringLiteral("Delta was replaced.\n"));
+        auto clock = std::make_shared<QDateTime>(kStart);
+        auto engine = openEngine(vault, clock);
+        engine->index();
+        QList<RecallResult> results;
+        for (const QString &name :
+             {QStringLiteral("alpha"), QStringLiteral("beta"), QStringLiteral("gamma"), QStringLiteral("delta")}) {
+            const QList<Chunk> chunks = engine->store().chunksOfFile(QStringLiteral("notes/%1.md").arg(name));
+            QCOMPARE(chunks.size(), 1);
+            RecallResult r;
+            r.chunk = chunks.first();
+            const double relevance = name == QLatin1String("alpha") ? 1.0 : 0.0;
+            r.breakdown = {{QStringLiteral("relevance"), relevance, 1.0}, {QStringLiteral("graph"), 0.0, 1.0}};
+            r.score = relevance;
+            results << r;
+        }
+        engine->dynamics().signalSource().refine(results, engine->config().mode(QStringLiteral("deep")), kStart);
+        // Seeds: alpha (activation 1/1 = 1 on its chunk, 1/2 = 0.5 on its file); the others 0.
+        // Hop 1 (damping 1): alpha's file → beta: 0.5 × 0.8 (wiki link) × 1 (related) = 0.4;
+        //                    alpha's file → delta: 0.5 × 1.0 × 0.2 (supersedes) = 0.1.
+        // Hop 2 (damping 0.5): beta → gamma: 0.4 × 0.8 × 1 × 0.5 = 0.16; beta → alpha: 0.16;
+        //                      delta → alpha: 0.1 × 1.0 × 0.2 × 0.5 = 0.01.
+        // Received: alpha 0.16 + 0.01 = 0.17, beta 0.4, gamma 0.16, delta 0.1.
+        const QList<double> expected{0.17, 0.4, 0.16, 0.1};
+        for (qsizetype i = 0; i < results.size(); ++i) {
+            double graph = -1.0;
+            for (const ScoreComponent &c : results[i].breakdown)
+                if (c.name == QLatin1String("graph"))
+                    graph = c.value;
+            QVERIFY2(qAbs(graph - expected[i]) < 1e-12, qPrintable(QStringLiteral("%1: graph %2, expected %3")
+                                                                       .arg(results[i].chunk.path)
+                                                                       .arg(graph, 0, 'f', 12)
+                                                                       .arg(expected[i])));
+            QVERIFY(qAbs(results[i].score - (i == 0 ? 1.0 : 0.0) - expected[i]) < 1e-12);
+        }
+    }
+
+    void supersede_keepsThreeTenthsOfStrengthAndCostsTwoTenths()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("notes/new.md"),
+                    QStringLiteral("---\nsupersedes: notes/old.md\n---\nDeploys go to the production cluster.\n"));
+        vault.write(QStringLiteral("notes/old.md"), QStringLiteral("Deploys go to the staging cluster.\n"));
+        auto clock = std::make_shared<QDateTime>(kStart);
+        auto engine = openEngine(vault, clock);
+        engine->index();
+        const QList<Chunk> chunks{engine->store().chunksOfFile(QStringLiteral("notes/new.md")).first(),
+                                  engine->store().chunksOfFile(QStringLiteral("notes/old.md")).first()};
+        SignalSource &source = engine->dynamics().signalSource();
+        QList<MemorySignals> signalsNow;
+        // Ten days after first sight: 1 − 10 × 0.02 = 0.8; the superseded one keeps 0.3 × 0.8 = 0.24.
+        source.signalsFor(chunks, kStart.addDays(10), signalsNow);
+        QVERIFY(qAbs(signalsNow[0].strength - 0.8) < 1e-12);
+        QVERIFY(qAbs(signalsNow[1].strength - 0.24) < 1e-12);
+        // And a visible term of −0.2 (times the layer weight, 1 here) on the superseded one only.
+        QList<RecallResult> results(2);
+        for (int i = 0; i < 2; ++i) {
+            results[i].chunk = chunks[i];
+            results[i].breakdown = {{QStringLiteral("relevance"), 1.0, 0.5}};
+            results[i].score = 0.5;
+        }
+        source.refine(results, engine->config().mode(QStringLiteral("fast")), kStart.addDays(10));
+        QCOMPARE(results[0].breakdown.size(), 1);
+        QCOMPARE(results[1].breakdown.size(), 2);
+        QCOMPARE(results[1].breakdown[1].name, QStringLiteral("superseded"));
+        QVERIFY(qAbs(results[1].breakdown[1].contribution() - -0.2) < 1e-12);
+        QVERIFY(qAbs(results[1].score - 0.3) < 1e-12); // 0.5 − 0.2
+        QVERIFY(qAbs(results[0].score - 0.5) < 1e-12);
+    }
+
+    void replay_ofAFreshIndexGivesTheHandComputedState()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("Alpha note about the index.\n"));
+        vault.write(QStringLiteral("notes/b.md"), QStringLiteral("Beta note about the vectors.\n"));
+        auto clock = std::make_shared<QDateTime>(kStart);
+        auto engine = openEngine(vault, clock);
+        engine->index();
+        const Chunk a = engine->store().chunksOfFile(QStringLiteral("notes/a.md")).first();
+        const Chunk b = engine->store().chunksOfFile(QStringLiteral("notes/b.md")).first();
+        QVERIFY(engine->dynamics().recordAccess({a}, QStringLiteral("test"), kStart.addDays(20)));
+        QVERIFY(engine->dynamics().recordStrength(b, 0.5, kStart.addDays(5)));
+        QVERIFY(engine->dynamics().recordCoactivation({a, b}, kStart.addDays(20)));
+        QVERIFY(engine->dynamics().recordCoactivation({a, b}, kStart.addDays(20)));
+        engine.reset();
+        QVERIFY(QDir(vault.filePath(QStringLiteral(".engram"))).removeRecursively());
+        auto fresh = openEngine(vault, clock);
+        fresh->index();
+        const QDateTime at = kStart.addDays(30);
+        // a: 0.6 at day 20 (1 − 20 × 0.02), reinforced by 0.3 + 0.7 × (1 − e^(−20/7)) = 0.9597971665
+        // of the missing 0.4: 0.9839188666; ten days later − 0.2 = 0.7839188666. One access.
+        const MemoryState sa = fresh->dynamics().state(a, at);
+        QVERIFY(qAbs(sa.strength - 0.7839188666) < 1e-9);
+        QCOMPARE(sa.accessCount, 1);
+        QCOMPARE(sa.lastAccess, kStart.addDays(20));
+        QCOMPARE(sa.firstSeen, kStart);
+        // b: set to 0.5 at day 5, 25 days of loss: 0.5 − 0.5 = 0 → archived. Never accessed.
+        const MemoryState sb = fresh->dynamics().state(b, at);
+        QVERIFY(qAbs(sb.strength) < 1e-9);
+        QVERIFY(sb.archived);
+        QCOMPARE(sb.accessCount, 0);
+        // Co-activated twice at day 20: 0.25, then 0.4375; ten days of fading:
+        // 0.05 + 0.3875 × e^(−10/30) = 0.05 + 0.3875 × 0.7165313106 = 0.3276558829.
+        QList<MemoryEdge> coactivated;
+        for (const MemoryEdge &e : fresh->dynamics().edges(a.path, a.ordinal, at))
+            if (e.type == QLatin1String("co_activated"))
+                coactivated << e;
+        QCOMPARE(coactivated.size(), 1);
+        QCOMPARE(coactivated.first().count, 2);
+        QVERIFY(qAbs(coactivated.first().weight - 0.3276558829) < 1e-9);
+        QVERIFY(fresh->dynamics().problems().isEmpty());
+    }
+
+    void journal_tornLastLineWaitsUntilItIsComplete()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("Alpha note about the index.\n"));
+        auto clock = std::make_shared<QDateTime>(kStart);
+        auto engine = openEngine(vault, clock);
+        engine->index();
+        const Chunk a = engine->store().chunksOfFile(QStringLiteral("notes/a.md")).first();
+        // The bytes another writer appends for one access, taken from the journal's own writer.
+        TestVault scratch;
+        QVERIFY(Journal(scratch.path())
+                    .append(QJsonObject{{QStringLiteral("type"), QStringLiteral("access")},
+                                        {QStringLiteral("t"), QStringLiteral("2026-02-02T09:00:00.000Z")},
+                                        {QStringLiteral("keys"), QJsonArray{QStringLiteral("notes/a.md#0")}},
+                                        {QStringLiteral("strengths"), QJsonArray{1.0}}}));
+        const QByteArray line = scratch.read(Journal::relativePath());
+        QVERIFY(line.endsWith('\n'));
+        QFile journal(vault.filePath(Journal::relativePath()));
+        QVERIFY(journal.open(QIODevice::Append));
+        journal.write(line.left(line.size() / 2)); // the writer is halfway through its line
+        journal.flush();
+        QVERIFY(engine->dynamics().open());
+        QCOMPARE(engine->dynamics().state(a).accessCount, 0); // not read yet, and not an error
+        QVERIFY(engine->dynamics().problems().isEmpty());
+        journal.write(line.mid(line.size() / 2));
+        journal.close();
+        QVERIFY(engine->dynamics().open());
+        QCOMPARE(engine->dynamics().state(a).accessCount, 1); // read once it is whole, exactly once
+        QVERIFY(engine->dynamics().open());
+        QCOMPARE(engine->dynamics().state(a).accessCount, 1);
+        QVERIFY(engine->dynamics().problems().isEmpty());
+    }
+
+    void journal_compactedElsewhereAndGrownIsReplayedInFull()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("Alpha note about the index.\n"));
+        vault.write(QStringLiteral("notes/b.md"), QStringLiteral("Beta note about the vectors.\n"));
+        auto clock = std::make_shared<QDateTime>(kStart);
+        auto engine = openEngine(vault, clock);
+        engine->index();
+        const Chunk a = engine->store().chunksOfFile(QStringLiteral("notes/a.md")).first();
+        const Chunk b = engine->store().chunksOfFile(QStringLiteral("notes/b.md")).first();
+        for (int day = 1; day <= 10; ++day)
+            QVERIFY(engine->dynamics().recordAccess({a}, QStringLiteral("test"), kStart.addDays(day)));
+        const qint64 replayedUpTo = Journal(vault.path()).size();
+        // Another process compacts the journal (the same snapshot and atomic rewrite as compact())
+        // and appends to it, before this index reads it again: the file is now longer than the
+        // offset this index replayed up to, but its bytes there mean something else.
+        auto snapshot = JournalReplayer(engine->store().database()).snapshot(kStart.addDays(10), replayedUpTo);
+        QVERIFY(snapshot);
+        {
+            Journal journal(vault.path());
+            auto held = journal.lock();
+            QVERIFY(held);
+            QVERIFY(journal.rewrite(*snapshot, **held));
+        }
+        QVERIFY(Journal(vault.path()).size() < replayedUpTo);
+        int appended = 0;
+        for (int day = 11; Journal(vault.path()).size() <= replayedUpTo + 200; ++day, ++appended)
+            QVERIFY(Journal(vault.path())
+                        .append(QJsonObject{{QStringLiteral("type"), QStringLiteral("access")},
+                                            {QStringLiteral("t"), JournalReplayer::iso(kStart.addDays(day))},
+                                            {QStringLiteral("keys"), QJsonArray{QStringLiteral("notes/b.md#0")}},
+                                            {QStringLiteral("strengths"), QJsonArray{1.0}}}));
+        QVERIFY(appended >= 2);
+        QVERIFY(engine->dynamics().open());
+        QCOMPARE(engine->dynamics().state(a).accessCount, 10);
+        QCOMPARE(engine->dynamics().state(b).accessCount, appended);
+        QVERIFY(engine->dynamics().problems().isEmpty());
+    }
+
+    void compaction_replacesTheJournalAtomically()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("Alpha note about the index.\n"));
+        auto clock = std::make_shared<QDateTime>(kStart);
+        auto engine = openEngine(vault, clock);
+        engine->index();
+        const Chunk a = engine->store().chunksOfFile(QStringLiteral("notes/a.md")).first();
+        for (int day = 1; day <= 10; ++day)
+            QVERIFY(engine->dynamics().recordAccess({a}, QStringLiteral("test"), kStart.addDays(day)));
+        const QByteArray before = vault.read(Journal::relativePath());
+        // A reader that opened the journal before the compaction keeps reading the whole old
+        // file: the new one is written aside and renamed over it, never truncated in place.
+        QFile reader(vault.filePath(Journal::relativePath()));
+        QVERIFY(reader.open(QIODevice::ReadOnly));
+        QVERIFY(engine->dynamics().compact());
+        const QByteArray after = vault.read(Journal::relativePath());
+        QVERIFY(after.size() < before.size());
+        QCOMPARE(reader.readAll(), before);
+        QCOMPARE(QDir(vault.filePath(QStringLiteral("state"))).entryList(QDir::Files),
+                 QStringList{QStringLiteral("journal.jsonl")});
+        QCOMPARE(engine->dynamics().state(a).accessCount, 10);
     }
 };
 

@@ -62,6 +62,14 @@ double weightOf(const RecallResult &r, const QString &signal)
     return -1.0;
 }
 
+double valueOf(const RecallResult &r, const QString &signal)
+{
+    for (const ScoreComponent &c : r.breakdown)
+        if (c.name == signal)
+            return c.value;
+    return -1.0;
+}
+
 using ChunkPredicate = std::function<bool(const Chunk &)>;
 
 } // namespace
@@ -184,6 +192,119 @@ private slots:
             QVERIFY(results[i - 1].score >= results[i].score);
     }
 
+    void recall_layerWeightScalesEveryModesScoreAndTheBreakdownSumsToIt_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("fast") << QStringLiteral("fast");
+        QTest::newRow("deep (graph walk)") << QStringLiteral("deep");
+        QTest::newRow("creative (graph walk)") << QStringLiteral("creative");
+    }
+
+    void recall_layerWeightScalesEveryModesScoreAndTheBreakdownSumsToIt()
+    {
+        QFETCH(QString, mode);
+        // Two copies of one vault of raw notes; the second weighs the raw layer 0.1 in every mode.
+        auto write = [](TestVault &vault) {
+            vault.write(QStringLiteral("notes/storage.md"),
+                        QStringLiteral("---\nproject: engram\n---\n# Storage\n\nThe index lives in SQLite with FTS5; "
+                                       "the vectors live in [[hnsw]].\n"));
+            vault.write(QStringLiteral("notes/hnsw.md"),
+                        QStringLiteral("# HNSW\n\nhnswlib finds approximate nearest neighbours of vectors.\n"));
+            vault.write(QStringLiteral("notes/old-index.md"),
+                        QStringLiteral("# Old index\n\nThe index used to live in flat JSON files.\n"));
+            vault.write(QStringLiteral("notes/new-index.md"),
+                        QStringLiteral("---\nsupersedes: notes/old-index.md\n---\n# New index\n\n"
+                                       "The index moved from JSON files to SQLite.\n"));
+        };
+        TestVault plainVault;
+        TestVault weightedVault;
+        write(plainVault);
+        write(weightedVault);
+        weightedVault.write(QStringLiteral("engram.json"),
+                            QStringLiteral(R"({"modes": {"fast": {"layerWeights": {"raw": 0.1}},
+                                                         "deep": {"layerWeights": {"raw": 0.1}},
+                                                         "creative": {"layerWeights": {"raw": 0.1}}}})"));
+        auto plain = openIndexed(plainVault);
+        auto weighted = openIndexed(weightedVault);
+        RecallQuery query;
+        query.text = QStringLiteral("where does the index live SQLite vectors");
+        query.mode = mode;
+        query.k = 20;
+        query.reinforce = false;
+        const QList<RecallResult> a = recallOrFail(*plain, query);
+        const QList<RecallResult> b = recallOrFail(*weighted, query);
+        QVERIFY(a.size() >= 4);
+        QCOMPARE(b.size(), a.size());
+        bool walked = false;
+        bool penalised = false;
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            QCOMPARE(source(b[i]), source(a[i])); // every chunk is raw: the order cannot change
+            QCOMPARE(b[i].chunk.tags.layer.value, QStringLiteral("raw"));
+            // The layer weight scales the whole score: 0.1 × what the unweighted mode gives.
+            QVERIFY2(qAbs(b[i].score - 0.1 * a[i].score) < 1e-9,
+                     qPrintable(QStringLiteral("%1: %2 weighted vs %3 unweighted")
+                                    .arg(source(a[i]))
+                                    .arg(b[i].score)
+                                    .arg(a[i].score)));
+            for (const RecallResult *r : {&a[i], &b[i]}) {
+                double sum = 0.0;
+                for (const ScoreComponent &c : r->breakdown) {
+                    sum += c.contribution();
+                    walked = walked || (c.name == QLatin1String("graph") && c.value > 0.0);
+                    penalised = penalised || (c.name == QLatin1String("superseded") && c.contribution() < 0.0);
+                }
+                QVERIFY2(qAbs(sum - r->score) < 1e-9, qPrintable(source(*r)));
+            }
+        }
+        QVERIFY(penalised); // notes/old-index.md is superseded: its penalty is scaled too
+        QCOMPARE(walked, mode != QLatin1String("fast"));
+    }
+
+    void recall_priorsDoNotLiftAWeakMatchOverARealOne_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("fast") << QStringLiteral("fast");
+        QTest::newRow("deep") << QStringLiteral("deep");
+    }
+
+    void recall_priorsDoNotLiftAWeakMatchOverARealOne()
+    {
+        QFETCH(QString, mode);
+        // Fresh transcript turns (strength 1, recency ≈ 1) next to older notes: strength, recency
+        // and access must not carry a turn that hardly matches (relevance ≤ 0.05) above a real
+        // match (relevance ≥ 0.3), as they did when added at full weight ("sourdough recipe
+        // flour water": turns at relevance 0.02 scored 0.50, the garden note's "water" at 0.43
+        // scored 0.47).
+        TestVault vault;
+        vault.copyFixture(QStringLiteral("golden-vault"));
+        auto engine = openIndexed(vault);
+        for (const QString &text :
+             {QStringLiteral("sourdough recipe flour water"), QStringLiteral("how does memory decay work"),
+              QStringLiteral("database is locked error"), QStringLiteral("what goes first in the context pack")}) {
+            RecallQuery query;
+            query.text = text;
+            query.mode = mode;
+            query.k = 20;
+            query.now = QDateTime(QDate(2026, 3, 10), QTime(12, 0), Qt::UTC);
+            query.reinforce = false;
+            const QList<RecallResult> results = recallOrFail(*engine, query);
+            int real = 0;
+            for (qsizetype i = 0; i < results.size(); ++i) {
+                const double relevance = valueOf(results[i], QStringLiteral("relevance"));
+                if (relevance >= 0.3)
+                    ++real;
+                for (qsizetype j = i + 1; j < results.size() && relevance <= 0.05; ++j)
+                    QVERIFY2(valueOf(results[j], QStringLiteral("relevance")) < 0.3,
+                             qPrintable(QStringLiteral("%1: %2 (relevance %3) above %4 (relevance %5)")
+                                            .arg(text, source(results[i]))
+                                            .arg(relevance)
+                                            .arg(source(results[j]))
+                                            .arg(valueOf(results[j], QStringLiteral("relevance")))));
+            }
+            QVERIFY(real >= 1);
+        }
+    }
+
     void recall_modeFromConfigSetsTheWeights()
     {
         TestVault vault;
@@ -212,7 +333,8 @@ private slots:
         QCOMPARE(recent.size(), 2);
         for (const RecallResult &r : recent) {
             QCOMPARE(weightOf(r, QStringLiteral("relevance")), 0.05);
-            QCOMPARE(weightOf(r, QStringLiteral("recency")), 0.95);
+            // Query-independent terms weigh in proportion to the relevance (the best match has 1).
+            QCOMPARE(weightOf(r, QStringLiteral("recency")), 0.95 * valueOf(r, QStringLiteral("relevance")));
             QCOMPARE(weightOf(r, QStringLiteral("strength")), 0.0);
         }
         QCOMPARE(recent[0].chunk.path, QStringLiteral("notes/new.md"));

@@ -293,6 +293,12 @@ private slots:
                                          << QStringLiteral("integer");
         QTest::newRow("k too large") << QStringLiteral("recall") << QByteArray("{\"query\":\"x\",\"k\":5000}")
                                      << QStringLiteral("at most");
+        // The minimum holds at the line: k must be at least 1, so 0 is refused (not only -5).
+        QTest::newRow("k below its minimum") << QStringLiteral("recall") << QByteArray("{\"query\":\"x\",\"k\":0}")
+                                             << QStringLiteral("arguments.k must be at least 1");
+        QTest::newRow("arousal below its minimum")
+            << QStringLiteral("remember") << QByteArray("{\"content\":\"x\",\"arousal\":-0.5}")
+            << QStringLiteral("arguments.arousal must be at least 0");
         QTest::newRow("query missing") << QStringLiteral("recall") << QByteArray("{\"k\":3}")
                                        << QStringLiteral("arguments.query is required");
         QTest::newRow("query a number") << QStringLiteral("recall") << QByteArray("{\"query\":5}")

@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# Mutation check: applies each single-line change of scripts/mutations.txt, one at a time, to a
+# copy of the sources, rebuilds only the tests the entry names, runs them and expects them to
+# fail. Prints CAUGHT or MISSED per mutation, a total and the elapsed time; exits 1 if any
+# mutation is missed, does not apply or does not build.
+#
+#   scripts/mutate.sh [filter]     filter: only the entries whose file, lines or tests contain it
+#
+# The working tree is never changed: the tracked (and new, unignored) files are copied into
+# build-mutate/src and built in build-mutate/src/build (its own build dir, so a normal build is
+# not disturbed; the relative layout lets ccache share objects with ./build). The copied file is
+# restored after each mutation, also on Ctrl-C.
+#
+# mutations.txt: entries separated by blank lines; '#' starts a comment line. Each entry:
+#   file: engine/DecayPolicy.h
+#   from:     static constexpr double kDailyLoss = 0.02;
+#   to:       static constexpr double kDailyLoss = 0.03;
+#   tests: ^tst_decay$
+# After "from:" and "to:" comes one space, then the line exactly (its indentation included).
+# "from" must occur exactly once in the file. "tests" is a ctest regex; the tests it selects are
+# the targets rebuilt. Optional "why:" says which documented rule the mutation breaks.
+# Environment: ENGRAM_MUTATE_GUI=ON builds the GUI too (for mutations caught by GUI tests).
+set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+list="$here/scripts/mutations.txt"
+root="$here/build-mutate"
+src="$root/src"
+build="$src/build"
+filter="${1:-}"
+start=$(date +%s)
+
+# --- a copy of the sources, refreshed where they differ (a plain cp gives a new mtime, so ninja
+# --- rebuilds what changed, including a file a killed run left mutated)
+mkdir -p "$src"
+(cd "$here" && git ls-files -co --exclude-standard -z) | while IFS= read -r -d '' f; do
+  case "$f" in build*/*|bench/out/*) continue ;; esac
+  [ -f "$here/$f" ] || continue
+  if ! cmp -s "$here/$f" "$src/$f"; then
+    mkdir -p "$(dirname "$src/$f")"
+    cp "$here/$f" "$src/$f"
+  fi
+done
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    -DENGRAM_WERROR=ON -DENGRAM_GUI="${ENGRAM_MUTATE_GUI:-OFF}" >/dev/null || { echo "cmake failed"; exit 2; }
+fi
+
+# --- parse the list into parallel arrays
+files=(); froms=(); tos=(); tests=()
+parse() {
+  python3 - "$list" "$filter" <<'PY'
+import sys
+path, flt = sys.argv[1], sys.argv[2]
+entries, cur = [], {}
+def flush():
+    global cur
+    if cur:
+        missing = [k for k in ("file", "from", "to", "tests") if k not in cur]
+        if missing:
+            sys.exit(f"mutations.txt: an entry lacks {', '.join(missing)}: {cur}")
+        entries.append(cur)
+    cur = {}
+for raw in open(path, encoding="utf-8").read().split("\n"):
+    if raw.strip() == "":
+        flush(); continue
+    if raw.startswith("#"):
+        continue
+    key, sep, value = raw.partition(": ")
+    if not sep or key not in ("file", "from", "to", "tests", "why"):
+        sys.exit(f"mutations.txt: cannot read the line {raw!r}")
+    cur[key] = value
+flush()
+for e in entries:
+    if flt and not any(flt in e[k] for k in ("file", "from", "to", "tests")):
+        continue
+    # NUL-separated records: file, from, to, tests
+    sys.stdout.write("\0".join([e["file"], e["from"], e["to"], e["tests"]]) + "\0")
+PY
+}
+while IFS= read -r -d '' f && IFS= read -r -d '' a && IFS= read -r -d '' b && IFS= read -r -d '' t; do
+  files+=("$f"); froms+=("$a"); tos+=("$b"); tests+=("$t")
+done < <(parse)
+[ "${#files[@]}" -gt 0 ] || { echo "no mutations to run${filter:+ (filter: $filter)}"; exit 2; }
+
+backup=""
+target_file=""
+restore() {
+  if [ -n "$backup" ] && [ -f "$backup" ]; then
+    cat "$backup" > "$target_file"   # new mtime on purpose: the next build recompiles it
+    rm -f "$backup"
+  fi
+  backup=""
+}
+# Builds and tests run in the background and are waited for: `wait` returns as soon as a signal
+# arrives, so Ctrl-C restores the file at once (ninja would otherwise catch it, exit 1 and look like
+# a failed build).
+exec 3>&1
+child=""
+run() {
+  "$@" &
+  child=$!
+  wait "$child"
+  local status=$?
+  child=""
+  return $status
+}
+interrupted() {
+  [ -n "$child" ] && kill "$child" 2>/dev/null && wait "$child" 2>/dev/null
+  restore
+  echo >&3 # the script's own stdout: the trap may run inside a redirected build or test
+  echo "interrupted${target_file:+: $target_file restored}" >&3
+  exit 130
+}
+trap interrupted INT TERM
+trap 'restore' EXIT
+
+targets_of() { # the test names (= targets) a ctest regex selects
+  ctest --test-dir "$build" -N -R "$1" 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *\([^ ]*\).*/\1/p'
+}
+
+# --- every named test must pass before mutating, or a "caught" means nothing
+all_regex="$(printf '%s\n' "${tests[@]}" | sort -u | paste -sd'|')"
+mapfile -t all_targets < <(targets_of "$all_regex")
+[ "${#all_targets[@]}" -gt 0 ] || { echo "no test matches $all_regex"; exit 2; }
+echo "baseline: building and running ${all_targets[*]}"
+if ! run ninja -C "$build" -j2 "${all_targets[@]}" >"$root/baseline-build.log" 2>&1; then
+  echo "the unmutated build fails: see $root/baseline-build.log"; exit 2
+fi
+if ! run ctest --test-dir "$build" -R "$all_regex" >"$root/baseline-tests.log" 2>&1; then
+  echo "the unmutated tests fail: see $root/baseline-tests.log"; exit 2
+fi
+
+caught=0; missed=0; broken=0
+for i in "${!files[@]}"; do
+  f="${files[$i]}"; from="${froms[$i]}"; to="${tos[$i]}"; regex="${tests[$i]}"
+  t0=$(date +%s)
+  label="#$((i + 1)) $f: $(echo "$from" | sed 's/^ *//') -> $(echo "$to" | sed 's/^ *//')"
+  target_file="$src/$f"
+  count=$(python3 -c 'import sys; print(open(sys.argv[1], encoding="utf-8").read().split("\n").count(sys.argv[2]))' \
+    "$target_file" "$from" 2>/dev/null || echo 0)
+  if [ "$count" != 1 ]; then
+    echo "NOT APPLIED ($count occurrences of the line)  $label"
+    broken=$((broken + 1)); continue
+  fi
+  backup="$(mktemp)"
+  cp "$target_file" "$backup"
+  python3 - "$target_file" "$from" "$to" <<'PY'
+import sys
+path, a, b = sys.argv[1:]
+lines = open(path, encoding="utf-8").read().split("\n")
+lines[lines.index(a)] = b
+open(path, "w", encoding="utf-8").write("\n".join(lines))
+PY
+  mapfile -t targets < <(targets_of "$regex")
+  if [ "${#targets[@]}" -eq 0 ]; then
+    echo "NO TESTS (regex $regex)  $label"; broken=$((broken + 1)); restore; continue
+  fi
+  if ! run ninja -C "$build" -j2 "${targets[@]}" >"$root/last-build.log" 2>&1; then
+    echo "DOES NOT BUILD (see build-mutate/last-build.log)  $label"; broken=$((broken + 1))
+    cp "$root/last-build.log" "$root/nobuild-$((i + 1)).log"; restore; continue
+  fi
+  if run ctest --test-dir "$build" -R "$regex" --timeout 300 >"$root/last-tests.log" 2>&1; then
+    echo "MISSED  ($(( $(date +%s) - t0 )) s)  $label   [$regex]"; missed=$((missed + 1))
+  else
+    echo "CAUGHT  ($(( $(date +%s) - t0 )) s)  $label"; caught=$((caught + 1))
+  fi
+  restore
+done
+total=$((caught + missed + broken))
+elapsed=$(( $(date +%s) - start ))
+echo "total: $total mutations, $caught caught, $missed missed, $broken not applied or not built;" \
+  "elapsed $((elapsed / 60)) min $((elapsed % 60)) s"
+[ "$missed" -eq 0 ] && [ "$broken" -eq 0 ]
