@@ -162,6 +162,12 @@ IndexReport Indexer::indexPath(const QString &relativePath)
             removePath(relativePath, report);
             ++report.removed;
         }
+    } else if (const QString special = VaultScanner::specialFileProblem(info.absoluteFilePath()); !special.isEmpty()) {
+        const Problem p{relativePath, 0, QStringLiteral("error"), special};
+        removePath(relativePath, report);
+        (void)m_store.replaceProblems(relativePath, {p});
+        report.problems << p;
+        ++report.failed;
     } else if (info.size() > m_config.maxFileBytes) {
         const Problem p{relativePath, 0, QStringLiteral("error"),
                         QStringLiteral("file is over the index.maxFileBytes limit of engram.json; not indexed")};
