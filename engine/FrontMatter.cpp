@@ -43,13 +43,19 @@ QStringList splitInlineList(const QString &inner, bool *ok)
     QString current;
     QChar quote;
     *ok = true;
+    bool escaped = false;
     for (const QChar c : inner) {
         if (!quote.isNull()) {
             current += c;
-            if (c == quote)
+            // In double quotes a backslash escapes the next character, `\"` included.
+            if (escaped)
+                escaped = false;
+            else if (quote == QLatin1Char('"') && c == QLatin1Char('\\'))
+                escaped = true;
+            else if (c == quote)
                 quote = QChar();
-        } else if (c == QLatin1Char('"') || c == QLatin1Char('\'')) {
-            quote = c;
+        } else if ((c == QLatin1Char('"') || c == QLatin1Char('\'')) && current.trimmed().isEmpty()) {
+            quote = c; // a quote opens a quoted item only at its start: `it's` is plain
             current += c;
         } else if (c == QLatin1Char(',')) {
             items << current.trimmed();
@@ -69,10 +75,15 @@ QString stripComment(const QString &text)
 {
     // A '#' starts a comment only outside quotes and after white space.
     QChar quote;
+    bool escaped = false;
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar c = text[i];
         if (!quote.isNull()) {
-            if (c == quote)
+            if (escaped)
+                escaped = false;
+            else if (quote == QLatin1Char('"') && c == QLatin1Char('\\'))
+                escaped = true;
+            else if (c == quote)
                 quote = QChar();
         } else if (c == QLatin1Char('"') || c == QLatin1Char('\'')) {
             if (i == 0 || text[i - 1].isSpace() || text[i - 1] == QLatin1Char('[') || text[i - 1] == QLatin1Char(','))
