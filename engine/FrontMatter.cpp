@@ -50,7 +50,7 @@ QStringList splitInlineList(const QString &inner, bool *ok)
             // In double quotes a backslash escapes the next character, `\"` included.
             if (escaped)
                 escaped = false;
-            else if (quote == QLatin1Char('"') && c == QLatin1Char('\\'))
+            else if (c == QLatin1Char('\\') && quote == QLatin1Char('"'))
                 escaped = true;
             else if (c == quote)
                 quote = QChar();
