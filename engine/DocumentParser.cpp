@@ -182,8 +182,7 @@ bool matchTurn(const Paragraph &p, QString *speaker, QString *text)
 /// The first position at or after `from` where `text` holds one of `stops` (or its size). It
 /// remembers the stretch it last found free of stops, so a scan whose `from` only grows reads
 /// the text once. The regular expressions these scans replace searched again from every `[`
-/// once a line passed ~256 KiB (where Qt falls back from PCRE2's JIT): `[[a|` 100 000 times
-/// took 26 s to minutes.
+/// on long lines: `[[a|` 50 000 times (200 KB) took 0.05 s, 65 000 times over 30 s.
 class ForwardFinder {
 public:
     ForwardFinder(QStringView text, QLatin1String stops) : m_text(text), m_stops(stops) { }
