@@ -9,7 +9,8 @@ namespace engram {
 
 namespace {
 
-constexpr int kMaxTurnChars = 6000; // a pasted log in a prompt is noise past this
+constexpr int kMaxTurnChars = 6000;  // a pasted log in a prompt is noise past this
+constexpr int kMaxLineWarnings = 20; // past this, one summary: a million bad lines are one problem, not a million
 
 QDateTime timestampOf(const QJsonObject &object)
 {
@@ -182,6 +183,7 @@ void AgentLogParser::parse(const QString &text, Document &doc)
     bool codex = false;
     bool decided = false;
     int lineNumber = 0;
+    int badLines = 0;
     for (const QStringView line : QStringTokenizer(text, QLatin1Char('\n'))) {
         ++lineNumber;
         if (line.trimmed().isEmpty())
@@ -189,10 +191,11 @@ void AgentLogParser::parse(const QString &text, Document &doc)
         QJsonParseError error;
         const QJsonDocument json = QJsonDocument::fromJson(line.toUtf8(), &error);
         if (error.error != QJsonParseError::NoError || !json.isObject()) {
-            doc.warnings << ParseWarning{lineNumber, QStringLiteral("line is not a JSON object (%1); skipped")
-                                                         .arg(error.error != QJsonParseError::NoError
-                                                                  ? error.errorString()
-                                                                  : QStringLiteral("not an object"))};
+            if (++badLines <= kMaxLineWarnings)
+                doc.warnings << ParseWarning{lineNumber, QStringLiteral("line is not a JSON object (%1); skipped")
+                                                             .arg(error.error != QJsonParseError::NoError
+                                                                      ? error.errorString()
+                                                                      : QStringLiteral("not an object"))};
             continue;
         }
         const QJsonObject o = json.object();
@@ -205,6 +208,9 @@ void AgentLogParser::parse(const QString &text, Document &doc)
         else
             parseClaudeLine(o, lineNumber, doc, pending);
     }
+    if (badLines > kMaxLineWarnings)
+        doc.warnings << ParseWarning{
+            0, QStringLiteral("%1 more lines are not JSON objects; skipped").arg(badLines - kMaxLineWarnings)};
     if (codex && !codexSession.isEmpty())
         for (ToolEvent &event : doc.toolEvents)
             event.sessionId = codexSession;

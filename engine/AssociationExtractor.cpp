@@ -133,9 +133,9 @@ FileFacts AssociationExtractor::facts(const Document &document)
     int neg = 0;
     int hot = 0;
     int words = 0;
+    static const QRegularExpression nonWord(QStringLiteral("[^a-z']+")); // compiled once, not once per section
     for (const Section &section : document.sections) {
-        const QStringList tokens =
-            section.text.toLower().split(QRegularExpression(QStringLiteral("[^a-z']+")), Qt::SkipEmptyParts);
+        const QStringList tokens = section.text.toLower().split(nonWord, Qt::SkipEmptyParts);
         words += int(tokens.size());
         for (const QString &w : tokens) {
             pos += positive.contains(w);

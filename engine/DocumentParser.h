@@ -23,6 +23,10 @@ public:
     /// True when `bytes` looks like binary data (NUL bytes or many control characters).
     static bool looksBinary(const QByteArray &bytes);
 
+    /// `text` with every line end made a line feed: CRLF (Windows) and a lone CR (old Mac
+    /// files) end a line as LF does. Every line number Engram shows is counted this way.
+    static QString withLineFeeds(const QString &text);
+
     /// File suffixes the parser understands (lower case, without the dot).
     static QStringList supportedSuffixes();
 };

@@ -1,6 +1,7 @@
 #include "Engine.h"
 
 #include "CognitiveState.h"
+#include "DocumentParser.h"
 #include "Embedder.h"
 #include "HealthChecks.h"
 #include "MemoryDynamics.h"
@@ -485,21 +486,20 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
 
 QString Engine::sourceText(const Chunk &chunk) const
 {
-    QFile file(QDir(m_vaultPath).filePath(chunk.path));
+    const QString path = QDir(m_vaultPath).filePath(chunk.path);
+    if (!VaultScanner::specialFileProblem(path).isEmpty())
+        return {}; // replaced by a FIFO since it was indexed: opening it would wait for ever
+    QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return {};
-    QStringList lines;
-    int number = 0;
-    while (!file.atEnd()) {
-        const QByteArray line = file.readLine();
-        ++number;
-        if (number < chunk.startLine)
-            continue;
-        if (number > chunk.endLine)
-            break;
-        lines << QString::fromUtf8(line).chopped(line.endsWith('\n') ? 1 : 0);
-    }
-    return lines.join(QLatin1Char('\n'));
+    // Lines are counted as the parser counts them: LF, CRLF and a lone CR each end one.
+    QString text = DocumentParser::withLineFeeds(QString::fromUtf8(file.read(m_config->maxFileBytes)));
+    if (text.startsWith(QChar(0xFEFF)))
+        text.remove(0, 1);
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    if (chunk.startLine < 1 || chunk.startLine > lines.size())
+        return {};
+    return lines.mid(chunk.startLine - 1, chunk.endLine - chunk.startLine + 1).join(QLatin1Char('\n'));
 }
 
 QString Engine::displayText(const Chunk &chunk) const

@@ -198,6 +198,12 @@ IndexReport Indexer::indexPath(const QString &relativePath)
             removePath(relativePath, report);
             ++report.removed;
         }
+    } else if (const QString special = VaultScanner::specialFileProblem(info.absoluteFilePath()); !special.isEmpty()) {
+        const Problem p{relativePath, 0, QStringLiteral("error"), special};
+        removePath(relativePath, report);
+        (void)m_store.replaceProblems(relativePath, {p});
+        report.problems << p;
+        ++report.failed;
     } else if (info.size() > m_config.maxFileBytes) {
         const Problem p{relativePath, 0, QStringLiteral("error"),
                         QStringLiteral("file is over the index.maxFileBytes limit of engram.json; not indexed")};
@@ -249,6 +255,9 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
         return Outcome::Failed;
     };
 
+    // Checked again right before the read: a file swapped for a FIFO after the scan would block it.
+    if (const QString special = VaultScanner::specialFileProblem(file.absolutePath); !special.isEmpty())
+        return fail(Error{special});
     QFile in(file.absolutePath);
     if (!in.exists()) {
         // Deleted between scan and read: say so, so the person knows why it is missing.

@@ -22,9 +22,11 @@ struct VaultFile {
 };
 
 /// Walks a vault: recursive, skipping `.engram/`, hidden folders, `state/`
-/// (Engram's own state files, read by their own classes), unsupported types
-/// and files over the size cap (recorded as a problem). Symlinked folders are
-/// followed once; a loop is recorded and not entered again.
+/// (Engram's own state files, read by their own classes) and unsupported types.
+/// Every other file it cannot index is a recorded problem, never a silent skip:
+/// over the size cap, a special file (FIFO, socket, device), a name that is not
+/// valid UTF-8, a path longer than PATH_MAX, a folder it cannot read. Symlinked
+/// folders are followed once; a loop is recorded and not entered again.
 class VaultScanner {
 public:
     struct Result {
@@ -38,6 +40,10 @@ public:
 
     /// True for a vault-relative path the scanner would consider (by location and type).
     static bool isIndexable(const QString &relativePath);
+
+    /// Why the file at `absolutePath` must not be read, when it is a FIFO, socket or device
+    /// (opening a FIFO waits for a writer forever); empty for a regular file.
+    static QString specialFileProblem(const QString &absolutePath);
 
 private:
     qint64 m_maxFileBytes;

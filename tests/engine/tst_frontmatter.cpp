@@ -72,6 +72,21 @@ private slots:
         QCOMPARE(fm->values.value(QStringLiteral("tags")).toStringList(),
                  (QStringList{QStringLiteral("a"), QStringLiteral("b c")}));
     }
+
+    void render_listItemWithEscapedQuotesAndCommas_roundTrips()
+    {
+        // Found by fuzz_frontmatter: an escaped quote inside a list item ended the item early.
+        const QStringList items{QStringLiteral("mma\", 3]"), QStringLiteral("a, b"),
+                                QStringLiteral("say \"hi\" # not a comment"), QStringLiteral("back\\slash\"")};
+        const QVariantMap values{{QStringLiteral("tags"), items},
+                                 {QStringLiteral("title"), QStringLiteral("\"quoted\" # and not a comment")}};
+        const QString text = FrontMatter::render(values);
+        auto fm = FrontMatter::parse(text.split(QLatin1Char('\n')));
+        QVERIFY2(fm.ok(), qPrintable(text + (fm.ok() ? QString() : fm.error().message)));
+        QCOMPARE(fm->values.value(QStringLiteral("tags")).toStringList(), items);
+        QCOMPARE(fm->values.value(QStringLiteral("title")).toString(),
+                 values.value(QStringLiteral("title")).toString());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFrontMatter)
