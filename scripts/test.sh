@@ -14,8 +14,10 @@ jobs="$(nproc 2>/dev/null || echo 2)"
 launcher=()
 if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 werror="${ENGRAM_WERROR:-ON}"
+# Each step says when it starts, so a CI log shows where the time goes (the budget is 30 min).
+step() { printf '== %s (at %dm%02ds)\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
 
-echo "== formatting (.clang-format)"
+step "formatting (.clang-format)"
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   mapfile -t sources < <(git ls-files '*.cpp' '*.h' | grep -v '^tests/data/')
 else
@@ -23,29 +25,29 @@ else
 fi
 clang-format --dry-run --Werror "${sources[@]}"
 
-echo "== engine and CLI without any GUI module (ENGRAM_GUI=OFF)"
+step "engine and CLI without any GUI module (ENGRAM_GUI=OFF)"
 cmake -S . -B build-nogui -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DENGRAM_GUI=OFF \
   -DENGRAM_WERROR="$werror" -DENGRAM_BUILD_TESTS=OFF -DENGRAM_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
 cmake --build build-nogui -j "$jobs"
 
-echo "== full build"
+step "full build"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DENGRAM_WERROR="$werror" "${launcher[@]}" >/dev/null
 cmake --build build -j "$jobs"
 
-echo "== tests"
+step "tests"
 export QT_QPA_PLATFORM=offscreen
 ctest --test-dir build --output-on-failure -j "$jobs" "$@"
 
 if [ "${ENGRAM_SANITIZE_TESTS:-1}" != 0 ]; then
   # clang, -O1 and line tables only: the cheapest build that still gives a stack with file and
   # line (clang needs ~40% less CPU than gcc 12 for the same instrumented build).
-  echo "== sanitizer build (AddressSanitizer + UndefinedBehaviorSanitizer, clang)"
+  step "sanitizer build (AddressSanitizer + UndefinedBehaviorSanitizer, clang)"
   cmake -S . -B build-asan -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DENGRAM_SANITIZE=ON -DENGRAM_WERROR="$werror" \
     -DENGRAM_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
   cmake --build build-asan -j "$jobs"
 
-  echo "== tests under the sanitizers"
+  step "tests under the sanitizers"
   # Any report ends the process with a failure, so the test that caused it fails. Leaks count
   # too; the few one-time leaks of the system libraries are named in the suppressions file.
   export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:check_initialization_order=1:allow_addr2line=1"
@@ -57,6 +59,7 @@ fi
 
 fuzz_seconds="${ENGRAM_FUZZ_SECONDS:-60}"
 if [ -f scripts/fuzz.sh ] && [ "$fuzz_seconds" != 0 ]; then
-  echo "== fuzzing (${fuzz_seconds} s per target)"
+  step "fuzzing (${fuzz_seconds} s per target)"
   bash scripts/fuzz.sh "$fuzz_seconds"
 fi
+step "done"
