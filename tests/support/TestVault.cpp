@@ -95,7 +95,7 @@ QString missingShared(const QString &relative)
     if (QFileInfo::exists(path))
         return {};
     return QStringLiteral("%1 is missing: this test needs ../shared next to the checkout (looked for %2; "
-                          "ENGRAM_SHARED_DIR points elsewhere)")
+                          "ENGRAM_SHARED_DIR=<folder> names another place)")
         .arg(QStringLiteral("../shared/") + relative, QDir::cleanPath(path));
 }
 
