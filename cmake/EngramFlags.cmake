@@ -11,3 +11,16 @@ target_compile_options(engram_flags INTERFACE -Wall -Wextra -Wpedantic)
 if(ENGRAM_WERROR)
   target_compile_options(engram_flags INTERFACE -Werror)
 endif()
+# AddressSanitizer + UndefinedBehaviorSanitizer for every target (CI runs the whole suite so).
+# No recovery from UB: a report ends the process, so the test that caused it fails.
+if(ENGRAM_SANITIZE)
+  set(engram_sanitizers -fsanitize=address,undefined)
+  target_compile_options(engram_flags INTERFACE ${engram_sanitizers} -fno-omit-frame-pointer
+                                                -fno-sanitize-recover=undefined)
+  target_link_options(engram_flags INTERFACE ${engram_sanitizers})
+  if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    # Known defects of third-party headers, each with its reason (gcc has no such list).
+    target_compile_options(engram_flags INTERFACE
+      -fsanitize-ignorelist=${CMAKE_CURRENT_LIST_DIR}/sanitizer-ignorelist.txt)
+  endif()
+endif()

@@ -3,7 +3,10 @@
 
 #include <QHash>
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace engram {
 
@@ -78,12 +81,16 @@ Vector HashEmbedder::embedOne(const QString &text) const
                 addFeature(features, QStringView(padded).mid(at, 4), 3, 0.25f);
         }
     }
+    // Summed in the order of the hashes: a QHash iterates in an order seeded per process, and float
+    // sums in another order differ in the last bits, so two processes embedded the same text into
+    // vectors that ranked a rebuild's recall differently from the index they rebuilt.
+    std::vector<std::pair<quint64, Feature>> ordered(features.constKeyValueBegin(), features.constKeyValueEnd());
+    std::sort(ordered.begin(), ordered.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     Vector v(m_dimensions, 0.0f);
-    for (auto it = features.cbegin(); it != features.cend(); ++it) {
-        const quint64 h = it.key();
+    for (const auto &[h, feature] : ordered) {
         const int bucket = int(h % quint64(m_dimensions));
         const float sign = (h >> 63) ? -1.0f : 1.0f;
-        v[bucket] += sign * it->weight * (1.0f + std::log(float(it->count))); // sublinear tf
+        v[bucket] += sign * feature.weight * (1.0f + std::log(float(feature.count))); // sublinear tf
     }
     normalize(v);
     return v;

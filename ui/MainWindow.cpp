@@ -84,7 +84,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The session is a child, deleted (and so closed) after this destructor; its "closed" would
+    // then reach this window's handlers when it is no longer a MainWindow. Close it while it is.
+    m_session->close();
+}
 
 void MainWindow::createMenus()
 {

@@ -19,10 +19,20 @@
 #include <QValueAxis>
 
 #include <functional>
+#include <memory>
 
 namespace engram {
 
 namespace {
+
+/// Shows `chart` in `view` (a QChartView) and deletes the chart it showed: setChart hands the
+/// previous chart back to the caller, so replacing charts on every refresh leaked them all.
+void replaceChart(QWidget *view, QChart *chart)
+{
+    auto *chartView = static_cast<QChartView *>(view);
+    std::unique_ptr<QChart> previous(chartView->chart());
+    chartView->setChart(chart);
+}
 
 const QStringList kLayers{QStringLiteral("raw"), QStringLiteral("session"), QStringLiteral("daily"),
                           QStringLiteral("weekly"), QStringLiteral("fact")};
@@ -132,7 +142,7 @@ void TimelineView::setData(const TimelineData &data)
     tokenAxis->setLabelFormat(QStringLiteral("%d"));
     tokensChart->addAxis(tokenAxis, Qt::AlignLeft);
     bars->attachAxis(tokenAxis);
-    static_cast<QChartView *>(m_tokensChart)->setChart(tokensChart);
+    replaceChart(m_tokensChart, tokensChart);
 
     // Compression ratio of each digest over time, one series per layer.
     auto *ratioChart = new QChart;
@@ -164,7 +174,7 @@ void TimelineView::setData(const TimelineData &data)
     if (first.isValid())
         time->setRange(first.addDays(-1), last.addDays(1));
     ratioAxis->setRange(0, maxRatio * 1.1);
-    static_cast<QChartView *>(m_ratioChart)->setChart(ratioChart);
+    replaceChart(m_ratioChart, ratioChart);
 
     m_lineage->clear();
     for (const Lineage &l : data.lineage) { // newest first

@@ -19,8 +19,22 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <memory>
 
 namespace engram {
+
+namespace {
+
+/// Shows `chart` in `view` (a QChartView) and deletes the chart it showed: setChart hands the
+/// previous chart back to the caller, so replacing charts on every refresh leaked them all.
+void replaceChart(QWidget *view, QChart *chart)
+{
+    auto *chartView = static_cast<QChartView *>(view);
+    std::unique_ptr<QChart> previous(chartView->chart());
+    chartView->setChart(chart);
+}
+
+} // namespace
 
 ToolStatsView::ToolStatsView(QWidget *parent) : QWidget(parent), m_model(new ToolStatsModel(this))
 {
@@ -87,7 +101,7 @@ void ToolStatsView::setData(const ToolStatsData &data)
     countAxis->setLabelFormat(QStringLiteral("%d"));
     chart->addAxis(countAxis, Qt::AlignBottom);
     bars->attachAxis(countAxis);
-    static_cast<QChartView *>(m_callsChart)->setChart(chart);
+    replaceChart(m_callsChart, chart);
 
     auto *boxes = new QBoxPlotSeries;
     auto *boxNames = new QBarCategoryAxis;
@@ -111,7 +125,7 @@ void ToolStatsView::setData(const ToolStatsData &data)
     durationChart->addAxis(msAxis, Qt::AlignLeft);
     boxes->attachAxis(msAxis);
     durationChart->legend()->hide();
-    static_cast<QChartView *>(m_durationChart)->setChart(durationChart);
+    replaceChart(m_durationChart, durationChart);
 
     m_sequences->clear();
     for (const ToolSequence &s : data.stats.triples + data.stats.pairs)

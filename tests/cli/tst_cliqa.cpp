@@ -137,10 +137,10 @@ private slots:
 
     void recallInAnAgentLog_showsTheTurnNotRawJson()
     {
-        const QString log = engram::test::sharedPath(
-            QStringLiteral("samples/claude-code/projects/-path-to-Demo/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl"));
-        if (!QFileInfo::exists(log))
-            QSKIP("../shared/samples is not next to the project");
+        const QString sample =
+            QStringLiteral("samples/claude-code/projects/-path-to-Demo/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
+        ENGRAM_REQUIRE_SHARED(sample);
+        const QString log = engram::test::sharedPath(sample);
         TestVault vault;
         QDir().mkpath(vault.filePath(QStringLiteral("sessions/2025-09-03")));
         QVERIFY(QFile::copy(log, vault.filePath(QStringLiteral("sessions/2025-09-03/demo.jsonl"))));
@@ -247,10 +247,9 @@ private slots:
 
     void lineage_failsWhenTheRawLinesAreGone()
     {
-        const QString session =
-            engram::test::sharedPath(QStringLiteral("bench/locomo-dev/corpus/conv-26/session_01.md"));
-        if (!QFileInfo::exists(session))
-            QSKIP("../shared/bench/locomo-dev is not next to the project");
+        const QString sample = QStringLiteral("bench/locomo-dev/corpus/conv-26/session_01.md");
+        ENGRAM_REQUIRE_SHARED(sample);
+        const QString session = engram::test::sharedPath(sample);
         TestVault vault;
         QDir().mkpath(vault.filePath(QStringLiteral("sessions/2023-05-08")));
         QVERIFY(QFile::copy(session, vault.filePath(QStringLiteral("sessions/2023-05-08/session_01.md"))));

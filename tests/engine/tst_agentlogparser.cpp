@@ -23,12 +23,6 @@ Document parseSample(const QString &relative)
 class TestAgentLogParser : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        if (!QFile::exists(test::sharedPath(QStringLiteral("samples/README.md"))))
-            QSKIP("the shared agent-log samples are not next to this checkout");
-    }
-
     void claudeCode_pairsEveryToolUseWithItsResult_data()
     {
         QTest::addColumn<QString>("file");
@@ -58,6 +52,7 @@ private slots:
         QFETCH(QString, file);
         QFETCH(int, calls);
         QFETCH(int, failures);
+        ENGRAM_REQUIRE_SHARED(QStringLiteral("samples/") + file);
         const Document doc = parseSample(file);
         QCOMPARE(doc.kind, DocumentKind::AgentLog);
         QVERIFY(doc.warnings.isEmpty());
@@ -75,8 +70,11 @@ private slots:
 
     void claudeCode_turnsHoldTextButNoToolNoise()
     {
-        const Document doc = parseSample(
-            QStringLiteral("claude-code/projects/-path-to-Demo/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl"));
+        const QString sample =
+            QStringLiteral("claude-code/projects/-path-to-Demo/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl");
+        ENGRAM_REQUIRE_SHARED(QStringLiteral("samples/") + sample);
+        const Document doc = parseSample(sample);
+        QVERIFY(!doc.sections.isEmpty());
         for (const Section &s : doc.sections) {
             QVERIFY(s.isTurn);
             QVERIFY(s.speaker == QLatin1String("user") || s.speaker == QLatin1String("assistant"));
@@ -88,6 +86,7 @@ private slots:
 
     void codex_joinsCallsByCallIdAndReadsExitCodes()
     {
+        ENGRAM_REQUIRE_SHARED(QStringLiteral("samples/codex/sessions"));
         QDirIterator it(test::sharedPath(QStringLiteral("samples/codex/sessions")), {QStringLiteral("*.jsonl")},
                         QDir::Files, QDirIterator::Subdirectories);
         QVERIFY(it.hasNext());

@@ -211,10 +211,11 @@ private slots:
 
     void fromTranscript_realClaudeCodeSample()
     {
-        QFile file(test::sharedPath(
-            QStringLiteral("samples/claude-code/projects/-path-to-Demo/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl")));
-        if (!file.open(QIODevice::ReadOnly))
-            QSKIP("the shared agent-log samples are not next to this checkout");
+        const QString sample =
+            QStringLiteral("samples/claude-code/projects/-path-to-Demo/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl");
+        ENGRAM_REQUIRE_SHARED(sample);
+        QFile file(test::sharedPath(sample));
+        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.errorString()));
         auto turn = AgentTurn::fromTranscript(QStringLiteral("x.jsonl"), file.readAll());
         QVERIFY(turn.ok());
         QVERIFY(!turn->userText.isEmpty());

@@ -159,8 +159,7 @@ private slots:
 
     void indexing_recordsRealTranscriptsOnce()
     {
-        if (!QFile::exists(test::sharedPath(QStringLiteral("samples/README.md"))))
-            QSKIP("the shared agent-log samples are not next to this checkout");
+        ENGRAM_REQUIRE_SHARED(QStringLiteral("samples/README.md"));
         TestVault vault;
         QCOMPARE(copySamples(vault), 6);
         auto engine = Engine::open(vault.path());

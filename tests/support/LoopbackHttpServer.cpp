@@ -78,21 +78,19 @@ void writeReply(QTcpSocket *socket, const LoopbackHttpServer::Reply &reply)
     // Each chunk goes out on its own (after an optional pause), so a client
     // really sees the body arrive in pieces.
     auto pending = std::make_shared<QList<QByteArray>>(bodyChunks(reply));
+    // The sender knows itself only weakly: the pending timer holds it, so when a client hangs up
+    // early (its socket and the socket's timers are deleted) nothing is left behind.
     auto sendNext = std::make_shared<std::function<void()>>();
-    *sendNext = [socket, pending, sendNext, delay = reply.chunkDelayMs]() {
+    *sendNext = [socket, pending, self = std::weak_ptr(sendNext), delay = reply.chunkDelayMs]() {
         if (pending->isEmpty()) {
             socket->write("0\r\n\r\n");
             socket->disconnectFromHost();
-            *sendNext = nullptr; // break the cycle
             return;
         }
         const QByteArray chunk = pending->takeFirst();
         socket->write(QByteArray::number(chunk.size(), 16) + "\r\n" + chunk + "\r\n");
         socket->flush();
-        QTimer::singleShot(delay, socket, [sendNext]() {
-            if (*sendNext)
-                (*sendNext)();
-        });
+        QTimer::singleShot(delay, socket, [next = self.lock()]() { (*next)(); });
     };
     (*sendNext)();
 }

@@ -89,6 +89,16 @@ QString sharedPath(const QString &relative)
     return QDir(fromEnv.isEmpty() ? QStringLiteral(ENGRAM_SHARED_DIR) : fromEnv).filePath(relative);
 }
 
+QString missingShared(const QString &relative)
+{
+    const QString path = sharedPath(relative);
+    if (QFileInfo::exists(path))
+        return {};
+    return QStringLiteral("%1 is missing: this test needs ../shared next to the checkout (looked for %2; "
+                          "ENGRAM_SHARED_DIR=<folder> names another place)")
+        .arg(QStringLiteral("../shared/") + relative, QDir::cleanPath(path));
+}
+
 std::unique_ptr<Engine> openIndexed(const TestVault &vault)
 {
     auto engine = Engine::open(vault.path());

@@ -41,9 +41,28 @@ private:
 /// An Engine on the vault after a full index run; a failure to open ends the test binary.
 std::unique_ptr<Engine> openIndexed(const TestVault &vault);
 
+/// How many times longer than its normal bound a test with a speed target may take: code built
+/// with AddressSanitizer and UndefinedBehaviorSanitizer (ENGRAM_SANITIZE) runs 2-3x slower.
+#ifdef ENGRAM_SANITIZED
+constexpr int kSanitizerSlowdown = 3;
+#else
+constexpr int kSanitizerSlowdown = 1;
+#endif
+
 /// tests/data/<relative>
 QString dataPath(const QString &relative);
 /// ../shared/<relative> next to the project (LoCoMo corpus, agent-log samples).
 QString sharedPath(const QString &relative);
+/// Empty when ../shared/<relative> exists, else a message naming what is missing and where it was looked for.
+QString missingShared(const QString &relative);
 
 } // namespace engram::test
+
+/// Fails the running test (it never skips) when ../shared/<relative> is missing: CI always has
+/// ../shared next to the clone, so a missing corpus is a broken setup, not a reason to pass.
+#define ENGRAM_REQUIRE_SHARED(relative)                                                                                \
+    do {                                                                                                               \
+        const QString engramMissing = engram::test::missingShared(relative);                                           \
+        if (!engramMissing.isEmpty())                                                                                  \
+            QFAIL(qPrintable(engramMissing));                                                                          \
+    } while (false)
