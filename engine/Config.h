@@ -8,9 +8,10 @@
 
 namespace engram {
 
-/// A named set of ranking weights and candidate-pool sizes (DESIGN.md: the
-/// composite score 0.4·relevance + 0.3·strength + 0.2·recency + 0.1·access,
-/// plus co-activation and graph-walk terms).
+/// A named set of ranking weights and candidate-pool sizes: the score is
+/// 0.4·relevance + relevance·(0.3·strength + 0.2·recency + 0.1·access), plus co-activation
+/// and graph-walk terms, all times the layer weight (DESIGN.md's sum, with the priors scaled by
+/// relevance so they never lift a weak match: see Retriever::recall).
 struct RankingMode {
     QString name;
     double relevance = 0.4;
