@@ -364,7 +364,7 @@ private slots:
     {
         TestVault vault;
         OutsideLinks outside;
-        auto run = [&vault](const QStringList &arguments) {
+        auto run = [](const QStringList &arguments) {
             QProcess cli;
             cli.setStandardInputFile(QProcess::nullDevice());
             cli.start(QStringLiteral(ENGRAM_CLI_PATH), arguments);

@@ -230,7 +230,8 @@ void TestVaultWriters::health_comparesVectorIdentitiesNotCounts()
     writeNotes(vault.path(), 10, 9);
     auto engine = open(vault.path());
     QVERIFY(!engine->index().error);
-    const HealthCheck *ok = findCheck(engine->health(), QStringLiteral("vectors = chunks"));
+    const QList<HealthCheck> before = engine->health();
+    const HealthCheck *ok = findCheck(before, QStringLiteral("vectors = chunks"));
     QVERIFY(ok);
     QCOMPARE(ok->status, QStringLiteral("ok"));
 
@@ -278,7 +279,8 @@ void TestVaultWriters::indexRun_neverDropsAMemoryRememberedWhileItRuns()
     for (const QString &p : indexed)
         memories += p.startsWith(QLatin1String("memories/")) ? 1 : 0;
     QCOMPARE(memories, 8);
-    const HealthCheck *check = findCheck(engine->health(), QStringLiteral("index matches files"));
+    const QList<HealthCheck> checks = engine->health();
+    const HealthCheck *check = findCheck(checks, QStringLiteral("index matches files"));
     QVERIFY(check);
     QCOMPARE(check->status, QStringLiteral("ok"));
 }
