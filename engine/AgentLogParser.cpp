@@ -1,4 +1,5 @@
 #include "DocumentParser.h"
+#include "JsonNumber.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -167,7 +168,8 @@ void parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls 
             const QJsonObject meta = inner.object().value(QStringLiteral("metadata")).toObject();
             ok = meta.value(QStringLiteral("exit_code")).toInt(-1) == 0;
             if (meta.contains(QStringLiteral("duration_seconds")))
-                durationMs = qint64(meta.value(QStringLiteral("duration_seconds")).toDouble() * 1000.0);
+                durationMs =
+                    JsonNumber::toInteger(meta.value(QStringLiteral("duration_seconds")).toDouble() * 1000.0, -1);
             error = inner.object().value(QStringLiteral("output")).toString();
         }
         pending.close(doc, payload.value(QStringLiteral("call_id")).toString(), ok, time, error, durationMs);

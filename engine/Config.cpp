@@ -1,5 +1,6 @@
 #include "Config.h"
 
+#include "JsonNumber.h"
 #include "VaultBoundary.h"
 
 #include <QDir>
@@ -107,7 +108,8 @@ Result<Config> Config::fromJson(const QJsonObject &root)
     c.llmEndpoint = *llm;
 
     const QJsonObject index = root.value(QStringLiteral("index")).toObject();
-    c.maxFileBytes = qint64(index.value(QStringLiteral("maxFileBytes")).toDouble(double(c.maxFileBytes)));
+    c.maxFileBytes =
+        JsonNumber::toInteger(index.value(QStringLiteral("maxFileBytes")).toDouble(double(c.maxFileBytes)));
     c.maxChunkTokens = index.value(QStringLiteral("maxChunkTokens")).toInt(c.maxChunkTokens);
     c.turnsPerChunk = index.value(QStringLiteral("turnsPerChunk")).toInt(c.turnsPerChunk);
     if (c.maxFileBytes <= 0 || c.maxChunkTokens < 16 || c.turnsPerChunk < 1)

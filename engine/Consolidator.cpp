@@ -2,6 +2,7 @@
 
 #include "ConsolidatorRun.h"
 #include "Engine.h"
+#include "JsonNumber.h"
 #include "TextAnalysis.h"
 #include "VaultBoundary.h"
 
@@ -382,7 +383,7 @@ QList<LedgerEntry> Consolidator::ledger() const
                                o.value(QStringLiteral("tokens_in")).toInt(),
                                o.value(QStringLiteral("tokens_out")).toInt(),
                                o.value(QStringLiteral("sources")).toInt(),
-                               qint64(o.value(QStringLiteral("elapsed_ms")).toDouble())};
+                               JsonNumber::toInteger(o.value(QStringLiteral("elapsed_ms")).toDouble())};
     }
     return entries;
 }

@@ -1,6 +1,7 @@
 #include "ToolUsage.h"
 
 #include "JsonLinesFile.h"
+#include "JsonNumber.h"
 
 #include <QDir>
 #include <QHash>
@@ -74,7 +75,8 @@ ToolEvent ToolUsage::eventFromJson(const QJsonObject &o)
     e.sequence = o.value(QStringLiteral("sequence")).toInt();
     e.sessionId = o.value(QStringLiteral("session")).toString();
     e.time = QDateTime::fromString(o.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs);
-    e.durationMs = o.contains(QStringLiteral("ms")) ? qint64(o.value(QStringLiteral("ms")).toDouble()) : -1;
+    e.durationMs =
+        o.contains(QStringLiteral("ms")) ? JsonNumber::toInteger(o.value(QStringLiteral("ms")).toDouble(), -1) : -1;
     e.callId = o.value(QStringLiteral("callId")).toString();
     e.error = o.value(QStringLiteral("error")).toString();
     return e;

@@ -3,6 +3,7 @@
 // Hooks never exit with 2: Claude Code reads that as "block the agent".
 #include "CliCommand.h"
 #include "InteractionLearner.h"
+#include "JsonNumber.h"
 #include "MemoryWriter.h"
 #include "Reflection.h"
 #include "TextAnalysis.h"
@@ -218,7 +219,7 @@ int runToolHook(CliContext &cx)
             || response.value(QStringLiteral("success")) == QJsonValue(false))
             ok = false;
         if (ms < 0 && input.contains(QStringLiteral("duration_ms")))
-            ms = qint64(input.value(QStringLiteral("duration_ms")).toDouble());
+            ms = JsonNumber::toInteger(input.value(QStringLiteral("duration_ms")).toDouble());
     }
     if (name.isEmpty())
         return cx.fail(QStringLiteral("say which tool: engram-cli hook tool --name Bash --ok --ms 120"));

@@ -1,5 +1,7 @@
 #include "JsonSchema.h"
 
+#include "JsonNumber.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QStringList>
@@ -17,7 +19,7 @@ bool hasType(const QJsonValue &v, const QString &type)
     if (type == QLatin1String("number"))
         return v.isDouble();
     if (type == QLatin1String("integer"))
-        return v.isDouble() && v.toDouble() == double(qint64(v.toDouble()));
+        return v.isDouble() && JsonNumber::isExactInteger(v.toDouble());
     if (type == QLatin1String("object"))
         return v.isObject();
     if (type == QLatin1String("array"))

@@ -1,5 +1,6 @@
 #include "McpServer.h"
 
+#include "JsonNumber.h"
 #include "JsonSchema.h"
 #include "McpTools.h"
 
@@ -20,8 +21,7 @@ bool isValidId(const QJsonValue &id)
         return true;
     if (!id.isDouble())
         return false;
-    const double v = id.toDouble();
-    return v == double(qint64(v));
+    return JsonNumber::isExactInteger(id.toDouble());
 }
 
 QString describe(const QJsonValue &v)

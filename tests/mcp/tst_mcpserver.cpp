@@ -194,6 +194,9 @@ private slots:
         QTest::newRow("id is an object") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}");
         QTest::newRow("no method") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1}");
         QTest::newRow("batch in 2025-06-18") << QByteArray("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]");
+        // Past qint64 (fuzz/corpus/fuzz_mcp): converting it to an integer was undefined behaviour.
+        QTest::newRow("id past any integer") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":2.4e121,\"method\":\"ping\"}");
+        QTest::newRow("id not whole") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}");
     }
     void invalidRequests_areInvalidRequest()
     {
