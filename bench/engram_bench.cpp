@@ -5,11 +5,11 @@
 // Reports full index time, chunks/s, index size, peak RSS, single-file re-index latency,
 // recall latency per mode, pack latency, CLI cold-start recall, and two floors over the
 // same data: raw SQLite FTS5 (insert + query) and a brute-force scan over the same vectors.
-#include "Database.h"
-#include "Embedder.h"
-#include "Engine.h"
-#include "TextAnalysis.h"
-#include "VectorIndex.h"
+#include "core/Database.h"
+#include "core/TextAnalysis.h"
+#include "index/Embedder.h"
+#include "index/VectorIndex.h"
+#include "vault/Engine.h"
 
 #include <QCoreApplication>
 #include <QDir>

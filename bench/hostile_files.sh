@@ -2,7 +2,7 @@
 # Indexing time of hostile files: each file is indexed alone in a fresh vault with
 # `engram-cli index`, under a timeout, and the times (CPU and wall seconds) are printed
 # slowest first.
-# Nothing a file contains may make indexing super-linear (issue 12, item 6); the
+# Nothing a file contains may make indexing super-linear; the
 # files here are the shapes that once did (heading lines with long runs of spaces,
 # `[[a|` repeated, a FIFO) and others of the same family.
 #   bench/hostile_files.sh [engram-cli] [timeout-seconds]

@@ -8,10 +8,10 @@
 // and how far the orders agree on top-10 and top-k (k = 60, the `fast` mode's vector candidates). The exact scan (the
 // floor) and an int8 scan with a float re-score of its top 200 are timed beside them. Times are CPU time of the
 // searching thread.
-#include "Config.h"
-#include "Embedder.h"
-#include "TextAnalysis.h"
-#include "VectorIndex.h"
+#include "core/Config.h"
+#include "core/TextAnalysis.h"
+#include "index/Embedder.h"
+#include "index/VectorIndex.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

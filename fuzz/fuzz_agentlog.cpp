@@ -1,7 +1,7 @@
 // libFuzzer target: Claude Code / Codex JSONL logs through the parser and the chunker.
-#include "Chunker.h"
-#include "DocumentParser.h"
 #include "FuzzSupport.h"
+#include "ingest/Chunker.h"
+#include "ingest/DocumentParser.h"
 
 using namespace engram;
 

@@ -1,6 +1,6 @@
 // libFuzzer target: loading `state/cognitive.json`. What loads must save and load again.
-#include "CognitiveState.h"
 #include "FuzzSupport.h"
+#include "cognition/CognitiveState.h"
 
 #include <QDir>
 

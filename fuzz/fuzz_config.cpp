@@ -1,6 +1,6 @@
 // libFuzzer target: loading `engram.json`.
-#include "Config.h"
 #include "FuzzSupport.h"
+#include "core/Config.h"
 
 #include <QDir>
 

@@ -1,7 +1,7 @@
 // libFuzzer target: the front-matter parser. Whatever it accepts must render
 // back to front matter that parses again to the same keys.
-#include "FrontMatter.h"
 #include "FuzzSupport.h"
+#include "core/FrontMatter.h"
 
 #include <QStringDecoder>
 

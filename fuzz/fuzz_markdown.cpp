@@ -1,11 +1,11 @@
 // libFuzzer target: a Markdown note (or plain text) through the parser, the
 // chunker, the tagger and the association extractor, as the indexer runs them.
-#include "AssociationExtractor.h"
-#include "Chunker.h"
-#include "DocumentParser.h"
 #include "FuzzSupport.h"
-#include "Tagger.h"
-#include "TextAnalysis.h"
+#include "core/TextAnalysis.h"
+#include "dynamics/AssociationExtractor.h"
+#include "ingest/Chunker.h"
+#include "ingest/DocumentParser.h"
+#include "ingest/Tagger.h"
 
 using namespace engram;
 

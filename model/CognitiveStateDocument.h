@@ -1,7 +1,7 @@
 #pragma once
 
-#include "CognitiveState.h"
 #include "WatchedFile.h"
+#include "cognition/CognitiveState.h"
 
 #include <QObject>
 #include <QUndoStack>

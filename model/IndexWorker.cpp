@@ -1,7 +1,7 @@
 #include "IndexWorker.h"
 
-#include "Embedder.h"
-#include "VectorIndex.h"
+#include "index/Embedder.h"
+#include "index/VectorIndex.h"
 
 #include <QDateTime>
 #include <QDirIterator>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Engine.h"
-#include "MemoryCatalog.h"
+#include "index/MemoryCatalog.h"
+#include "vault/Engine.h"
 
 #include <QObject>
 #include <QStringList>

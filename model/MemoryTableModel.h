@@ -1,7 +1,7 @@
 #pragma once
 
-#include "MemoryCatalog.h"
 #include "ViewData.h"
+#include "index/MemoryCatalog.h"
 
 #include <QAbstractTableModel>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Retriever.h"
+#include "recall/Retriever.h"
 
 #include <QAbstractTableModel>
 

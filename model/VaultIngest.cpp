@@ -1,7 +1,7 @@
 #include "VaultIngest.h"
 
-#include "VaultBoundary.h"
-#include "VaultScanner.h"
+#include "core/VaultBoundary.h"
+#include "ingest/VaultScanner.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

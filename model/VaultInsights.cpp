@@ -1,10 +1,10 @@
 #include "VaultInsights.h"
 
-#include "ConsolidationScheduler.h"
-#include "Engine.h"
-#include "MemoryDynamics.h"
-#include "ToolUsage.h"
 #include "VaultSession.h"
+#include "cognition/ToolUsage.h"
+#include "consolidation/ConsolidationScheduler.h"
+#include "dynamics/MemoryDynamics.h"
+#include "vault/Engine.h"
 
 #include <QFutureWatcher>
 #include <QRegularExpression>

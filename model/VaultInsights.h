@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Consolidator.h"
-#include "MemoryCatalog.h"
 #include "ViewData.h"
+#include "consolidation/Consolidator.h"
+#include "index/MemoryCatalog.h"
 
 #include <QObject>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ToolUsage.h"
+#include "cognition/ToolUsage.h"
 
 #include <QDate>
 #include <QDateTime>

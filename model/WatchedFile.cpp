@@ -1,6 +1,6 @@
 #include "WatchedFile.h"
 
-#include "VaultBoundary.h"
+#include "core/VaultBoundary.h"
 
 #include <QCryptographicHash>
 #include <QDir>

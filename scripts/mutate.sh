@@ -12,7 +12,7 @@
 # restored after each mutation, also on Ctrl-C.
 #
 # mutations.txt: entries separated by blank lines; '#' starts a comment line. Each entry:
-#   file: engine/DecayPolicy.h
+#   file: engine/dynamics/DecayPolicy.h
 #   from:     static constexpr double kDailyLoss = 0.02;
 #   to:       static constexpr double kDailyLoss = 0.03;
 #   tests: ^tst_decay$

@@ -25,6 +25,9 @@ else
 fi
 clang-format --dry-run --Werror "${sources[@]}"
 
+step "layers (scripts/check-layers.sh)"
+bash scripts/check-layers.sh
+
 step "engine and CLI without any GUI module (ENGRAM_GUI=OFF)"
 cmake -S . -B build-nogui -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DENGRAM_GUI=OFF \
   -DENGRAM_WERROR="$werror" -DENGRAM_BUILD_TESTS=OFF -DENGRAM_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null

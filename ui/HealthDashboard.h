@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Engine.h"
+#include "vault/Engine.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #include "PackPanel.h"
 
-#include "Engine.h"
 #include "VaultSession.h"
+#include "vault/Engine.h"
 
 #include <QClipboard>
 #include <QComboBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ContextPack.h"
+#include "recall/ContextPack.h"
 
 #include <QWidget>
 

@@ -1,10 +1,10 @@
 #include "RecallPanel.h"
 
-#include "Engine.h"
 #include "RecallResultsModel.h"
 #include "Roles.h"
 #include "ScoreBarDelegate.h"
 #include "VaultSession.h"
+#include "vault/Engine.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>

@@ -3,9 +3,9 @@
 #include "CognitiveStateDocument.h"
 #include "EmptyState.h"
 #include "ProposalPanel.h"
-#include "Reflection.h"
 #include "StateListModel.h"
 #include "VaultSession.h"
+#include "cognition/Reflection.h"
 
 #include <QFileInfo>
 #include <QGridLayout>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Consolidator.h"
 #include "ViewData.h"
+#include "consolidation/Consolidator.h"
 
 #include <QWidget>
 

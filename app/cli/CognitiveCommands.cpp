@@ -1,7 +1,7 @@
 // engram-cli wake, state
 #include "CliCommand.h"
-#include "CognitiveState.h"
-#include "WakeBriefing.h"
+#include "agent/WakeBriefing.h"
+#include "cognition/CognitiveState.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

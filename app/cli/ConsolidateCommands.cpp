@@ -1,6 +1,6 @@
 // engram-cli consolidate, lineage
 #include "CliCommand.h"
-#include "Consolidator.h"
+#include "consolidation/Consolidator.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

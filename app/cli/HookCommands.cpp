@@ -2,13 +2,13 @@
 // runs around each session (Claude Code hooks, or any agent's shell hooks).
 // Hooks never exit with 2: Claude Code reads that as "block the agent".
 #include "CliCommand.h"
-#include "InteractionLearner.h"
-#include "JsonNumber.h"
-#include "MemoryWriter.h"
-#include "Reflection.h"
-#include "TextAnalysis.h"
-#include "ToolUsage.h"
-#include "WakeBriefing.h"
+#include "agent/MemoryWriter.h"
+#include "agent/WakeBriefing.h"
+#include "cognition/InteractionLearner.h"
+#include "cognition/Reflection.h"
+#include "cognition/ToolUsage.h"
+#include "core/JsonNumber.h"
+#include "core/TextAnalysis.h"
 
 #include <QDir>
 #include <QFile>

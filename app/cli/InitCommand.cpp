@@ -1,6 +1,6 @@
 // engram-cli init
 #include "CliCommand.h"
-#include "VaultLayout.h"
+#include "core/VaultLayout.h"
 
 #include <QJsonObject>
 

@@ -1,7 +1,7 @@
 // engram-cli remember, forget, restore, memory, compact
 #include "CliCommand.h"
-#include "MemoryDynamics.h"
-#include "MemoryWriter.h"
+#include "agent/MemoryWriter.h"
+#include "dynamics/MemoryDynamics.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 // engram-cli reflect
 #include "CliCommand.h"
-#include "Reflection.h"
+#include "cognition/Reflection.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

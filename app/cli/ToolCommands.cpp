@@ -1,6 +1,6 @@
 // engram-cli stats --tools: tool statistics from state/tool-usage.jsonl
 #include "CliCommand.h"
-#include "ToolUsage.h"
+#include "cognition/ToolUsage.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

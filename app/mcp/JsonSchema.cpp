@@ -1,6 +1,6 @@
 #include "JsonSchema.h"
 
-#include "JsonNumber.h"
+#include "core/JsonNumber.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

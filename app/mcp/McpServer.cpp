@@ -1,8 +1,8 @@
 #include "McpServer.h"
 
-#include "JsonNumber.h"
 #include "JsonSchema.h"
 #include "McpTools.h"
+#include "core/JsonNumber.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

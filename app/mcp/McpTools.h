@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Engine.h"
 #include "ToolDefinitions.h"
+#include "vault/Engine.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

@@ -1,11 +1,11 @@
 // McpTools: the tools that follow links between files or write to the vault
 // (why_did_we, checkpoint, wake, remember, forget). Recall-only tools are in McpTools.cpp.
-#include "CognitiveState.h"
 #include "McpTools.h"
 #include "MemoryCatalog.h"
-#include "MemoryWriter.h"
 #include "SessionCheckpoint.h"
-#include "WakeBriefing.h"
+#include "agent/MemoryWriter.h"
+#include "agent/WakeBriefing.h"
+#include "cognition/CognitiveState.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #include "MemoryCatalog.h"
 
-#include "FrontMatter.h"
+#include "core/FrontMatter.h"
 
 #include <QDir>
 #include <QDirIterator>

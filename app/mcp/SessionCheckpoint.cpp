@@ -1,7 +1,7 @@
 #include "SessionCheckpoint.h"
 
-#include "FrontMatter.h"
-#include "VaultBoundary.h"
+#include "core/FrontMatter.h"
+#include "core/VaultBoundary.h"
 
 #include <QVariantMap>
 

@@ -1,6 +1,6 @@
 #include "ToolDefinitions.h"
 
-#include "Tagger.h"
+#include "ingest/Tagger.h"
 
 #include <QJsonArray>
 

@@ -1,7 +1,7 @@
-#include "Engine.h"
 #include "MainWindow.h"
 #include "Translations.h"
-#include "VaultLayout.h"
+#include "core/VaultLayout.h"
+#include "vault/Engine.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,8 +1,8 @@
 // The cognitive commands of engram-cli, run as an agent's hooks would run them.
 #include "ChatLoopbackServer.h"
-#include "CognitiveState.h"
 #include "TestVault.h"
-#include "ToolUsage.h"
+#include "cognition/CognitiveState.h"
+#include "cognition/ToolUsage.h"
 
 #include <QDir>
 #include <QJsonArray>

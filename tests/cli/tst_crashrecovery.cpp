@@ -3,9 +3,9 @@
 // event for every indexed file, the vector file holds exactly the index's chunks, and recall
 // equals a clean index of the same files. ENGRAM_CRASH_KILLS sets how many kills (default 8;
 // bench/crash_recovery.sh runs hundreds).
-#include "Engine.h"
 #include "TestVault.h"
 #include "WriterFixtures.h"
+#include "vault/Engine.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,10 +1,10 @@
 // The MCP protocol layer: framing, lifecycle, version negotiation, errors and
 // logging, driven in memory (feed bytes in, collect the lines written out).
-#include "Engine.h"
 #include "McpServer.h"
 #include "McpTools.h"
 #include "OutsideLinks.h"
 #include "TestVault.h"
+#include "vault/Engine.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -517,7 +517,7 @@ private slots:
         QVERIFY(server.readAllStandardError().contains("serving"));
     }
 
-    // The vault boundary (issue 12, item 1): the tools that write, move or
+    // The vault boundary: the tools that write, move or
     // delete never reach a file outside the vault through a link.
 
     void forgetTool_refusesPathThroughFolderLinkOutsideVault_data()

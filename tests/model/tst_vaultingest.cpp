@@ -47,7 +47,7 @@ private Q_SLOTS:
         QCOMPARE(vault.read(report.written.first()), QByteArray("hello"));
     }
 
-    // The vault boundary (issue 12, item 1): a drop never writes outside the vault.
+    // The vault boundary: a drop never writes outside the vault.
 
     void ingest_refusesFolderLinkedOutside()
     {

@@ -1,6 +1,6 @@
 #include "TestVault.h"
 
-#include "Engine.h"
+#include "vault/Engine.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,8 +1,8 @@
 #include "WriterFixtures.h"
 
-#include "Database.h"
-#include "Engine.h"
-#include "VectorIndex.h"
+#include "core/Database.h"
+#include "index/VectorIndex.h"
+#include "vault/Engine.h"
 
 #include <QDir>
 #include <QDirIterator>

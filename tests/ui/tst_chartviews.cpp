@@ -3,8 +3,8 @@
 // refresh leaks two charts with all their series, axes and text (found by LeakSanitizer).
 #include "TimelineView.h"
 #include "ToolStatsView.h"
-#include "ToolUsage.h"
 #include "ViewData.h"
+#include "cognition/ToolUsage.h"
 
 #include <QChartView>
 #include <QPointer>

@@ -1,4 +1,4 @@
-// The workbench editors save only inside the vault (issue 12, item 1): the
+// The workbench editors save only inside the vault: the
 // note editor and the cognitive-state editor refuse a save that a link would
 // carry outside, and still save through links that stay inside.
 #include "CognitiveStateDocument.h"

@@ -12,7 +12,6 @@
 #include "MemoryTableModel.h"
 #include "ProposalPanel.h"
 #include "RecallResultsModel.h"
-#include "Reflection.h"
 #include "RegionMapView.h"
 #include "Roles.h"
 #include "StateEditor.h"
@@ -23,6 +22,7 @@
 #include "ToolStatsView.h"
 #include "VaultInsights.h"
 #include "VaultSession.h"
+#include "cognition/Reflection.h"
 
 #include <QAction>
 #include <QApplication>

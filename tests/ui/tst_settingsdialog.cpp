@@ -1,8 +1,8 @@
 // The settings dialog writes engram.json through Config::save and refuses
 // a mode weight that is not a number.
-#include "Config.h"
 #include "SettingsDialog.h"
 #include "TestVault.h"
+#include "core/Config.h"
 
 #include <QApplication>
 #include <QLabel>

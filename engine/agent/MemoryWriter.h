@@ -1,0 +1,60 @@
+#pragma once
+
+#include "core/Result.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace engram {
+
+class Engine;
+
+/// What `remember` writes: one memory, as a Markdown file with front matter.
+struct RememberRequest {
+    QString store = QStringLiteral("episodic"); ///< sensory|episodic|semantic|procedural|prospective
+    QString category;                           ///< decision|lesson|person|rule|event|fact|goal|workflow (optional)
+    QString title;
+    QString content;
+    QStringList tags;
+    std::optional<double> valence, arousal, confidence;
+    QString source = QStringLiteral("conversation"); ///< conversation|cron|observation|inference|external
+    QString project;
+    QString supersedes; ///< vault-relative path of a memory this one replaces (optional)
+};
+
+/// Writes canonical memory files, then indexes them (dual write: the file
+/// first, so the vault is always the truth). `remember` never overwrites: a
+/// taken name gets -2, -3 …; names are slugs and cannot leave the vault.
+/// `forget` moves a file into `archive/` inside the vault (not indexed) and
+/// journals it, so `restore` can bring it back; `purge` deletes for good.
+/// Every write, move and delete goes through VaultBoundary: nothing outside
+/// the vault is touched, and a link is moved or deleted as a link.
+class MemoryWriter {
+public:
+    explicit MemoryWriter(Engine &engine);
+
+    /// Returns the vault-relative path written.
+    Result<QString> remember(const RememberRequest &request);
+    /// Moves the file to `archive/<path>`; journaled, restorable.
+    Status forget(const QString &relativePath);
+    /// Moves an archived file (`archive/…`) back where it was.
+    Status restore(const QString &archivedRelativePath);
+    /// Deletes a file (live or archived) for good. The caller confirms first.
+    Status purge(const QString &relativePath);
+
+    /// A safe file name stem: lower-case letters, digits and hyphens, at most 60 characters.
+    static QString slugify(const QString &text);
+    /// Checks that `relativePath` names a place inside the vault (no `..`, not absolute, no hidden parts).
+    static Status checkRelativePath(const QString &relativePath);
+    static QString archiveFolder() { return QStringLiteral("archive"); }
+
+private:
+    Status validate(const RememberRequest &request) const;
+    Status moveFile(const QString &from, const QString &to);
+
+    Engine &m_engine;
+};
+
+} // namespace engram

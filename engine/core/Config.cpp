@@ -1,0 +1,279 @@
+#include "core/Config.h"
+
+#include "core/JsonNumber.h"
+#include "core/VaultBoundary.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace engram {
+
+namespace {
+
+QMap<QString, RankingMode> defaultModes()
+{
+    RankingMode fast;
+    fast.name = QStringLiteral("fast");
+
+    RankingMode deep = fast;
+    deep.name = QStringLiteral("deep");
+    deep.vectorCandidates = 200;
+    deep.keywordCandidates = 200;
+    deep.graph = 0.05;
+    deep.graphHops = 2;
+
+    RankingMode creative = fast;
+    creative.name = QStringLiteral("creative");
+    creative.relevance = 0.3;
+    creative.strength = 0.2;
+    creative.recency = 0.1;
+    creative.access = 0.1;
+    creative.coactivation = 0.15;
+    creative.graph = 0.15;
+    creative.graphHops = 2;
+    creative.vectorCandidates = 150;
+    creative.keywordCandidates = 80;
+
+    return {{fast.name, fast}, {deep.name, deep}, {creative.name, creative}};
+}
+
+Result<Endpoint> endpointFrom(const QJsonValue &value, const QString &key)
+{
+    Endpoint e;
+    if (value.isUndefined() || value.isNull())
+        return e;
+    if (!value.isObject())
+        return Error{QStringLiteral("engram.json: `%1` must be an object").arg(key)};
+    const QJsonObject o = value.toObject();
+    e.kind = o.value(QStringLiteral("kind")).toString();
+    if (!e.kind.isEmpty() && e.kind != QLatin1String("openai") && e.kind != QLatin1String("ollama"))
+        return Error{
+            QStringLiteral("engram.json: `%1.kind` must be \"openai\" or \"ollama\", not \"%2\"").arg(key, e.kind)};
+    e.url = o.value(QStringLiteral("url")).toString();
+    e.model = o.value(QStringLiteral("model")).toString();
+    e.apiKeyEnv = o.value(QStringLiteral("apiKeyEnv")).toString();
+    e.timeoutMs = o.value(QStringLiteral("timeoutMs")).toInt(e.timeoutMs);
+    return e;
+}
+
+QJsonObject endpointJson(const Endpoint &e)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("kind"), e.kind);
+    o.insert(QStringLiteral("url"), e.url);
+    o.insert(QStringLiteral("model"), e.model);
+    if (!e.apiKeyEnv.isEmpty())
+        o.insert(QStringLiteral("apiKeyEnv"), e.apiKeyEnv);
+    o.insert(QStringLiteral("timeoutMs"), e.timeoutMs);
+    return o;
+}
+
+} // namespace
+
+Config::Config() : m_modes(defaultModes()) { }
+
+const RankingMode &Config::mode(const QString &name) const
+{
+    const auto it = m_modes.constFind(name);
+    if (it != m_modes.constEnd())
+        return *it;
+    return *m_modes.constFind(QStringLiteral("fast"));
+}
+
+Result<Config> Config::fromJson(const QJsonObject &root)
+{
+    Config c;
+    const QJsonObject embedder = root.value(QStringLiteral("embedder")).toObject();
+    if (!embedder.isEmpty()) {
+        c.embedderKind = embedder.value(QStringLiteral("kind")).toString(c.embedderKind);
+        if (c.embedderKind != QLatin1String("hash") && c.embedderKind != QLatin1String("openai")
+            && c.embedderKind != QLatin1String("ollama"))
+            return Error{
+                QStringLiteral("engram.json: `embedder.kind` must be \"hash\", \"openai\" or \"ollama\", not \"%1\"")
+                    .arg(c.embedderKind)};
+        c.embedderDimensions = embedder.value(QStringLiteral("dimensions")).toInt(c.embedderDimensions);
+        if (c.embedderKind != QLatin1String("hash")) {
+            auto e = endpointFrom(embedder, QStringLiteral("embedder"));
+            if (!e)
+                return e.error();
+            c.embeddingEndpoint = *e;
+            c.embeddingEndpoint.kind = c.embedderKind;
+        }
+    }
+    auto llm = endpointFrom(root.value(QStringLiteral("llm")), QStringLiteral("llm"));
+    if (!llm)
+        return llm.error();
+    c.llmEndpoint = *llm;
+
+    const QJsonObject index = root.value(QStringLiteral("index")).toObject();
+    c.maxFileBytes =
+        JsonNumber::toInteger(index.value(QStringLiteral("maxFileBytes")).toDouble(double(c.maxFileBytes)));
+    c.maxChunkTokens = index.value(QStringLiteral("maxChunkTokens")).toInt(c.maxChunkTokens);
+    c.turnsPerChunk = index.value(QStringLiteral("turnsPerChunk")).toInt(c.turnsPerChunk);
+    if (c.maxFileBytes <= 0 || c.maxChunkTokens < 16 || c.turnsPerChunk < 1)
+        return Error{QStringLiteral("engram.json: `index` limits must be positive (maxChunkTokens ≥ 16)")};
+
+    const QJsonObject pack = root.value(QStringLiteral("pack")).toObject();
+    c.packBudget = pack.value(QStringLiteral("budget")).toInt(c.packBudget);
+    c.preambleBudget = pack.value(QStringLiteral("preambleBudget")).toInt(c.preambleBudget);
+    c.defaultMode = pack.value(QStringLiteral("mode")).toString(c.defaultMode);
+    c.reinforceOn = root.value(QStringLiteral("reinforceOn")).toString(c.reinforceOn);
+    if (c.reinforceOn != QLatin1String("pack") && c.reinforceOn != QLatin1String("recall"))
+        return Error{QStringLiteral("engram.json: `reinforceOn` must be \"pack\" or \"recall\"")};
+
+    const QJsonObject sleep = root.value(QStringLiteral("consolidation")).toObject();
+    ConsolidationSettings &cs = c.consolidation;
+    cs.clusterThreshold = sleep.value(QStringLiteral("clusterThreshold")).toDouble(cs.clusterThreshold);
+    cs.promoteAccessCount = sleep.value(QStringLiteral("promoteAccessCount")).toInt(cs.promoteAccessCount);
+    cs.promoteConfidence = sleep.value(QStringLiteral("promoteConfidence")).toDouble(cs.promoteConfidence);
+    cs.nightlyHour = sleep.value(QStringLiteral("nightlyHour")).toInt(cs.nightlyHour);
+    cs.useLlm = sleep.value(QStringLiteral("useLlm")).toBool(cs.useLlm);
+    if (cs.clusterThreshold <= 0.0 || cs.clusterThreshold > 1.0 || cs.promoteAccessCount < 1 || cs.nightlyHour < 0
+        || cs.nightlyHour > 23)
+        return Error{
+            QStringLiteral("engram.json: `consolidation` needs 0 < clusterThreshold ≤ 1, promoteAccessCount ≥ 1 "
+                           "and nightlyHour in 0..23")};
+
+    if (root.contains(QStringLiteral("modes")) && !root.value(QStringLiteral("modes")).isObject())
+        return Error{QStringLiteral("engram.json: `modes` must be an object of named modes ({\"fast\": {…}})")};
+    const QJsonObject modes = root.value(QStringLiteral("modes")).toObject();
+    for (auto it = modes.constBegin(); it != modes.constEnd(); ++it) {
+        if (!it.value().isObject())
+            return Error{QStringLiteral("engram.json: mode `%1` must be an object of weights").arg(it.key())};
+        const QJsonObject m = it.value().toObject();
+        RankingMode mode = c.mode(it.key());
+        mode.name = it.key();
+        mode.relevance = m.value(QStringLiteral("relevance")).toDouble(mode.relevance);
+        mode.strength = m.value(QStringLiteral("strength")).toDouble(mode.strength);
+        mode.recency = m.value(QStringLiteral("recency")).toDouble(mode.recency);
+        mode.access = m.value(QStringLiteral("access")).toDouble(mode.access);
+        mode.coactivation = m.value(QStringLiteral("coactivation")).toDouble(mode.coactivation);
+        mode.graph = m.value(QStringLiteral("graph")).toDouble(mode.graph);
+        mode.vectorCandidates = m.value(QStringLiteral("vectorCandidates")).toInt(mode.vectorCandidates);
+        mode.keywordCandidates = m.value(QStringLiteral("keywordCandidates")).toInt(mode.keywordCandidates);
+        mode.graphHops = m.value(QStringLiteral("graphHops")).toInt(mode.graphHops);
+        mode.recencyHalfLifeDays = m.value(QStringLiteral("recencyHalfLifeDays")).toDouble(mode.recencyHalfLifeDays);
+        const QJsonObject layerWeights = m.value(QStringLiteral("layerWeights")).toObject();
+        for (auto lw = layerWeights.constBegin(); lw != layerWeights.constEnd(); ++lw) {
+            if (!lw.value().isDouble() || lw.value().toDouble() < 0.0)
+                return Error{QStringLiteral("engram.json: `modes.%1.layerWeights.%2` must be a number ≥ 0")
+                                 .arg(it.key(), lw.key())};
+            mode.layerWeights.insert(lw.key(), lw.value().toDouble());
+        }
+        mode.vectorWeight = m.value(QStringLiteral("vectorWeight")).toDouble(mode.vectorWeight);
+        mode.neighbourWeight = m.value(QStringLiteral("neighbourWeight")).toDouble(mode.neighbourWeight);
+        mode.contextTurns = m.value(QStringLiteral("contextTurns")).toInt(mode.contextTurns);
+        c.setMode(mode);
+    }
+    const QJsonObject health = root.value(QStringLiteral("health")).toObject();
+    c.health.stateStaleDays = health.value(QStringLiteral("stateStaleDays")).toInt(c.health.stateStaleDays);
+    c.health.sessionStaleHours = health.value(QStringLiteral("sessionStaleHours")).toInt(c.health.sessionStaleHours);
+    c.health.toolUsageStaleDays = health.value(QStringLiteral("toolUsageStaleDays")).toInt(c.health.toolUsageStaleDays);
+    c.health.reflectionStaleDays =
+        health.value(QStringLiteral("reflectionStaleDays")).toInt(c.health.reflectionStaleDays);
+    if (!c.m_modes.contains(c.defaultMode))
+        return Error{QStringLiteral("engram.json: `pack.mode` names an unknown mode \"%1\"").arg(c.defaultMode)};
+    return c;
+}
+
+QJsonObject Config::toJson() const
+{
+    QJsonObject root;
+    QJsonObject embedder;
+    if (embedderKind == QLatin1String("hash")) {
+        embedder.insert(QStringLiteral("kind"), embedderKind);
+        embedder.insert(QStringLiteral("dimensions"), embedderDimensions);
+    } else {
+        embedder = endpointJson(embeddingEndpoint);
+        embedder.insert(QStringLiteral("kind"), embedderKind);
+    }
+    root.insert(QStringLiteral("embedder"), embedder);
+    if (llmEndpoint.configured())
+        root.insert(QStringLiteral("llm"), endpointJson(llmEndpoint));
+    root.insert(QStringLiteral("index"), QJsonObject{{QStringLiteral("maxFileBytes"), double(maxFileBytes)},
+                                                     {QStringLiteral("maxChunkTokens"), maxChunkTokens},
+                                                     {QStringLiteral("turnsPerChunk"), turnsPerChunk}});
+    root.insert(QStringLiteral("pack"), QJsonObject{{QStringLiteral("budget"), packBudget},
+                                                    {QStringLiteral("preambleBudget"), preambleBudget},
+                                                    {QStringLiteral("mode"), defaultMode}});
+    root.insert(QStringLiteral("reinforceOn"), reinforceOn);
+    QJsonObject modes;
+    for (const RankingMode &m : m_modes) {
+        modes.insert(m.name, QJsonObject{{QStringLiteral("relevance"), m.relevance},
+                                         {QStringLiteral("strength"), m.strength},
+                                         {QStringLiteral("recency"), m.recency},
+                                         {QStringLiteral("access"), m.access},
+                                         {QStringLiteral("coactivation"), m.coactivation},
+                                         {QStringLiteral("graph"), m.graph},
+                                         {QStringLiteral("vectorCandidates"), m.vectorCandidates},
+                                         {QStringLiteral("keywordCandidates"), m.keywordCandidates},
+                                         {QStringLiteral("graphHops"), m.graphHops},
+                                         {QStringLiteral("recencyHalfLifeDays"), m.recencyHalfLifeDays},
+                                         {QStringLiteral("vectorWeight"), m.vectorWeight},
+                                         {QStringLiteral("neighbourWeight"), m.neighbourWeight},
+                                         {QStringLiteral("contextTurns"), m.contextTurns}});
+        if (!m.layerWeights.isEmpty()) {
+            QJsonObject weights;
+            for (auto lw = m.layerWeights.cbegin(); lw != m.layerWeights.cend(); ++lw)
+                weights.insert(lw.key(), lw.value());
+            QJsonObject mode = modes.value(m.name).toObject();
+            mode.insert(QStringLiteral("layerWeights"), weights);
+            modes.insert(m.name, mode);
+        }
+    }
+    root.insert(QStringLiteral("modes"), modes);
+    root.insert(QStringLiteral("consolidation"),
+                QJsonObject{{QStringLiteral("clusterThreshold"), consolidation.clusterThreshold},
+                            {QStringLiteral("promoteAccessCount"), consolidation.promoteAccessCount},
+                            {QStringLiteral("promoteConfidence"), consolidation.promoteConfidence},
+                            {QStringLiteral("nightlyHour"), consolidation.nightlyHour},
+                            {QStringLiteral("useLlm"), consolidation.useLlm}});
+    root.insert(QStringLiteral("health"),
+                QJsonObject{{QStringLiteral("stateStaleDays"), health.stateStaleDays},
+                            {QStringLiteral("sessionStaleHours"), health.sessionStaleHours},
+                            {QStringLiteral("toolUsageStaleDays"), health.toolUsageStaleDays},
+                            {QStringLiteral("reflectionStaleDays"), health.reflectionStaleDays}});
+    return root;
+}
+
+Result<Config> Config::load(const QString &vaultPath)
+{
+    QFile file(QDir(vaultPath).filePath(QStringLiteral("engram.json")));
+    if (!file.exists())
+        return Config();
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("cannot read engram.json: %1").arg(file.errorString()),
+                     QStringLiteral("engram.json")};
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    if (error.error != QJsonParseError::NoError)
+        return Error{QStringLiteral("not valid JSON (%1 at byte %2); fix it, or delete it for the defaults")
+                         .arg(error.errorString())
+                         .arg(error.offset),
+                     QStringLiteral("engram.json")};
+    if (!doc.isObject())
+        return Error{QStringLiteral("must hold one JSON object ({\"embedder\": …, \"modes\": …}); fix it, or delete it "
+                                    "for the defaults"),
+                     QStringLiteral("engram.json")};
+    auto config = fromJson(doc.object());
+    if (!config) {
+        // fromJson's messages name the file already; keep it as the error's path instead.
+        Error e = config.error();
+        const QString prefix = QStringLiteral("engram.json: ");
+        if (e.message.startsWith(prefix))
+            e.message.remove(0, prefix.size());
+        e.path = QStringLiteral("engram.json");
+        return e;
+    }
+    return config;
+}
+
+Status Config::save(const QString &vaultPath) const
+{
+    return VaultBoundary(vaultPath).writeFile(QStringLiteral("engram.json"),
+                                              QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
+}
+
+} // namespace engram

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "core/Result.h"
+
+#include <QStringList>
+#include <QVariantMap>
+
+namespace engram {
+
+/// Reads and writes the YAML subset Engram's front matter uses: `key: value`
+/// pairs whose values are scalars (strings, numbers, booleans, dates), inline
+/// lists `[a, b]` or block lists of `- item` lines. Anything else is reported
+/// with its line instead of being guessed at.
+class FrontMatter {
+public:
+    struct Parsed {
+        QVariantMap values;
+        int bodyStartLine = 1; ///< 1-based line where the body starts
+        bool present = false;
+    };
+
+    /// Splits `lines` (the whole file) into front matter and body. A file that
+    /// does not start with `---` has no front matter. Line numbers in errors
+    /// are 1-based file lines.
+    static Result<Parsed> parse(const QStringList &lines);
+
+    /// Renders values as a front matter block, `---` lines included.
+    static QString render(const QVariantMap &values, const QStringList &keyOrder = {});
+
+    /// Parses one scalar or inline list the way parse() does.
+    static QVariant parseValue(const QString &text, bool *ok = nullptr);
+};
+
+} // namespace engram

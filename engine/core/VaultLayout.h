@@ -1,0 +1,18 @@
+#pragma once
+
+#include "core/Result.h"
+
+namespace engram {
+
+/// The folders of a vault (DESIGN.md) and a first note for a new one.
+class VaultLayout {
+public:
+    /// Creates the vault folder and its standard sub-folders when missing. A
+    /// vault that has no files yet gets a short welcome note. Existing files
+    /// are never touched.
+    static Status initialize(const QString &vaultPath);
+
+    static QStringList folders();
+};
+
+} // namespace engram

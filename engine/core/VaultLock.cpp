@@ -1,0 +1,82 @@
+#include "core/VaultLock.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QThread>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace engram {
+
+QString VaultLock::filePath(const QString &vaultPath, Kind kind)
+{
+    return QDir(vaultPath).filePath(kind == Kind::Index ? QStringLiteral(".engram/index.lock")
+                                                        : QStringLiteral(".engram/journal.lock"));
+}
+
+VaultLock::~VaultLock()
+{
+    // The holder's name goes first, so a waiter never reads a finished holder as the current one.
+    if (ftruncate(m_descriptor, 0) != 0) {
+    } // informational only
+    flock(m_descriptor, LOCK_UN);
+    close(m_descriptor);
+}
+
+Result<std::unique_ptr<VaultLock>> VaultLock::acquire(const QString &vaultPath, Kind kind, int timeoutMs)
+{
+    const QString path = filePath(vaultPath, kind);
+    const QString what = kind == Kind::Index ? QStringLiteral("index") : QStringLiteral("journal");
+    if (!QDir().mkpath(QDir(vaultPath).filePath(QStringLiteral(".engram"))))
+        return Error{QStringLiteral("cannot create the index folder for the %1 lock; is the vault writable?").arg(what),
+                     path};
+    // O_CLOEXEC: a process this one starts must not inherit (and so keep) the lock.
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return Error{
+            QStringLiteral("cannot open the %1 lock file: %2").arg(what, QString::fromLocal8Bit(strerror(errno))),
+            path};
+    // Each open() is its own open file description, so two threads of one process exclude each
+    // other too. Waiting polls (1 ms, doubling to 20 ms): flock has no timeout of its own.
+    QElapsedTimer waited;
+    waited.start();
+    int pause = 1;
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno != EWOULDBLOCK && errno != EINTR) {
+            const QString why = QString::fromLocal8Bit(strerror(errno));
+            close(fd);
+            return Error{QStringLiteral("cannot take the %1 lock: %2").arg(what, why), path};
+        }
+        if (timeoutMs >= 0 && waited.elapsed() >= timeoutMs) {
+            QFile holderFile(path);
+            QByteArray holder = holderFile.open(QIODevice::ReadOnly) ? holderFile.readAll().trimmed() : QByteArray();
+            close(fd);
+            if (holder.isEmpty())
+                holder = "another process";
+            return Error{QStringLiteral("%1 is writing this vault's %2 and did not finish within %3 s; try again when "
+                                        "it is done")
+                             .arg(QString::fromUtf8(holder), what)
+                             .arg(timeoutMs / 1000.0),
+                         path};
+        }
+        QThread::msleep(ulong(pause));
+        pause = qMin(pause * 2, 20);
+    }
+    const QByteArray holder =
+        QStringLiteral("%1 (pid %2)")
+            .arg(QCoreApplication::applicationName().isEmpty() ? QStringLiteral("a process")
+                                                               : QCoreApplication::applicationName())
+            .arg(QCoreApplication::applicationPid())
+            .toUtf8();
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, holder.constData(), size_t(holder.size()), 0) < 0) {
+    } // informational
+    return std::unique_ptr<VaultLock>(new VaultLock(fd));
+}
+
+} // namespace engram

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "core/Result.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace engram {
+
+/// One writer at a time per vault (DESIGN.md rule 6), across processes and threads: an exclusive
+/// flock(2) on a file in `.engram/`, held for the length of one write. The kernel releases it when
+/// the holder exits in any way (crash, kill -9), so no lock is ever left stuck, and taking it
+/// costs microseconds (QLockFile fsyncs its file: 9 ms per lock here). Two locks, so a long index
+/// run never holds up a journal append (a pack, a recall's access events):
+/// - Index: the derived index and the vector file (index, rebuild, re-index of one path);
+/// - Journal: `state/journal.jsonl` (appends, and compaction, which rewrites it whole).
+/// Not recursive: a holder must not ask for the same lock again (it would wait for itself).
+class VaultLock {
+public:
+    enum class Kind { Index, Journal };
+
+    /// Waits up to `timeoutMs` (−1: for ever). The error names the holder (its PID and program).
+    static Result<std::unique_ptr<VaultLock>> acquire(const QString &vaultPath, Kind kind, int timeoutMs);
+    ~VaultLock();
+    VaultLock(const VaultLock &) = delete;
+    VaultLock &operator=(const VaultLock &) = delete;
+
+    /// The lock file of `kind` in `vaultPath` (for messages and tests).
+    static QString filePath(const QString &vaultPath, Kind kind);
+
+    /// How long a writer waits for another by default: long enough for a batch of a full run or
+    /// a compaction, short enough that a hook or an MCP call answers instead of hanging.
+    static constexpr int kDefaultTimeoutMs = 10000;
+
+private:
+    explicit VaultLock(int descriptor) : m_descriptor(descriptor) { }
+    int m_descriptor = -1;
+};
+
+} // namespace engram

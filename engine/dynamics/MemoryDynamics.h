@@ -1,0 +1,142 @@
+#pragma once
+
+#include "core/Result.h"
+#include "dynamics/AssociationExtractor.h"
+#include "dynamics/Journal.h"
+#include "ingest/Chunk.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QJsonObject>
+#include <QSet>
+
+#include <functional>
+#include <memory>
+
+namespace engram {
+
+class IndexStore;
+class SignalSource;
+class VectorIndex;
+
+/// A typed, weighted association between two memories. Endpoints are keys:
+/// `path#ordinal` for a chunk, `path` for a whole file, `wiki:name` for a
+/// wiki link not yet resolved to a file.
+struct MemoryEdge {
+    QString from;
+    QString to;
+    QString type;      ///< related, caused, contradicts, supersedes, part_of, derived_from, co_activated
+    double weight = 0; ///< at the time asked (co-activation fades)
+    int count = 0;     ///< co-retrievals, for co_activated
+    QDateTime updated;
+    QString origin; ///< "journal" or the vault file whose content states it
+};
+
+/// What the dynamics know of one chunk at a moment.
+struct MemoryState {
+    QString key;
+    double strength = 1.0; ///< after decay (before any superseding penalty)
+    QDateTime firstSeen;   ///< when Engram first indexed the file
+    QDateTime lastAccess;  ///< invalid when never accessed
+    int accessCount = 0;
+    bool archived = false;   ///< strength below 0.1, or a sensory memory older than 24 h
+    bool exempt = false;     ///< prospective or core: never decays
+    bool superseded = false; ///< a newer memory supersedes its file
+    double dailyLoss = 0.0;
+    FileFacts facts; ///< valence, arousal, confidence, source (each explicit or inferred), project
+};
+
+/// The living side of memory (DESIGN.md "Dynamics"): strength that decays
+/// from timestamps and is restored by access, association edges, and
+/// co-activation. Everything that is not in a note is recorded in the
+/// journal first and applied to tables of the derived index second, so a
+/// rebuild replays it. Index-time edges (wiki links, derived_from,
+/// supersedes, prompt→answer, image→caption) come from the files themselves.
+class MemoryDynamics {
+public:
+    MemoryDynamics(const QString &vaultPath, IndexStore &store, VectorIndex &vectors);
+    ~MemoryDynamics();
+
+    /// The clock for events and decay (tests inject one). Default: current UTC time.
+    void setClock(std::function<QDateTime()> clock);
+    QDateTime now() const;
+    std::function<QDateTime()> clock() const { return m_clock; }
+
+    /// Creates the tables and applies journal lines the index has not seen yet
+    /// (the whole journal after a rebuild or a compaction).
+    Status open();
+    /// Forgets every derived dynamic row and replays the journal from its start.
+    Status replayAll();
+    /// Drops the index-time rows (edges stated by files, file facts) before a rebuild.
+    Status clearIndexRows();
+
+    /// Appends an event to the journal and applies it. `t` is set from the clock when missing.
+    Status record(QJsonObject event);
+    /// Writes the first-sight events of files indexed since the last call (the
+    /// engine calls it after each index run; record() calls it first, so the
+    /// journal keeps its order). One write per run instead of one per file.
+    Status flushPending();
+    /// Queues a first-sight event for every indexed file the journal has none for (an index
+    /// written by a run that was killed before such events were committed with the rows).
+    Status noteUnseenFiles();
+    /// Access events: the chunks were returned (recall) or exported (pack).
+    Status recordAccess(const QList<Chunk> &chunks, const QString &via, const QDateTime &at = {});
+    /// Co-activation: chunks exported together gain pairwise co_activated edges.
+    Status recordCoactivation(const QList<Chunk> &chunks, const QDateTime &at = {});
+    /// Sets a chunk's strength by hand (the workbench).
+    Status recordStrength(const Chunk &chunk, double strength, const QDateTime &at = {});
+
+    /// Rewrites the journal as a snapshot with the same meaning (same strengths,
+    /// access counts, edges, archive entries after replay). Leaves it alone when
+    /// the snapshot would not be smaller. open() compacts a journal past 8 MiB.
+    Status compact();
+
+    MemoryState state(const Chunk &chunk, const QDateTime &now = {});
+    /// state() of each chunk, in a few queries for all of them (a recall's candidates).
+    QList<MemoryState> states(const QList<Chunk> &chunks, const QDateTime &now = {});
+    /// Edges touching a chunk (and its file), or a whole file when `ordinal` < 0.
+    QList<MemoryEdge> edges(const QString &path, int ordinal = -1, const QDateTime &now = {});
+    /// Where a forgotten file was: archive path → original path (from the journal).
+    QString originalOfArchived(const QString &archivePath);
+
+    /// The ranking signals (strength, access, co-activation, graph walk) for the Retriever.
+    SignalSource &signalSource();
+
+    /// Indexer hooks: derive edges and file facts from a (re)indexed document; drop them for a removed file.
+    void documentIndexed(const Document &document, const QList<qint64> &chunkIds);
+    void fileRemoved(const QString &path);
+
+    /// For each key (chunk key or file path): its edges as edges() lists them for that key alone
+    /// (wiki links resolved, project mates last), the first `limit`, from two queries for all keys.
+    QHash<QString, QList<MemoryEdge>> edgesOfMany(const QStringList &keys, const QDateTime &now, int limit);
+
+    static QString chunkKey(const QString &path, int ordinal);
+    /// The file of a key: "notes/x.md#3" → "notes/x.md"; a file key is its own file.
+    static QString pathOfKey(const QString &key);
+    /// Problems met while replaying (bad journal lines), for health.
+    QStringList problems() const { return m_problems; }
+
+private:
+    friend class DynamicSignals;
+    struct Private;
+    Status catchUp();
+    Status apply(const QJsonObject &event);
+    void autoAssociate(const QList<Chunk> &chunks);
+    /// Edges with `key` (a chunk key or a file path) at one end; wiki links resolved, project mates added.
+    QList<MemoryEdge> edgesOf(const QString &key, const QDateTime &now, bool chunksOfFile);
+
+    static constexpr int kNeighbours = 6;
+    static constexpr qint64 kCompactAboveBytes = 8 * 1024 * 1024;
+
+    QString m_vaultPath;
+    IndexStore &m_store;
+    VectorIndex &m_vectors;
+    Journal m_journal;
+    std::function<QDateTime()> m_clock;
+    std::unique_ptr<Private> d;
+    QStringList m_problems;
+    QList<QJsonObject> m_pendingSeen;
+    QSet<QString> m_pendingPaths;
+};
+
+} // namespace engram

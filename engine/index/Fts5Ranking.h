@@ -1,0 +1,27 @@
+#pragma once
+
+#include "core/Result.h"
+
+#include <QtGlobal>
+
+#include <unordered_map>
+
+struct sqlite3;
+
+namespace engram {
+
+/// Row lengths (in tokens, all columns) that FTS5 ranking has looked up, by rowid. Owned by
+/// the connection's IndexStore, which clears it whenever the index may have changed.
+struct RowLengthCache {
+    std::unordered_map<qint64, int> tokens;
+    void clear() { tokens.clear(); }
+};
+
+/// Registers `engram_bm25(table, weights...)` on one connection: FTS5's bm25() — the same
+/// formula, the same sums in the same order, so the same scores to the last bit (tested) —
+/// except that a row's length comes from `cache` after its first lookup. bm25() asks FTS5 for
+/// it on every matching row, and FTS5 answers with a nested query of its %_docsize table:
+/// about a third of a keyword search at 100k chunks (bench/README.md).
+Status installCachedBm25(sqlite3 *db, RowLengthCache *cache);
+
+} // namespace engram

@@ -1,0 +1,124 @@
+#pragma once
+
+#include "core/Database.h"
+#include "index/Embedder.h"
+#include "index/Fts5Ranking.h"
+#include "ingest/Chunk.h"
+#include "ingest/VaultScanner.h"
+
+#include <QHash>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace engram {
+
+/// What the index knows of one vault file.
+struct FileRecord {
+    qint64 id = 0;
+    QString path;
+    qint64 size = 0;
+    qint64 mtimeMs = 0;
+    QString hash; ///< SHA-1 of the bytes
+    QString kind;
+    QString title;
+    qint64 chunkCount = 0;
+};
+
+/// Narrows a recall: every set field must match.
+struct RecallFilter {
+    QStringList stores;
+    QStringList regions;
+    QStringList layers;
+    QStringList categories;
+    QStringList tags; ///< front matter tags (any of)
+    QString pathPrefix;
+    bool includeArchived = false;
+
+    bool isEmpty() const
+    {
+        return stores.isEmpty() && regions.isEmpty() && layers.isEmpty() && categories.isEmpty() && tags.isEmpty()
+               && pathPrefix.isEmpty();
+    }
+};
+
+/// The SQLite side of the derived index: files, chunks (with their vectors as
+/// BLOBs, so the hnswlib file can always be rebuilt without re-embedding), an
+/// FTS5 table kept in step by triggers, recorded problems and meta values.
+/// SQL lives here and nowhere else.
+class IndexStore {
+public:
+    /// 2: turn vectors carry their neighbours; 3: context column; 4: dates UTC; 5: chunk ids are never
+    /// reused (AUTOINCREMENT), so a chunk id names one vector for the life of the index and a vector
+    /// file can be brought up to date by comparing ids.
+    static constexpr int kSchemaVersion = 5;
+
+    Status open(const QString &databasePath);
+    Database &database() { return m_db; }
+
+    QString meta(const QString &key, const QString &fallback = {});
+    Status setMeta(const QString &key, const QString &value);
+
+    QHash<QString, FileRecord> files();
+    std::optional<FileRecord> file(const QString &path);
+
+    /// Replaces a file's chunks (and FTS rows) in one transaction. Fills in
+    /// the chunk ids. `tagsJson` is the front matter tag list.
+    Status replaceFile(FileRecord &record, QList<Chunk> &chunks, const QList<Vector> &vectors,
+                       const QString &frontMatterJson);
+    /// Removes a file and its chunks; returns the removed chunk ids.
+    Result<QList<qint64>> removeFile(const QString &path);
+
+    QList<Chunk> chunks(const QList<qint64> &ids);
+    /// The chunks within `radius` positions of each of `ids` in the same file (not `ids` themselves
+    /// unless they neighbour each other), for the context around a hit turn.
+    QList<Chunk> neighbours(const QList<qint64> &ids, int radius);
+    QList<Chunk> chunksOfFile(const QString &path);
+    QList<qint64> chunkIds(const QString &path);
+    /// Calls `visit` for every stored vector (rebuilding the ANN index), or for those of `only`.
+    void forEachVector(const std::function<void(qint64, const Vector &)> &visit, const QList<qint64> &only = {});
+    /// The ids of the chunks that have a vector, ascending: what the vector file must hold.
+    std::vector<qint64> vectorIds();
+
+    struct KeywordHit {
+        qint64 id = 0;
+        double score = 0.0; ///< BM25, larger is better
+    };
+    /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL.
+    QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter);
+    /// In how many chunks each FTS5 token (Porter stem, lower case) occurs; 0 when unknown.
+    /// Remembered until the index changes (by this connection or another): fts5vocab reads a
+    /// term's whole posting list to count it.
+    QHash<QString, qint64> documentFrequencies(const QStringList &tokens);
+    /// chunkCount(), cached until the index changes (for thresholds, not for display).
+    qint64 approximateChunkCount();
+    /// Chunk ids that satisfy a filter (for post-filtering vector hits).
+    bool matches(qint64 id, const RecallFilter &filter);
+
+    Status replaceProblems(const QString &path, const QList<Problem> &problems);
+    Status clearProblems();
+    QList<Problem> problems();
+
+    qint64 fileCount();
+    qint64 chunkCount();
+    qint64 vectorCount();
+    QHash<QString, qint64> countBy(const QString &column);
+
+private:
+    Status createSchema();
+    Chunk readChunk(Statement &statement);
+    /// Drops what is cached of the index's contents (term frequencies, row lengths, the chunk
+    /// count) when this connection or another has changed the index since.
+    void checkDataVersion();
+
+    Database m_db;
+    qint64 m_chunkCountCache = -1;
+    QHash<QString, qint64> m_frequencyCache;
+    qint64 m_dataVersion = -1;
+    qint64 m_ownChanges = -1;
+    RowLengthCache m_rowLengths;
+    bool m_cachedBm25 = false; ///< engram_bm25 registered on this connection (else FTS5's bm25)
+};
+
+} // namespace engram

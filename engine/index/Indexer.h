@@ -1,0 +1,103 @@
+#pragma once
+
+#include "core/Config.h"
+#include "ingest/Document.h"
+#include "ingest/VaultScanner.h"
+
+#include <atomic>
+#include <functional>
+#include <optional>
+
+namespace engram {
+
+class Embedder;
+class IndexStore;
+class VectorIndex;
+
+struct IndexReport {
+    int scanned = 0;
+    int indexed = 0; ///< new or changed files (re)indexed
+    int unchanged = 0;
+    int removed = 0;
+    int failed = 0;    ///< files with an error problem
+    qint64 chunks = 0; ///< chunks written in this run
+    qint64 elapsedMs = 0;
+    QList<Problem> problems;
+    QStringList changedPaths; ///< indexed or removed in this run
+    /// Set when the run did not take place or stopped early (another writer held the vault).
+    std::optional<Error> error;
+
+    /// Adds another run's counts, problems and paths (one report for several indexPath calls).
+    IndexReport &operator+=(const IndexReport &other)
+    {
+        scanned += other.scanned;
+        indexed += other.indexed;
+        unchanged += other.unchanged;
+        removed += other.removed;
+        failed += other.failed;
+        chunks += other.chunks;
+        elapsedMs += other.elapsedMs;
+        problems += other.problems;
+        changedPaths += other.changedPaths;
+        if (other.error && !error)
+            error = other.error;
+        return *this;
+    }
+};
+
+/// The indexing pipeline for one vault: scan → read → parse → chunk → tag →
+/// embed → store (SQLite) → vectors (hnswlib). Incremental: files whose size,
+/// mtime and content hash are unchanged are skipped; deleted files are removed.
+/// Each file is written in its own transaction (a savepoint within a batch of
+/// ≤ 64 files during a full run), so a crash loses at most the batch in flight,
+/// which the next run indexes again.
+class Indexer {
+public:
+    using Progress = std::function<void(int done, int total, const QString &path)>;
+
+    Indexer(const QString &vaultPath, const Config &config, IndexStore &store, VectorIndex &vectors,
+            Embedder &embedder);
+
+    /// Observes every document that is (re)indexed, e.g. to collect tool events or edges.
+    void setDocumentObserver(std::function<void(const Document &, const QList<qint64> &chunkIds)> observer)
+    {
+        m_observer = std::move(observer);
+    }
+
+    const std::function<void(const Document &, const QList<qint64> &)> &documentObserver() const { return m_observer; }
+
+    /// Observes every path removed from the index (deleted, moved away, excluded).
+    void setRemovalObserver(std::function<void(const QString &path)> observer)
+    {
+        m_removalObserver = std::move(observer);
+    }
+
+    /// Called inside each write transaction, just before it commits: what the files just written
+    /// imply outside the index (first-sight journal events, tool events) is written first, so a
+    /// run killed at any moment never leaves committed rows whose events are lost. An error rolls
+    /// the transaction back.
+    void setBeforeCommit(std::function<Status()> beforeCommit) { m_beforeCommit = std::move(beforeCommit); }
+
+    IndexReport run(const Progress &progress = {}, const std::atomic_bool *cancel = nullptr);
+
+    /// Re-indexes (or removes, if it is gone) one vault-relative path.
+    IndexReport indexPath(const QString &relativePath);
+
+private:
+    enum class Outcome { Indexed, Unchanged, Removed, Failed, Skipped };
+    Outcome indexFile(const VaultFile &file, bool checkUnchanged, IndexReport &report);
+    /// Adds one file's outcome to the report's counts.
+    static void tally(Outcome outcome, IndexReport &report);
+    void removePath(const QString &relativePath, IndexReport &report);
+
+    QString m_vaultPath;
+    const Config &m_config;
+    IndexStore &m_store;
+    VectorIndex &m_vectors;
+    Embedder &m_embedder;
+    std::function<void(const Document &, const QList<qint64> &)> m_observer;
+    std::function<void(const QString &)> m_removalObserver;
+    std::function<Status()> m_beforeCommit;
+};
+
+} // namespace engram

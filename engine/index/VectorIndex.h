@@ -1,0 +1,104 @@
+#pragma once
+
+#include "core/Result.h"
+#include "index/Embedder.h"
+
+#include <QList>
+#include <QPair>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <vector>
+
+namespace engram {
+
+/// Approximate nearest neighbours over unit vectors (cosine = inner product),
+/// backed by hnswlib. hnswlib is included by VectorIndex.cpp only: its
+/// headers define non-inline globals. Searches run concurrently under a
+/// shared lock; adds and removes take the lock exclusively (hnswlib's
+/// concurrent addPoint is not safe).
+class VectorIndex {
+public:
+    struct Hit {
+        qint64 id = 0;
+        float similarity = 0.0f;
+    };
+
+    /// `buildEffort` is hnswlib's efConstruction: candidates weighed per insert. Graph building
+    /// is most of a full index run (bench/README.md), so the engine asks for less of it where
+    /// the vectors weigh less (kHashBuildEffort).
+    explicit VectorIndex(int dimensions, int buildEffort = kModelBuildEffort);
+
+    static constexpr int kModelBuildEffort = 64;
+    /// For the offline hashed vectors (15 % of relevance, many near-ties): 100k chunks index in
+    /// 52 s CPU instead of 70 s; LoCoMo dev unchanged, LoCoMo at 100k R@10 73.9 → 74.9.
+    static constexpr int kHashBuildEffort = 40;
+    ~VectorIndex();
+    VectorIndex(const VectorIndex &) = delete;
+    VectorIndex &operator=(const VectorIndex &) = delete;
+
+    int dimensions() const { return m_dimensions; }
+    qint64 size() const;
+
+    /// Applied at once, or queued in order for the insertion thread during a bulk run.
+    void add(qint64 id, const Vector &vector);
+    void remove(qint64 id);
+    void clear();
+    /// How many add(), remove() and clear() calls this index has taken (applied or queued):
+    /// unchanged across an index run means the saved file is still current.
+    qint64 changeCount() const { return m_changes.load(); }
+
+    /// A bulk run (a full index): add() and remove() return at once and a second thread applies
+    /// them in the order they were made, so the graph is the same as without it while the
+    /// caller parses, embeds and writes the next files. Searches see what has been applied.
+    void beginBulk();
+    /// Waits until every queued add and remove is applied.
+    void drain();
+    /// drain(), then back to applying at once.
+    void endBulk();
+    /// Most similar first. Up to kExactBelow vectors the search is exact (every vector is compared);
+    /// above it hnswlib's graph answers, which depends on the order vectors were added in.
+    QList<Hit> search(const Vector &query, int k) const;
+    static constexpr qint64 kExactBelow = 20000;
+
+    /// For measurement (bench/vector_order_bench.cpp), not for the engine: kAutomaticSearch (the
+    /// default) is the rule above; kExactSearch compares every vector at any size; a width > 0 always
+    /// asks the graph, weighing that many candidates (hnswlib's efSearch, 96 by default).
+    void setSearchWidth(int width);
+    static constexpr int kAutomaticSearch = -1;
+    static constexpr int kExactSearch = 0;
+
+    /// The ids held, ascending (health compares them with the index's chunks).
+    std::vector<qint64> ids() const;
+
+    /// The index generation (meta `generation` of the SQLite index) these vectors are the vectors
+    /// of; shared by every Engine of a process that shares this index. Another process that writes
+    /// the index bumps the generation, and this one then brings its vectors up to date by ids.
+    qint64 generation() const { return m_generation.load(); }
+    void setGeneration(qint64 generation) { m_generation.store(generation); }
+    /// Held while the vectors are brought up to date with the index (one thread of a process at a time).
+    std::mutex &syncMutex() { return m_syncMutex; }
+
+    /// Saves atomically (temporary file, then rename).
+    Status save(const QString &path) const;
+    Status load(const QString &path);
+
+private:
+    struct Impl;
+    struct Bulk;
+    void ensureCapacity(size_t needed);
+    void addNow(qint64 id, const Vector &vector);
+    void removeNow(qint64 id);
+
+    int m_dimensions;
+    std::atomic<qint64> m_changes{0};
+    std::atomic<qint64> m_generation{-1};
+    std::mutex m_syncMutex;
+    mutable std::shared_mutex m_mutex;
+    std::unique_ptr<Impl> d;
+    std::unique_ptr<Bulk> m_bulk;
+};
+
+} // namespace engram

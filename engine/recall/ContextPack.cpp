@@ -1,0 +1,89 @@
+#include "recall/ContextPack.h"
+
+#include "core/TextAnalysis.h"
+#include "ingest/Tagger.h"
+
+namespace engram {
+
+QString ContextPack::renderItem(const RecallResult &r)
+{
+    QString text = r.chunk.text.simplified();
+    QString date;
+    if (r.chunk.time.isValid())
+        date = QStringLiteral("[%1] ").arg(r.chunk.time.date().toString(Qt::ISODate));
+    return QStringLiteral("- %1%2 (`%3:%4-%5`)\n")
+        .arg(date, text, r.chunk.path)
+        .arg(r.chunk.startLine)
+        .arg(r.chunk.endLine);
+}
+
+ContextPack ContextPack::build(const QString &query, const QString &preamble, const QList<RecallResult> &ranked,
+                               int budget)
+{
+    ContextPack pack;
+    pack.budget = budget;
+    // Count characters, not rounded tokens, so the whole pack stays within budget × 4 characters.
+    const qsizetype budgetChars = qsizetype(qMax(0, budget)) * 4;
+    // The header shrinks before it may break the budget: first the query line goes, then the title.
+    QString header = QStringLiteral("# Engram context\n");
+    if (!query.trimmed().isEmpty())
+        header += QStringLiteral("Recalled for: %1\n").arg(query.simplified().left(200));
+    if (header.size() > budgetChars)
+        header = QStringLiteral("# Engram context\n");
+    if (header.size() > budgetChars)
+        header.clear();
+    qsizetype used = header.size();
+
+    QString preambleText = preamble.trimmed();
+    if (!preambleText.isEmpty()) {
+        // At most half the budget (and never more than is left); "\n" before and after it.
+        const qsizetype cap = qMin(budgetChars / 2, budgetChars - used);
+        if (cap < 4)
+            preambleText.clear();
+        else if (preambleText.size() + 2 > cap)
+            preambleText = preambleText.left(cap - 3) + QStringLiteral("…");
+    }
+    if (!preambleText.isEmpty()) {
+        pack.preambleTokens = TextAnalysis::estimateTokens(preambleText);
+        used += preambleText.size() + 2;
+    }
+
+    // Greedy in rank order; each region heading costs its tokens once.
+    QHash<QString, QList<QString>> itemsByRegion;
+    QStringList regionOrder;
+    for (const RecallResult &r : ranked) {
+        const QString region =
+            r.chunk.tags.region.value.isEmpty() ? QStringLiteral("memory") : r.chunk.tags.region.value;
+        const QString item = renderItem(r);
+        qsizetype cost = item.size();
+        const bool newRegion = !itemsByRegion.contains(region);
+        if (newRegion)
+            cost += region.size() + 5; // "\n## region\n"
+        if (used + cost > budgetChars) {
+            ++pack.skipped;
+            continue;
+        }
+        used += cost;
+        if (newRegion)
+            regionOrder << region;
+        itemsByRegion[region] << item;
+        pack.included << r;
+    }
+
+    QString out = header;
+    if (!preambleText.isEmpty())
+        out += QLatin1Char('\n') + preambleText + QLatin1Char('\n');
+    for (const QString &region : std::as_const(regionOrder)) {
+        out += QStringLiteral("\n## ") + region + QLatin1Char('\n');
+        for (const QString &item : itemsByRegion.value(region))
+            out += item;
+    }
+    const QString nothing = QStringLiteral("\n_No memories matched._\n");
+    if (pack.included.isEmpty() && used + nothing.size() <= budgetChars)
+        out += nothing;
+    pack.markdown = out;
+    pack.tokens = TextAnalysis::estimateTokens(out);
+    return pack;
+}
+
+} // namespace engram

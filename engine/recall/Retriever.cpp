@@ -1,0 +1,265 @@
+#include "recall/Retriever.h"
+
+#include "core/PorterStemmer.h"
+#include "core/TextAnalysis.h"
+#include "index/Embedder.h"
+#include "index/VectorIndex.h"
+#include "recall/TurnContext.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <cmath>
+#include <future>
+#include <numeric>
+
+namespace engram {
+
+void SignalSource::signalsFor(const QList<Chunk> &chunks, const QDateTime &, QList<MemorySignals> &out)
+{
+    out = QList<MemorySignals>(chunks.size());
+}
+
+Retriever::Retriever(IndexStore &store, VectorIndex &vectors, Embedder &embedder, const Config &config)
+    : m_store(store), m_vectors(vectors), m_embedder(embedder), m_config(config)
+{ }
+
+QStringList Retriever::keywordTerms(const QString &query)
+{
+    const QStringList words = TextAnalysis::words(query);
+    QStringList terms;
+    for (const QString &w : words)
+        if (!TextAnalysis::isStopWord(w) && !terms.contains(w))
+            terms << w;
+    if (terms.isEmpty())
+        for (const QString &w : words)
+            if (!terms.contains(w))
+                terms << w;
+    return terms;
+}
+
+namespace {
+
+struct Candidate {
+    double keyword = 0.0; ///< BM25 / best BM25
+    double vector = 0.0;  ///< cosine / best cosine
+    int keywordRank = 0;
+    int vectorRank = 0;
+};
+
+} // namespace
+
+QStringList Retriever::informativeTerms(const QStringList &terms)
+{
+    // A term in a large share of the chunks adds little to BM25 (its idf is near 0) but makes
+    // FTS5 score every chunk it occurs in: at 100k chunks that was most of a recall. Terms in
+    // more than a fifth of the chunks, or in more than 5000, are left to the vector side
+    // (measured: LoCoMo unchanged, BM25 p50 at 100k chunks 8.5 → 2.8 ms; bench/README.md).
+    // The query as a whole scores at most 10000 postings, rarest terms first, and when even its
+    // rarest term is in more than 5000 chunks ("user", a name in every transcript) the keyword
+    // side is skipped: those queries were the slow tail (p99 26-35 → 10-14 ms at 100k chunks).
+    // LoCoMo inside 100k synthetic chunks (bench/locomo_at_scale.sh) is the same with these
+    // cut-offs as without them; a budget of 4000 lost 2.5 points of R@10. Below 1000 chunks
+    // every query is cheap and BM25 stays exact.
+    constexpr double kCommonShare = 0.2;
+    constexpr double kMaxPostings = 5000;
+    constexpr double kQueryPostings = 2 * kMaxPostings;
+    constexpr qint64 kSmallVault = 1000;
+    const qint64 chunks = terms.isEmpty() ? 0 : m_store.approximateChunkCount();
+    if (chunks < kSmallVault)
+        return terms;
+    const double limit = qMin(kMaxPostings, kCommonShare * double(chunks));
+    QStringList stems;
+    for (const QString &t : terms)
+        stems << PorterStemmer::stem(t);
+    const QHash<QString, qint64> frequency = m_store.documentFrequencies(stems);
+    QList<qsizetype> rarestFirst(terms.size());
+    std::iota(rarestFirst.begin(), rarestFirst.end(), 0);
+    std::stable_sort(rarestFirst.begin(), rarestFirst.end(),
+                     [&](qsizetype a, qsizetype b) { return frequency.value(stems[a]) < frequency.value(stems[b]); });
+    double postings = double(frequency.value(stems[rarestFirst.front()]));
+    if (postings > kMaxPostings)
+        return {};
+    QList<bool> keep(terms.size(), false);
+    keep[rarestFirst.front()] = true; // the rarest term stays (a small vault's common word is still cheap)
+    for (qsizetype i : rarestFirst.mid(1)) {
+        const double f = double(frequency.value(stems[i]));
+        if (f > limit || postings + f > kQueryPostings)
+            break;
+        keep[i] = true;
+        postings += f;
+    }
+    QStringList kept;
+    for (qsizetype i = 0; i < terms.size(); ++i)
+        if (keep[i])
+            kept << terms[i];
+    return kept;
+}
+
+double Retriever::vectorWeight(const RankingMode &mode) const
+{
+    if (mode.vectorWeight >= 0.0)
+        return qMin(1.0, mode.vectorWeight);
+    // The offline hashing embedder mostly repeats what BM25 knows, with collisions; a model adds meaning.
+    return m_embedder.id().startsWith(QLatin1String("hash")) ? 0.15 : 0.5;
+}
+
+Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
+{
+    const QString modeName = query.mode.isEmpty() ? m_config.defaultMode : query.mode;
+    if (!m_config.modeNames().contains(modeName))
+        return Error{QStringLiteral("there is no ranking mode \"%1\"; engram.json defines %2")
+                         .arg(modeName, m_config.modeNames().join(QStringLiteral(", ")))};
+    const RankingMode &mode = m_config.mode(modeName);
+    const QDateTime now = query.now.isValid() ? query.now : QDateTime::currentDateTimeUtc();
+    if (query.text.trimmed().isEmpty())
+        return Error{QStringLiteral("the query is empty; say what to recall")};
+
+    // The kNN search runs on a second thread while FTS5 answers on this one (the two are
+    // independent; the hnswlib index takes concurrent searches under a shared lock). The query
+    // is embedded here: an HTTP embedder belongs to this thread.
+    const double wv = vectorWeight(mode);
+    std::future<QList<VectorIndex::Hit>> vectorSearch;
+    if (wv > 0.0) {
+        auto embedded = m_embedder.embed({query.text});
+        if (!embedded)
+            return embedded.error();
+        const int fetch = query.filter.isEmpty() ? mode.vectorCandidates : mode.vectorCandidates * 4;
+        vectorSearch = std::async(
+            std::launch::async, [this, vector = embedded->front(), fetch] { return m_vectors.search(vector, fetch); });
+    }
+
+    QHash<qint64, Candidate> candidates;
+    const QStringList allTerms = keywordTerms(query.text);
+    QStringList terms = informativeTerms(allTerms);
+    if (terms.isEmpty() && wv <= 0.0)
+        terms = allTerms; // no vector side in this mode to leave common words to: slow, but an answer
+    const auto keywordHits = m_store.keywordSearch(terms, mode.keywordCandidates, query.filter);
+    const double maxKeyword = keywordHits.isEmpty() ? 1.0 : qMax(1e-9, keywordHits.front().score);
+    for (int i = 0; i < keywordHits.size(); ++i) {
+        Candidate &c = candidates[keywordHits[i].id];
+        c.keyword = keywordHits[i].score / maxKeyword;
+        // Equal scores share a rank (the order among them is row-id order, which a rebuild changes).
+        c.keywordRank = i > 0 && keywordHits[i].score == keywordHits[i - 1].score
+                            ? candidates[keywordHits[i - 1].id].keywordRank
+                            : i + 1;
+    }
+
+    if (vectorSearch.valid()) {
+        const auto vectorHits = vectorSearch.get();
+        float maxSimilarity = 1e-6f;
+        for (const auto &hit : vectorHits)
+            maxSimilarity = qMax(maxSimilarity, hit.similarity);
+        int vectorRank = 0;
+        for (const auto &hit : vectorHits) {
+            if (!query.filter.isEmpty() && !m_store.matches(hit.id, query.filter))
+                continue;
+            if (++vectorRank > mode.vectorCandidates)
+                break;
+            Candidate &c = candidates[hit.id];
+            c.vector = qMax(0.0, double(hit.similarity) / double(maxSimilarity));
+            c.vectorRank = vectorRank;
+        }
+    }
+
+    // Normalised-score fusion (measured better than reciprocal-rank fusion on LoCoMo, see bench/README.md).
+    QHash<qint64, double> fused;
+    double maxFused = 1e-9;
+    for (auto it = candidates.cbegin(); it != candidates.cend(); ++it) {
+        const double f = (1.0 - wv) * it->keyword + wv * it->vector;
+        fused.insert(it.key(), f);
+        maxFused = qMax(maxFused, f);
+    }
+    for (double &f : fused)
+        f /= maxFused;
+
+    QList<qint64> ids = candidates.keys();
+    std::sort(ids.begin(), ids.end());
+    const QList<Chunk> chunks = m_store.chunks(ids);
+
+    // Smoothing only needs the candidates (a neighbour that is not one has relevance 0);
+    // the text of other neighbours is fetched below for the results that are shown.
+    TurnContext context;
+    context.add(chunks);
+
+    QList<MemorySignals> memory;
+    m_signals->signalsFor(chunks, now, memory);
+
+    QList<RecallResult> results;
+    results.reserve(chunks.size());
+    const double halfLife = qMax(0.1, mode.recencyHalfLifeDays);
+    for (qsizetype i = 0; i < chunks.size(); ++i) {
+        const Chunk &chunk = chunks[i];
+        const Candidate &c = candidates.value(chunk.id);
+        const MemorySignals &m = memory.value(i);
+        if (m.archived && !query.filter.includeArchived)
+            continue;
+        RecallResult r;
+        r.chunk = chunk;
+        r.keywordRank = c.keywordRank;
+        r.vectorRank = c.vectorRank;
+        const double relevance = context.smoothed(chunk, fused.value(chunk.id), mode.neighbourWeight, fused);
+        if (relevance <= 0.0)
+            continue; // nothing of the query in it: strength alone must not bring it back
+        const QDateTime seen = m.lastAccess.isValid() ? m.lastAccess : chunk.time;
+        const double ageDays = seen.isValid() ? qMax<qint64>(0, seen.secsTo(now)) / 86400.0 : 365.0;
+        const double recency = std::exp(-std::log(2.0) * ageDays / halfLife);
+        // The mode weighs digests against raw turns. The layer weight is folded into every term's
+        // weight, so the breakdown sums to the score and a term recomputed later keeps it.
+        const double layer = mode.layerWeight(chunk.tags.layer.value);
+        // Strength, recency and access say nothing about the query: they reorder what matches it
+        // but must not lift what hardly does, so their weight is scaled by the relevance. Added
+        // at full weight, they gave a fresh transcript turn at relevance 0.02 a score of 0.5 over
+        // a keyword match at relevance 0.43 in an older note (tests/data/golden/README.md).
+        // Co-activation and the graph walk come from this query's own top candidates: not scaled.
+        const double prior = layer * relevance;
+        r.breakdown = {{QStringLiteral("relevance"), relevance, mode.relevance * layer},
+                       {QStringLiteral("strength"), m.strength, mode.strength * prior},
+                       {QStringLiteral("recency"), recency, mode.recency * prior},
+                       {QStringLiteral("access"), m.access, mode.access * prior},
+                       {QStringLiteral("coactivation"), m.coactivation, mode.coactivation * layer},
+                       {QStringLiteral("graph"), m.graph, mode.graph * layer}};
+        for (const ScoreComponent &component : std::as_const(r.breakdown))
+            r.score += component.contribution();
+        results << r;
+    }
+    m_signals->refine(results, mode, now);
+    std::sort(results.begin(), results.end(), [](const RecallResult &a, const RecallResult &b) {
+        if (a.score != b.score)
+            return a.score > b.score;
+        // Ties break on the source position, which a rebuild does not change (row ids do).
+        if (a.chunk.path != b.chunk.path)
+            return a.chunk.path < b.chunk.path;
+        return a.chunk.startLine < b.chunk.startLine;
+    });
+
+    // Widen hits into question–answer pairs; a turn already shown is not shown again.
+    QSet<QString> shown;
+    QList<RecallResult> out;
+    qsizetype fetchedUpTo = 0;
+    for (qsizetype i = 0; i < results.size(); ++i) {
+        RecallResult &r = results[i];
+        if (out.size() >= query.k)
+            break;
+        if (mode.contextTurns > 0 && i >= fetchedUpTo) {
+            // One query for the neighbours of the next batch of results (never of all candidates).
+            const qsizetype batch = qMax<qsizetype>(16, 2 * (query.k - out.size()));
+            QList<qint64> turnIds;
+            for (qsizetype j = i; j < qMin(results.size(), i + batch); ++j)
+                if (results[j].chunk.isTurn)
+                    turnIds << results[j].chunk.id;
+            context.add(m_store.neighbours(turnIds, 1));
+            fetchedUpTo = i + batch;
+        }
+        if (shown.contains(TurnContext::key(r.chunk.path, r.chunk.ordinal)))
+            continue;
+        if (mode.contextTurns > 0)
+            context.widen(r.chunk, shown);
+        else
+            shown.insert(TurnContext::key(r.chunk.path, r.chunk.ordinal));
+        out << r;
+    }
+    return out;
+}
+
+} // namespace engram

@@ -1,0 +1,107 @@
+#pragma once
+
+#include "core/Config.h"
+#include "index/IndexStore.h"
+#include "ingest/Chunk.h"
+
+#include <QDateTime>
+
+#include <functional>
+
+namespace engram {
+
+class Embedder;
+class VectorIndex;
+
+/// One term of the composite score: its normalised value (0..1) and the
+/// weight the active mode gives it, times the mode's weight for the chunk's
+/// layer and, for the terms that do not depend on the query (strength,
+/// recency, access), times the relevance. contribution = value × weight; the
+/// contributions sum to the score.
+struct ScoreComponent {
+    QString name;
+    double value = 0.0;
+    double weight = 0.0;
+    double contribution() const { return value * weight; }
+};
+
+struct RecallResult {
+    Chunk chunk;
+    double score = 0.0;
+    QList<ScoreComponent> breakdown;
+    int keywordRank = 0; ///< 1-based rank in the BM25 list, 0 when absent
+    int vectorRank = 0;  ///< 1-based rank in the kNN list, 0 when absent
+};
+
+struct RecallQuery {
+    QString text;
+    QString mode; ///< empty = the config's default mode
+    int k = 10;
+    RecallFilter filter;
+    QDateTime now;         ///< the clock (tests inject it); invalid = current time
+    bool reinforce = true; ///< counts as access (per Config::reinforceOn); false for previews and benchmarks
+};
+
+/// What the dynamics know of a chunk at a moment: strength after decay,
+/// normalised access frequency, co-activation with the other candidates.
+struct MemorySignals {
+    double strength = 1.0;
+    double access = 0.0;
+    double coactivation = 0.0;
+    double graph = 0.0;
+    QDateTime lastAccess;
+    bool archived = false;
+};
+
+/// Supplies the non-relevance signals. The default gives every memory full
+/// strength and no use; the dynamics layer replaces it.
+class SignalSource {
+public:
+    virtual ~SignalSource() = default;
+    /// Fills `signals` for each candidate (same order as `chunks`).
+    virtual void signalsFor(const QList<Chunk> &chunks, const QDateTime &now, QList<MemorySignals> &out);
+    /// Called with the scored results before they are sorted, for terms that
+    /// depend on the ranking itself (the graph walk spreads from the top
+    /// candidates). May change breakdown values; must keep score = Σ contributions.
+    virtual void refine(QList<RecallResult> &results, const RankingMode &mode, const QDateTime &now)
+    {
+        Q_UNUSED(results);
+        Q_UNUSED(mode);
+        Q_UNUSED(now);
+    }
+};
+
+/// Hybrid recall: BM25 (FTS5) and vector kNN candidates, fused into one
+/// relevance (normalised scores), smoothed over neighbouring turns, then
+/// re-ranked by the composite score of the active mode. A hit turn comes
+/// back widened into its question–answer pair (TurnContext), so that what a
+/// pack shows is the exchange, not half of it.
+class Retriever {
+public:
+    Retriever(IndexStore &store, VectorIndex &vectors, Embedder &embedder, const Config &config);
+
+    void setSignalSource(SignalSource *source) { m_signals = source ? source : &m_defaultSignals; }
+
+    Result<QList<RecallResult>> recall(const RecallQuery &query);
+
+    /// Query terms for the keyword search (stop-words removed unless nothing would remain).
+    static QStringList keywordTerms(const QString &query);
+    /// The terms worth a BM25 query: rarest first while they are in at most a fifth of the
+    /// chunks and 5000 of them, up to 10000 postings in all; the rarest one stays unless it is
+    /// in more than 5000 chunks (then none: the vector side answers). Vaults under 1000 chunks
+    /// keep every term. Common terms cost FTS5 the most and rank the least.
+    QStringList informativeTerms(const QStringList &terms);
+
+private:
+    /// The vector side's share of the fused relevance for `mode` (its `vectorWeight`, else by embedder).
+    double vectorWeight(const RankingMode &mode) const;
+
+    IndexStore &m_store;
+    VectorIndex &m_vectors;
+    Embedder &m_embedder;
+    const Config &m_config;
+    SignalSource m_defaultSignals;
+    SignalSource *m_signals = &m_defaultSignals;
+};
+
+} // namespace engram

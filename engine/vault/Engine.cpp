@@ -1,0 +1,648 @@
+#include "vault/Engine.h"
+
+#include "cognition/CognitiveState.h"
+#include "cognition/ToolUsage.h"
+#include "core/VaultBoundary.h"
+#include "dynamics/MemoryDynamics.h"
+#include "index/Embedder.h"
+#include "index/VectorIndex.h"
+#include "ingest/DocumentParser.h"
+#include "vault/HealthChecks.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+#include <algorithm>
+#include <iterator>
+
+namespace engram {
+
+namespace {
+
+const QString kIndexDir = QStringLiteral(".engram");
+const QString kDatabaseFile = QStringLiteral("index.db");
+const QString kVectorFile = QStringLiteral("vectors.hnsw");
+
+/// Tool calls seen in agent logs go to the tool statistics, never to the embedder. They are
+/// collected while a run indexes and written by the returned function once after it: the
+/// statistics file is rewritten once per run, not once per agent log.
+std::function<void()> recordToolEvents(Indexer &indexer, const QString &vaultPath)
+{
+    auto pending = std::make_shared<QList<ToolEvent>>();
+    indexer.setDocumentObserver([pending](const Document &doc, const QList<qint64> &) { *pending << doc.toolEvents; });
+    return [pending, vaultPath] {
+        if (!pending->isEmpty())
+            (void)ToolUsage(vaultPath).record(std::exchange(*pending, {})); // a damaged file is reported by health
+    };
+}
+
+} // namespace
+
+QString defaultVaultPath()
+{
+    const QString fromEnv = qEnvironmentVariable("ENGRAM_VAULT");
+    if (!fromEnv.isEmpty())
+        return fromEnv;
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation))
+        .filePath(QStringLiteral("engram/vault"));
+}
+
+Engine::~Engine()
+{
+    // Saved when no other writer is busy; otherwise the next opener brings the file up to date.
+    // A worker leaves it to its owner (short-lived workers would each write the whole file).
+    if (m_vectorsDirty && !m_worker)
+        if (auto lock = VaultLock::acquire(m_vaultPath, VaultLock::Kind::Index, 0))
+            (void)saveVectorsLocked();
+}
+
+QString Engine::indexDirectory() const
+{
+    return QDir(m_vaultPath).filePath(kIndexDir);
+}
+
+Status Engine::checkVaultFolder(const QString &vaultPath)
+{
+    const QFileInfo info(vaultPath);
+    if (!info.exists())
+        return Error{QStringLiteral("vault folder %1 does not exist; create one with `engram-cli init --vault %1`, "
+                                    "or pass --vault DIR")
+                         .arg(vaultPath)};
+    if (!info.isDir())
+        return Error{QStringLiteral("%1 is a file, not a vault folder").arg(vaultPath)};
+    return {};
+}
+
+Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
+{
+    if (Status folder = checkVaultFolder(vaultPath); !folder)
+        return folder.error();
+    const QFileInfo info(vaultPath);
+
+    std::unique_ptr<Engine> engine(new Engine);
+    engine->m_vaultPath = info.absoluteFilePath();
+    auto config = Config::load(engine->m_vaultPath);
+    if (!config)
+        return config.error();
+    engine->m_config = std::make_shared<Config>(*config);
+    auto embedder = Embedder::create(*config);
+    if (!embedder)
+        return embedder.error();
+    engine->m_embedder = std::shared_ptr<Embedder>(std::move(*embedder));
+    engine->m_vectors = std::make_shared<VectorIndex>(engine->m_embedder->dimensions(),
+                                                      engine->m_embedder->id().startsWith(QLatin1String("hash"))
+                                                          ? VectorIndex::kHashBuildEffort
+                                                          : VectorIndex::kModelBuildEffort);
+
+    if (Status s = engine->openIndex(); !s)
+        return s.error();
+    if (Status s = engine->loadOrRebuildVectors(); !s)
+        return s.error();
+    engine->m_retriever =
+        std::make_unique<Retriever>(engine->m_store, *engine->m_vectors, *engine->m_embedder, *engine->m_config);
+    engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
+                                                  *engine->m_vectors, *engine->m_embedder);
+    engine->m_flushToolEvents = recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
+    // The cognitive layer's preamble: empty while state/cognitive.json does not exist.
+    const QString vault = engine->m_vaultPath;
+    engine->m_cognitivePreamble = [vault](const QDateTime &now, int maxTokens) {
+        CognitiveStore store(vault);
+        const QString text = store.preamble(now, maxTokens);
+        if (!text.isEmpty())
+            (void)CognitiveStore::notePackedHeuristics(vault, store.lastPreambleHeuristics(), now);
+        return text;
+    };
+    if (Status s = engine->attachDynamics(); !s)
+        return s.error();
+    return engine;
+}
+
+Result<std::unique_ptr<Engine>> Engine::openWorker() const
+{
+    std::unique_ptr<Engine> engine(new Engine);
+    engine->m_worker = true;
+    engine->m_vaultPath = m_vaultPath;
+    engine->m_config = m_config;
+    engine->m_embedder = m_embedder;
+    engine->m_vectors = m_vectors;
+    if (Status s = engine->m_store.open(QDir(indexDirectory()).filePath(kDatabaseFile)); !s)
+        return s.error();
+    engine->m_retriever =
+        std::make_unique<Retriever>(engine->m_store, *engine->m_vectors, *engine->m_embedder, *engine->m_config);
+    engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
+                                                  *engine->m_vectors, *engine->m_embedder);
+    engine->m_flushToolEvents = recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
+    engine->m_preamble = m_preamble;
+    engine->m_cognitivePreamble = m_cognitivePreamble;
+    if (Status s = engine->attachDynamics(); !s)
+        return s.error();
+    engine->m_dynamics->setClock(m_dynamics->clock());
+    return engine;
+}
+
+Status Engine::attachDynamics()
+{
+    m_dynamics = std::make_unique<MemoryDynamics>(m_vaultPath, m_store, *m_vectors);
+    if (Status s = m_dynamics->open(); !s)
+        return Error{QStringLiteral("cannot replay the journal: %1").arg(s.error().toString())};
+    m_retriever->setSignalSource(&m_dynamics->signalSource());
+    m_indexer->setRemovalObserver([this](const QString &path) { m_dynamics->fileRemoved(path); });
+    // A file's first-sight event (and its tool events) reach the vault before its rows commit.
+    m_indexer->setBeforeCommit([this] {
+        m_flushToolEvents();
+        return m_dynamics->flushPending();
+    });
+    // Chained, so an observer installed by another part of the engine keeps working.
+    m_indexer->setDocumentObserver(
+        [this, previous = m_indexer->documentObserver()](const Document &document, const QList<qint64> &ids) {
+            m_dynamics->documentIndexed(document, ids);
+            if (previous)
+                previous(document, ids);
+        });
+    return {};
+}
+
+void Engine::setClock(std::function<QDateTime()> clock)
+{
+    m_dynamics->setClock(std::move(clock));
+}
+
+QDateTime Engine::now() const
+{
+    return m_dynamics->now();
+}
+
+Status Engine::openIndex()
+{
+    // The derived index stays inside the vault too: a `.engram` linked elsewhere is refused.
+    if (auto folder = VaultBoundary(m_vaultPath).makeFolder(kIndexDir); !folder)
+        return Error{QStringLiteral("cannot use the index folder: %1").arg(folder.error().toString())};
+    const QString dbPath = QDir(indexDirectory()).filePath(kDatabaseFile);
+
+    auto setAside = [&](const QString &why) {
+        m_store.database().close();
+        const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMddThhmmss"));
+        const QString aside = dbPath + QStringLiteral(".broken-") + stamp;
+        QFile::rename(dbPath, aside);
+        QFile::remove(dbPath + QStringLiteral("-wal"));
+        QFile::remove(dbPath + QStringLiteral("-shm"));
+        QFile::remove(QDir(indexDirectory()).filePath(kVectorFile));
+        m_openNotes << QStringLiteral("the index was set aside as %1 (%2); it is rebuilt from the vault's files")
+                           .arg(QFileInfo(aside).fileName(), why);
+    };
+
+    Status s = m_store.open(dbPath);
+    // quick_check reads the whole file (0.3 s at 100k chunks, most of a CLI cold start): run it
+    // when that is cheap or the last index run was interrupted; `health` always runs the full check.
+    constexpr qint64 kCheapCheckBytes = 64 * 1024 * 1024;
+    if (s
+        && (QFileInfo(dbPath).size() < kCheapCheckBytes
+            || m_store.meta(QStringLiteral("indexing")) == QLatin1String("1"))) {
+        const QString check = m_store.database().integrityCheck();
+        if (check != QLatin1String("ok"))
+            s = Error{QStringLiteral("integrity check failed: %1").arg(check)};
+    }
+    if (!s) {
+        setAside(s.error().message);
+        if (Status again = m_store.open(dbPath); !again)
+            return again;
+    }
+    const int schema = m_store.meta(QStringLiteral("schema")).toInt();
+    if (schema != IndexStore::kSchemaVersion) {
+        setAside(QStringLiteral("schema version %1, this Engram uses %2").arg(schema).arg(IndexStore::kSchemaVersion));
+        if (Status again = m_store.open(dbPath); !again)
+            return again;
+    }
+    const QString embedderId = m_store.meta(QStringLiteral("embedder"));
+    if (!embedderId.isEmpty() && embedderId != m_embedder->id()) {
+        // Never mix two vector spaces: drop every file so all are embedded again.
+        m_openNotes << QStringLiteral("the embedder changed from %1 to %2; every file is embedded again")
+                           .arg(embedderId, m_embedder->id());
+        if (Status d = m_store.database().exec(QStringLiteral("DELETE FROM chunks; DELETE FROM files;")); !d)
+            return d;
+        QFile::remove(QDir(indexDirectory()).filePath(kVectorFile));
+    }
+    return m_store.setMeta(QStringLiteral("embedder"), m_embedder->id());
+}
+
+Status Engine::loadOrRebuildVectors()
+{
+    const QString path = QDir(indexDirectory()).filePath(kVectorFile);
+    const qint64 generation = m_store.meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong();
+    const bool current = m_store.meta(QStringLiteral("vectors_generation")) == QString::number(generation);
+    Status loaded = QFile::exists(path) ? m_vectors->load(path) : Status(Error{QStringLiteral("missing"), path});
+    if (loaded) {
+        // The file is a cache: whatever it holds is checked against the index by chunk id (8 ms at
+        // 100k chunks) and only the difference is added or removed. A file left behind by an
+        // interrupted run or by another process's write is brought up to date, not rebuilt.
+        const VectorDifference difference = reconcileVectors();
+        m_vectors->setGeneration(generation);
+        m_vectorsDirty = !current || difference.added > 0 || difference.removed > 0;
+        if (difference.added > 0 || difference.removed > 0)
+            m_openNotes << QStringLiteral("the vector file lacked %1 of the index's vectors and held %2 it no "
+                                          "longer has; brought up to date")
+                               .arg(difference.added)
+                               .arg(difference.removed);
+        return {};
+    }
+    if (m_store.vectorCount() > 0)
+        m_openNotes << QStringLiteral("the vector file could not be read (%1); rebuilt from stored vectors")
+                           .arg(loaded.error().message);
+    m_vectors->clear();
+    m_store.forEachVector([this](qint64 id, const Vector &v) { m_vectors->add(id, v); });
+    m_vectors->setGeneration(generation);
+    m_vectorsDirty = true;
+    // Rebuilding is the expensive case (the whole graph): keep the result unless another writer is busy.
+    if (auto lock = VaultLock::acquire(m_vaultPath, VaultLock::Kind::Index, 0))
+        return saveVectorsLocked();
+    return {};
+}
+
+Engine::VectorDifference Engine::reconcileVectors()
+{
+    const std::vector<qint64> stored = m_store.vectorIds();
+    std::vector<qint64> held = m_vectors->ids();
+    QList<qint64> missing;
+    std::set_difference(stored.begin(), stored.end(), held.begin(), held.end(), std::back_inserter(missing));
+    // After another process's rebuild nearly everything differs: its saved file is the quicker
+    // way there (0.3 s at 100k chunks, where adding them one by one builds a graph for 30 s).
+    const QString path = QDir(indexDirectory()).filePath(kVectorFile);
+    if (missing.size() > kReloadAbove
+        && m_store.meta(QStringLiteral("vectors_generation")) == m_store.meta(QStringLiteral("generation"))
+        && m_vectors->load(path)) {
+        held = m_vectors->ids();
+        missing.clear();
+        std::set_difference(stored.begin(), stored.end(), held.begin(), held.end(), std::back_inserter(missing));
+    }
+    std::vector<qint64> extra;
+    std::set_difference(held.begin(), held.end(), stored.begin(), stored.end(), std::back_inserter(extra));
+    for (qint64 id : extra)
+        m_vectors->remove(id);
+    constexpr qsizetype kBatch = 4096; // ids per query (bound as one JSON list)
+    for (qsizetype i = 0; i < missing.size(); i += kBatch)
+        m_store.forEachVector([this](qint64 id, const Vector &v) { m_vectors->add(id, v); }, missing.mid(i, kBatch));
+    return VectorDifference{qint64(missing.size()), qint64(extra.size())};
+}
+
+Status Engine::syncVectors()
+{
+    const qint64 generation = m_store.meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong();
+    // Only another process moves the stored generation past ours: a writer of this process sets
+    // the shared generation before it commits the new one.
+    if (generation <= m_vectors->generation())
+        return {};
+    std::lock_guard guard(m_vectors->syncMutex());
+    if (generation <= m_vectors->generation())
+        return {};
+    const VectorDifference difference = reconcileVectors();
+    m_vectors->setGeneration(generation);
+    if (difference.added > 0 || difference.removed > 0)
+        m_vectorsDirty = true;
+    return {};
+}
+
+Result<std::unique_ptr<VaultLock>> Engine::beginWrite()
+{
+    auto lock = VaultLock::acquire(m_vaultPath, VaultLock::Kind::Index, m_lockTimeoutMs);
+    if (!lock)
+        return lock.error();
+    if (Status s = syncVectors(); !s)
+        return s.error();
+    return lock;
+}
+
+void Engine::markVectorsChanged()
+{
+    // Every write moves the generation on, so other processes see that their vectors are behind;
+    // ours are set first (see syncVectors). The file is current again once saved.
+    const qint64 generation = m_store.meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong() + 1;
+    m_vectors->setGeneration(generation);
+    (void)m_store.setMeta(QStringLiteral("generation"), QString::number(generation));
+    m_vectorsDirty = true;
+}
+
+Status Engine::saveVectors()
+{
+    if (!m_vectorsDirty)
+        return {};
+    auto lock = VaultLock::acquire(m_vaultPath, VaultLock::Kind::Index, m_lockTimeoutMs);
+    if (!lock)
+        return lock.error();
+    // Another writer may have moved on meanwhile: then our vectors are not the index's any more.
+    if (Status s = syncVectors(); !s)
+        return s;
+    return saveVectorsLocked();
+}
+
+Status Engine::saveVectorsLocked()
+{
+    if (!m_vectorsDirty)
+        return {};
+    const qint64 generation = m_vectors->generation();
+    if (Status s = m_vectors->save(QDir(indexDirectory()).filePath(kVectorFile)); !s)
+        return s;
+    m_vectorsDirty = false;
+    return m_store.setMeta(QStringLiteral("vectors_generation"), QString::number(generation));
+}
+
+IndexReport Engine::index(const Indexer::Progress &progress, const std::atomic_bool *cancel)
+{
+    auto lock = beginWrite();
+    if (!lock) {
+        IndexReport report;
+        report.error = lock.error();
+        return report;
+    }
+    return indexLocked(progress, cancel);
+}
+
+IndexReport Engine::indexLocked(const Indexer::Progress &progress, const std::atomic_bool *cancel)
+{
+    // The generation moves before anything is touched (a crash mid-run leaves the vector file
+    // marked stale) and again at the end when vectors changed (see finishWrite).
+    const VectorsBefore before = vectorsBefore();
+    markVectorsChanged();
+    // Indexes written before first-sight events were committed with their rows may lack some.
+    (void)m_dynamics->noteUnseenFiles();
+    IndexReport report = m_indexer->run(progress, cancel);
+    m_flushToolEvents();
+    (void)m_dynamics->flushPending();
+    finishWrite(before);
+    (void)saveVectorsLocked();
+    return report;
+}
+
+IndexReport Engine::indexPath(const QString &relativePath)
+{
+    auto lock = beginWrite();
+    if (!lock) {
+        IndexReport report;
+        report.error = lock.error();
+        return report;
+    }
+    const VectorsBefore before = vectorsBefore();
+    markVectorsChanged();
+    IndexReport report = m_indexer->indexPath(relativePath);
+    m_flushToolEvents();
+    (void)m_dynamics->flushPending();
+    finishWrite(before);
+    return report;
+}
+
+Engine::VectorsBefore Engine::vectorsBefore() const
+{
+    return VectorsBefore{m_vectorsDirty, m_vectors->changeCount()};
+}
+
+void Engine::finishWrite(const VectorsBefore &before)
+{
+    if (m_vectors->changeCount() != before.changes) {
+        // Moved on again at the end, so a process that caught up in the middle of the run catches up
+        // with the rest of it too.
+        markVectorsChanged();
+        return;
+    }
+    // A run that found nothing new touched no vector: the saved file is still the index's, so it
+    // is marked current again instead of being rewritten (168 MB at 100k chunks) on every check.
+    if (!before.dirty
+        && m_store.setMeta(QStringLiteral("vectors_generation"), QString::number(m_vectors->generation())))
+        m_vectorsDirty = false;
+}
+
+Result<IndexReport> Engine::rebuild(const Indexer::Progress &progress)
+{
+    auto lock = beginWrite();
+    if (!lock)
+        return lock.error();
+    if (Status s =
+            m_store.database().exec(QStringLiteral("DELETE FROM chunks; DELETE FROM files; DELETE FROM problems; "
+                                                   "INSERT INTO chunks_fts(chunks_fts) VALUES('rebuild');"));
+        !s)
+        return s.error();
+    if (Status s = m_dynamics->clearIndexRows(); !s)
+        return s.error();
+    if (Status s = m_dynamics->replayAll(); !s)
+        return s.error();
+    (void)m_store.database().exec(QStringLiteral("VACUUM"));
+    m_vectors->clear();
+    markVectorsChanged();
+    return indexLocked(progress, nullptr);
+}
+
+Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
+{
+    if (Status s = syncVectors(); !s)
+        return s.error();
+    RecallQuery query = request;
+    if (!query.now.isValid())
+        query.now = now(); // decay and recency follow the engine's clock
+    auto results = m_retriever->recall(query);
+    if (results && query.reinforce && m_config->reinforceOn == QLatin1String("recall")) {
+        // Only what a reader sees counts: the top ten, not the tail of a wide recall.
+        QList<Chunk> chunks;
+        for (const RecallResult &r : results->mid(0, 10))
+            chunks << r.chunk;
+        if (Status s = m_dynamics->recordAccess(chunks, QStringLiteral("recall"), query.now); !s)
+            return s.error();
+    }
+    return results;
+}
+
+Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
+{
+    if (Status s = syncVectors(); !s)
+        return s.error();
+    if (budget <= 0)
+        budget = m_config->packBudget;
+    RecallQuery wide = query;
+    wide.k = qMax(query.k, 50); // a pack takes what fits, so rank more than it will hold
+    if (!wide.now.isValid())
+        wide.now = now();
+    auto results = m_retriever->recall(wide);
+    if (!results)
+        return results.error();
+    const QDateTime now = query.now.isValid() ? query.now : this->now();
+    QString preamble;
+    if (m_preamble)
+        preamble = m_preamble(now);
+    else if (m_cognitivePreamble) // a pack gives the preamble at most half its budget
+        preamble = m_cognitivePreamble(now, qMin(m_config->preambleBudget, budget / 2));
+    ContextPack pack = ContextPack::build(query.text, preamble, *results, budget);
+    if (query.reinforce) {
+        // An exported pack is an access of each memory in it, and co-activates them.
+        QList<Chunk> chunks;
+        for (const RecallResult &r : std::as_const(pack.included))
+            chunks << r.chunk;
+        if (Status s = m_dynamics->recordAccess(chunks, QStringLiteral("pack"), now); !s)
+            return s.error();
+        if (Status s = m_dynamics->recordCoactivation(chunks, now); !s)
+            return s.error();
+    }
+    return pack;
+}
+
+QString Engine::sourceText(const Chunk &chunk) const
+{
+    const QString path = QDir(m_vaultPath).filePath(chunk.path);
+    if (!VaultScanner::specialFileProblem(path).isEmpty())
+        return {}; // replaced by a FIFO since it was indexed: opening it would wait for ever
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    // Lines are counted as the parser counts them: LF, CRLF and a lone CR each end one.
+    QString text = DocumentParser::withLineFeeds(QString::fromUtf8(file.read(m_config->maxFileBytes)));
+    if (text.startsWith(QChar(0xFEFF)))
+        text.remove(0, 1);
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    if (chunk.startLine < 1 || chunk.startLine > lines.size())
+        return {};
+    return lines.mid(chunk.startLine - 1, chunk.endLine - chunk.startLine + 1).join(QLatin1Char('\n'));
+}
+
+QString Engine::displayText(const Chunk &chunk) const
+{
+    if (chunk.path.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive))
+        return chunk.text;
+    const QString source = sourceText(chunk);
+    return source.isEmpty() ? chunk.text : source;
+}
+
+QJsonObject VaultStats::toJson(const QString &vaultPath) const
+{
+    auto counts = [](const QHash<QString, qint64> &byValue) {
+        QJsonObject o;
+        for (auto it = byValue.cbegin(); it != byValue.cend(); ++it)
+            o.insert(it.key().isEmpty() ? QStringLiteral("(none)") : it.key(), double(it.value()));
+        return o;
+    };
+    return QJsonObject{{QStringLiteral("vault"), vaultPath},
+                       {QStringLiteral("files"), double(files)},
+                       {QStringLiteral("chunks"), double(chunks)},
+                       {QStringLiteral("vectors"), double(vectors)},
+                       {QStringLiteral("problems"), double(problems)},
+                       {QStringLiteral("embedder"), embedder},
+                       {QStringLiteral("last_index"), lastIndex},
+                       {QStringLiteral("regions"), counts(byRegion)},
+                       {QStringLiteral("stores"), counts(byStore)},
+                       {QStringLiteral("layers"), counts(byLayer)},
+                       {QStringLiteral("categories"), counts(byCategory)}};
+}
+
+VaultStats Engine::stats()
+{
+    (void)syncVectors();
+    VaultStats s;
+    s.files = m_store.fileCount();
+    s.chunks = m_store.chunkCount();
+    s.vectors = m_vectors->size();
+    s.problems = m_store.problems().size();
+    s.embedder = m_embedder->id();
+    s.lastIndex = m_store.meta(QStringLiteral("last_index"));
+    s.byRegion = m_store.countBy(QStringLiteral("region"));
+    s.byStore = m_store.countBy(QStringLiteral("store"));
+    s.byLayer = m_store.countBy(QStringLiteral("layer"));
+    s.byCategory = m_store.countBy(QStringLiteral("category"));
+    return s;
+}
+
+QList<HealthCheck> Engine::health()
+{
+    QList<HealthCheck> checks;
+    (void)syncVectors();
+    const QString integrity = m_store.database().integrityCheck(true);
+    checks << HealthCheck{QStringLiteral("index integrity"),
+                          integrity == QLatin1String("ok") ? QStringLiteral("ok") : QStringLiteral("error"),
+                          integrity == QLatin1String("ok") ? QStringLiteral("SQLite integrity_check passed")
+                                                           : integrity,
+                          QStringLiteral("engram-cli rebuild")};
+
+    // The same chunks, not the same count: a vector file that lacks 700 chunks and holds 700 others
+    // has the right count. Compared after syncVectors(), which brought this process's copy up to date.
+    const std::vector<qint64> stored = m_store.vectorIds();
+    const std::vector<qint64> held = m_vectors->ids();
+    std::vector<qint64> lacking;
+    std::vector<qint64> extra;
+    std::set_difference(stored.begin(), stored.end(), held.begin(), held.end(), std::back_inserter(lacking));
+    std::set_difference(held.begin(), held.end(), stored.begin(), stored.end(), std::back_inserter(extra));
+    const bool same = lacking.empty() && extra.empty();
+    checks << HealthCheck{QStringLiteral("vectors = chunks"), same ? QStringLiteral("ok") : QStringLiteral("error"),
+                          same
+                              ? QStringLiteral("the vector index holds exactly the %1 chunks' vectors").arg(held.size())
+                              : QStringLiteral("the vector index lacks %1 of the %2 chunks' vectors and holds %3 of "
+                                               "chunks that are gone")
+                                    .arg(lacking.size())
+                                    .arg(stored.size())
+                                    .arg(extra.size()),
+                          QStringLiteral("engram-cli rebuild")};
+
+    // Index consistent with the files: same set of paths, same sizes and mtimes.
+    const VaultScanner::Result scan = VaultScanner(m_config->maxFileBytes).scan(m_vaultPath);
+    const QHash<QString, FileRecord> known = m_store.files();
+    int missing = 0;
+    int changed = 0;
+    QSet<QString> seen;
+    for (const VaultFile &f : scan.files) {
+        seen.insert(f.relativePath);
+        const auto it = known.constFind(f.relativePath);
+        if (it == known.constEnd())
+            ++missing;
+        else if (it->size != f.size || it->mtimeMs != f.mtimeMs)
+            ++changed;
+    }
+    int vanished = 0;
+    for (auto it = known.cbegin(); it != known.cend(); ++it)
+        if (!seen.contains(it.key()))
+            ++vanished;
+    // Files with an error problem are expected to be missing from the index.
+    const QList<Problem> problems = m_store.problems();
+    QSet<QString> failed;
+    for (const Problem &p : problems)
+        if (p.severity == QLatin1String("error"))
+            failed.insert(p.path);
+    int unexplained = missing;
+    for (const VaultFile &f : scan.files)
+        if (!known.contains(f.relativePath) && failed.contains(f.relativePath))
+            --unexplained;
+    const bool consistent = unexplained == 0 && changed == 0 && vanished == 0;
+    checks << HealthCheck{QStringLiteral("index matches files"),
+                          consistent ? QStringLiteral("ok") : QStringLiteral("stale"),
+                          consistent ? QStringLiteral("%1 files indexed").arg(known.size())
+                                     : QStringLiteral("%1 new, %2 changed, %3 deleted since the last index")
+                                           .arg(unexplained)
+                                           .arg(changed)
+                                           .arg(vanished),
+                          QStringLiteral("engram-cli index")};
+
+    const QString last = m_store.meta(QStringLiteral("last_index"));
+    checks << HealthCheck{
+        QStringLiteral("last re-index"), last.isEmpty() ? QStringLiteral("missing") : QStringLiteral("ok"),
+        last.isEmpty() ? QStringLiteral("the vault has never been indexed") : last, QStringLiteral("engram-cli index")};
+
+    int errors = 0;
+    for (const Problem &p : problems)
+        if (p.severity == QLatin1String("error"))
+            ++errors;
+    QString reason =
+        QStringLiteral("%1 file(s) could not be indexed, %2 warning(s)").arg(errors).arg(problems.size() - errors);
+    for (const Problem &p : problems.mid(0, 5))
+        reason += QStringLiteral("\n  %1%2: %3")
+                      .arg(p.path, p.line > 0 ? QStringLiteral(":%1").arg(p.line) : QString(), p.message);
+    if (problems.size() > 5)
+        reason += QStringLiteral("\n  … and %1 more").arg(problems.size() - 5);
+    checks << HealthCheck{QStringLiteral("indexing problems"), errors ? QStringLiteral("error") : QStringLiteral("ok"),
+                          reason, QStringLiteral("fix or remove the files named, then engram-cli index")};
+    checks += HealthChecks::run(m_vaultPath, *m_config, QDateTime::currentDateTime());
+
+    const QStringList journalProblems = m_dynamics->problems();
+    checks << HealthCheck{
+        QStringLiteral("journal"), journalProblems.isEmpty() ? QStringLiteral("ok") : QStringLiteral("error"),
+        journalProblems.isEmpty() ? QStringLiteral("state/journal.jsonl replayed")
+                                  : journalProblems.mid(0, 5).join(QLatin1Char('\n')),
+        QStringLiteral("fix or remove the lines named in state/journal.jsonl, then engram-cli rebuild")};
+    return checks;
+}
+
+} // namespace engram

@@ -1,0 +1,225 @@
+#include "vault/HealthChecks.h"
+
+#include "cognition/CognitiveState.h"
+#include "cognition/Reflection.h"
+#include "cognition/ToolUsage.h"
+#include "core/HttpClient.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+
+namespace engram {
+
+namespace {
+
+const QString kOk = QStringLiteral("ok");
+const QString kStale = QStringLiteral("stale");
+const QString kMissing = QStringLiteral("missing");
+const QString kError = QStringLiteral("error");
+
+QString age(qint64 seconds)
+{
+    if (seconds < 3600)
+        return QStringLiteral("%1 min ago").arg(qMax<qint64>(0, seconds / 60));
+    if (seconds < 2 * 86400)
+        return QStringLiteral("%1 h ago").arg(seconds / 3600);
+    return QStringLiteral("%1 days ago").arg(seconds / 86400);
+}
+
+} // namespace
+
+QList<HealthCheck> HealthChecks::run(const QString &vaultPath, const Config &config, const QDateTime &now)
+{
+    QList<HealthCheck> checks{
+        cognitiveState(vaultPath, config.health, now), memoryFolders(vaultPath),
+        todaysSession(vaultPath, config.health, now),  toolUsage(vaultPath, config.health, now),
+        reflections(vaultPath, config, now),           endpoint(QStringLiteral("llm endpoint"), config.llmEndpoint)};
+    if (config.embedderKind != QLatin1String("hash"))
+        checks << endpoint(QStringLiteral("embedding endpoint"), config.embeddingEndpoint);
+    return checks;
+}
+
+HealthCheck HealthChecks::cognitiveState(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now)
+{
+    HealthCheck c{QStringLiteral("cognitive state"), kOk, {}, {}};
+    CognitiveStore store(vaultPath);
+    if (!store.exists()) {
+        c.status = kMissing;
+        c.reason =
+            QStringLiteral("state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings");
+        c.fix = QStringLiteral("engram-cli state focus \"what you are working on\"");
+        return c;
+    }
+    auto state = store.load();
+    if (!state) {
+        c.status = kError;
+        c.reason = state.error().toString();
+        c.fix = QStringLiteral("fix the file by hand; Engram will not overwrite it");
+        return c;
+    }
+    const qint64 seconds = QFileInfo(store.filePath()).lastModified().secsTo(now);
+    c.reason = QStringLiteral("%1 heuristics, %2 learnings, %3 avoidances; changed %4")
+                   .arg(state->heuristics.size())
+                   .arg(state->learnings.size())
+                   .arg(state->avoidances.size())
+                   .arg(age(seconds));
+    if (state->focus.current.isEmpty())
+        c.reason += QStringLiteral("; no focus set");
+    if (seconds > qint64(limits.stateStaleDays) * 86400) {
+        c.status = kStale;
+        c.reason += QStringLiteral(" (stale after %1 days)").arg(limits.stateStaleDays);
+        c.fix = QStringLiteral("engram-cli state focus \"…\", or install the agent-end hook");
+    }
+    return c;
+}
+
+HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
+{
+    HealthCheck c{QStringLiteral("memory folders"), kOk, {}, {}};
+    const QDir memories(QDir(vaultPath).filePath(QStringLiteral("memories")));
+    if (!memories.exists()) {
+        c.status = kMissing;
+        c.reason = QStringLiteral("memories/ does not exist: nothing has been remembered yet");
+        c.fix =
+            QStringLiteral("mkdir -p memories/semantic (or say \"remember that …\" with the agent-end hook installed)");
+        return c;
+    }
+    QStringList parts;
+    for (const QString &store : memories.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        int files = 0;
+        QDirIterator it(memories.filePath(store), {QStringLiteral("*.md")}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            it.next();
+            ++files;
+        }
+        parts << QStringLiteral("%1 (%2)").arg(store).arg(files);
+    }
+    c.reason = parts.isEmpty() ? QStringLiteral("memories/ is empty")
+                               : QStringLiteral("memories/: ") + parts.join(QStringLiteral(", "));
+    return c;
+}
+
+HealthCheck HealthChecks::todaysSession(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now)
+{
+    HealthCheck c{QStringLiteral("today's session"), kOk, {}, {}};
+    const QString day = now.toLocalTime().date().toString(Qt::ISODate);
+    const QDir dir(QDir(vaultPath).filePath(QStringLiteral("sessions/") + day));
+    const QFileInfoList files = dir.entryInfoList(QDir::Files, QDir::Time);
+    if (files.isEmpty()) {
+        c.status = kMissing;
+        c.reason = QStringLiteral("no session file under sessions/%1/").arg(day);
+        c.fix = QStringLiteral("save or link today's agent transcripts into sessions/%1/").arg(day);
+        return c;
+    }
+    const qint64 seconds = files.first().lastModified().secsTo(now);
+    c.reason = QStringLiteral("%1 file(s) in sessions/%2/, newest changed %3").arg(files.size()).arg(day, age(seconds));
+    if (seconds > qint64(limits.sessionStaleHours) * 3600) {
+        c.status = kStale;
+        c.reason += QStringLiteral(" (stale after %1 h)").arg(limits.sessionStaleHours);
+        c.fix = QStringLiteral("check that the agent still writes its transcript there");
+    }
+    return c;
+}
+
+HealthCheck HealthChecks::toolUsage(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now)
+{
+    HealthCheck c{QStringLiteral("tool usage"), kOk, {}, {}};
+    ToolUsage usage(vaultPath);
+    if (!QFileInfo::exists(usage.filePath())) {
+        c.status = kMissing;
+        c.reason = QStringLiteral("state/tool-usage.jsonl does not exist: no tool calls counted yet");
+        c.fix = QStringLiteral("index agent transcripts (sessions/…/*.jsonl) or install the tool hook");
+        return c;
+    }
+    auto events = usage.load();
+    if (!events) {
+        c.status = kError;
+        c.reason = events.error().toString();
+        c.fix = QStringLiteral("fix or delete the line named");
+        return c;
+    }
+    QDateTime newest;
+    for (const ToolEvent &e : std::as_const(*events))
+        if (e.time.isValid() && (!newest.isValid() || e.time > newest))
+            newest = e.time;
+    c.reason = QStringLiteral("%1 of at most %2 events").arg(events->size()).arg(ToolUsage::kMaxEvents);
+    if (!newest.isValid())
+        return c;
+    const qint64 seconds = newest.secsTo(now);
+    c.reason += QStringLiteral(", newest %1").arg(age(seconds));
+    if (seconds > qint64(limits.toolUsageStaleDays) * 86400) {
+        c.status = kStale;
+        c.reason += QStringLiteral(" (stale after %1 days)").arg(limits.toolUsageStaleDays);
+        c.fix = QStringLiteral("index recent transcripts, or check the tool hook");
+    }
+    return c;
+}
+
+HealthCheck HealthChecks::reflections(const QString &vaultPath, const Config &config, const QDateTime &now)
+{
+    HealthCheck c{QStringLiteral("reflections"), kOk, {}, {}};
+    Reflection reflection(vaultPath, config.llmEndpoint);
+    auto records = reflection.load();
+    if (!records) {
+        c.status = kError;
+        c.reason = records.error().toString();
+        c.fix = QStringLiteral("fix or delete the line named");
+        return c;
+    }
+    if (!config.llmEndpoint.configured()) {
+        c.reason = QStringLiteral("reflection is off: no llm endpoint in engram.json (%1 stored)").arg(records->size());
+        return c;
+    }
+    if (records->isEmpty()) {
+        c.status = kMissing;
+        c.reason = QStringLiteral("state/reflections.jsonl has no reflection yet");
+        c.fix = QStringLiteral("engram-cli reflect");
+        return c;
+    }
+    int pending = 0;
+    for (const ReflectionRecord &r : std::as_const(*records))
+        pending += r.status == QLatin1String("proposed") ? 1 : 0;
+    const qint64 seconds = records->last().time.secsTo(now);
+    c.reason = QStringLiteral("%1 stored, %2 awaiting a decision; last %3")
+                   .arg(records->size())
+                   .arg(pending)
+                   .arg(age(seconds));
+    if (seconds > qint64(config.health.reflectionStaleDays) * 86400) {
+        c.status = kStale;
+        c.reason += QStringLiteral(" (stale after %1 days)").arg(config.health.reflectionStaleDays);
+        c.fix = QStringLiteral("engram-cli reflect");
+    }
+    return c;
+}
+
+HealthCheck HealthChecks::endpoint(const QString &name, const Endpoint &e)
+{
+    HealthCheck c{name, kOk, {}, {}};
+    if (!e.configured()) {
+        c.reason = QStringLiteral("not configured");
+        return c;
+    }
+    QString base = e.url;
+    while (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    const QUrl url(e.kind == QLatin1String("ollama")     ? base + QStringLiteral("/api/tags")
+                   : base.endsWith(QLatin1String("/v1")) ? base + QStringLiteral("/models")
+                                                         : base + QStringLiteral("/v1/models"));
+    auto response = HttpClient(qMin(e.timeoutMs, 3000)).get(url);
+    if (!response) {
+        c.status = kError;
+        c.reason = response.error().message;
+        c.fix = QStringLiteral("start the model server, or correct the url in engram.json");
+    } else if (response->status >= 500) {
+        c.status = kError;
+        c.reason = QStringLiteral("%1 answered HTTP %2").arg(url.toString()).arg(response->status);
+        c.fix = QStringLiteral("check the model server's log");
+    } else {
+        c.reason =
+            QStringLiteral("%1 answers (HTTP %2), model %3").arg(url.toString()).arg(response->status).arg(e.model);
+    }
+    return c;
+}
+
+} // namespace engram

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "core/Config.h"
+#include "vault/Engine.h"
+
+#include <QDateTime>
+
+namespace engram {
+
+/// The cognitive layer's health checks, run by Engine::health() after the
+/// index checks: the cognitive state present and current, the memory folders,
+/// today's session file and how stale it is, the tool-usage and reflections
+/// files, and each configured model endpoint reachable. Thresholds come from
+/// engram.json `health`. Each check says ok, stale, missing or error, why, and
+/// what fixes it.
+class HealthChecks {
+public:
+    static QList<HealthCheck> run(const QString &vaultPath, const Config &config, const QDateTime &now);
+
+    static HealthCheck cognitiveState(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now);
+    static HealthCheck memoryFolders(const QString &vaultPath);
+    static HealthCheck todaysSession(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now);
+    static HealthCheck toolUsage(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now);
+    static HealthCheck reflections(const QString &vaultPath, const Config &config, const QDateTime &now);
+    /// `name` is "llm endpoint" or "embedding endpoint"; not configured is ok.
+    static HealthCheck endpoint(const QString &name, const Endpoint &endpoint);
+};
+
+} // namespace engram

@@ -1,0 +1,111 @@
+#include "TestVault.h"
+#include "vault/Engine.h"
+
+#include <QTest>
+
+using namespace engram;
+using test::openIndexed;
+using test::TestVault;
+
+namespace {
+
+void writeNotes(TestVault &vault, const QString &lastNoteExtra = {})
+{
+    // Notes of different lengths; the last file written gets the highest row ids.
+    for (int i = 0; i < 12; ++i) {
+        QString body = QStringLiteral("# Note %1\n\nThe kayak trip").arg(i);
+        for (int j = 0; j < i; ++j)
+            body += QStringLiteral(" and the glacier walk number %1").arg(j);
+        body += QStringLiteral(".\n\nA second paragraph about sourdough and kayak paddles.\n");
+        vault.write(QStringLiteral("notes/n%1.md").arg(i, 2, 10, QLatin1Char('0')), body);
+    }
+    vault.write(QStringLiteral("notes/zz-last.md"), QStringLiteral("# Last\n\nkayak glacier%1\n").arg(lastNoteExtra));
+}
+
+/// Every match of `match` scored by FTS5's bm25() and by engram_bm25(), with the same weights.
+QList<QPair<double, double>> bothScores(Engine &engine, const QString &match)
+{
+    auto s = engine.store().database().prepare(
+        QStringLiteral("SELECT bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2), engram_bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2) "
+                       "FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid"));
+    if (!s)
+        qFatal("%s", qPrintable(s.error().toString()));
+    s->bind(1, match);
+    QList<QPair<double, double>> out;
+    while (s->next())
+        out << qMakePair(s->real(0), s->real(1));
+    return out;
+}
+
+} // namespace
+
+class TestFts5Ranking : public QObject {
+    Q_OBJECT
+private slots:
+    void cachedBm25_isBm25ToTheLastBit_data()
+    {
+        QTest::addColumn<QString>("match");
+        QTest::newRow("one term") << QStringLiteral("\"kayak\"");
+        QTest::newRow("two terms") << QStringLiteral("\"glacier\" OR \"sourdough\"");
+        QTest::newRow("title and text") << QStringLiteral("\"note\" OR \"paddles\" OR \"walk\"");
+    }
+    void cachedBm25_isBm25ToTheLastBit()
+    {
+        QFETCH(QString, match);
+        TestVault vault;
+        writeNotes(vault);
+        auto engine = openIndexed(vault);
+        for (int round = 0; round < 2; ++round) { // the second round reads the row lengths from the cache
+            const auto scores = bothScores(*engine, match);
+            QVERIFY(scores.size() > 3);
+            for (const auto &[bm25, cached] : scores)
+                QVERIFY2(bm25 == cached,
+                         qPrintable(QStringLiteral("%1 vs %2").arg(bm25, 0, 'g', 17).arg(cached, 0, 'g', 17)));
+        }
+    }
+
+    void cachedBm25_forgetsLengthsWhenAnotherConnectionChangesTheIndex()
+    {
+        // Row ids are reused: re-indexing the file with the highest ids gives its new chunks the
+        // same ids with other lengths. A remembered length would then be wrong.
+        TestVault vault;
+        writeNotes(vault);
+        auto reader = openIndexed(vault);
+        const auto before = reader->store().keywordSearch({QStringLiteral("kayak")}, 100, {});
+        QVERIFY(!before.isEmpty());
+        {
+            auto writer = openIndexed(vault);
+            writeNotes(vault, QStringLiteral(" with many more words in it to change its length a lot"));
+            QCOMPARE(writer->index().indexed, 1);
+        }
+        const auto after = reader->store().keywordSearch({QStringLiteral("kayak")}, 100, {});
+        QHash<qint64, double> expected;
+        auto s = reader->store().database().prepare(
+            QStringLiteral("SELECT rowid, bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2) FROM chunks_fts WHERE chunks_fts MATCH "
+                           "'\"kayak\"'"));
+        while (s->next())
+            expected.insert(s->int64(0), -s->real(1));
+        QCOMPARE(after.size(), expected.size());
+        for (const auto &hit : after)
+            QVERIFY2(hit.score == expected.value(hit.id), qPrintable(QString::number(hit.id)));
+    }
+
+    void cachedBm25_isWhatRecallRanksWith()
+    {
+        TestVault vault;
+        writeNotes(vault);
+        auto engine = openIndexed(vault);
+        const auto hits = engine->store().keywordSearch({QStringLiteral("glacier"), QStringLiteral("kayak")}, 5, {});
+        QCOMPARE(hits.size(), 5);
+        const auto scores = bothScores(*engine, QStringLiteral("\"glacier\" OR \"kayak\""));
+        QList<double> best;
+        for (const auto &pair : scores)
+            best << -pair.first;
+        std::sort(best.begin(), best.end(), std::greater<>());
+        for (int i = 0; i < 5; ++i)
+            QVERIFY(hits[i].score == best[i]);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFts5Ranking)
+#include "tst_fts5ranking.moc"

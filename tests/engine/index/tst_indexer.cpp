@@ -1,0 +1,348 @@
+#include "TestVault.h"
+#include "index/VectorIndex.h"
+#include "vault/Engine.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace engram;
+using test::TestVault;
+
+namespace {
+
+std::unique_ptr<Engine> openEngine(const TestVault &vault)
+{
+    auto engine = Engine::open(vault.path());
+    if (!engine)
+        qFatal("cannot open engine: %s", qPrintable(engine.error().toString()));
+    return std::move(*engine);
+}
+
+QStringList rankedSources(Engine &engine, const QString &text)
+{
+    RecallQuery q;
+    q.text = text;
+    q.k = 20;
+    q.now = QDateTime(QDate(2026, 1, 1), QTime(0, 0), Qt::UTC);
+    auto results = engine.recall(q);
+    QStringList out;
+    for (const RecallResult &r : *results)
+        out << QStringLiteral("%1:%2-%3 %4")
+                   .arg(r.chunk.path)
+                   .arg(r.chunk.startLine)
+                   .arg(r.chunk.endLine)
+                   .arg(r.score, 0, 'f', 6);
+    return out;
+}
+
+void writeSampleVault(TestVault &vault)
+{
+    vault.write(QStringLiteral("notes/sqlite.md"),
+                QStringLiteral("---\ntitle: Storage decision\ncategory: decision\n---\n# Storage\n\n"
+                               "We decided to keep the index in SQLite with FTS5 because it is embedded.\n"));
+    vault.write(QStringLiteral("notes/garden.md"),
+                QStringLiteral("# Garden\n\nTomatoes need sun and water every day.\n"));
+    vault.write(QStringLiteral("memories/procedural/deploy.md"),
+                QStringLiteral("# Deploy\n\n1. Build the package\n2. Upload it to the server\n"));
+    vault.write(QStringLiteral("sessions/2026-01-01/chat.md"),
+                QStringLiteral("User: which database do we use?\n\nAssistant: SQLite, with FTS5 for search.\n\n"
+                               "User: and vectors?\n\nAssistant: hnswlib beside it.\n"));
+}
+
+} // namespace
+
+class TestIndexer : public QObject {
+    Q_OBJECT
+private slots:
+    void index_storesFilesChunksAndVectors()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        auto engine = openEngine(vault);
+        const IndexReport report = engine->index();
+        QCOMPARE(report.scanned, 4);
+        QCOMPARE(report.indexed, 4);
+        QCOMPARE(report.failed, 0);
+        QCOMPARE(engine->store().fileCount(), 4);
+        QVERIFY(engine->store().chunkCount() >= 6);
+        QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
+        QVERIFY(QFile::exists(vault.filePath(QStringLiteral(".engram/index.db"))));
+        QVERIFY(QFile::exists(vault.filePath(QStringLiteral(".engram/vectors.hnsw"))));
+    }
+
+    void index_tagsExplicitAndInferred()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        auto engine = openEngine(vault);
+        engine->index();
+        const QList<Chunk> decision = engine->store().chunksOfFile(QStringLiteral("notes/sqlite.md"));
+        QCOMPARE(decision.size(), 1);
+        QCOMPARE(decision[0].tags.category.value, QStringLiteral("decision"));
+        QVERIFY(decision[0].tags.category.isExplicit);
+        QVERIFY(!decision[0].tags.store.isExplicit);
+        const QList<Chunk> deploy = engine->store().chunksOfFile(QStringLiteral("memories/procedural/deploy.md"));
+        QCOMPARE(deploy[0].tags.store.value, QStringLiteral("procedural"));
+        const QList<Chunk> chat = engine->store().chunksOfFile(QStringLiteral("sessions/2026-01-01/chat.md"));
+        QCOMPARE(chat[0].tags.region.value, QStringLiteral("episodic"));
+        QCOMPARE(chat[0].tags.store.value, QStringLiteral("episodic"));
+    }
+
+    void index_secondRunSkipsUnchangedFiles()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        auto engine = openEngine(vault);
+        engine->index();
+        const IndexReport again = engine->index();
+        QCOMPARE(again.indexed, 0);
+        QCOMPARE(again.unchanged, 4);
+    }
+
+    void index_withNothingNewKeepsTheVectorFile()
+    {
+        // A no-op run must not rewrite the vector file (168 MB at 100k chunks), and the file
+        // must still count as current for the next open (no rebuild from SQLite).
+        TestVault vault;
+        writeSampleVault(vault);
+        const QString vectors = vault.filePath(QStringLiteral(".engram/vectors.hnsw"));
+        openEngine(vault)->index();
+        // An old modification time a rewrite (temporary file, rename) would replace.
+        const QDateTime old(QDate(2001, 1, 1), QTime(0, 0), Qt::UTC);
+        {
+            QFile file(vectors);
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            QVERIFY(file.setFileTime(old, QFileDevice::FileModificationTime));
+        }
+        {
+            auto engine = openEngine(vault);
+            QCOMPARE(engine->index().indexed, 0);
+            QCOMPARE(engine->indexPath(QStringLiteral("notes/garden.md")).indexed, 0);
+        }
+        QCOMPARE(QFileInfo(vectors).lastModified().toUTC(), old);
+        auto reopened = openEngine(vault);
+        QVERIFY2(reopened->openNotes().isEmpty(), qPrintable(reopened->openNotes().join(QLatin1Char('\n'))));
+        QCOMPARE(reopened->store().meta(QStringLiteral("vectors_generation")),
+                 reopened->store().meta(QStringLiteral("generation")));
+
+        // A real change still saves.
+        vault.write(QStringLiteral("notes/new.md"), QStringLiteral("# New\n\nA note about kayaks.\n"));
+        reopened->index();
+        reopened.reset();
+        QVERIFY(QFileInfo(vectors).lastModified().toUTC() > old);
+    }
+
+    void documentFrequencies_seeAnotherConnectionsWrites()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        auto reader = openEngine(vault);
+        reader->index();
+        QCOMPARE(reader->store().documentFrequencies({QStringLiteral("kayak")}).value(QStringLiteral("kayak")), 0);
+        {
+            auto writer = openEngine(vault); // another connection, as the workbench's indexing thread
+            vault.write(QStringLiteral("notes/kayak.md"), QStringLiteral("# Kayak\n\nThe kayak trip.\n"));
+            writer->index();
+        }
+        QCOMPARE(reader->store().documentFrequencies({QStringLiteral("kayak")}).value(QStringLiteral("kayak")), 1);
+    }
+
+    void index_changedFileReplacesItsChunksAndVectors()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        auto engine = openEngine(vault);
+        engine->index();
+        const QList<qint64> before = engine->store().chunkIds(QStringLiteral("notes/garden.md"));
+        vault.write(QStringLiteral("notes/garden.md"),
+                    QStringLiteral("# Garden\n\nCucumbers climb.\n\n# Shed\n\nTools.\n"));
+        const IndexReport report = engine->indexPath(QStringLiteral("notes/garden.md"));
+        QCOMPARE(report.indexed, 1);
+        const QList<qint64> after = engine->store().chunkIds(QStringLiteral("notes/garden.md"));
+        QCOMPARE(after.size(), 2);
+        for (qint64 id : before)
+            QVERIFY(!after.contains(id));
+        QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
+        QVERIFY(
+            rankedSources(*engine, QStringLiteral("cucumbers")).front().startsWith(QStringLiteral("notes/garden.md")));
+        for (const Chunk &c : engine->store().chunksOfFile(QStringLiteral("notes/garden.md")))
+            QVERIFY(!c.text.contains(QStringLiteral("Tomatoes")));
+        auto hits = engine->store().keywordSearch({QStringLiteral("tomatoes")}, 10, {});
+        QVERIFY(hits.isEmpty());
+    }
+
+    void index_deletedFileIsRemoved()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        auto engine = openEngine(vault);
+        engine->index();
+        vault.remove(QStringLiteral("notes/garden.md"));
+        const IndexReport report = engine->index();
+        QCOMPARE(report.removed, 1);
+        QVERIFY(!engine->store().file(QStringLiteral("notes/garden.md")));
+        QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
+        for (const QString &s : rankedSources(*engine, QStringLiteral("tomatoes garden")))
+            QVERIFY(!s.startsWith(QStringLiteral("notes/garden.md")));
+    }
+
+    void rebuild_fromEmptyIndexGivesIdenticalRecall()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        QStringList incremental;
+        {
+            auto engine = openEngine(vault);
+            engine->index();
+            // an incremental history: change, delete, add
+            vault.write(QStringLiteral("notes/garden.md"), QStringLiteral("# Garden\n\nTomatoes and SQLite plots.\n"));
+            engine->indexPath(QStringLiteral("notes/garden.md"));
+            vault.write(QStringLiteral("notes/new.md"), QStringLiteral("A new note about search ranking and FTS5.\n"));
+            engine->index();
+            incremental = rankedSources(*engine, QStringLiteral("which database and search do we use"));
+        }
+        QVERIFY(QDir(vault.filePath(QStringLiteral(".engram"))).removeRecursively());
+        auto fresh = openEngine(vault);
+        fresh->index();
+        QCOMPARE(rankedSources(*fresh, QStringLiteral("which database and search do we use")), incremental);
+        auto rebuilt = fresh->rebuild();
+        QVERIFY(rebuilt.ok());
+        QCOMPARE(rankedSources(*fresh, QStringLiteral("which database and search do we use")), incremental);
+    }
+
+    void crashMidIndex_vectorsAreRebuiltFromTheDatabase()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        QStringList expected;
+        {
+            auto engine = openEngine(vault);
+            engine->index();
+            expected = rankedSources(*engine, QStringLiteral("database search"));
+        }
+        // Simulate a run that bumped the generation and died before saving the vectors.
+        {
+            Database db;
+            QVERIFY(db.open(vault.filePath(QStringLiteral(".engram/index.db"))).ok());
+            QVERIFY(db.exec(QStringLiteral("UPDATE meta SET value = value + 1 WHERE key = 'generation'")).ok());
+        }
+        QFile vectors(vault.filePath(QStringLiteral(".engram/vectors.hnsw")));
+        QVERIFY(vectors.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        vectors.write("garbage");
+        vectors.close();
+        auto engine = openEngine(vault);
+        QVERIFY(!engine->openNotes().isEmpty());
+        QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
+        QCOMPARE(rankedSources(*engine, QStringLiteral("database search")), expected);
+    }
+
+    void corruptDatabase_isSetAsideAndRebuilt()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        {
+            auto engine = openEngine(vault);
+            engine->index();
+        }
+        QFile db(vault.filePath(QStringLiteral(".engram/index.db")));
+        QVERIFY(db.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        db.write(QByteArray(8192, 'x'));
+        db.close();
+        QFile::remove(vault.filePath(QStringLiteral(".engram/index.db-wal")));
+        auto engine = openEngine(vault);
+        QVERIFY(engine->openNotes().join(QLatin1Char(' ')).contains(QStringLiteral("set aside")));
+        const IndexReport report = engine->index();
+        QCOMPARE(report.indexed, 4);
+        QVERIFY(!rankedSources(*engine, QStringLiteral("SQLite")).isEmpty());
+    }
+
+    void embedderChange_reembedsEverything()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        {
+            auto engine = openEngine(vault);
+            engine->index();
+        }
+        vault.write(QStringLiteral("engram.json"), QByteArray(R"({"embedder": {"kind": "hash", "dimensions": 128}})"));
+        auto engine = openEngine(vault);
+        QCOMPARE(engine->embedder().dimensions(), 128);
+        const IndexReport report = engine->index();
+        QCOMPARE(report.indexed, 4); // nothing kept from the other vector space
+        QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
+    }
+
+    void agentLog_toolEventsReachTheObserverButAreNotEmbedded()
+    {
+        TestVault vault;
+        vault.write(
+            QStringLiteral("sessions/2025-01-01/s.jsonl"),
+            QByteArray(
+                R"({"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:00Z","message":{"role":"user","content":"please list files"}}
+{"type":"assistant","sessionId":"s","timestamp":"2025-01-01T00:00:01Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"ls"}}]}}
+{"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:02Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"unique_tool_output_marker"}]}}
+{"type":"assistant","sessionId":"s","timestamp":"2025-01-01T00:00:03Z","message":{"role":"assistant","content":[{"type":"text","text":"There are two files."}]}}
+)"));
+        auto engine = openEngine(vault);
+        int events = 0;
+        engine->indexer().setDocumentObserver(
+            [&](const Document &doc, const QList<qint64> &) { events += int(doc.toolEvents.size()); });
+        engine->index();
+        QCOMPARE(events, 1);
+        QCOMPARE(engine->store().chunkCount(), 2);
+        QVERIFY(rankedSources(*engine, QStringLiteral("unique_tool_output_marker")).isEmpty()
+                || !engine->store().chunksOfFile(QStringLiteral("sessions/2025-01-01/s.jsonl"))[0].text.contains(
+                    QStringLiteral("unique_tool_output_marker")));
+    }
+
+    void indexPath_refusesAPathThatLeavesTheVault_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("absolute") << QStringLiteral("ABSOLUTE");
+        QTest::newRow("dot-dot") << QStringLiteral("../outside/secret.md");
+        QTest::newRow("dot-dot inside") << QStringLiteral("notes/../../outside/secret.md");
+    }
+
+    void indexPath_refusesAPathThatLeavesTheVault()
+    {
+        QFETCH(QString, path);
+        QTemporaryDir root;
+        QDir(root.path()).mkpath(QStringLiteral("vault"));
+        QDir(root.path()).mkpath(QStringLiteral("outside"));
+        QFile secret(root.filePath(QStringLiteral("outside/secret.md")));
+        QVERIFY(secret.open(QIODevice::WriteOnly));
+        secret.write("The launch code is in the drawer.\n");
+        secret.close();
+        if (path == QLatin1String("ABSOLUTE"))
+            path = secret.fileName();
+        auto opened = Engine::open(root.filePath(QStringLiteral("vault")));
+        QVERIFY(opened.ok());
+        auto &engine = *opened;
+        const IndexReport report = engine->indexPath(path);
+        QCOMPARE(report.failed, 1);
+        QCOMPARE(report.indexed, 0);
+        QCOMPARE(engine->store().fileCount(), qint64(0));
+    }
+
+    void indexReport_addsUpSeveralPaths()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        auto engine = openEngine(vault);
+        IndexReport total;
+        total += engine->indexPath(QStringLiteral("notes/sqlite.md"));
+        total += engine->indexPath(QStringLiteral("notes/garden.md"));
+        total += engine->indexPath(QStringLiteral("notes/garden.md"));
+        QCOMPARE(total.scanned, 3);
+        QCOMPARE(total.indexed, 2);
+        QCOMPARE(total.unchanged, 1);
+        QCOMPARE(total.changedPaths.size(), 2);
+        QVERIFY(total.chunks >= 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIndexer)
+#include "tst_indexer.moc"

@@ -1,0 +1,132 @@
+#include "TestVault.h"
+#include "ingest/DocumentParser.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QTest>
+
+using namespace engram;
+
+namespace {
+
+Document parseSample(const QString &relative)
+{
+    QFile file(test::sharedPath(QStringLiteral("samples/") + relative));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    auto doc = DocumentParser::parse(QStringLiteral("sessions/") + QFileInfo(relative).fileName(), file.readAll());
+    return doc.ok() ? *doc : Document{};
+}
+
+} // namespace
+
+class TestAgentLogParser : public QObject {
+    Q_OBJECT
+private slots:
+    void claudeCode_pairsEveryToolUseWithItsResult_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("calls");
+        QTest::addColumn<int>("failures");
+        const QString dir = QStringLiteral("claude-code/projects/");
+        QTest::newRow("1.0.98 small")
+            << dir + QStringLiteral("-path-to-Demo/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl") << 12 << 1;
+        QTest::newRow("1.0.108 sidechains")
+            << dir + QStringLiteral("-path-to-Demo/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl") << 21 << 3;
+        QTest::newRow("1.0.98 large")
+            << dir + QStringLiteral("-path-to-Demo/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl") << 167 << 23;
+        QTest::newRow("2.0.27")
+            << dir
+                   + QStringLiteral(
+                       "-Users-jnarowski-Dev-sourceborn-src-agent-workflows-monorepo-v2/2d984148-cddb-4605-aac1-13e720fe613c.jsonl")
+            << 27 << 1;
+        QTest::newRow("2.0.28")
+            << dir
+                   + QStringLiteral(
+                       "-Users-jnarowski-Dev-sourceborn-src-agent-workflows-monorepo-v2/10cd5911-8704-4996-9e33-32010589c357.jsonl")
+            << 5 << 0;
+    }
+
+    void claudeCode_pairsEveryToolUseWithItsResult()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, calls);
+        QFETCH(int, failures);
+        ENGRAM_REQUIRE_SHARED(QStringLiteral("samples/") + file);
+        const Document doc = parseSample(file);
+        QCOMPARE(doc.kind, DocumentKind::AgentLog);
+        QVERIFY(doc.warnings.isEmpty());
+        QCOMPARE(doc.toolEvents.size(), calls);
+        int failed = 0;
+        for (const ToolEvent &e : doc.toolEvents) {
+            QVERIFY(!e.name.isEmpty());
+            QVERIFY(!e.sessionId.isEmpty());
+            QVERIFY(e.durationMs >= 0); // every call got its result
+            failed += e.ok ? 0 : 1;
+        }
+        QCOMPARE(failed, failures);
+        QVERIFY(!doc.sections.isEmpty());
+    }
+
+    void claudeCode_turnsHoldTextButNoToolNoise()
+    {
+        const QString sample =
+            QStringLiteral("claude-code/projects/-path-to-Demo/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl");
+        ENGRAM_REQUIRE_SHARED(QStringLiteral("samples/") + sample);
+        const Document doc = parseSample(sample);
+        QVERIFY(!doc.sections.isEmpty());
+        for (const Section &s : doc.sections) {
+            QVERIFY(s.isTurn);
+            QVERIFY(s.speaker == QLatin1String("user") || s.speaker == QLatin1String("assistant"));
+            QVERIFY(!s.text.contains(QStringLiteral("\"tool_use_id\"")));
+            QVERIFY(!s.text.contains(QStringLiteral("Please analyze this codebase"))); // isMeta lines are skipped
+            QVERIFY(s.startLine >= 1 && s.endLine >= s.startLine);
+        }
+    }
+
+    void codex_joinsCallsByCallIdAndReadsExitCodes()
+    {
+        ENGRAM_REQUIRE_SHARED(QStringLiteral("samples/codex/sessions"));
+        QDirIterator it(test::sharedPath(QStringLiteral("samples/codex/sessions")), {QStringLiteral("*.jsonl")},
+                        QDir::Files, QDirIterator::Subdirectories);
+        QVERIFY(it.hasNext());
+        const QString path = it.next();
+        const Document doc = parseSample(QDir(test::sharedPath(QStringLiteral("samples"))).relativeFilePath(path));
+        QCOMPARE(doc.toolEvents.size(), 57);
+        int failed = 0;
+        for (const ToolEvent &e : doc.toolEvents) {
+            QCOMPARE(e.name, QStringLiteral("shell"));
+            QCOMPARE(e.sessionId, QStringLiteral("0199812e-64f0-7f73-91fc-095dda01c36e"));
+            failed += e.ok ? 0 : 1;
+            if (!e.ok)
+                QVERIFY(e.error.startsWith(QStringLiteral("failed in sandbox")));
+        }
+        QCOMPARE(failed, 12);
+        // Environment context injected by the client is not a turn.
+        for (const Section &s : doc.sections)
+            QVERIFY(!s.text.contains(QStringLiteral("<environment_context>")));
+        QVERIFY(doc.sections.size() >= 3);
+    }
+
+    void malformedLine_isAWarningAndTheRestIsRead()
+    {
+        const QByteArray log =
+            R"({"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:00Z","message":{"role":"user","content":"hello there"}}
+{not json
+{"type":"assistant","sessionId":"s","timestamp":"2025-01-01T00:00:01Z","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{}}]}}
+{"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:03Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":"boom"}]}}
+)";
+        auto doc = DocumentParser::parse(QStringLiteral("sessions/x.jsonl"), log);
+        QVERIFY(doc.ok());
+        QCOMPARE(doc->warnings.size(), 1);
+        QCOMPARE(doc->warnings[0].line, 2);
+        QCOMPARE(doc->toolEvents.size(), 1);
+        QCOMPARE(doc->toolEvents[0].ok, false);
+        QCOMPARE(doc->toolEvents[0].durationMs, 2000);
+        QCOMPARE(doc->toolEvents[0].error, QStringLiteral("boom"));
+        QCOMPARE(doc->sections.size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAgentLogParser)
+#include "tst_agentlogparser.moc"
