@@ -90,8 +90,8 @@ class TestAgentSurfaces : public QObject {
         const CliRun run = test::cli(vault, argumentsOf(relative));
         QVERIFY2(run.exitCode == 0, run.describe().constData());
         const GoldenNormalizer normalize(vault.path());
-        const QString actual = referenceSuffix == QLatin1String(".json") ? normalize.jsonText(run.out)
-                                                                         : normalize.text(run.outText());
+        const QString actual =
+            referenceSuffix == QLatin1String(".json") ? normalize.jsonText(run.out) : normalize.text(run.outText());
         ENGRAM_COMPARE_GOLDEN(actual, swapSuffix(relative, QStringLiteral(".args"), referenceSuffix));
     }
 

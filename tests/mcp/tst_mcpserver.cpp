@@ -29,8 +29,7 @@ struct Harness : test::McpHarness {
                           QStringLiteral("---\ntitle: Use SQLite\ncategory: decision\n---\nWe decided to use SQLite "
                                          "for the index because it is embedded.\n"));
           })
-    {
-    }
+    { }
 };
 
 int errorCode(const QJsonObject &reply)

@@ -23,6 +23,10 @@ struct CliRun {
 
 /// How to run it: what to write to its standard input, where, and for how long at most.
 struct CliOptions {
+    CliOptions(QByteArray standardInput = {}, QString directory = {})
+        : input(std::move(standardInput)), workingDirectory(std::move(directory))
+    { }
+
     QByteArray input;
     QString workingDirectory;
     int timeoutMs = 240000;

@@ -45,8 +45,9 @@ QString unifiedDiff(const QString &expected, const QString &actual, const QStrin
     std::vector<std::vector<int>> lcs(size_t(n + 1), std::vector<int>(size_t(m + 1), 0));
     for (qsizetype i = n - 1; i >= 0; --i)
         for (qsizetype j = m - 1; j >= 0; --j)
-            lcs[size_t(i)][size_t(j)] = a[i] == b[j] ? lcs[size_t(i + 1)][size_t(j + 1)] + 1
-                                                     : qMax(lcs[size_t(i + 1)][size_t(j)], lcs[size_t(i)][size_t(j + 1)]);
+            lcs[size_t(i)][size_t(j)] = a[i] == b[j]
+                                            ? lcs[size_t(i + 1)][size_t(j + 1)] + 1
+                                            : qMax(lcs[size_t(i + 1)][size_t(j)], lcs[size_t(i)][size_t(j + 1)]);
     struct Op {
         char kind; // ' ', '-', '+'
         qsizetype a, b;
@@ -154,8 +155,8 @@ QString GoldenNormalizer::text(QString text) const
 {
     for (const QString &path : m_vaultPaths)
         text.replace(path, QStringLiteral("<vault>"));
-    static const QRegularExpression dateTime(QStringLiteral(
-        R"((\d{4}-\d{2}-\d{2})([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)"));
+    static const QRegularExpression dateTime(
+        QStringLiteral(R"((\d{4}-\d{2}-\d{2})([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)"));
     QString out;
     qsizetype last = 0;
     for (auto it = dateTime.globalMatch(text); it.hasNext();) {
@@ -172,8 +173,7 @@ QString GoldenNormalizer::text(QString text) const
 QJsonValue GoldenNormalizer::json(const QJsonValue &value) const
 {
     switch (value.type()) {
-    case QJsonValue::String:
-        return text(value.toString());
+    case QJsonValue::String: return text(value.toString());
     case QJsonValue::Double: {
         const double d = value.toDouble();
         return d == std::trunc(d) ? value : QJsonValue(std::round(d * 1e4) / 1e4);
@@ -192,8 +192,7 @@ QJsonValue GoldenNormalizer::json(const QJsonValue &value) const
                        it.key().endsWith(QLatin1String("_ms")) ? QJsonValue(QStringLiteral("<ms>")) : json(it.value()));
         return out;
     }
-    default:
-        return value;
+    default: return value;
     }
 }
 
@@ -202,10 +201,14 @@ QString GoldenNormalizer::jsonText(const QByteArray &bytes) const
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
     if (error.error != QJsonParseError::NoError)
-        return QStringLiteral("not JSON (%1 at offset %2):\n%3").arg(error.errorString()).arg(error.offset).arg(text(QString::fromUtf8(bytes)));
+        return QStringLiteral("not JSON (%1 at offset %2):\n%3")
+            .arg(error.errorString())
+            .arg(error.offset)
+            .arg(text(QString::fromUtf8(bytes)));
     const QJsonValue normalized = json(doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
-    return QString::fromUtf8(normalized.isArray() ? QJsonDocument(normalized.toArray()).toJson(QJsonDocument::Indented)
-                                                  : QJsonDocument(normalized.toObject()).toJson(QJsonDocument::Indented));
+    return QString::fromUtf8(normalized.isArray()
+                                 ? QJsonDocument(normalized.toArray()).toJson(QJsonDocument::Indented)
+                                 : QJsonDocument(normalized.toObject()).toJson(QJsonDocument::Indented));
 }
 
 } // namespace engram::test
