@@ -1,12 +1,31 @@
 #!/usr/bin/env bash
-# Regenerates tests/data/golden/recall*.txt (the pinned rankings of tests/data/golden-vault in the
-# fast, deep and creative modes) after an intended ranking change. The files are reviewed
-# expectations: read `git diff tests/data/golden` against tests/data/golden/README.md before
-# committing, and say in the commit message why each changed line is right.
+# Regenerates every golden file after an intended change, then shows what changed:
+#   tests/data/golden/recall*.txt     rankings of tests/data/golden-vault (tst_golden)
+#   tests/data/golden/pack/*.md       engram-cli pack Markdown             (tst_agentsurfaces)
+#   tests/data/golden/cli/*.json      engram-cli --json of recall, wake, stats
+#   tests/data/golden/mcp/*.response.json   MCP initialize, tools/list and each tool's result
+#   tests/data/golden/digests/        consolidation digests and the consolidate --json report
+# The files are reviewed expectations: read the diff (tests/data/golden/README.md says what each
+# holds and why the rankings are right) and say in the commit message why each change is right.
 #   scripts/regen-golden.sh [build-dir]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$here/build}"
-ninja -C "$build" -j1 tst_golden
-ENGRAM_REGEN_GOLDEN=1 QT_QPA_PLATFORM=offscreen "$build/tests/tst_golden" recall_matchesGoldenRanking
-git -C "$here" --no-pager diff --stat -- tests/data/golden || true
+cmake --build "$build" -j2 --target tst_golden tst_agentsurfaces engram-cli
+export ENGRAM_REGEN_GOLDEN=1 QT_QPA_PLATFORM=offscreen LC_ALL=C.UTF-8
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+for run in "tst_golden recall_matchesGoldenRanking" "tst_agentsurfaces"; do
+  # A case that cannot run (engram-cli failing, a vanished tool) fails even while regenerating.
+  if ! "$build/tests/"$run > "$log" 2>&1; then
+    grep -E -A12 '^(FAIL|QFATAL)' "$log" || cat "$log"
+    echo "regen-golden: ${run%% *} failed while regenerating (above); the other files are written" >&2
+    exit 1
+  fi
+done
+cd "$here"
+echo "== new or removed golden files"
+git status --short --untracked-files=all -- tests/data/golden | grep -v '^ M' || echo "(none)"
+echo "== changed golden files"
+git --no-pager diff --stat -- tests/data/golden
+git --no-pager diff -- tests/data/golden

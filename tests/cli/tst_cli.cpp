@@ -1,3 +1,4 @@
+#include "CliRunner.h"
 #include "TestVault.h"
 
 #include <QDate>
@@ -11,40 +12,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using engram::test::cli;
+using engram::test::CliRun;
 using engram::test::TestVault;
 
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-/// Runs the real engram-cli and waits for it.
-Run cli(const QStringList &arguments)
-{
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    // Never fall back to a real default vault.
-    environment.insert(QStringLiteral("ENGRAM_VAULT"), QDir::tempPath() + QStringLiteral("/engram-no-such-vault"));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(ENGRAM_CLI_PATH), arguments);
-    if (!process.waitForFinished(240000))
-        qFatal("engram-cli %s did not finish", qPrintable(arguments.join(QLatin1Char(' '))));
-    Run run;
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
-}
-
-QString describe(const Run &run)
-{
-    return QStringLiteral("exit %1\nstdout: %2\nstderr: %3")
-        .arg(run.exitCode)
-        .arg(QString::fromUtf8(run.out.left(2000)), QString::fromUtf8(run.err.left(2000)));
-}
 
 const QString kNow = QStringLiteral("2024-01-01T00:00:00Z");
 const QString kCorpus = QStringLiteral("bench/locomo-dev/corpus/conv-26"); ///< under ../shared
@@ -76,8 +48,8 @@ private slots:
             QDir().mkpath(m_vault);
             QVERIFY(QFile::copy(file, QDir(m_vault).filePath(it.fileName())));
         }
-        const Run index = cli(vaultArgs({QStringLiteral("index"), QStringLiteral("--json")}));
-        QVERIFY2(index.exitCode == 0, qPrintable(describe(index)));
+        const CliRun index = cli(vaultArgs({QStringLiteral("index"), QStringLiteral("--json")}));
+        QVERIFY2(index.exitCode == 0, index.describe().constData());
         const QJsonObject report = QJsonDocument::fromJson(index.out).object();
         QVERIFY(report.value(QStringLiteral("indexed")).toInt() >= 10);
         QCOMPARE(report.value(QStringLiteral("failed")).toInt(), 0);
@@ -86,10 +58,10 @@ private slots:
     void recallJson_returnsResultsWithBreakdownsAndLineRanges()
     {
         ENGRAM_REQUIRE_SHARED(kCorpus);
-        const Run run =
+        const CliRun run =
             cli(vaultArgs({QStringLiteral("recall"), QStringLiteral("--json"), QStringLiteral("-k"),
                            QStringLiteral("8"), QStringLiteral("When did Caroline go to the LGBTQ support group?")}));
-        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QVERIFY2(run.exitCode == 0, run.describe().constData());
         QJsonParseError error;
         const QJsonObject answer = QJsonDocument::fromJson(run.out, &error).object();
         QCOMPARE(error.error, QJsonParseError::NoError);
@@ -137,9 +109,9 @@ private slots:
     {
         ENGRAM_REQUIRE_SHARED(kCorpus);
         for (int budget : {60, 150, 300, 800}) {
-            const Run run = cli(vaultArgs({QStringLiteral("pack"), QStringLiteral("--budget"), QString::number(budget),
-                                           QStringLiteral("What does Melanie paint?")}));
-            QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+            const CliRun run = cli(vaultArgs({QStringLiteral("pack"), QStringLiteral("--budget"),
+                                              QString::number(budget), QStringLiteral("What does Melanie paint?")}));
+            QVERIFY2(run.exitCode == 0, run.describe().constData());
             const QString markdown = QString::fromUtf8(run.out);
             QVERIFY2(markdown.size() / 4 <= budget,
                      qPrintable(QStringLiteral("%1 chars for budget %2").arg(markdown.size()).arg(budget)));
@@ -148,8 +120,8 @@ private slots:
                 QVERIFY(markdown.contains(QStringLiteral("## ")));
             }
         }
-        const Run json = cli(vaultArgs({QStringLiteral("pack"), QStringLiteral("--json"), QStringLiteral("--budget"),
-                                        QStringLiteral("300"), QStringLiteral("What does Melanie paint?")}));
+        const CliRun json = cli(vaultArgs({QStringLiteral("pack"), QStringLiteral("--json"), QStringLiteral("--budget"),
+                                           QStringLiteral("300"), QStringLiteral("What does Melanie paint?")}));
         const QJsonObject pack = QJsonDocument::fromJson(json.out).object();
         QVERIFY(pack.value(QStringLiteral("tokens")).toInt() <= 300);
         QVERIFY(pack.value(QStringLiteral("items")).toArray().size() >= 1);
@@ -165,10 +137,11 @@ private slots:
         auto recallAll = [&]() {
             QByteArray all;
             for (const QString &q : queries) {
-                const Run run = cli(vaultArgs({QStringLiteral("recall"), QStringLiteral("--json"), QStringLiteral("-k"),
-                                               QStringLiteral("20"), QStringLiteral("--now"), kNow, q}));
+                const CliRun run =
+                    cli(vaultArgs({QStringLiteral("recall"), QStringLiteral("--json"), QStringLiteral("-k"),
+                                   QStringLiteral("20"), QStringLiteral("--now"), kNow, q}));
                 if (run.exitCode != 0)
-                    qWarning("%s", qPrintable(describe(run)));
+                    qWarning("%s", run.describe().constData());
                 all += run.out;
             }
             return all;
@@ -178,8 +151,8 @@ private slots:
 
         for (const QString &command : {QStringLiteral("rebuild"), QStringLiteral("index")}) {
             QVERIFY(QDir(QDir(m_vault).filePath(QStringLiteral(".engram"))).removeRecursively());
-            const Run run = cli(vaultArgs({command}));
-            QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+            const CliRun run = cli(vaultArgs({command}));
+            QVERIFY2(run.exitCode == 0, run.describe().constData());
             QVERIFY2(recallAll() == before, qPrintable(QStringLiteral("recall differs after %1").arg(command)));
         }
     }
@@ -205,9 +178,10 @@ private slots:
         QCOMPARE(ids.size(), 5);
 
         const QString runPath = m_root.filePath(QStringLiteral("run.jsonl"));
-        const Run run = cli(vaultArgs({QStringLiteral("recall"), QStringLiteral("--queries"), queriesPath,
-                                       QStringLiteral("--out"), runPath, QStringLiteral("-k"), QStringLiteral("5")}));
-        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        const CliRun run =
+            cli(vaultArgs({QStringLiteral("recall"), QStringLiteral("--queries"), queriesPath, QStringLiteral("--out"),
+                           runPath, QStringLiteral("-k"), QStringLiteral("5")}));
+        QVERIFY2(run.exitCode == 0, run.describe().constData());
         QVERIFY(run.err.contains("5 queries"));
         QFile out(runPath);
         QVERIFY(out.open(QIODevice::ReadOnly));
@@ -272,10 +246,10 @@ private slots:
         ENGRAM_REQUIRE_SHARED(kCorpus); // the rows that name no vault run on the corpus
         if (!arguments.contains(QStringLiteral("--vault")) && arguments.front() != QLatin1String("frobnicate"))
             arguments = vaultArgs(arguments);
-        const Run run = cli(arguments);
-        QVERIFY2(run.exitCode == exitCode, qPrintable(describe(run)));
-        QVERIFY2(QString::fromUtf8(run.err).contains(says), qPrintable(describe(run)));
-        QVERIFY2(run.out.isEmpty(), qPrintable(describe(run)));
+        const CliRun run = cli(arguments);
+        QVERIFY2(run.exitCode == exitCode, run.describe().constData());
+        QVERIFY2(QString::fromUtf8(run.err).contains(says), run.describe().constData());
+        QVERIFY2(run.out.isEmpty(), run.describe().constData());
     }
 
     void health_exitCodeReflectsTheWorstCheck()
@@ -284,13 +258,13 @@ private slots:
         vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nA fine note.\n"));
         const QStringList health{QStringLiteral("health"), QStringLiteral("--vault"), vault.path()};
 
-        Run run = cli(health); // never indexed: the last re-index is missing
-        QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
+        CliRun run = cli(health); // never indexed: the last re-index is missing
+        QVERIFY2(run.exitCode == 2, run.describe().constData());
         QVERIFY(run.out.contains("[missing]"));
 
         QCOMPARE(cli({QStringLiteral("index"), QStringLiteral("--vault"), vault.path()}).exitCode, 0);
         run = cli(health); // indexed, but the agent's state, today's session and tool usage are missing
-        QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
+        QVERIFY2(run.exitCode == 2, run.describe().constData());
 
         // A vault in use: focus set, a session today, a tool call counted.
         QCOMPARE(cli({QStringLiteral("state"), QStringLiteral("focus"), QStringLiteral("testing health"),
@@ -307,17 +281,17 @@ private slots:
                  0);
         QCOMPARE(cli({QStringLiteral("index"), QStringLiteral("--vault"), vault.path()}).exitCode, 0);
         run = cli(health);
-        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QVERIFY2(run.exitCode == 0, run.describe().constData());
 
         vault.write(QStringLiteral("notes/b.md"), QStringLiteral("# B\n\nA new note.\n"));
         run = cli(health); // a file the index does not know yet
-        QVERIFY2(run.exitCode == 1, qPrintable(describe(run)));
+        QVERIFY2(run.exitCode == 1, run.describe().constData());
         QVERIFY(run.out.contains("engram-cli index"));
 
         vault.write(QStringLiteral("notes/c.md"), QByteArray("caf\xe9\n"));
         QCOMPARE(cli({QStringLiteral("index"), QStringLiteral("--vault"), vault.path()}).exitCode, 0);
         run = cli({QStringLiteral("health"), QStringLiteral("--json"), QStringLiteral("--vault"), vault.path()});
-        QVERIFY2(run.exitCode == 3, qPrintable(describe(run)));
+        QVERIFY2(run.exitCode == 3, run.describe().constData());
         bool named = false;
         for (const QJsonValue &check : QJsonDocument::fromJson(run.out).array())
             named = named

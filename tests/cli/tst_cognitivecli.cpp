@@ -1,5 +1,7 @@
 // The cognitive commands of engram-cli, run as an agent's hooks would run them.
 #include "ChatLoopbackServer.h"
+#include "CliRunner.h"
+#include "EngineFixtures.h"
 #include "TestVault.h"
 #include "cognition/CognitiveState.h"
 #include "cognition/ToolUsage.h"
@@ -13,37 +15,10 @@
 
 using namespace engram;
 using test::ChatLoopbackServer;
+using test::cli;
+using test::CliRun;
+using test::jsonLine;
 using test::TestVault;
-
-namespace {
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run cli(const TestVault &vault, QStringList args, const QByteArray &input = {}, const QString &workingDir = {})
-{
-    args << QStringLiteral("--vault") << vault.path();
-    QProcess p;
-    if (!workingDir.isEmpty())
-        p.setWorkingDirectory(workingDir);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH), args);
-    if (!p.waitForStarted(10000))
-        qFatal("engram-cli did not start");
-    p.write(input);
-    p.closeWriteChannel();
-    p.waitForFinished(60000);
-    return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
-
-QByteArray jsonLine(const QJsonObject &o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
-}
-
-} // namespace
 
 class TestCognitiveCli : public QObject {
     Q_OBJECT
@@ -61,10 +36,10 @@ private slots:
                                            {QStringLiteral("hook_event_name"), QStringLiteral("SessionStart")},
                                            {QStringLiteral("source"), QStringLiteral("startup")},
                                            {QStringLiteral("cwd"), project.path() + QStringLiteral("/src")}});
-        const Run run = cli(vault,
-                            {QStringLiteral("hook"), QStringLiteral("session-start"), QStringLiteral("--format"),
-                             QStringLiteral("claude")},
-                            input);
+        const CliRun run = cli(vault,
+                               {QStringLiteral("hook"), QStringLiteral("session-start"), QStringLiteral("--format"),
+                                QStringLiteral("claude")},
+                               {input});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject output = QJsonDocument::fromJson(run.out).object();
         const QJsonObject specific = output.value(QStringLiteral("hookSpecificOutput")).toObject();
@@ -82,8 +57,8 @@ private slots:
     {
         TestVault vault;
         vault.write(QStringLiteral("notes/db.md"), QStringLiteral("# DB\n\nWe use SQLite with FTS5.\n"));
-        const Run run = cli(vault, {QStringLiteral("hook"), QStringLiteral("session-start"), QStringLiteral("--task"),
-                                    QStringLiteral("sqlite search")});
+        const CliRun run = cli(vault, {QStringLiteral("hook"), QStringLiteral("session-start"),
+                                       QStringLiteral("--task"), QStringLiteral("sqlite search")});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.startsWith("# Engram context"));
         QVERIFY(run.out.contains("SQLite with FTS5"));
@@ -122,8 +97,8 @@ private slots:
                                            {QStringLiteral("transcript_path"), transcript},
                                            {QStringLiteral("hook_event_name"), QStringLiteral("Stop")},
                                            {QStringLiteral("stop_hook_active"), false}});
-        const Run run =
-            cli(vault, {QStringLiteral("hook"), QStringLiteral("agent-end"), QStringLiteral("--json")}, input);
+        const CliRun run =
+            cli(vault, {QStringLiteral("hook"), QStringLiteral("agent-end"), QStringLiteral("--json")}, {input});
         QVERIFY(QFile::remove(transcript));
         QCOMPARE(run.exitCode, 0);
         const QJsonObject result = QJsonDocument::fromJson(run.out).object();
@@ -138,8 +113,8 @@ private slots:
     void agentEnd_markdownOnStdin()
     {
         TestVault vault;
-        const Run run = cli(vault, {QStringLiteral("hook"), QStringLiteral("agent-end")},
-                            "User: note: the release branch is frozen on Fridays\n\nAssistant: Understood.\n");
+        const CliRun run = cli(vault, {QStringLiteral("hook"), QStringLiteral("agent-end")},
+                               {"User: note: the release branch is frozen on Fridays\n\nAssistant: Understood.\n"});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains("learning: the release branch is frozen on Fridays"));
         QCOMPARE(CognitiveStore(vault.path()).load()->learnings.size(), 1);
@@ -148,7 +123,7 @@ private slots:
     void agentEnd_failureIsExitOneNeverTwo()
     {
         TestVault vault;
-        const Run run = cli(vault, {QStringLiteral("hook"), QStringLiteral("agent-end")}, "Assistant: only me\n");
+        const CliRun run = cli(vault, {QStringLiteral("hook"), QStringLiteral("agent-end")}, {"Assistant: only me\n"});
         QCOMPARE(run.exitCode, 1); // 2 would block a Claude Code Stop hook
         QVERIFY(run.err.contains("no message from the person"));
     }
@@ -170,8 +145,8 @@ private slots:
                       {QStringLiteral("tool_response"), QJsonObject{{QStringLiteral("success"), true}}}});
         const QStringList claude{QStringLiteral("hook"), QStringLiteral("tool"), QStringLiteral("--format"),
                                  QStringLiteral("claude")};
-        QCOMPARE(cli(vault, claude, input).exitCode, 0);
-        QCOMPARE(cli(vault, claude, input).exitCode, 0); // the same call id counts once
+        QCOMPARE(cli(vault, claude, {input}).exitCode, 0);
+        QCOMPARE(cli(vault, claude, {input}).exitCode, 0); // the same call id counts once
         auto events = ToolUsage(vault.path()).load();
         QCOMPARE(events->size(), 2);
         QCOMPARE(events->at(0).ok, false);
@@ -179,7 +154,7 @@ private slots:
         QCOMPARE(events->at(1).name, QStringLiteral("Edit"));
         QCOMPARE(events->at(1).sessionId, QStringLiteral("s2"));
 
-        const Run stats = cli(vault, {QStringLiteral("stats"), QStringLiteral("--tools"), QStringLiteral("--json")});
+        const CliRun stats = cli(vault, {QStringLiteral("stats"), QStringLiteral("--tools"), QStringLiteral("--json")});
         QCOMPARE(stats.exitCode, 0);
         QCOMPARE(QJsonDocument::fromJson(stats.out).object().value(QStringLiteral("events")).toInt(), 2);
     }
@@ -192,7 +167,7 @@ private slots:
         vault.write(QStringLiteral("memories/prospective/goal.md"), QStringLiteral("# Goal\n\nShip 1.0 in March.\n"));
         QVERIFY(CognitiveStore(vault.path()).setFocus(QStringLiteral("ship 1.0"), {QStringLiteral("docs")}).ok());
         QCOMPARE(cli(vault, {QStringLiteral("index")}).exitCode, 0);
-        const Run run = cli(vault, {QStringLiteral("wake")});
+        const CliRun run = cli(vault, {QStringLiteral("wake")});
         QCOMPARE(run.exitCode, 0);
         const QString out = QString::fromUtf8(run.out);
         const qsizetype state = out.indexOf(QStringLiteral("<engram-state>"));
@@ -205,7 +180,7 @@ private slots:
     void reflect_unavailableWithoutEndpoint()
     {
         TestVault vault;
-        const Run run = cli(vault, {QStringLiteral("reflect")});
+        const CliRun run = cli(vault, {QStringLiteral("reflect")});
         QCOMPARE(run.exitCode, 1);
         QVERIFY(run.err.contains("reflection is unavailable: no llm endpoint in engram.json"));
     }
@@ -227,7 +202,7 @@ private slots:
                                                            {QStringLiteral("url"), server.url()},
                                                            {QStringLiteral("model"), QStringLiteral("m")}}}})
                         .toJson());
-        const Run run = cli(vault, {QStringLiteral("reflect"), QStringLiteral("--apply")});
+        const CliRun run = cli(vault, {QStringLiteral("reflect"), QStringLiteral("--apply")});
         QCOMPARE(run.exitCode, 0);
         auto state = CognitiveStore(vault.path()).load();
         QCOMPARE(state->learnings.size(), 1);
@@ -253,7 +228,7 @@ private slots:
                         .toJson());
         const QStringList args{QStringLiteral("hook"), QStringLiteral("agent-end"), QStringLiteral("--reflect-if-due")};
         // 1 interaction: not due, the model is not asked.
-        QCOMPARE(cli(vault, args, "User: first question about the build\n\nAssistant: answer\n").exitCode, 0);
+        QCOMPARE(cli(vault, args, {"User: first question about the build\n\nAssistant: answer\n"}).exitCode, 0);
         QVERIFY(server.requests().isEmpty());
         CognitiveStore store(vault.path());
         QVERIFY(store
@@ -262,7 +237,7 @@ private slots:
                         return {};
                     })
                     .ok());
-        const Run run = cli(vault, args, "User: second question about the deploy\n\nAssistant: answer\n");
+        const CliRun run = cli(vault, args, {"User: second question about the deploy\n\nAssistant: answer\n"});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(server.requests().size(), 1);
         QVERIFY(run.out.contains("awaiting `engram-cli reflect --accept"));
@@ -297,7 +272,7 @@ private slots:
         QCOMPARE(state->avoidances, QStringList{QStringLiteral("rm -rf")});
 
         vault.write(QStringLiteral("state/cognitive.json"), QByteArray("{\n\"focus\": 3,\n}"));
-        const Run show = cli(vault, {QStringLiteral("state")});
+        const CliRun show = cli(vault, {QStringLiteral("state")});
         QCOMPARE(show.exitCode, 1);
         QVERIFY2(show.err.contains("state/cognitive.json:3:"), show.err.constData());
     }
@@ -305,7 +280,7 @@ private slots:
     void health_exitCodeIsWorstStatus()
     {
         TestVault vault;
-        const Run fresh = cli(vault, {QStringLiteral("health")});
+        const CliRun fresh = cli(vault, {QStringLiteral("health")});
         QCOMPARE(fresh.exitCode, 2); // no cognitive state, memories or session yet: missing
         QVERIFY(fresh.out.contains("[missing] cognitive state"));
         vault.write(QStringLiteral("state/tool-usage.jsonl"), QByteArray("broken\n"));

@@ -3,6 +3,7 @@
 // event for every indexed file, the vector file holds exactly the index's chunks, and recall
 // equals a clean index of the same files. ENGRAM_CRASH_KILLS sets how many kills (default 8;
 // bench/crash_recovery.sh runs hundreds).
+#include "EngineFixtures.h"
 #include "TestVault.h"
 #include "WriterFixtures.h"
 #include "vault/Engine.h"
@@ -26,18 +27,6 @@ class TestCrashRecovery : public QObject {
 private Q_SLOTS:
     void killedWriters_leaveAVaultTheNextRunRecovers();
 };
-
-namespace {
-
-std::unique_ptr<Engine> open(const QString &vaultPath)
-{
-    auto engine = Engine::open(vaultPath);
-    if (!engine)
-        qFatal("cannot open %s after a kill: %s", qPrintable(vaultPath), qPrintable(engine.error().toString()));
-    return std::move(*engine);
-}
-
-} // namespace
 
 void TestCrashRecovery::killedWriters_leaveAVaultTheNextRunRecovers()
 {
@@ -97,7 +86,7 @@ void TestCrashRecovery::killedWriters_leaveAVaultTheNextRunRecovers()
 
         // The next run recovers.
         {
-            auto engine = open(vault.path());
+            auto engine = test::openEngine(vault.path());
             const IndexReport report = engine->index();
             QVERIFY2(!report.error,
                      qPrintable(what + QStringLiteral(": ") + (report.error ? report.error->toString() : QString())));
@@ -114,9 +103,9 @@ void TestCrashRecovery::killedWriters_leaveAVaultTheNextRunRecovers()
         // Recall equals a clean index of the same files (and the same journal).
         QTemporaryDir clean;
         copyVaultFiles(vault.path(), clean.path());
-        auto fresh = open(clean.path());
+        auto fresh = test::openEngine(clean.path());
         QVERIFY(!fresh->index().error);
-        auto recovered = open(vault.path());
+        auto recovered = test::openEngine(vault.path());
         QCOMPARE(recallLines(*recovered, queries), recallLines(*fresh, queries));
     }
     qInfo("%d kills, %d runs finished before their kill; all recovered in %lld ms", killed, finishedFirst,

@@ -1,5 +1,6 @@
 // The MCP protocol layer: framing, lifecycle, version negotiation, errors and
 // logging, driven in memory (feed bytes in, collect the lines written out).
+#include "McpHarness.h"
 #include "McpServer.h"
 #include "McpTools.h"
 #include "OutsideLinks.h"
@@ -20,69 +21,15 @@ using namespace engram::mcp;
 
 namespace {
 
-/// A server on a fresh vault whose output is captured line by line.
-struct Harness {
-    test::TestVault vault;
-    std::unique_ptr<McpTools> tools;
-    std::unique_ptr<McpServer> server;
-    QList<QByteArray> lines;
-
+/// A server on a vault holding one decision, whose output is captured line by line.
+struct Harness : test::McpHarness {
     Harness()
-    {
-        vault.write(
-            QStringLiteral("notes/sqlite.md"),
-            QStringLiteral("---\ntitle: Use SQLite\ncategory: decision\n---\nWe decided to use SQLite for the index "
-                           "because it is embedded.\n"));
-        auto engine = Engine::open(vault.path());
-        if (!engine)
-            qFatal("cannot open the test vault: %s", qPrintable(engine.error().toString()));
-        tools = std::make_unique<McpTools>(std::move(*engine));
-        tools->setReindexPolicy(0, 5000);
-        server = std::make_unique<McpServer>(*tools, [this](const QByteArray &line) { lines << line; });
-    }
-
-    /// Sends one line and returns every message written in answer.
-    QList<QJsonObject> send(const QByteArray &line)
-    {
-        lines.clear();
-        server->feed(line + '\n');
-        QList<QJsonObject> out;
-        for (const QByteArray &l : std::as_const(lines)) {
-            if (l.contains('\n'))
-                qWarning("an output line contains a newline");
-            out << QJsonDocument::fromJson(l).object();
-        }
-        return out;
-    }
-    QJsonObject request(int id, const QString &method, const QJsonObject &params = {})
-    {
-        QJsonObject o{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                      {QStringLiteral("id"), id},
-                      {QStringLiteral("method"), method}};
-        if (!params.isEmpty())
-            o.insert(QStringLiteral("params"), params);
-        const QList<QJsonObject> replies = send(QJsonDocument(o).toJson(QJsonDocument::Compact));
-        for (const QJsonObject &r : replies)
-            if (r.contains(QStringLiteral("id")))
-                return r;
-        return {};
-    }
-    QJsonObject initialize(const QString &version = QStringLiteral("2025-06-18"))
-    {
-        const QJsonObject r =
-            request(1, QStringLiteral("initialize"),
-                    {{QStringLiteral("protocolVersion"), version},
-                     {QStringLiteral("capabilities"), QJsonObject{}},
-                     {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("t")},
-                                                                {QStringLiteral("version"), QStringLiteral("1")}}}});
-        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-        return r;
-    }
-    QJsonObject callTool(const QString &name, const QJsonObject &arguments)
-    {
-        return request(7, QStringLiteral("tools/call"),
-                       {{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}});
-    }
+        : McpHarness([](test::TestVault &vault) {
+              vault.write(QStringLiteral("notes/sqlite.md"),
+                          QStringLiteral("---\ntitle: Use SQLite\ncategory: decision\n---\nWe decided to use SQLite "
+                                         "for the index because it is embedded.\n"));
+          })
+    { }
 };
 
 int errorCode(const QJsonObject &reply)

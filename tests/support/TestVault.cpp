@@ -1,6 +1,6 @@
 #include "TestVault.h"
 
-#include "vault/Engine.h"
+#include "EngineFixtures.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -101,11 +101,9 @@ QString missingShared(const QString &relative)
 
 std::unique_ptr<Engine> openIndexed(const TestVault &vault)
 {
-    auto engine = Engine::open(vault.path());
-    if (!engine)
-        qFatal("cannot open engine: %s", qPrintable(engine.error().toString()));
-    (*engine)->index();
-    return std::move(*engine);
+    auto engine = openEngine(vault);
+    engine->index();
+    return engine;
 }
 
 } // namespace engram::test

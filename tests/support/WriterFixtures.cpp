@@ -68,29 +68,6 @@ QStringList noteQueries(int count, int seed)
     return out;
 }
 
-void startCli(QProcess &process, const QStringList &arguments, bool writableInput)
-{
-    if (!writableInput)
-        process.setStandardInputFile(QProcess::nullDevice());
-    process.start(QStringLiteral(ENGRAM_CLI_PATH), arguments);
-    if (!process.waitForStarted(10000))
-        qFatal("engram-cli did not start");
-}
-
-int runCli(const QStringList &arguments, QByteArray *output, int timeoutMs)
-{
-    QProcess process;
-    startCli(process, arguments);
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return -1;
-    }
-    if (output)
-        *output = process.readAllStandardOutput() + process.readAllStandardError();
-    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-}
-
 std::vector<qint64> vectorFileIds(const QString &vaultPath, int dimensions)
 {
     VectorIndex vectors(dimensions);

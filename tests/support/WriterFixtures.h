@@ -1,5 +1,7 @@
 #pragma once
 
+#include "CliRunner.h"
+
 #include <QByteArray>
 #include <QProcess>
 #include <QSet>
@@ -20,11 +22,6 @@ void writeNotes(const QString &vaultPath, int files, int seed, const QString &fo
 
 /// Queries made of the same vocabulary as writeNotes().
 QStringList noteQueries(int count, int seed);
-
-/// Starts engram-cli with `arguments` (no standard input, unless `writableInput`: the MCP server).
-void startCli(QProcess &process, const QStringList &arguments, bool writableInput = false);
-/// Runs engram-cli to the end; returns its exit code (−1 when it did not finish in time).
-int runCli(const QStringList &arguments, QByteArray *output = nullptr, int timeoutMs = 120000);
 
 /// What the vector file on disk holds (not what an Engine brings up to date in memory): ids, ascending.
 std::vector<qint64> vectorFileIds(const QString &vaultPath, int dimensions = 384);

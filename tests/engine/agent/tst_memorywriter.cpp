@@ -1,3 +1,4 @@
+#include "EngineFixtures.h"
 #include "OutsideLinks.h"
 #include "TestVault.h"
 #include "agent/MemoryWriter.h"
@@ -11,18 +12,12 @@
 #include <QTest>
 
 using namespace engram;
+using test::openEngine;
 using test::OutsideLinks;
+using test::recalledPaths;
 using test::TestVault;
 
 namespace {
-
-std::unique_ptr<Engine> openEngine(const TestVault &vault)
-{
-    auto engine = Engine::open(vault.path());
-    if (!engine)
-        qFatal("cannot open engine: %s", qPrintable(engine.error().toString()));
-    return std::move(*engine);
-}
 
 RememberRequest request(const QString &title, const QString &content)
 {
@@ -30,19 +25,6 @@ RememberRequest request(const QString &title, const QString &content)
     r.title = title;
     r.content = content;
     return r;
-}
-
-QStringList recalledPaths(Engine &engine, const QString &text, bool archived = false)
-{
-    RecallQuery q;
-    q.text = text;
-    q.reinforce = false;
-    q.filter.includeArchived = archived;
-    QStringList out;
-    if (auto results = engine.recall(q))
-        for (const RecallResult &r : *results)
-            out << r.chunk.path;
-    return out;
 }
 
 } // namespace

@@ -1,3 +1,4 @@
+#include "EngineFixtures.h"
 #include "TestVault.h"
 #include "agent/WakeBriefing.h"
 #include "cognition/CognitiveState.h"
@@ -11,25 +12,7 @@
 using namespace engram;
 using test::TestVault;
 
-namespace {
-
-std::unique_ptr<Engine> indexed(TestVault &vault)
-{
-    auto engine = Engine::open(vault.path());
-    if (!engine)
-        qFatal("cannot open engine: %s", qPrintable(engine.error().toString()));
-    (*engine)->index();
-    return std::move(*engine);
-}
-
-void backdate(const TestVault &vault, const QString &relative, qint64 seconds)
-{
-    QFile f(vault.filePath(relative));
-    QVERIFY(f.open(QIODevice::ReadWrite));
-    QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-seconds), QFileDevice::FileModificationTime));
-}
-
-} // namespace
+namespace { } // namespace
 
 class TestWakeBriefing : public QObject {
     Q_OBJECT
@@ -46,7 +29,7 @@ private slots:
         vault.write(QStringLiteral("notes/plain.md"), QStringLiteral("# Plain\n\nTomatoes like sun.\n"));
         vault.write(QStringLiteral("memories/prospective/goal.md"), QStringLiteral("# Goal\n\nRelease in March.\n"));
         QVERIFY(CognitiveStore(vault.path()).setFocus(QStringLiteral("release"), {QStringLiteral("docs")}).ok());
-        auto engine = indexed(vault);
+        auto engine = test::openIndexed(vault);
         auto briefing = WakeBriefing::build(*engine, QDateTime::currentDateTime());
         QVERIFY(briefing.ok());
         QCOMPARE(briefing->decisions.size(), 2);
@@ -62,7 +45,7 @@ private slots:
     {
         TestVault vault;
         vault.write(QStringLiteral("state/cognitive.json"), QByteArray("[1,"));
-        auto engine = indexed(vault);
+        auto engine = test::openIndexed(vault);
         auto briefing = WakeBriefing::build(*engine, QDateTime::currentDateTime());
         QVERIFY(!briefing.ok());
         QCOMPARE(briefing.error().path, QStringLiteral("state/cognitive.json"));
@@ -74,9 +57,9 @@ private slots:
         vault.write(QStringLiteral("notes/fresh.md"), QStringLiteral("# Parser rewrite\n\ntext\n"));
         vault.write(QStringLiteral("notes/stale.md"), QStringLiteral("# Old garden plan\n\ntext\n"));
         vault.write(QStringLiteral("sessions/2026-11-29/chat.md"), QStringLiteral("# Chat log\n\nUser: hi\n"));
-        backdate(vault, QStringLiteral("notes/stale.md"), 10 * 86400);
+        test::backdate(vault, QStringLiteral("notes/stale.md"), 10 * 86400);
         QVERIFY(CognitiveStore(vault.path()).setFocus(QStringLiteral("speed up indexing"), {}).ok());
-        auto engine = indexed(vault);
+        auto engine = test::openIndexed(vault);
 
         QTemporaryDir project;
         QDir(project.path()).mkpath(QStringLiteral("orchid/.git"));
@@ -98,7 +81,7 @@ private slots:
     void sessionQuery_neverEmpty()
     {
         TestVault vault;
-        auto engine = indexed(vault);
+        auto engine = test::openIndexed(vault);
         const SessionQuery q = SessionQuery::fromSituation(*engine, {}, {}, QDateTime::currentDateTime());
         QVERIFY(!q.text().trimmed().isEmpty());
     }

@@ -1,3 +1,4 @@
+#include "EngineFixtures.h"
 #include "TestVault.h"
 #include "core/Config.h"
 #include "dynamics/DecayPolicy.h"
@@ -56,19 +57,6 @@ void writeStores(TestVault &vault)
                        QStringLiteral("A sad but calm afternoon.")));
 }
 
-QStringList recalled(Engine &engine, const QString &text, bool archived)
-{
-    RecallQuery q;
-    q.text = text;
-    q.reinforce = false;
-    q.filter.includeArchived = archived;
-    QStringList out;
-    if (auto results = engine.recall(q))
-        for (const RecallResult &r : *results)
-            out << r.chunk.path;
-    return out;
-}
-
 } // namespace
 
 class TestDecay : public QObject {
@@ -118,7 +106,7 @@ private slots:
         QCOMPARE(e.strength(QStringLiteral("memories/prospective/launch.md")), 1.0);
         QCOMPARE(e.strength(QStringLiteral("identity/soul.md")), 1.0);
         QVERIFY(e.engine->dynamics().state(e.chunk(QStringLiteral("identity/soul.md"))).exempt);
-        QVERIFY(recalled(*e.engine, QStringLiteral("launch the beta"), false)
+        QVERIFY(test::recalledPaths(*e.engine, QStringLiteral("launch the beta"), false)
                     .contains(QStringLiteral("memories/prospective/launch.md")));
     }
 
@@ -134,11 +122,11 @@ private slots:
         const QString trip = QStringLiteral("memories/episodic/trip.md");
         *e.clock = kStart.addDays(44);
         QVERIFY(!e.engine->dynamics().state(e.chunk(trip)).archived);
-        QVERIFY(recalled(*e.engine, QStringLiteral("drove to the coast"), false).contains(trip));
+        QVERIFY(test::recalledPaths(*e.engine, QStringLiteral("drove to the coast"), false).contains(trip));
         *e.clock = kStart.addDays(46);
         QVERIFY(e.engine->dynamics().state(e.chunk(trip)).archived);
-        QVERIFY(!recalled(*e.engine, QStringLiteral("drove to the coast"), false).contains(trip));
-        const QStringList withArchive = recalled(*e.engine, QStringLiteral("drove to the coast"), true);
+        QVERIFY(!test::recalledPaths(*e.engine, QStringLiteral("drove to the coast"), false).contains(trip));
+        const QStringList withArchive = test::recalledPaths(*e.engine, QStringLiteral("drove to the coast"), true);
         QVERIFY(withArchive.contains(trip));
         // Ranked low: below a living memory that matches as well (a far better match may still
         // come first when archived memories are asked for: decay scales with relevance).
@@ -154,10 +142,10 @@ private slots:
         e.engine->index();
         const QString noise = QStringLiteral("memories/sensory/noise.md");
         *e.clock = kStart.addSecs(23 * 3600);
-        QVERIFY(recalled(*e.engine, QStringLiteral("loud noise window"), false).contains(noise));
+        QVERIFY(test::recalledPaths(*e.engine, QStringLiteral("loud noise window"), false).contains(noise));
         *e.clock = kStart.addSecs(25 * 3600);
-        QVERIFY(!recalled(*e.engine, QStringLiteral("loud noise window"), false).contains(noise));
-        QVERIFY(recalled(*e.engine, QStringLiteral("loud noise window"), true).contains(noise));
+        QVERIFY(!test::recalledPaths(*e.engine, QStringLiteral("loud noise window"), false).contains(noise));
+        QVERIFY(test::recalledPaths(*e.engine, QStringLiteral("loud noise window"), true).contains(noise));
     }
 
     void reinforcement_accessRestoresStrengthSpacedMoreThanMassed()

@@ -1,6 +1,7 @@
 // Hostile files: nothing a file holds may make indexing super-linear,
 // special files (FIFO, socket, device) are skipped with a reason instead of blocking, files
 // the scanner cannot name or reach are reported, and a lone CR ends a line.
+#include "EngineFixtures.h"
 #include "TestVault.h"
 #include "vault/Engine.h"
 
@@ -100,22 +101,6 @@ std::optional<Problem> problemFor(Engine &engine, const QString &path)
         if (p.path == path)
             return p;
     return std::nullopt;
-}
-
-QString problemList(const QList<Problem> &problems)
-{
-    QStringList lines;
-    for (const Problem &p : problems)
-        lines << QStringLiteral("%1:%2 [%3] %4").arg(p.path).arg(p.line).arg(p.severity, p.message);
-    return lines.join(QLatin1Char('\n'));
-}
-
-HealthCheck healthCheck(Engine &engine, const QString &name)
-{
-    for (const HealthCheck &c : engine.health())
-        if (c.name == name)
-            return c;
-    return {};
 }
 
 /// Runs `work` on a thread and waits at most `seconds`; a special file that blocks the
@@ -293,7 +278,7 @@ private slots:
         QCOMPARE(report.failed, 1);
         const auto problem = problemFor(**engine, path);
         QVERIFY2(problem && problem->line == 2 && problem->message.contains(QStringLiteral("front matter")),
-                 qPrintable(problemList((*engine)->store().problems())));
+                 qPrintable(test::problemList((*engine)->store().problems())));
         QVERIFY((*engine)->store().file(QStringLiteral("notes/alpha.md")));
     }
 
@@ -309,7 +294,7 @@ private slots:
         QCOMPARE(report.failed, 1);
         const auto problem = problemFor(**engine, path);
         QVERIFY2(problem && problem->message.contains(QStringLiteral("binary")),
-                 qPrintable(problemList((*engine)->store().problems())));
+                 qPrintable(test::problemList((*engine)->store().problems())));
         QVERIFY((*engine)->store().chunksOfFile(path).isEmpty());
     }
 
@@ -335,7 +320,7 @@ private slots:
             lastNamedLine = qMax(lastNamedLine, p.line);
         }
         QCOMPARE(lastNamedLine, 20);
-        QVERIFY2(summarised, qPrintable(problemList(problems)));
+        QVERIFY2(summarised, qPrintable(test::problemList(problems)));
         QCOMPARE(report.problems.size(), 22);
     }
 
@@ -379,13 +364,13 @@ private slots:
                      20, [&] { report = engine.index(); }, [&] { releaseFifoReader(absolute); }),
                  "index blocked on a special file");
         const auto problem = problemFor(engine, path);
-        QVERIFY2(problem, qPrintable(problemList(engine.store().problems())));
+        QVERIFY2(problem, qPrintable(test::problemList(engine.store().problems())));
         QCOMPARE(problem->severity, QStringLiteral("error"));
         QVERIFY2(problem->message.contains(reason), qPrintable(problem->message));
         QCOMPARE(report.failed, 1);
         QVERIFY(engine.store().file(QStringLiteral("notes/alpha.md")));
         QVERIFY(!engine.store().file(path));
-        const HealthCheck health = healthCheck(engine, QStringLiteral("indexing problems"));
+        const HealthCheck health = test::healthCheck(engine, QStringLiteral("indexing problems"));
         QVERIFY2(health.reason.contains(path) && health.status == QLatin1String("error"), qPrintable(health.reason));
 
         // The single-path entry (a watcher, `engram-cli index PATH`) skips it the same way.
@@ -427,7 +412,7 @@ private slots:
         auto engine = Engine::open(vault.path());
         QVERIFY(engine.ok());
         const IndexReport report = (*engine)->index();
-        const QString list = problemList((*engine)->store().problems());
+        const QString list = test::problemList((*engine)->store().problems());
         const auto fileProblem = problemFor(**engine, QStringLiteral("notes/caf\\xE9.md"));
         QVERIFY2(fileProblem && fileProblem->severity == QLatin1String("error")
                      && fileProblem->message.contains(QStringLiteral("not valid UTF-8")),
@@ -436,7 +421,7 @@ private slots:
         QVERIFY2(folderProblem && folderProblem->message.contains(QStringLiteral("folder")), qPrintable(list));
         QCOMPARE(report.failed, 2);
         QCOMPARE((*engine)->store().fileCount(), 1);
-        const HealthCheck health = healthCheck(**engine, QStringLiteral("indexing problems"));
+        const HealthCheck health = test::healthCheck(**engine, QStringLiteral("indexing problems"));
         QVERIFY2(health.status == QLatin1String("error") && health.reason.contains(QStringLiteral("caf\\xE9")),
                  qPrintable(health.reason));
     }
@@ -456,10 +441,10 @@ private slots:
             const auto problem = problemFor(**engine, unreachable);
             QVERIFY2(problem && problem->severity == QLatin1String("error")
                          && problem->message.contains(QStringLiteral("PATH_MAX")),
-                     qPrintable(problemList((*engine)->store().problems())));
+                     qPrintable(test::problemList((*engine)->store().problems())));
             QCOMPARE(report.failed, 1);
             QVERIFY((*engine)->store().file(QStringLiteral("notes/alpha.md")));
-            const HealthCheck health = healthCheck(**engine, QStringLiteral("indexing problems"));
+            const HealthCheck health = test::healthCheck(**engine, QStringLiteral("indexing problems"));
             QCOMPARE(health.status, QStringLiteral("error"));
         }
     }
@@ -487,7 +472,7 @@ private slots:
         QVERIFY(engine.ok());
         const IndexReport report = (*engine)->index();
         QCOMPARE(report.failed, 0);
-        QVERIFY2((*engine)->store().problems().isEmpty(), qPrintable(problemList((*engine)->store().problems())));
+        QVERIFY2((*engine)->store().problems().isEmpty(), qPrintable(test::problemList((*engine)->store().problems())));
         const QList<Chunk> chunks = (*engine)->store().chunksOfFile(path);
         QCOMPARE(chunks.size(), 2);
         QCOMPARE(chunks[0].startLine, 5);

@@ -2,6 +2,7 @@
 // tests/data/golden/recall.txt (fast), recall-deep.txt and recall-creative.txt. The files are
 // reviewed expectations (tests/data/golden/README.md says why each top result is right): after
 // an intended ranking change, regenerate them with scripts/regen-golden.sh and review the diff.
+#include "Golden.h"
 #include "TestVault.h"
 #include "vault/Engine.h"
 
@@ -65,34 +66,6 @@ QString goldenName(const QString &mode)
                                          : QStringLiteral("golden/recall-%1.txt").arg(mode);
 }
 
-void compareWithGolden(const QString &actual, const QString &mode)
-{
-    const QString goldenPath = test::dataPath(goldenName(mode));
-    if (qEnvironmentVariableIsSet("ENGRAM_REGEN_GOLDEN")) {
-        QFile f(goldenPath);
-        QVERIFY2(f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text), qPrintable(f.errorString()));
-        f.write(actual.toUtf8());
-        qInfo("wrote %s", qPrintable(goldenPath));
-        return;
-    }
-    QFile f(goldenPath);
-    QVERIFY2(f.open(QIODevice::ReadOnly | QIODevice::Text),
-             qPrintable(QStringLiteral("tests/data/%1 is missing: run scripts/regen-golden.sh").arg(goldenName(mode))));
-    const QStringList expected = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
-    const QStringList got = actual.split(QLatin1Char('\n'));
-    for (qsizetype i = 0; i < qMax(expected.size(), got.size()); ++i) {
-        const QString e = expected.value(i);
-        const QString g = got.value(i);
-        if (e != g)
-            QFAIL(
-                qPrintable(QStringLiteral("ranking differs from %1 at line %2:\n  expected: %3\n  actual:   %4\n"
-                                          "If the change is intended, run scripts/regen-golden.sh and review the diff.")
-                               .arg(goldenName(mode))
-                               .arg(i + 1)
-                               .arg(e, g)));
-    }
-}
-
 } // namespace
 
 class TestGolden : public QObject {
@@ -116,7 +89,7 @@ private slots:
         const IndexReport report = (*engine)->index();
         QCOMPARE(report.failed, 0);
         QCOMPARE(report.indexed, 10);
-        compareWithGolden(renderRanking(**engine, mode), mode);
+        ENGRAM_COMPARE_GOLDEN(renderRanking(**engine, mode), goldenName(mode));
     }
 
     void rebuild_reproducesGoldenRanking_data() { recall_matchesGoldenRanking_data(); }

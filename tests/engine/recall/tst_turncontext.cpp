@@ -8,15 +8,6 @@ using test::TestVault;
 
 namespace {
 
-std::unique_ptr<Engine> indexed(TestVault &vault)
-{
-    auto engine = Engine::open(vault.path());
-    if (!engine)
-        qFatal("cannot open engine: %s", qPrintable(engine.error().toString()));
-    (*engine)->index();
-    return std::move(*engine);
-}
-
 QList<RecallResult> recall(Engine &engine, const QString &text, int k = 10)
 {
     RecallQuery q;
@@ -55,7 +46,7 @@ private slots:
     {
         TestVault vault;
         vault.write(QStringLiteral("sessions/chat.md"), QByteArray(kTranscript));
-        auto engine = indexed(vault);
+        auto engine = test::openIndexed(vault);
         const auto results = recall(*engine, QStringLiteral("what did Sam paint on saturday"));
         QVERIFY(!results.isEmpty());
         // The question turn (line 10) matches; its answer (line 12) comes with it (a question is not
@@ -70,7 +61,7 @@ private slots:
     {
         TestVault vault;
         vault.write(QStringLiteral("sessions/chat.md"), QByteArray(kTranscript));
-        auto engine = indexed(vault);
+        auto engine = test::openIndexed(vault);
         const auto results = recall(*engine, QStringLiteral("chain problem"));
         QVERIFY(!results.isEmpty());
         QCOMPARE(results.front().chunk.startLine, 16);
@@ -81,7 +72,7 @@ private slots:
     {
         TestVault vault;
         vault.write(QStringLiteral("sessions/chat.md"), QByteArray(kTranscript));
-        auto engine = indexed(vault);
+        auto engine = test::openIndexed(vault);
         const auto results = recall(*engine, QStringLiteral("paint sunset harbour oils saturday weekend bicycle"), 20);
         QSet<int> lines;
         for (const RecallResult &r : results)
@@ -96,7 +87,7 @@ private slots:
         TestVault vault;
         vault.write(QStringLiteral("sessions/chat.md"), QByteArray(kTranscript));
         vault.write(QStringLiteral("engram.json"), QByteArray(R"({"modes": {"fast": {"contextTurns": 0}}})"));
-        auto engine = indexed(vault);
+        auto engine = test::openIndexed(vault);
         const auto results = recall(*engine, QStringLiteral("what did Sam paint on saturday"));
         QVERIFY(!results.isEmpty());
         for (const RecallResult &r : results)
@@ -113,7 +104,7 @@ private slots:
         vault.write(QStringLiteral("sessions/b.md"),
                     QByteArray("---\nkind: transcript\n---\n# B\n\n**Sam**: Nice weather today.\n\n"
                                "**Alex**: I saw a bicycle and a dog today.\n\n**Sam**: Cute dog.\n"));
-        auto engine = indexed(vault);
+        auto engine = test::openIndexed(vault);
         const auto results = recall(*engine, QStringLiteral("bicycle repair"), 3);
         QVERIFY(results.size() >= 2);
         QCOMPARE(results.front().chunk.path, QStringLiteral("sessions/a.md"));

@@ -1,3 +1,4 @@
+#include "EngineFixtures.h"
 #include "TestVault.h"
 #include "Unprivileged.h"
 #include "index/VectorIndex.h"
@@ -41,28 +42,12 @@ bool permissionsAreIgnored(const QString &path)
     return probe.open(QIODevice::ReadOnly);
 }
 
-QString problemList(const QList<Problem> &problems)
-{
-    QStringList lines;
-    for (const Problem &p : problems)
-        lines << QStringLiteral("%1:%2 [%3] %4").arg(p.path).arg(p.line).arg(p.severity, p.message);
-    return lines.join(QLatin1Char('\n'));
-}
-
 std::optional<Problem> problemFor(Engine &engine, const QString &path)
 {
     for (const Problem &p : engine.store().problems())
         if (p.path == path)
             return p;
     return std::nullopt;
-}
-
-HealthCheck healthCheck(Engine &engine, const QString &name)
-{
-    for (const HealthCheck &c : engine.health())
-        if (c.name == name)
-            return c;
-    return {};
 }
 
 } // namespace
@@ -155,7 +140,7 @@ private slots:
         // A recorded, human-readable problem, in the report, the index and health.
         const std::optional<Problem> problem = problemFor(engine, path);
         QVERIFY2(problem, qPrintable(QStringLiteral("no problem recorded for %1; problems:\n%2")
-                                         .arg(path, problemList(engine.store().problems()))));
+                                         .arg(path, test::problemList(engine.store().problems()))));
         QCOMPARE(problem->severity, severity);
         QVERIFY2(problem->message.contains(message, Qt::CaseInsensitive), qPrintable(problem->message));
         if (line > 0)
@@ -164,11 +149,11 @@ private slots:
         for (const Problem &p : report.problems)
             reported = reported || (p.path == path && p.message == problem->message);
         QVERIFY(reported);
-        const HealthCheck problems = healthCheck(engine, QStringLiteral("indexing problems"));
+        const HealthCheck problems = test::healthCheck(engine, QStringLiteral("indexing problems"));
         QVERIFY2(problems.reason.contains(path) && problems.reason.contains(problem->message),
                  qPrintable(problems.reason));
         QCOMPARE(problems.status, severity == QLatin1String("error") ? QStringLiteral("error") : QStringLiteral("ok"));
-        QCOMPARE(healthCheck(engine, QStringLiteral("index matches files")).status, QStringLiteral("ok"));
+        QCOMPARE(test::healthCheck(engine, QStringLiteral("index matches files")).status, QStringLiteral("ok"));
         if (severity == QLatin1String("error"))
             QVERIFY(engine.store().chunksOfFile(path).isEmpty());
 
@@ -198,7 +183,7 @@ private slots:
         QVERIFY(engine.ok());
         const IndexReport report = (*engine)->index();
         QCOMPARE(report.failed, 0);
-        QVERIFY2((*engine)->store().problems().isEmpty(), qPrintable(problemList((*engine)->store().problems())));
+        QVERIFY2((*engine)->store().problems().isEmpty(), qPrintable(test::problemList((*engine)->store().problems())));
         QVERIFY((*engine)->store().file(path));
         RecallQuery query;
         query.text = QStringLiteral("Quokkafest");
@@ -208,7 +193,7 @@ private slots:
         QCOMPARE((*engine)->sourceText(results->front().chunk),
                  QStringLiteral("Das Quokkafest findet im Juli am See statt."));
         QCOMPARE((*engine)->indexPath(path).unchanged, 1);
-        QCOMPARE(healthCheck(**engine, QStringLiteral("index matches files")).status, QStringLiteral("ok"));
+        QCOMPARE(test::healthCheck(**engine, QStringLiteral("index matches files")).status, QStringLiteral("ok"));
         QCOMPARE(vault.fingerprint(), fingerprint);
     }
 
@@ -223,11 +208,11 @@ private slots:
         auto engine = Engine::open(vault.path());
         QVERIFY(engine.ok());
         (*engine)->index();
-        const QString before = problemList((*engine)->store().problems());
+        const QString before = test::problemList((*engine)->store().problems());
         QCOMPARE((*engine)->store().problems().size(), 3);
         const IndexReport again = (*engine)->index();
         QCOMPARE(again.indexed, 0);
-        QCOMPARE(problemList((*engine)->store().problems()), before);
+        QCOMPARE(test::problemList((*engine)->store().problems()), before);
 
         vault.remove(QStringLiteral("notes/empty.md"));
         vault.remove(QStringLiteral("notes/latin1.md"));
@@ -254,7 +239,7 @@ private slots:
         QVERIFY(!(*engine)->store().file(QStringLiteral("notes/growing.md")));
         const auto problem = problemFor(**engine, QStringLiteral("notes/growing.md"));
         QVERIFY2(problem && problem->message.contains(QStringLiteral("limit")),
-                 qPrintable(problemList((*engine)->store().problems())));
+                 qPrintable(test::problemList((*engine)->store().problems())));
         QCOMPARE((*engine)->vectors().size(), (*engine)->store().chunkCount());
     }
 

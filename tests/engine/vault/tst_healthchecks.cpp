@@ -1,4 +1,5 @@
 #include "ChatLoopbackServer.h"
+#include "EngineFixtures.h"
 #include "TestVault.h"
 #include "cognition/CognitiveState.h"
 #include "vault/HealthChecks.h"
@@ -16,13 +17,6 @@ namespace {
 
 const QDateTime kNow = QDateTime::currentDateTime();
 
-void backdate(const TestVault &vault, const QString &relative, qint64 seconds)
-{
-    QFile f(vault.filePath(relative));
-    QVERIFY(f.open(QIODevice::ReadWrite));
-    QVERIFY(f.setFileTime(kNow.addSecs(-seconds), QFileDevice::FileModificationTime));
-}
-
 QString today()
 {
     return kNow.toLocalTime().date().toString(Qt::ISODate);
@@ -34,7 +28,7 @@ QByteArray toolLine(const QDateTime &time)
                         {QStringLiteral("ok"), true},
                         {QStringLiteral("session"), QStringLiteral("s")},
                         {QStringLiteral("time"), time.toUTC().toString(Qt::ISODate)}};
-    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+    return test::jsonLine(o);
 }
 
 } // namespace
@@ -56,7 +50,7 @@ private slots:
         QVERIFY(vault.remove(QStringLiteral("state/cognitive.json")));
         QVERIFY(CognitiveStore(vault.path()).setFocus(QStringLiteral("x"), {}));
         QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, QStringLiteral("ok"));
-        backdate(vault, QStringLiteral("state/cognitive.json"), 20 * 86400);
+        test::backdate(vault, QStringLiteral("state/cognitive.json"), 20 * 86400, kNow);
         QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, QStringLiteral("stale"));
         limits.stateStaleDays = 30; // configurable
         QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, QStringLiteral("ok"));
@@ -82,7 +76,7 @@ private slots:
         vault.write(file, QByteArray("User: hi\n"));
         QCOMPARE(HealthChecks::todaysSession(vault.path(), limits, kNow).status, QStringLiteral("ok"));
         limits.sessionStaleHours = 1;
-        backdate(vault, file, 2 * 3600);
+        test::backdate(vault, file, 2 * 3600, kNow);
         const HealthCheck stale = HealthChecks::todaysSession(vault.path(), limits, kNow);
         QCOMPARE(stale.status, QStringLiteral("stale"));
         QVERIFY(stale.reason.contains(QStringLiteral("2 h ago")));

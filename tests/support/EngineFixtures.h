@@ -1,0 +1,36 @@
+#pragma once
+
+#include "TestVault.h"
+#include "vault/Engine.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace engram::test {
+
+/// An Engine on the vault (not indexed); a failure to open ends the test binary, naming the vault.
+std::unique_ptr<Engine> openEngine(const QString &vaultPath);
+std::unique_ptr<Engine> openEngine(const TestVault &vault);
+
+/// The paths of what `text` recalls (default k, no reinforcement), archived memories too when asked.
+QStringList recalledPaths(Engine &engine, const QString &text, bool includeArchived = false);
+
+/// Sets the file's modification time `seconds` before `from`; fails the running test if it cannot.
+void backdate(const TestVault &vault, const QString &relative, qint64 seconds,
+              const QDateTime &from = QDateTime::currentDateTime());
+
+/// The check called `name` of engine.health(); an empty one when there is none.
+HealthCheck healthCheck(Engine &engine, const QString &name);
+/// Problems one a line ("path:line [severity] message"), for a failure message.
+QString problemList(const QList<Problem> &problems);
+
+/// One line of a JSON Lines file: the object, compact, and a newline.
+QByteArray jsonLine(const QJsonObject &object);
+
+} // namespace engram::test
