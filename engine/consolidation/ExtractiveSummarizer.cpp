@@ -3,6 +3,7 @@
 #include "core/TextAnalysis.h"
 
 #include <QHash>
+#include <QMap>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -12,7 +13,10 @@ namespace engram {
 
 namespace {
 
-using SparseVector = QHash<QString, double>;
+// Ordered by term: every sum below runs in the same order in every process. Over a QHash the
+// order followed the per-process random seed, and near-ties in floating point then picked a
+// different sentence for the same vault (a golden digest changed in about one run in three).
+using SparseVector = QMap<QString, double>;
 
 /// A unit with fewer content terms ("Cool.", "Thanks!") carries nothing worth keeping.
 constexpr int kMinTerms = 3;
@@ -61,7 +65,7 @@ QList<int> ExtractiveSummarizer::select(const QList<SummaryUnit> &units, const O
         return {};
 
     // TF-IDF vectors over stemmed terms; document frequency across the units of this source.
-    QList<QHash<QString, int>> counts(n);
+    QList<QMap<QString, int>> counts(n);
     QHash<QString, int> documentFrequency;
     for (qsizetype i = 0; i < n; ++i) {
         for (const QString &term : TextAnalysis::terms(units[i].text))
