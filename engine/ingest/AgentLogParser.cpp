@@ -2,10 +2,10 @@
 #include "ingest/DocumentParser.h"
 
 #include <QHash>
-#include <QMap>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 
 namespace engram {
 
@@ -235,7 +235,8 @@ void AgentLogParser::parse(const QString &text, Document &doc)
         if (!known) {
             QString type = o.value(QStringLiteral("type")).toString();
             if (codex && type == QLatin1String("response_item"))
-                type += QLatin1Char('/') + o.value(QStringLiteral("payload")).toObject().value(QStringLiteral("type")).toString();
+                type += QLatin1Char('/')
+                        + o.value(QStringLiteral("payload")).toObject().value(QStringLiteral("type")).toString();
             unknownTypes[type.isEmpty() ? QStringLiteral("(no type)") : type.left(60)] += 1;
         }
     }

@@ -14,8 +14,9 @@ namespace {
 
 QByteArray turn(int n, const QString &day = QStringLiteral("2025-09-03"))
 {
-    return QStringLiteral("{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"turn %1\"},\"timestamp\":\"%2T10:"
-                          "00:00.000Z\",\"sessionId\":\"s1\"}\n")
+    return QStringLiteral(
+               "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"turn %1\"},\"timestamp\":\"%2T10:"
+               "00:00.000Z\",\"sessionId\":\"s1\"}\n")
         .arg(n)
         .arg(day)
         .toUtf8();
@@ -202,7 +203,8 @@ private slots:
         QTest::newRow("github pat") << QByteArray("github_pat_11ABCDEFG0123456789_abcdefghijklmnop")
                                     << QByteArray("[REDACTED:github-token]");
         QTest::newRow("slack") << QByteArray("xoxb-123456789012-abcdefghij") << QByteArray("[REDACTED:slack-token]");
-        QTest::newRow("jwt") << QByteArray("Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N")
+        QTest::newRow("jwt") << QByteArray(
+            "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N")
                              << QByteArray("Bearer [REDACTED:jwt]");
         QTest::newRow("pem in json") << QByteArray("\"-----BEGIN RSA PRIVATE KEY-----\\nMIIEow\\n-----END RSA PRIVATE "
                                                    "KEY-----\\n\"")
@@ -211,8 +213,8 @@ private slots:
                                       << QByteArray("https://bob:[REDACTED:url-password]@example.com/");
         QTest::newRow("plain words stay") << QByteArray("ask-me about the desk-lamp, AKIA is a word")
                                           << QByteArray("ask-me about the desk-lamp, AKIA is a word");
-        QTest::newRow("url without password stays") << QByteArray("see https://example.com/a:b@c")
-                                                    << QByteArray("see https://example.com/a:b@c");
+        QTest::newRow("url without password stays")
+            << QByteArray("see https://example.com/a:b@c") << QByteArray("see https://example.com/a:b@c");
     }
 
     void redact_coversTheListedPatterns()
