@@ -9,8 +9,10 @@
 #include "cognition/ToolUsage.h"
 #include "core/JsonNumber.h"
 #include "core/TextAnalysis.h"
+#include "ingest/SessionCapture.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -43,6 +45,57 @@ QJsonObject hookInput(const QByteArray &bytes)
 bool claudeFormat(CliContext &cx)
 {
     return cx.parser.value(QStringLiteral("format")) == QLatin1String("claude");
+}
+
+bool codexFormat(CliContext &cx)
+{
+    return cx.parser.value(QStringLiteral("format")) == QLatin1String("codex");
+}
+
+/// Codex's rollout of thread `threadId` under $CODEX_HOME/sessions/YYYY/MM/DD/; without an id,
+/// the rollout changed last (the turn that just finished wrote it).
+QString codexTranscript(const QString &threadId)
+{
+    const QString home = qEnvironmentVariable("CODEX_HOME", QDir::home().filePath(QStringLiteral(".codex")));
+    QString newest;
+    QDateTime newestTime;
+    QDirIterator it(QDir(home).filePath(QStringLiteral("sessions")), {QStringLiteral("rollout-*.jsonl")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        if (!threadId.isEmpty() && !path.endsWith(threadId + QStringLiteral(".jsonl")))
+            continue;
+        if (newest.isEmpty() || it.fileInfo().lastModified() > newestTime) {
+            newest = path;
+            newestTime = it.fileInfo().lastModified();
+        }
+    }
+    return newest;
+}
+
+/// Copies what is new in the session's transcript into the vault; prints what it did, or why
+/// not. The learning that follows does not depend on it.
+bool captureSession(CliContext &cx, const QString &vault, const QString &transcript, const QString &agent,
+                    const QString &sessionId)
+{
+    auto config = Config::load(vault);
+    if (!config) {
+        cx.err << "engram-cli " << cx.commandName << ": not captured: " << config.error().toString() << Qt::endl;
+        return false;
+    }
+    auto captured = SessionCapture(vault, config->capture.redact).capture(transcript, agent, sessionId);
+    if (!captured) {
+        cx.err << "engram-cli " << cx.commandName << ": not captured: " << captured.error().toString() << Qt::endl;
+        return false;
+    }
+    if (!captured->note.isEmpty())
+        cx.err << "engram-cli " << cx.commandName << ": " << captured->note << Qt::endl;
+    if (!cx.json())
+        cx.out << "captured " << captured->linesAdded << " new line(s) into " << captured->target
+               << (captured->redactions > 0 ? QStringLiteral(" (%1 secret(s) redacted)").arg(captured->redactions)
+                                            : QString())
+               << Qt::endl;
+    return true;
 }
 
 int runSessionStart(CliContext &cx)
@@ -90,6 +143,23 @@ int runAgentEnd(CliContext &cx)
     QString name = cx.parser.value(QStringLiteral("transcript"));
     QByteArray bytes;
     QString sessionId;
+    QString agent = claudeFormat(cx) ? QStringLiteral("claude-code") : QString();
+    if (name.isEmpty() && codexFormat(cx)) { // Codex's notify: the turn's JSON as the last argument
+        const QStringList positional = cx.parser.positionalArguments();
+        const QJsonObject payload =
+            QJsonDocument::fromJson(positional.isEmpty() ? readStdin() : positional.constLast().toUtf8()).object();
+        if (!payload.isEmpty()
+            && payload.value(QStringLiteral("type")).toString() != QLatin1String("agent-turn-complete"))
+            return ExitOk; // other notifications carry no finished turn
+        sessionId = payload.value(QStringLiteral("thread-id")).toString();
+        name = codexTranscript(sessionId);
+        if (name.isEmpty())
+            return cx.fail(
+                QStringLiteral("no Codex transcript%1 under %2/sessions; nothing learned or captured")
+                    .arg(sessionId.isEmpty() ? QString() : QStringLiteral(" of thread ") + sessionId,
+                         qEnvironmentVariable("CODEX_HOME", QDir::home().filePath(QStringLiteral(".codex")))));
+        agent = QStringLiteral("codex");
+    }
     if (name.isEmpty()) {
         bytes = readStdin();
         const QJsonObject input = hookInput(bytes);
@@ -104,7 +174,17 @@ int runAgentEnd(CliContext &cx)
             name = QStringLiteral("stdin"); // JSONL or Markdown, told apart by the content
         }
     }
+    bool captureFailed = false;
     if (bytes.isEmpty()) {
+        if (!QFileInfo::exists(name))
+            return cx.fail(QStringLiteral("the transcript %1 does not exist; nothing learned or captured").arg(name));
+        // The copy first: the agent may delete its transcript later, the learning can wait.
+        if (!cx.parser.isSet(QStringLiteral("no-capture"))) {
+            const QString vault = cx.requireVault();
+            if (vault.isEmpty())
+                return ExitFailure;
+            captureFailed = !captureSession(cx, vault, name, agent, sessionId);
+        }
         QFile file(name);
         if (!file.open(QIODevice::ReadOnly))
             return cx.fail(QStringLiteral("cannot read the transcript %1: %2").arg(name, file.errorString()));
@@ -166,11 +246,11 @@ int runAgentEnd(CliContext &cx)
                                   {QStringLiteral("tool_events"), applied->toolEventsRecorded},
                                   {QStringLiteral("reflection"), reflected}})
                       .toJson(QJsonDocument::Indented);
-        return ExitOk;
+        return captureFailed ? ExitFailure : ExitOk;
     }
     if (applied->alreadySeen) {
         cx.out << "this turn was already learned from; nothing changed" << Qt::endl;
-        return ExitOk;
+        return captureFailed ? ExitFailure : ExitOk;
     }
     if (!a.positiveSignal.isEmpty())
         cx.out << "positive feedback (\"" << a.positiveSignal << "\"): credited " << applied->creditedHeuristics.size()
@@ -187,7 +267,28 @@ int runAgentEnd(CliContext &cx)
     cx.out << Qt::endl;
     if (!reflected.isEmpty())
         cx.out << reflected << Qt::endl;
-    return ExitOk;
+    return captureFailed ? ExitFailure : ExitOk;
+}
+
+/// SessionEnd (Claude Code): the last lines of the session into the vault, nothing learned.
+int runCaptureHook(CliContext &cx)
+{
+    QString name = cx.parser.value(QStringLiteral("transcript"));
+    QString sessionId;
+    if (name.isEmpty()) {
+        const QJsonObject input = hookInput(readStdin());
+        name = input.value(QStringLiteral("transcript_path")).toString();
+        sessionId = input.value(QStringLiteral("session_id")).toString();
+        if (name.isEmpty())
+            return cx.fail(QStringLiteral("no transcript: pass --transcript FILE or pipe the hook input (with "
+                                          "transcript_path)"));
+    }
+    const QString vault = cx.requireVault();
+    if (vault.isEmpty())
+        return ExitFailure;
+    return captureSession(cx, vault, name, claudeFormat(cx) ? QStringLiteral("claude-code") : QString(), sessionId)
+               ? ExitOk
+               : ExitFailure;
 }
 
 int runToolHook(CliContext &cx)
@@ -241,10 +342,11 @@ int runToolHook(CliContext &cx)
 
 void addFormatOption(QCommandLineParser &p)
 {
-    p.addOption({QStringLiteral("format"),
-                 QStringLiteral("\"claude\": read Claude Code's hook input on stdin and answer in its hook form; "
-                                "\"markdown\" (default) otherwise."),
-                 QStringLiteral("format"), QStringLiteral("markdown")});
+    p.addOption(
+        {QStringLiteral("format"),
+         QStringLiteral("\"claude\": read Claude Code's hook input on stdin and answer in its hook form; "
+                        "\"codex\" (agent-end): read Codex's notify argument; \"markdown\" (default) otherwise."),
+         QStringLiteral("format"), QStringLiteral("markdown")});
 }
 
 const CommandRegistration sessionStartCommand{CliCommand{
@@ -273,8 +375,21 @@ const CommandRegistration agentEndCommand{CliCommand{
                      QStringLiteral("file")});
         p.addOption({QStringLiteral("reflect-if-due"),
                      QStringLiteral("Then ask the llm endpoint for a reflection when one is due (proposals only).")});
+        p.addOption({QStringLiteral("no-capture"),
+                     QStringLiteral("Do not copy the transcript's new lines into sessions/ first.")});
     },
     runAgentEnd}};
+
+const CommandRegistration captureHookCommand{CliCommand{
+    QStringLiteral("hook capture"),
+    QStringLiteral("Copy the new lines of a session's transcript into sessions/ (Claude Code's SessionEnd)."),
+    [](QCommandLineParser &p) {
+        addFormatOption(p);
+        p.addOption({QStringLiteral("transcript"),
+                     QStringLiteral("The transcript; default: the transcript_path of the hook input on stdin."),
+                     QStringLiteral("file")});
+    },
+    runCaptureHook}};
 
 const CommandRegistration toolHookCommand{CliCommand{
     QStringLiteral("hook tool"), QStringLiteral("Count one tool call in the tool statistics."),

@@ -173,6 +173,13 @@ Result<Config> Config::fromJson(const QJsonObject &root)
     c.health.toolUsageStaleDays = health.value(QStringLiteral("toolUsageStaleDays")).toInt(c.health.toolUsageStaleDays);
     c.health.reflectionStaleDays =
         health.value(QStringLiteral("reflectionStaleDays")).toInt(c.health.reflectionStaleDays);
+    const QJsonValue capture = root.value(QStringLiteral("capture"));
+    if (!capture.isUndefined() && !capture.isObject())
+        return Error{QStringLiteral("engram.json: `capture` must be an object")};
+    const QJsonValue redact = capture.toObject().value(QStringLiteral("redact"));
+    if (!redact.isUndefined() && !redact.isBool())
+        return Error{QStringLiteral("engram.json: `capture.redact` must be true or false")};
+    c.capture.redact = redact.toBool(c.capture.redact);
     if (!c.m_modes.contains(c.defaultMode))
         return Error{QStringLiteral("engram.json: `pack.mode` names an unknown mode \"%1\"").arg(c.defaultMode)};
     return c;
@@ -235,6 +242,7 @@ QJsonObject Config::toJson() const
                             {QStringLiteral("sessionStaleHours"), health.sessionStaleHours},
                             {QStringLiteral("toolUsageStaleDays"), health.toolUsageStaleDays},
                             {QStringLiteral("reflectionStaleDays"), health.reflectionStaleDays}});
+    root.insert(QStringLiteral("capture"), QJsonObject{{QStringLiteral("redact"), capture.redact}});
     return root;
 }
 

@@ -60,6 +60,11 @@ struct HealthThresholds {
     int reflectionStaleDays = 14; ///< last reflection older than this (when an LLM is configured)
 };
 
+/// `capture` in engram.json: how agent transcripts are copied into sessions/.
+struct CaptureSettings {
+    bool redact = true; ///< replace API keys, tokens, private keys and URL passwords on capture
+};
+
 /// `engram.json`: embedder, LLM endpoint, mode weights, budgets, limits.
 /// Every key is optional; a missing file means all defaults. An invalid file
 /// is an error that names the key, never silently replaced.
@@ -92,6 +97,7 @@ public:
     QString reinforceOn = QStringLiteral("pack");
     ConsolidationSettings consolidation;
     HealthThresholds health;
+    CaptureSettings capture;
 
 private:
     QMap<QString, RankingMode> m_modes;

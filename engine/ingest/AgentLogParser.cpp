@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 
 namespace engram {
 
@@ -93,11 +94,30 @@ QString resultText(const QJsonValue &content)
     return parts.join(QLatin1Char('\n'));
 }
 
-void parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls &pending)
+/// Line types each format has that carry no turn; any other type is counted as unknown.
+bool knownClaudeType(const QString &type)
+{
+    static const QStringList known{QStringLiteral("summary"), QStringLiteral("file-history-snapshot"),
+                                   QStringLiteral("system"), QStringLiteral("queue-operation")};
+    return known.contains(type);
+}
+
+bool knownCodexItem(const QString &type, const QString &itemType)
+{
+    static const QStringList knownTypes{QStringLiteral("event_msg"), QStringLiteral("turn_context"),
+                                        QStringLiteral("compacted")};
+    static const QStringList knownItems{QStringLiteral("reasoning"), QStringLiteral("custom_tool_call"),
+                                        QStringLiteral("custom_tool_call_output"), QStringLiteral("local_shell_call"),
+                                        QStringLiteral("web_search_call")};
+    return type == QLatin1String("response_item") ? knownItems.contains(itemType) : knownTypes.contains(type);
+}
+
+/// Returns false for a line of a type the parser does not know (skipped, counted by the caller).
+bool parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls &pending)
 {
     const QString type = o.value(QStringLiteral("type")).toString();
     if (type != QLatin1String("user") && type != QLatin1String("assistant"))
-        return; // summary, file-history-snapshot, system lines carry no turn
+        return knownClaudeType(type); // summary, file-history-snapshot, system lines carry no turn
     const QDateTime time = timestampOf(o);
     const QString session = o.value(QStringLiteral("sessionId")).toString();
     if (!doc.created.isValid() && time.isValid())
@@ -109,7 +129,7 @@ void parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls
     if (content.isString()) {
         if (!meta)
             addTurn(doc, line, type, content.toString(), time);
-        return;
+        return true;
     }
     QStringList texts;
     for (const QJsonValue &blockValue : content.toArray()) {
@@ -129,9 +149,10 @@ void parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls
     }
     if (!meta && !texts.isEmpty())
         addTurn(doc, line, type, texts.join(QLatin1Char('\n')), time);
+    return true;
 }
 
-void parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls &pending, QString &session)
+bool parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls &pending, QString &session)
 {
     const QString type = o.value(QStringLiteral("type")).toString();
     const QJsonObject payload = o.value(QStringLiteral("payload")).toObject();
@@ -141,11 +162,11 @@ void parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls 
         if (!doc.created.isValid())
             doc.created =
                 QDateTime::fromString(payload.value(QStringLiteral("timestamp")).toString(), Qt::ISODateWithMs);
-        return;
+        return true;
     }
-    if (type != QLatin1String("response_item"))
-        return; // event_msg repeats the messages; turn_context has no content
     const QString itemType = payload.value(QStringLiteral("type")).toString();
+    if (type != QLatin1String("response_item"))
+        return knownCodexItem(type, itemType); // event_msg repeats the messages; turn_context has no content
     if (itemType == QLatin1String("message")) {
         const QString role = payload.value(QStringLiteral("role")).toString();
         QStringList texts;
@@ -153,7 +174,7 @@ void parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls 
             texts << part.toObject().value(QStringLiteral("text")).toString();
         QString text = texts.join(QLatin1Char('\n'));
         if (text.trimmed().startsWith(QLatin1String("<environment_context>")))
-            return; // injected by the client, not said by anyone
+            return true; // injected by the client, not said by anyone
         addTurn(doc, line, role, text, time);
     } else if (itemType == QLatin1String("function_call")) {
         pending.open(doc, payload.value(QStringLiteral("call_id")).toString(),
@@ -173,7 +194,10 @@ void parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls 
             error = inner.object().value(QStringLiteral("output")).toString();
         }
         pending.close(doc, payload.value(QStringLiteral("call_id")).toString(), ok, time, error, durationMs);
+    } else {
+        return knownCodexItem(type, itemType);
     }
+    return true;
 }
 
 } // namespace
@@ -186,6 +210,7 @@ void AgentLogParser::parse(const QString &text, Document &doc)
     bool decided = false;
     int lineNumber = 0;
     int badLines = 0;
+    QMap<QString, int> unknownTypes; // a newer agent's line types: skipped, said once
     for (const QStringView line : QStringTokenizer(text, QLatin1Char('\n'))) {
         ++lineNumber;
         if (line.trimmed().isEmpty())
@@ -205,10 +230,26 @@ void AgentLogParser::parse(const QString &text, Document &doc)
             codex = o.contains(QStringLiteral("payload"));
             decided = true;
         }
-        if (codex)
-            parseCodexLine(o, lineNumber, doc, pending, codexSession);
-        else
-            parseClaudeLine(o, lineNumber, doc, pending);
+        const bool known = codex ? parseCodexLine(o, lineNumber, doc, pending, codexSession)
+                                 : parseClaudeLine(o, lineNumber, doc, pending);
+        if (!known) {
+            QString type = o.value(QStringLiteral("type")).toString();
+            if (codex && type == QLatin1String("response_item"))
+                type += QLatin1Char('/')
+                        + o.value(QStringLiteral("payload")).toObject().value(QStringLiteral("type")).toString();
+            unknownTypes[type.isEmpty() ? QStringLiteral("(no type)") : type.left(60)] += 1;
+        }
+    }
+    if (!unknownTypes.isEmpty()) {
+        QStringList parts;
+        int total = 0;
+        for (auto it = unknownTypes.cbegin(); it != unknownTypes.cend(); ++it) {
+            parts << QStringLiteral("%1 ×%2").arg(it.key()).arg(it.value());
+            total += it.value();
+        }
+        doc.warnings << ParseWarning{0, QStringLiteral("%1 line(s) of a type this parser does not know (%2); skipped")
+                                            .arg(total)
+                                            .arg(parts.mid(0, 8).join(QStringLiteral(", ")))};
     }
     if (badLines > kMaxLineWarnings)
         doc.warnings << ParseWarning{

@@ -4,6 +4,7 @@
 #include "cognition/Reflection.h"
 #include "cognition/ToolUsage.h"
 #include "core/HttpClient.h"
+#include "ingest/SessionCapture.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -107,9 +108,17 @@ HealthCheck HealthChecks::todaysSession(const QString &vaultPath, const HealthTh
     const QDir dir(QDir(vaultPath).filePath(QStringLiteral("sessions/") + day));
     const QFileInfoList files = dir.entryInfoList(QDir::Files, QDir::Time);
     if (files.isEmpty()) {
+        // A session that began on an earlier day is captured into that day's folder, so one
+        // captured today counts too.
+        const CaptureRecord captured = SessionCapture::latestCapture(vaultPath);
+        if (captured.time.isValid() && captured.time.toLocalTime().date() == now.toLocalTime().date()) {
+            c.reason = QStringLiteral("%1 captured %2").arg(captured.target, age(captured.time.secsTo(now)));
+            return c;
+        }
         c.status = kMissing;
         c.reason = QStringLiteral("no session file under sessions/%1/").arg(day);
-        c.fix = QStringLiteral("save or link today's agent transcripts into sessions/%1/").arg(day);
+        c.fix = QStringLiteral("run `engram-cli connect claude-code` (or codex) so each session is captured, or "
+                               "`engram-cli capture` to copy the agent's transcripts into sessions/");
         return c;
     }
     const qint64 seconds = files.first().lastModified().secsTo(now);

@@ -126,6 +126,52 @@ private slots:
         QCOMPARE(doc->toolEvents[0].error, QStringLiteral("boom"));
         QCOMPARE(doc->sections.size(), 1);
     }
+
+    void unknownLineTypes_areSkippedCountedAndNeverFatal()
+    {
+        const QByteArray claude =
+            R"x({"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:00Z","message":{"role":"user","content":"hello there"}}
+{"type":"progress","data":{"percent":50}}
+{"type":"progress","data":{"percent":90}}
+{"type":"hologram","uuid":"u"}
+{"type":"assistant","sessionId":"s","timestamp":"2025-01-01T00:00:01Z","message":{"role":"assistant","content":"hi, how can I help"}}
+)x";
+        auto doc = DocumentParser::parse(QStringLiteral("sessions/x.jsonl"), claude);
+        QVERIFY(doc.ok());
+        QCOMPARE(doc->sections.size(), 2);
+        QCOMPARE(doc->warnings.size(), 1);
+        QCOMPARE(doc->warnings[0].message,
+                 QStringLiteral("3 line(s) of a type this parser does not know (hologram ×1, progress ×2); skipped"));
+
+        const QByteArray codex =
+            R"x({"timestamp":"2025-01-01T00:00:00Z","type":"session_meta","payload":{"id":"c1","timestamp":"2025-01-01T00:00:00Z"}}
+{"timestamp":"2025-01-01T00:00:01Z","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"run the tests"}]}}
+{"timestamp":"2025-01-01T00:00:02Z","type":"response_item","payload":{"type":"teleport","x":1}}
+{"timestamp":"2025-01-01T00:00:03Z","type":"weather_report","payload":{}}
+)x";
+        doc = DocumentParser::parse(QStringLiteral("sessions/y.jsonl"), codex);
+        QVERIFY(doc.ok());
+        QCOMPARE(doc->sections.size(), 1);
+        QCOMPARE(doc->warnings.size(), 1);
+        QVERIFY2(doc->warnings[0].message.startsWith(QStringLiteral("2 line(s) of a type this parser does not know "
+                                                                    "(response_item/teleport ×1, weather_report ×1)")),
+                 qPrintable(doc->warnings[0].message));
+
+        // The real samples hold only types the parser knows.
+        QDirIterator it(test::sharedPath(QStringLiteral("samples")), {QStringLiteral("*.jsonl")}, QDir::Files,
+                        QDirIterator::Subdirectories);
+        int samples = 0;
+        while (it.hasNext()) {
+            const QString path = it.next();
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            auto parsed = DocumentParser::parse(QStringLiteral("sessions/s.jsonl"), file.readAll());
+            QVERIFY(parsed.ok());
+            QVERIFY2(parsed->warnings.isEmpty(), qPrintable(path));
+            ++samples;
+        }
+        QCOMPARE(samples, 6);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAgentLogParser)
