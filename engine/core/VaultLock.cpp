@@ -32,15 +32,21 @@ VaultLock::~VaultLock()
 Result<std::unique_ptr<VaultLock>> VaultLock::acquire(const QString &vaultPath, Kind kind, int timeoutMs)
 {
     const QString path = filePath(vaultPath, kind);
-    const QString what = kind == Kind::Index ? QStringLiteral("index") : QStringLiteral("journal");
+    const QString what =
+        kind == Kind::Index ? QStringLiteral("this vault's index") : QStringLiteral("this vault's journal");
     if (!QDir().mkpath(QDir(vaultPath).filePath(QStringLiteral(".engram"))))
-        return Error{QStringLiteral("cannot create the index folder for the %1 lock; is the vault writable?").arg(what),
+        return Error{QStringLiteral("cannot create the index folder for the lock of %1; is the vault writable?").arg(what),
                      path};
+    return acquireFile(path, what, timeoutMs);
+}
+
+Result<std::unique_ptr<VaultLock>> VaultLock::acquireFile(const QString &path, const QString &what, int timeoutMs)
+{
     // O_CLOEXEC: a process this one starts must not inherit (and so keep) the lock.
     const int fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
         return Error{
-            QStringLiteral("cannot open the %1 lock file: %2").arg(what, QString::fromLocal8Bit(strerror(errno))),
+            QStringLiteral("cannot open the lock file of %1: %2").arg(what, QString::fromLocal8Bit(strerror(errno))),
             path};
     // Each open() is its own open file description, so two threads of one process exclude each
     // other too. Waiting polls (1 ms, doubling to 20 ms): flock has no timeout of its own.
@@ -51,7 +57,7 @@ Result<std::unique_ptr<VaultLock>> VaultLock::acquire(const QString &vaultPath, 
         if (errno != EWOULDBLOCK && errno != EINTR) {
             const QString why = QString::fromLocal8Bit(strerror(errno));
             close(fd);
-            return Error{QStringLiteral("cannot take the %1 lock: %2").arg(what, why), path};
+            return Error{QStringLiteral("cannot take the lock of %1: %2").arg(what, why), path};
         }
         if (timeoutMs >= 0 && waited.elapsed() >= timeoutMs) {
             QFile holderFile(path);
@@ -59,8 +65,7 @@ Result<std::unique_ptr<VaultLock>> VaultLock::acquire(const QString &vaultPath, 
             close(fd);
             if (holder.isEmpty())
                 holder = "another process";
-            return Error{QStringLiteral("%1 is writing this vault's %2 and did not finish within %3 s; try again when "
-                                        "it is done")
+            return Error{QStringLiteral("%1 is writing %2 and did not finish within %3 s; try again when it is done")
                              .arg(QString::fromUtf8(holder), what)
                              .arg(timeoutMs / 1000.0),
                          path};

@@ -26,6 +26,11 @@ public:
     VaultLock(const VaultLock &) = delete;
     VaultLock &operator=(const VaultLock &) = delete;
 
+    /// The same exclusive lock on any lock file (created if missing), for a finer-grained writer
+    /// than the two vault-wide ones, e.g. one captured session; `what` names it in errors.
+    static Result<std::unique_ptr<VaultLock>> acquireFile(const QString &lockFilePath, const QString &what,
+                                                          int timeoutMs);
+
     /// The lock file of `kind` in `vaultPath` (for messages and tests).
     static QString filePath(const QString &vaultPath, Kind kind);
 

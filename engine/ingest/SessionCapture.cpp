@@ -1,26 +1,21 @@
 #include "ingest/SessionCapture.h"
 
 #include "core/VaultBoundary.h"
+#include "core/VaultLock.h"
 #include "ingest/SecretRedactor.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSet>
-#include <QThread>
 
-#include <cerrno>
 #include <cstring>
-#include <fcntl.h>
 #include <memory>
-#include <sys/file.h>
-#include <unistd.h>
 
 namespace engram {
 
@@ -32,44 +27,6 @@ constexpr int kDayProbeLines = 200;            // Claude puts summary lines (no 
 
 const QString kLedgerFolder = QStringLiteral(".engram/captures");
 
-/// A per-session flock, so two hooks of one session (Stop and SessionEnd close together) never
-/// append the same lines twice; other sessions capture in parallel.
-class SessionLock {
-public:
-    static Result<std::unique_ptr<SessionLock>> acquire(const QString &path, int timeoutMs)
-    {
-        const int fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        if (fd < 0)
-            return Error{
-                QStringLiteral("cannot open the capture lock: %1").arg(QString::fromLocal8Bit(strerror(errno))), path};
-        QElapsedTimer waited;
-        waited.start();
-        int pause = 1;
-        while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-            if ((errno != EWOULDBLOCK && errno != EINTR) || waited.elapsed() >= timeoutMs) {
-                close(fd);
-                return Error{QStringLiteral("another capture of this session is running and did not finish within "
-                                            "%1 s; nothing was written, run the capture again when it is done")
-                                 .arg(timeoutMs / 1000),
-                             path};
-            }
-            QThread::msleep(ulong(pause));
-            pause = qMin(pause * 2, 20);
-        }
-        return std::unique_ptr<SessionLock>(new SessionLock(fd));
-    }
-    ~SessionLock()
-    {
-        flock(m_fd, LOCK_UN);
-        close(m_fd);
-    }
-    SessionLock(const SessionLock &) = delete;
-    SessionLock &operator=(const SessionLock &) = delete;
-
-private:
-    explicit SessionLock(int fd) : m_fd(fd) { }
-    int m_fd;
-};
 
 struct Ledger {
     bool present = false;
@@ -230,7 +187,10 @@ Result<CaptureOutcome> SessionCapture::capture(const QString &transcriptPath, QS
     if (!ledgerFolder)
         return ledgerFolder.error();
     const QString ledgerPath = kLedgerFolder + QLatin1Char('/') + key + QStringLiteral(".json");
-    auto lock = SessionLock::acquire(QDir(*ledgerFolder).filePath(key + QStringLiteral(".lock")), kLockTimeoutMs);
+    // One capture per session at a time, so two hooks of one session (Stop and SessionEnd close
+    // together) never append the same lines twice; other sessions capture in parallel.
+    auto lock = VaultLock::acquireFile(QDir(*ledgerFolder).filePath(key + QStringLiteral(".lock")),
+                                       QStringLiteral("the capture of session %1").arg(key), kLockTimeoutMs);
     if (!lock)
         return lock.error();
 
