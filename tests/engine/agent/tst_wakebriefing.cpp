@@ -49,13 +49,13 @@ private slots:
         auto engine = indexed(vault);
         auto briefing = WakeBriefing::build(*engine, QDateTime::currentDateTime());
         QVERIFY(briefing.ok());
-        QCOMPARE(briefing->decisions.size(), 2);
-        QVERIFY(briefing->decisions[0].text.contains(QStringLiteral("Ninja"))); // newest first
-        QCOMPARE(briefing->prospective.size(), 1);
+        QCOMPARE(briefing->openDecisions.size(), 2);
+        QVERIFY(briefing->openDecisions[0].text.contains(QStringLiteral("Ninja"))); // newest first
+        QCOMPARE(briefing->due.size(), 1);
         QCOMPARE(briefing->focus.current, QStringLiteral("release"));
-        QVERIFY(briefing->markdown.indexOf(QStringLiteral("<engram-state>"))
-                < briefing->markdown.indexOf(QStringLiteral("## Focus")));
-        QVERIFY(!briefing->markdown.contains(QStringLiteral("Tomatoes")));
+        const QString markdown = briefing->markdown();
+        QVERIFY(markdown.indexOf(QStringLiteral("<engram-state>")) < markdown.indexOf(QStringLiteral("## Focus")));
+        QVERIFY(!markdown.contains(QStringLiteral("Tomatoes")));
     }
 
     void build_invalidStateIsAnError()
