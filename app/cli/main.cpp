@@ -122,7 +122,9 @@ void printUsage(QTextStream &out)
     std::sort(sorted.begin(), sorted.end(), [](const CliCommand &a, const CliCommand &b) { return a.name < b.name; });
     for (const CliCommand &c : sorted)
         out << "  " << c.name.leftJustified(20) << c.summary << "\n";
-    out << "\nRun `engram-cli COMMAND --help` for a command's options." << Qt::endl;
+    out << "\nwake, why, know and checkpoint give the answers of the MCP tools wake, why_did_we, what_do_i_know\n"
+        << "and checkpoint; with --json they print the tool's structured result.\n"
+        << "\nRun `engram-cli COMMAND --help` for a command's options." << Qt::endl;
 }
 
 } // namespace

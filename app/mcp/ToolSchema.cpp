@@ -108,7 +108,7 @@ QJsonObject memory()
          {QStringLiteral("store"), type("string")},
          {QStringLiteral("layer"), type("string")},
          {QStringLiteral("category"), type("string")},
-         {QStringLiteral("explicit_tags"), stringList(QStringLiteral("Tags set by front matter or folder; "
+         {QStringLiteral("explicit_tags"), stringList(QStringLiteral("Tags its front matter sets; "
                                                                      "the others are inferred."))},
          {QStringLiteral("id"), type("integer")},
          {QStringLiteral("tokens"), type("integer")},

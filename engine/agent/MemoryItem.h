@@ -33,7 +33,7 @@ struct MemoryItem {
     /// "path:start-end", what every answer cites.
     QString source() const;
     /// path, start_line, end_line, source, title, heading, text, region, store, layer, category
-    /// (plain strings), explicit_tags (those set by front matter or folder), id, tokens, speaker and
+    /// (plain strings), explicit_tags (those its front matter sets; the others are inferred), id, tokens, speaker and
     /// time when known; score, strength, breakdown, keyword_rank and vector_rank for a recall result;
     /// source_text when asked for.
     QJsonObject toJson() const;

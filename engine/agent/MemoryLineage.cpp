@@ -84,8 +84,12 @@ MemoryFileFacts MemoryLineage::facts(const QString &path)
         s->reset();
     }
     // File-level edges only (ordinal 0 adds the first chunk's, which states none of these): the
-    // whole-file form also matches every chunk key by LIKE, a scan of the edge table.
-    for (const MemoryEdge &e : m_engine.dynamics().edges(path, 0)) {
+    // whole-file form also matches every chunk key by LIKE, a scan of the edge table. A reference
+    // written without ".md" (`supersedes: memories/semantic/x`) is stored as written.
+    QList<MemoryEdge> edges = m_engine.dynamics().edges(path, 0);
+    if (path.endsWith(QLatin1String(".md")))
+        edges += m_engine.dynamics().edges(path.chopped(3), 0);
+    for (const MemoryEdge &e : std::as_const(edges)) {
         const bool supersedes = e.type == QLatin1String("supersedes");
         if (!supersedes && e.type != QLatin1String("derived_from"))
             continue;
