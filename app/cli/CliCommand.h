@@ -57,10 +57,6 @@ struct CommandRegistration {
     explicit CommandRegistration(CliCommand command) { commandRegistry().append(std::move(command)); }
 };
 
-/// JSON forms shared by the commands (and the MCP server).
-QJsonObject chunkJson(const Chunk &chunk);
-QJsonObject resultJson(const RecallResult &result, const QString &sourceText);
-
 /// Parses the common filter options (--store, --region, --layer, --category, --tag, --path).
 RecallFilter filterFromOptions(const QCommandLineParser &parser);
 void addFilterOptions(QCommandLineParser &parser);

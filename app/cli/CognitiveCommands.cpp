@@ -1,46 +1,13 @@
-// engram-cli wake, state
+// engram-cli state
 #include "CliCommand.h"
-#include "agent/WakeBriefing.h"
 #include "cognition/CognitiveState.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 namespace engram::cli {
 
 namespace {
-
-QJsonArray chunksJson(const QList<Chunk> &chunks)
-{
-    QJsonArray out;
-    for (const Chunk &c : chunks)
-        out.append(chunkJson(c));
-    return out;
-}
-
-int runWake(CliContext &cx)
-{
-    auto engine = cx.openEngine();
-    if (!engine)
-        return ExitFailure;
-    auto briefing = WakeBriefing::build(*engine, QDateTime::currentDateTime());
-    if (!briefing)
-        return cx.fail(briefing.error().toString());
-    if (cx.json()) {
-        cx.out << QJsonDocument(QJsonObject{{QStringLiteral("preamble"), briefing->preamble},
-                                            {QStringLiteral("focus"), briefing->focus.current},
-                                            {QStringLiteral("priorities"),
-                                             QJsonArray::fromStringList(briefing->focus.priorities)},
-                                            {QStringLiteral("decisions"), chunksJson(briefing->decisions)},
-                                            {QStringLiteral("prospective"), chunksJson(briefing->prospective)},
-                                            {QStringLiteral("markdown"), briefing->markdown}})
-                      .toJson(QJsonDocument::Indented);
-    } else {
-        cx.out << briefing->markdown;
-    }
-    return ExitOk;
-}
 
 void printState(QTextStream &out, const CognitiveState &s)
 {
@@ -124,13 +91,6 @@ int runState(CliContext &cx)
         printState(cx.out, *state);
     return ExitOk;
 }
-
-const CommandRegistration wakeCommand{CliCommand{
-    QStringLiteral("wake"),
-    QStringLiteral(
-        "What an agent reads first: the <engram-state> preamble, focus, recent decisions, prospective memories."),
-    {},
-    runWake}};
 
 const CommandRegistration stateCommand{CliCommand{
     QStringLiteral("state"),

@@ -1,5 +1,6 @@
 // engram-cli recall, pack
 #include "CliCommand.h"
+#include "agent/MemoryItem.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -160,8 +161,11 @@ int runRecall(CliContext &cx)
         cx.noteIfIndexEmpty(*engine);
     if (cx.json()) {
         QJsonArray array;
-        for (const RecallResult &r : *results)
-            array.append(resultJson(r, engine->sourceText(r.chunk)));
+        for (const RecallResult &r : *results) {
+            MemoryItem item = MemoryItem::fromRecall(*engine, r);
+            item.sourceText = engine->sourceText(r.chunk);
+            array.append(item.toJson());
+        }
         cx.out << QJsonDocument(QJsonObject{{QStringLiteral("query"), text},
                                             {QStringLiteral("mode"),
                                              query->mode.isEmpty() ? engine->config().defaultMode : query->mode},
@@ -200,7 +204,7 @@ int runPack(CliContext &cx)
     if (cx.json()) {
         QJsonArray items;
         for (const RecallResult &r : pack->included)
-            items.append(resultJson(r, QString()));
+            items.append(MemoryItem::fromRecall(*engine, r).toJson());
         cx.out << QJsonDocument(QJsonObject{{QStringLiteral("markdown"), pack->markdown},
                                             {QStringLiteral("tokens"), pack->tokens},
                                             {QStringLiteral("budget"), pack->budget},

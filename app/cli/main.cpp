@@ -83,52 +83,6 @@ int CliContext::intOption(const QString &name, int fallback, bool *ok)
     return parsed ? value : fallback;
 }
 
-QJsonObject chunkJson(const Chunk &c)
-{
-    auto tag = [](const Tag &t) {
-        return QJsonObject{
-            {QStringLiteral("value"), t.value},
-            {QStringLiteral("origin"), t.isExplicit ? QStringLiteral("explicit") : QStringLiteral("inferred")}};
-    };
-    QJsonObject o{{QStringLiteral("id"), double(c.id)},
-                  {QStringLiteral("path"), c.path},
-                  {QStringLiteral("start_line"), c.startLine},
-                  {QStringLiteral("end_line"), c.endLine},
-                  {QStringLiteral("title"), c.title},
-                  {QStringLiteral("heading"), c.heading},
-                  {QStringLiteral("text"), c.text},
-                  {QStringLiteral("tokens"), c.tokens},
-                  {QStringLiteral("region"), tag(c.tags.region)},
-                  {QStringLiteral("store"), tag(c.tags.store)},
-                  {QStringLiteral("layer"), tag(c.tags.layer)},
-                  {QStringLiteral("category"), tag(c.tags.category)}};
-    if (!c.speaker.isEmpty())
-        o.insert(QStringLiteral("speaker"), c.speaker);
-    if (c.time.isValid())
-        o.insert(QStringLiteral("time"), c.time.toString(Qt::ISODate));
-    return o;
-}
-
-QJsonObject resultJson(const RecallResult &r, const QString &sourceText)
-{
-    QJsonArray breakdown;
-    for (const ScoreComponent &s : r.breakdown)
-        breakdown.append(QJsonObject{{QStringLiteral("signal"), s.name},
-                                     {QStringLiteral("value"), s.value},
-                                     {QStringLiteral("weight"), s.weight},
-                                     {QStringLiteral("contribution"), s.contribution()}});
-    QJsonObject o = chunkJson(r.chunk);
-    o.insert(QStringLiteral("score"), r.score);
-    o.insert(QStringLiteral("breakdown"), breakdown);
-    o.insert(QStringLiteral("keyword_rank"), r.keywordRank);
-    o.insert(QStringLiteral("vector_rank"), r.vectorRank);
-    o.insert(QStringLiteral("source"),
-             QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine));
-    if (!sourceText.isNull())
-        o.insert(QStringLiteral("source_text"), sourceText);
-    return o;
-}
-
 void addFilterOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
@@ -168,7 +122,9 @@ void printUsage(QTextStream &out)
     std::sort(sorted.begin(), sorted.end(), [](const CliCommand &a, const CliCommand &b) { return a.name < b.name; });
     for (const CliCommand &c : sorted)
         out << "  " << c.name.leftJustified(20) << c.summary << "\n";
-    out << "\nRun `engram-cli COMMAND --help` for a command's options." << Qt::endl;
+    out << "\nwake, why, know and checkpoint give the answers of the MCP tools wake, why_did_we, what_do_i_know\n"
+        << "and checkpoint; with --json they print the tool's structured result.\n"
+        << "\nRun `engram-cli COMMAND --help` for a command's options." << Qt::endl;
 }
 
 } // namespace

@@ -1,10 +1,12 @@
 #include "agent/WakeBriefing.h"
 
+#include "agent/MemoryLineage.h"
 #include "vault/Engine.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 
 #include <algorithm>
 
@@ -12,30 +14,44 @@ namespace engram {
 
 namespace {
 
-QList<Chunk> newestWhere(IndexStore &store, const QString &column, const QString &value, int limit)
+struct Candidate {
+    QString path;
+    qint64 chunkId = 0; ///< the file's first chunk of that kind
+};
+
+/// Files with a chunk matching `where` (our own SQL, never input), newest first.
+QList<Candidate> filesWhere(IndexStore &store, const QString &where)
 {
-    // `column` is one of our own column names, never input.
     auto statement = store.database().prepare(
-        QStringLiteral("SELECT c.id FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.%1 = ? "
-                       "ORDER BY COALESCE(c.time, f.mtime / 1000) DESC, c.id DESC LIMIT ?")
-            .arg(column));
+        QStringLiteral("SELECT f.path, MIN(c.id), MAX(COALESCE(c.time, f.mtime / 1000)) AS t FROM chunks c "
+                       "JOIN files f ON f.id = c.file_id WHERE %1 GROUP BY f.id ORDER BY t DESC, f.id DESC")
+            .arg(where));
+    QList<Candidate> out;
     if (!statement)
-        return {};
-    statement->bind(1, value).bind(2, limit);
-    QList<qint64> ids;
+        return out;
     while (statement->next())
-        ids << statement->int64(0);
-    return store.chunks(ids);
+        out << Candidate{statement->text(0), statement->int64(1)};
+    return out;
 }
 
-QString item(const Chunk &c)
+QHash<qint64, Chunk> chunksById(IndexStore &store, const QList<qint64> &ids)
 {
-    QString text = c.text.simplified();
+    QHash<qint64, Chunk> out;
+    for (const Chunk &c : store.chunks(ids))
+        out.insert(c.id, c);
+    return out;
+}
+
+QString item(const MemoryItem &m, const QDateTime &due = {})
+{
+    QString text = m.text.simplified();
     if (text.size() > 240)
         text = text.left(239) + QStringLiteral("…");
-    const QString date =
-        c.time.isValid() ? QStringLiteral("[%1] ").arg(c.time.date().toString(Qt::ISODate)) : QString();
-    return QStringLiteral("- %1%2 (`%3:%4-%5`)\n").arg(date, text, c.path).arg(c.startLine).arg(c.endLine);
+    const QDateTime when = due.isValid() ? due : m.chunk.time;
+    const QString date = when.isValid() ? QStringLiteral("[%1%2] ").arg(
+                             due.isValid() ? QStringLiteral("due ") : QString(), when.date().toString(Qt::ISODate))
+                                        : QString();
+    return QStringLiteral("- %1%2 (`%3`)\n").arg(date, text, m.source());
 }
 
 /// The first Markdown heading of a README in `dir`, or empty.
@@ -56,46 +72,111 @@ QString readmeTitle(const QString &dir)
 
 } // namespace
 
-Result<WakeBriefing> WakeBriefing::build(Engine &engine, const QDateTime &now, int limit)
+Result<WakeBriefing> WakeBriefing::build(Engine &engine, const QDateTime &now, const WakeOptions &options)
 {
     WakeBriefing b;
-    CognitiveStore store(engine.vaultPath());
-    auto state = store.load();
-    if (!state)
-        return state.error();
-    b.focus = state->focus;
-    b.preamble = store.preamble(now, engine.config().preambleBudget);
+    b.generatedAt = now;
+    CognitiveStore state(engine.vaultPath());
+    auto loaded = state.load();
+    if (!loaded)
+        return loaded.error();
+    b.focus = loaded->focus;
+    b.preamble =
+        state.preamble(now, options.preambleBudget > 0 ? options.preambleBudget : engine.config().preambleBudget);
     if (!b.preamble.isEmpty())
-        (void)CognitiveStore::notePackedHeuristics(engine.vaultPath(), store.lastPreambleHeuristics(), now);
-    b.decisions = newestWhere(engine.store(), QStringLiteral("category"), QStringLiteral("decision"), limit);
-    b.prospective = newestWhere(engine.store(), QStringLiteral("store"), QStringLiteral("prospective"), limit);
+        (void)CognitiveStore::notePackedHeuristics(engine.vaultPath(), state.lastPreambleHeuristics(), now);
 
+    IndexStore &store = engine.store();
+    MemoryLineage lineage(engine);
+    auto open = [&](const MemoryFileFacts &f) { return !f.archived && f.supersededBy.isEmpty(); };
+
+    QList<qint64> decisionIds;
+    for (const Candidate &c : filesWhere(store, QStringLiteral("c.category = 'decision'"))) {
+        if (decisionIds.size() >= options.decisions)
+            break;
+        if (open(lineage.facts(c.path)))
+            decisionIds << c.chunkId;
+    }
+    const QHash<qint64, Chunk> decisions = chunksById(store, decisionIds);
+    for (qint64 id : std::as_const(decisionIds))
+        if (const auto it = decisions.constFind(id); it != decisions.constEnd())
+            b.openDecisions << MemoryItem::fromChunk(engine, *it);
+
+    // Every prospective file is looked at: the soonest due date may be on the oldest goal.
+    struct Due {
+        qint64 id;
+        QDateTime due;
+    };
+    QList<Due> due;
+    const QDateTime horizon = now.addDays(1);
+    for (const Candidate &c : filesWhere(store, QStringLiteral("c.store = 'prospective' OR c.category = 'goal'"))) {
+        const MemoryFileFacts f = lineage.facts(c.path);
+        if (open(f) && (!f.due.isValid() || f.due <= horizon))
+            due << Due{c.chunkId, f.due};
+    }
+    std::stable_sort(due.begin(), due.end(), [](const Due &a, const Due &b) {
+        if (a.due.isValid() != b.due.isValid())
+            return a.due.isValid();
+        return a.due.isValid() && a.due < b.due; // undated ones keep their newest-first order
+    });
+    due = due.mid(0, options.due);
+    QList<qint64> dueIds;
+    for (const Due &d : std::as_const(due))
+        dueIds << d.id;
+    const QHash<qint64, Chunk> dueChunks = chunksById(store, dueIds);
+    for (const Due &d : std::as_const(due))
+        if (const auto it = dueChunks.constFind(d.id); it != dueChunks.constEnd())
+            b.due << DueMemory{MemoryItem::fromChunk(engine, *it), d.due};
+    return b;
+}
+
+QJsonObject WakeBriefing::toJson() const
+{
+    QJsonArray decisions, dueArray;
+    for (const MemoryItem &m : openDecisions)
+        decisions.append(m.toJson());
+    for (const DueMemory &d : due) {
+        QJsonObject o = d.memory.toJson();
+        if (d.due.isValid())
+            o.insert(QStringLiteral("due"), d.due.toString(Qt::ISODate));
+        dueArray.append(o);
+    }
+    return QJsonObject{{QStringLiteral("generated_at"), generatedAt.toString(Qt::ISODate)},
+                       {QStringLiteral("preamble"), preamble},
+                       {QStringLiteral("focus"),
+                        QJsonObject{{QStringLiteral("current"), focus.current},
+                                    {QStringLiteral("priorities"), QJsonArray::fromStringList(focus.priorities)}}},
+                       {QStringLiteral("open_decisions"), decisions},
+                       {QStringLiteral("prospective_due"), dueArray}};
+}
+
+QString WakeBriefing::markdown() const
+{
     QString md = QStringLiteral("# Engram wake-up\n");
-    if (!b.preamble.isEmpty())
-        md += QLatin1Char('\n') + b.preamble + QLatin1Char('\n');
+    if (!preamble.isEmpty())
+        md += QLatin1Char('\n') + preamble + QLatin1Char('\n');
     md += QStringLiteral("\n## Focus\n");
-    if (b.focus.current.isEmpty()) {
+    if (focus.current.isEmpty()) {
         md += QStringLiteral("_No focus set (engram-cli state focus \"…\", or edit state/cognitive.json)._\n");
     } else {
-        md += b.focus.current + QLatin1Char('\n');
-        for (const QString &p : std::as_const(b.focus.priorities))
+        md += focus.current + QLatin1Char('\n');
+        for (const QString &p : focus.priorities)
             md += QStringLiteral("- ") + p + QLatin1Char('\n');
-        if (b.focus.lastUpdated.isValid())
+        if (focus.lastUpdated.isValid())
             md += QStringLiteral("_Set %1._\n")
-                      .arg(b.focus.lastUpdated.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+                      .arg(focus.lastUpdated.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
     }
-    md += QStringLiteral("\n## Recent decisions\n");
-    for (const Chunk &c : std::as_const(b.decisions))
-        md += item(c);
-    if (b.decisions.isEmpty())
+    md += QStringLiteral("\n## Open decisions\n");
+    for (const MemoryItem &m : openDecisions)
+        md += item(m);
+    if (openDecisions.isEmpty())
         md += QStringLiteral("_None recorded._\n");
-    md += QStringLiteral("\n## Prospective (goals and reminders)\n");
-    for (const Chunk &c : std::as_const(b.prospective))
-        md += item(c);
-    if (b.prospective.isEmpty())
-        md += QStringLiteral("_None recorded._\n");
-    b.markdown = md;
-    return b;
+    md += QStringLiteral("\n## Due (goals and reminders)\n");
+    for (const DueMemory &d : due)
+        md += item(d.memory, d.due);
+    if (due.isEmpty())
+        md += QStringLiteral("_Nothing due._\n");
+    return md;
 }
 
 QString SessionQuery::text() const

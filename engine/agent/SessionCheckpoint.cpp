@@ -1,11 +1,12 @@
-#include "SessionCheckpoint.h"
+#include "agent/SessionCheckpoint.h"
 
 #include "core/FrontMatter.h"
 #include "core/VaultBoundary.h"
+#include "vault/Engine.h"
 
 #include <QVariantMap>
 
-namespace engram::mcp {
+namespace engram {
 
 namespace {
 
@@ -42,11 +43,10 @@ QString SessionCheckpoint::render(const Checkpoint &c, const QString &title, con
     return out;
 }
 
-Result<SessionCheckpoint::Written> SessionCheckpoint::write(const QString &vaultPath, const Checkpoint &c,
-                                                            const QDateTime &now)
+Result<SavedCheckpoint> SessionCheckpoint::save(Engine &engine, const Checkpoint &c, const QDateTime &now)
 {
     const QString folder = QStringLiteral("sessions/%1").arg(now.toString(QStringLiteral("yyyy-MM-dd")));
-    const VaultBoundary boundary(vaultPath);
+    const VaultBoundary boundary(engine.vaultPath());
     if (auto made = boundary.makeFolder(folder); !made)
         return made.error();
     const QString base = QStringLiteral("checkpoint-%1").arg(now.toString(QStringLiteral("HHmmss")));
@@ -54,17 +54,40 @@ Result<SessionCheckpoint::Written> SessionCheckpoint::write(const QString &vault
     for (int n = 2; boundary.holdsEntry(relative); ++n)
         relative = QStringLiteral("%1/%2-%3.md").arg(folder, base).arg(n);
 
-    Written w;
-    w.path = relative;
-    w.created = now;
-    w.title = c.title.trimmed().isEmpty()
-                  ? QStringLiteral("Checkpoint %1").arg(now.toString(QStringLiteral("yyyy-MM-dd HH:mm")))
-                  : c.title.simplified();
-    const QByteArray bytes = render(c, w.title, now).toUtf8();
+    SavedCheckpoint saved;
+    saved.path = relative;
+    saved.created = now;
+    saved.title = c.title.trimmed().isEmpty()
+                      ? QStringLiteral("Checkpoint %1").arg(now.toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                      : c.title.simplified();
+    const QByteArray bytes = render(c, saved.title, now).toUtf8();
     if (Status s = boundary.writeFile(relative, bytes); !s)
         return s.error();
-    w.bytes = bytes.size();
-    return w;
+    saved.bytes = bytes.size();
+
+    const IndexReport report = engine.indexPath(relative);
+    saved.chunks = int(report.chunks);
+    if (report.error)
+        saved.indexProblems << report.error->toString();
+    for (const Problem &p : report.problems)
+        saved.indexProblems << QStringLiteral("%1: %2").arg(p.path, p.message);
+    if (Status s = engine.saveVectors(); !s)
+        saved.indexProblems << s.error().toString();
+    return saved;
 }
 
-} // namespace engram::mcp
+QJsonObject SavedCheckpoint::toJson() const
+{
+    return QJsonObject{{QStringLiteral("path"), path},
+                       {QStringLiteral("title"), title},
+                       {QStringLiteral("created"), created.toString(Qt::ISODate)},
+                       {QStringLiteral("bytes"), double(bytes)},
+                       {QStringLiteral("chunks"), chunks}};
+}
+
+QString SavedCheckpoint::text() const
+{
+    return QStringLiteral("Saved the checkpoint \"%1\" as %2 (%3 chunks indexed).").arg(title, path).arg(chunks);
+}
+
+} // namespace engram

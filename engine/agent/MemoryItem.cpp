@@ -1,0 +1,91 @@
+#include "agent/MemoryItem.h"
+
+#include "vault/Engine.h"
+
+#include <QJsonArray>
+
+namespace engram {
+
+MemoryItem MemoryItem::fromChunk(const Engine &engine, const Chunk &chunk)
+{
+    MemoryItem item;
+    item.chunk = chunk;
+    item.text = engine.displayText(chunk);
+    return item;
+}
+
+MemoryItem MemoryItem::fromRecall(const Engine &engine, const RecallResult &result)
+{
+    MemoryItem item = fromChunk(engine, result.chunk);
+    item.score = result.score;
+    item.breakdown = result.breakdown;
+    item.keywordRank = result.keywordRank;
+    item.vectorRank = result.vectorRank;
+    for (const ScoreComponent &s : result.breakdown)
+        if (s.name == QLatin1String("strength"))
+            item.strength = s.value;
+    return item;
+}
+
+QString MemoryItem::source() const
+{
+    return QStringLiteral("%1:%2-%3").arg(chunk.path).arg(chunk.startLine).arg(chunk.endLine);
+}
+
+QJsonObject MemoryItem::toJson() const
+{
+    const Tags &tags = chunk.tags;
+    QStringList explicitTags;
+    for (const auto &[name, tag] : {std::pair{"region", &tags.region}, std::pair{"store", &tags.store},
+                                    std::pair{"layer", &tags.layer}, std::pair{"category", &tags.category}})
+        if (tag->isExplicit)
+            explicitTags << QLatin1String(name);
+    QJsonObject o{{QStringLiteral("path"), chunk.path},
+                  {QStringLiteral("start_line"), chunk.startLine},
+                  {QStringLiteral("end_line"), chunk.endLine},
+                  {QStringLiteral("source"), source()},
+                  {QStringLiteral("title"), chunk.title},
+                  {QStringLiteral("heading"), chunk.heading},
+                  {QStringLiteral("text"), text},
+                  {QStringLiteral("region"), tags.region.value},
+                  {QStringLiteral("store"), tags.store.value},
+                  {QStringLiteral("layer"), tags.layer.value},
+                  {QStringLiteral("category"), tags.category.value},
+                  {QStringLiteral("explicit_tags"), QJsonArray::fromStringList(explicitTags)},
+                  {QStringLiteral("id"), double(chunk.id)},
+                  {QStringLiteral("tokens"), chunk.tokens}};
+    if (!chunk.speaker.isEmpty())
+        o.insert(QStringLiteral("speaker"), chunk.speaker);
+    if (chunk.time.isValid())
+        o.insert(QStringLiteral("time"), chunk.time.toString(Qt::ISODate));
+    if (score) {
+        QJsonArray signalList;
+        for (const ScoreComponent &s : breakdown)
+            signalList.append(QJsonObject{{QStringLiteral("signal"), s.name},
+                                          {QStringLiteral("value"), s.value},
+                                          {QStringLiteral("weight"), s.weight},
+                                          {QStringLiteral("contribution"), s.contribution()}});
+        o.insert(QStringLiteral("score"), *score);
+        o.insert(QStringLiteral("strength"), strength);
+        o.insert(QStringLiteral("breakdown"), signalList);
+        o.insert(QStringLiteral("keyword_rank"), keywordRank);
+        o.insert(QStringLiteral("vector_rank"), vectorRank);
+    }
+    if (!sourceText.isNull())
+        o.insert(QStringLiteral("source_text"), sourceText);
+    return o;
+}
+
+QString MemoryItem::line(int rank) const
+{
+    QString shown = text.simplified();
+    if (shown.size() > 300)
+        shown = shown.left(299) + QStringLiteral("…");
+    QStringList tags;
+    for (const QString &v : {chunk.tags.store.value, chunk.tags.category.value})
+        if (!v.isEmpty())
+            tags << v;
+    return QStringLiteral("%1. %2 [%3]\n   %4").arg(rank).arg(source(), tags.join(QStringLiteral(" · ")), shown);
+}
+
+} // namespace engram
