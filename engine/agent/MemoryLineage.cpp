@@ -1,5 +1,6 @@
 #include "agent/MemoryLineage.h"
 
+#include "core/FrontMatter.h"
 #include "dynamics/MemoryDynamics.h"
 #include "vault/Engine.h"
 
@@ -36,19 +37,6 @@ bool truthy(const QJsonValue &value)
 
 } // namespace
 
-QDateTime MemoryLineage::dateValue(const QString &text)
-{
-    const QString t = text.trimmed();
-    if (t.isEmpty())
-        return {};
-    QDateTime when = QDateTime::fromString(t, Qt::ISODateWithMs);
-    if (!when.isValid())
-        when = QDateTime::fromString(t, Qt::ISODate);
-    if (!when.isValid())
-        when = QDate::fromString(t.left(10), Qt::ISODate).startOfDay();
-    return when;
-}
-
 QString MemoryLineage::resolve(const QString &reference)
 {
     QString r = reference;
@@ -75,9 +63,10 @@ MemoryFileFacts MemoryLineage::facts(const QString &path)
             f.indexed = true;
             const QJsonObject fm = QJsonDocument::fromJson(s->text(0).toUtf8()).object();
             f.category = fm.value(QStringLiteral("category")).toString();
-            f.created =
-                dateValue(fm.value(QStringLiteral("created")).toString(fm.value(QStringLiteral("date")).toString()));
-            f.due = dateValue(fm.value(QStringLiteral("due")).toString());
+            f.created = FrontMatter::date(fm.contains(QStringLiteral("created"))
+                                              ? fm.value(QStringLiteral("created")).toVariant()
+                                              : fm.value(QStringLiteral("date")).toVariant());
+            f.due = FrontMatter::date(fm.value(QStringLiteral("due")).toVariant());
             f.archived = truthy(fm.value(QStringLiteral("archived")));
             statedSuccessors = listValue(fm.value(QStringLiteral("superseded_by")));
         }

@@ -36,9 +36,6 @@ public:
     /// Paths from the oldest superseded ancestor to the newest successor of `path`.
     QStringList chain(const QString &path);
 
-    /// A front matter date ("2026-03-02", "2026-03-02T10:00:00"); invalid when there is none.
-    static QDateTime dateValue(const QString &text);
-
 private:
     QString resolve(const QString &reference);
 

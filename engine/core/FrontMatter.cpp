@@ -286,4 +286,24 @@ QString FrontMatter::render(const QVariantMap &values, const QStringList &keyOrd
     return out;
 }
 
+QDateTime FrontMatter::date(const QVariant &value)
+{
+    if (!value.isValid())
+        return {};
+    const QString text = value.toString().trimmed();
+    QDateTime dt = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!dt.isValid())
+        dt = QDateTime::fromString(text, Qt::ISODate);
+    if (!dt.isValid()) {
+        const QDate d = QDate::fromString(text.left(10), Qt::ISODate);
+        if (d.isValid())
+            dt = QDateTime(d, QTime(0, 0));
+    }
+    // Kept as UTC, a calendar date reads back as the same date in any time zone (and comparing
+    // UTC times never consults the system's zone rules).
+    if (dt.isValid() && dt.timeSpec() == Qt::LocalTime)
+        dt.setTimeSpec(Qt::UTC);
+    return dt;
+}
+
 } // namespace engram

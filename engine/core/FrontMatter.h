@@ -2,6 +2,7 @@
 
 #include "core/Result.h"
 
+#include <QDateTime>
 #include <QStringList>
 #include <QVariantMap>
 
@@ -29,6 +30,11 @@ public:
 
     /// Parses one scalar or inline list the way parse() does.
     static QVariant parseValue(const QString &text, bool *ok = nullptr);
+
+    /// A date or time value (`created:`, `due:` …): ISO 8601 with or without a time. One without a
+    /// zone ("2023-05-08", "2023-05-08 13:56") is a calendar time, the same wherever the vault is
+    /// opened, and is returned as UTC. Invalid when the value is not a date.
+    static QDateTime date(const QVariant &value);
 };
 
 } // namespace engram

@@ -236,27 +236,6 @@ QString stripMarkdownForIndex(const QString &text)
     return out;
 }
 
-QDateTime parseDate(const QVariant &value)
-{
-    if (!value.isValid())
-        return {};
-    const QString text = value.toString().trimmed();
-    QDateTime dt = QDateTime::fromString(text, Qt::ISODateWithMs);
-    if (!dt.isValid())
-        dt = QDateTime::fromString(text, Qt::ISODate);
-    if (!dt.isValid()) {
-        const QDate d = QDate::fromString(text.left(10), Qt::ISODate);
-        if (d.isValid())
-            dt = QDateTime(d, QTime(0, 0));
-    }
-    // A date without a zone ("2023-05-08", "2023-05-08 13:56") is a calendar time, the same
-    // wherever the vault is opened: it is kept as UTC, so it reads back as the same date in any
-    // time zone (and comparing UTC times never consults the system's zone rules).
-    if (dt.isValid() && dt.timeSpec() == Qt::LocalTime)
-        dt.setTimeSpec(Qt::UTC);
-    return dt;
-}
-
 /// Targets of `[[target]]`, `[[target|alias]]` and `[[target#heading]]` links, each once.
 QStringList findWikiLinks(const QString &text)
 {
@@ -441,8 +420,8 @@ Result<Document> DocumentParser::parse(const QString &relativePath, const QByteA
         doc.frontMatter = fm->values;
         doc.bodyStartLine = fm->bodyStartLine;
     }
-    doc.created =
-        parseDate(doc.frontMatter.value(QStringLiteral("created"), doc.frontMatter.value(QStringLiteral("date"))));
+    doc.created = FrontMatter::date(
+        doc.frontMatter.value(QStringLiteral("created"), doc.frontMatter.value(QStringLiteral("date"))));
     doc.title = doc.frontMatter.value(QStringLiteral("title")).toString();
 
     const QList<Paragraph> paragraphs = splitParagraphs(lines, doc.bodyStartLine, markdown);
