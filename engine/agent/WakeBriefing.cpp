@@ -16,15 +16,20 @@ namespace {
 
 struct Candidate {
     QString path;
-    qint64 chunkId = 0; ///< the file's first chunk of that kind
+    qint64 chunkId = 0; ///< the file's chunk that states it (see filesWhere), else its first of that kind
 };
 
-/// Files with a chunk matching `where` (our own SQL, never input), newest first.
+/// Files with a chunk matching `where` (our own SQL, never input), newest first. A file is
+/// represented by the chunk that states the decision or goal (a "Decision" section, "we decided",
+/// "goal:"), else by its first matching chunk: an ADR's Context section says what was weighed,
+/// not what was chosen.
 QList<Candidate> filesWhere(IndexStore &store, const QString &where)
 {
     auto statement = store.database().prepare(
-        QStringLiteral("SELECT f.path, MIN(c.id), MAX(COALESCE(c.time, f.mtime / 1000)) AS t FROM chunks c "
-                       "JOIN files f ON f.id = c.file_id WHERE %1 GROUP BY f.id ORDER BY t DESC, f.id DESC")
+        QStringLiteral("SELECT f.path, COALESCE(MIN(CASE WHEN c.heading LIKE '%Decision' OR c.text LIKE '%decided%' "
+                       "OR c.text LIKE '%decision:%' OR c.text LIKE '%goal:%' THEN c.id END), MIN(c.id)), "
+                       "MAX(COALESCE(c.time, f.mtime / 1000)) AS t FROM chunks c JOIN files f ON f.id = c.file_id "
+                       "WHERE %1 GROUP BY f.id ORDER BY t DESC, f.id DESC")
             .arg(where));
     QList<Candidate> out;
     if (!statement)
