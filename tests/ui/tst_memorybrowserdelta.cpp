@@ -1,8 +1,9 @@
 // Saving one note changes one row of the memory table: the model follows the
 // index worker's delta (no reset), so the sort, the selection and the scroll
 // position survive; a file added or deleted on disk inserts or removes its
-// row only. Closing the window while the vault is being indexed joins the
-// indexer (nothing is left running, nothing crashes).
+// row only. A newer recall cancels the ones before it. Closing the window
+// while the vault is being indexed joins the indexer (nothing is left
+// running, nothing crashes).
 #include "MainWindow.h"
 #include "MemoryTableModel.h"
 #include "Roles.h"
@@ -166,6 +167,32 @@ private Q_SLOTS:
         QCOMPARE(source.reset.count(), 0);
         QCOMPARE(m_table->currentIndex().data(PathRole).toString(), selectedPath);
         QCOMPARE(m_table->selectionModel()->selectedRows().size(), 1);
+    }
+
+    void newerRecall_cancelsTheOnesBeforeIt()
+    {
+        VaultSession *session = m_window->session();
+        QSignalSpy answers(session, &VaultSession::recallReady);
+        RecallQuery query;
+        query.text = QStringLiteral("garden beans");
+        query.reinforce = false;
+        // Typed fast: each request supersedes the one before; the query thread is still on the first ones.
+        const int requests = 20;
+        int last = 0;
+        for (int i = 0; i < requests; ++i)
+            last = session->requestRecall(query);
+        QTRY_COMPARE_WITH_TIMEOUT(answers.count(), requests, kTimeout);
+        int cancelled = 0;
+        for (const QList<QVariant> &answer : std::as_const(answers)) {
+            const QString error = answer.at(2).toString();
+            if (answer.at(0).toInt() == last) {
+                QVERIFY2(error.isEmpty(), qPrintable(error));
+                QVERIFY(!answer.at(1).value<QList<RecallResult>>().isEmpty());
+            } else if (error == Retriever::cancelledError().message) {
+                ++cancelled;
+            }
+        }
+        QVERIFY2(cancelled > 0, "no superseded recall was cancelled");
     }
 
     void closeWhileIndexing_joinsTheIndexerPromptly()
