@@ -13,6 +13,14 @@
 
 namespace engram {
 
+namespace {
+
+/// Past this many files a run sends the whole catalog: a delta is planned in one pass over the
+/// rows plus one query per file, and a model signal per run of rows.
+constexpr int kMaxDeltaFiles = 1000;
+
+} // namespace
+
 IndexWorker::IndexWorker(std::unique_ptr<Engine> engine) : m_engine(std::move(engine)) { }
 
 IndexWorker::~IndexWorker() = default;
@@ -141,10 +149,12 @@ void IndexWorker::indexPaths(const QStringList &relativePaths)
     total.scanned = int(relativePaths.size());
     (void)m_engine->store().setMeta(QStringLiteral("last_index"),
                                     QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    total.elapsedMs = clock.elapsed();
+    // The rows are in the index already: the table shows them while the vectors are written
+    // (the whole file, ~100 ms at 100k chunks, was 100 of the 170 ms from save to row).
+    report(total, relativePaths);
     if (Status s = m_engine->saveVectors(); !s)
         Q_EMIT failed(s.error().toString());
-    total.elapsedMs = clock.elapsed();
-    report(total);
 }
 
 void IndexWorker::indexAll()
@@ -163,19 +173,44 @@ void IndexWorker::rebuild()
         Q_EMIT failed(result.error().toString());
         return;
     }
-    report(*result);
+    Q_EMIT busyChanged(false, {});
+    if (result->error)
+        Q_EMIT failed(result->error->toString());
+    Q_EMIT indexed(*result);
+    refreshCatalog(); // every chunk has a new id: nothing to follow row by row
+    watchFolders();
 }
 
-void IndexWorker::report(const IndexReport &result)
+void IndexWorker::report(const IndexReport &result, QStringList touched)
 {
     Q_EMIT busyChanged(false, {});
     if (result.error)
         Q_EMIT failed(result.error->toString());
     Q_EMIT indexed(result);
-    if (result.indexed + result.removed > 0 || result.changedPaths.size() > 0) {
-        refreshCatalog();
+    for (const Problem &p : result.problems)
+        if (p.severity == QLatin1String("error"))
+            touched << p.path;
+    touched += result.changedPaths;
+    touched.removeDuplicates();
+    if (result.indexed + result.removed > 0 || !result.changedPaths.isEmpty() || result.failed > 0) {
+        if (touched.size() <= kMaxDeltaFiles)
+            sendDelta(touched);
+        else
+            refreshCatalog();
         watchFolders();
     }
+}
+
+void IndexWorker::sendDelta(const QStringList &paths)
+{
+    auto rows = MemoryCatalog(m_engine->store()).rows(paths);
+    if (!rows) {
+        Q_EMIT failed(rows.error().toString());
+        refreshCatalog();
+        return;
+    }
+    CatalogDelta delta{paths, *rows, m_engine->vectors().size(), m_engine->store().meta(QStringLiteral("last_index"))};
+    Q_EMIT catalogChanged(delta);
 }
 
 void IndexWorker::refreshCatalog()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "CatalogDelta.h"
 #include "index/MemoryCatalog.h"
 #include "vault/Engine.h"
 
@@ -17,7 +18,9 @@ namespace engram {
 /// The background indexer: lives on its own QThread with its own Engine (its
 /// own SQLite connection), watches the vault (QFileSystemWatcher plus a
 /// periodic rescan for what the watcher misses) and re-indexes what changed.
-/// Everything it learns goes back to the UI thread by signal.
+/// Everything it learns goes back to the UI thread by signal: after a run
+/// that touched a few files, only their rows (catalogChanged); after a
+/// rebuild or a large run, the whole catalog (catalogReady).
 class IndexWorker : public QObject {
     Q_OBJECT
 public:
@@ -43,13 +46,17 @@ Q_SIGNALS:
     void indexed(const engram::IndexReport &report);
     void failed(const QString &message);
     void catalogReady(const QList<engram::MemoryRow> &rows, const engram::VaultStats &stats);
+    void catalogChanged(const engram::CatalogDelta &delta);
     void healthReady(const QList<engram::HealthCheck> &checks);
 
 private:
     QStringList changedPaths() const;
     void watchFolders();
     void scheduleIndex();
-    void report(const IndexReport &report);
+    /// `touched`: the files the run looked at besides those it reports changed (a file that
+    /// failed loses its rows without being reported as changed).
+    void report(const IndexReport &report, QStringList touched = {});
+    void sendDelta(const QStringList &paths);
     Indexer::Progress progressCallback();
 
     std::unique_ptr<Engine> m_engine;

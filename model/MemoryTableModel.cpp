@@ -15,11 +15,60 @@ void MemoryTableModel::setRows(const QList<MemoryRow> &rows)
     endResetModel();
 }
 
+void MemoryTableModel::applyDelta(const CatalogDelta &delta)
+{
+    const CatalogEdit edit = CatalogEdit::plan(m_rows, delta);
+    // Changes first: their row numbers are the ones before any removal.
+    for (qsizetype i = 0; i < edit.changed.size();) {
+        qsizetype end = i;
+        m_rows[edit.changed.at(i).row] = delta.rows.at(edit.changed.at(i).source);
+        while (end + 1 < edit.changed.size() && edit.changed.at(end + 1).row == edit.changed.at(end).row + 1) {
+            ++end;
+            m_rows[edit.changed.at(end).row] = delta.rows.at(edit.changed.at(end).source);
+        }
+        Q_EMIT dataChanged(index(edit.changed.at(i).row, 0), index(edit.changed.at(end).row, ColumnCount - 1));
+        i = end + 1;
+    }
+    for (const auto &[first, last] : CatalogEdit::descendingRuns(edit.removed)) {
+        beginRemoveRows({}, first, last);
+        m_rows.remove(first, last - first + 1);
+        endRemoveRows();
+    }
+    if (!edit.appended.isEmpty()) {
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(edit.appended.size()) - 1);
+        for (qsizetype source : edit.appended)
+            m_rows << delta.rows.at(source);
+        endInsertRows();
+    }
+}
+
 void MemoryTableModel::setStrengths(const QHash<qint64, MemoryStrength> &strengths)
 {
+    // Strengths arrive after every index run; most did not move as far as the table shows
+    // them (two decimals). Only rows that did are announced: a dataChanged over 100k rows
+    // makes the proxy test every one of them against its filter again.
+    auto moves = [&](qint64 id) {
+        const auto before = m_strengths.constFind(id);
+        const auto after = strengths.constFind(id);
+        if ((before == m_strengths.constEnd()) != (after == strengths.constEnd()))
+            return true;
+        return before != m_strengths.constEnd()
+               && (qRound64(before->strength * 100.0) != qRound64(after->strength * 100.0)
+                   || before->archived != after->archived || before->lastAccess != after->lastAccess);
+    };
+    QList<int> moved;
+    for (int r = 0; r < m_rows.size(); ++r)
+        if (moves(m_rows.at(r).id))
+            moved << r;
     m_strengths = strengths;
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0, StrengthColumn), index(int(m_rows.size()) - 1, LastAccessColumn));
+    for (qsizetype i = 0; i < moved.size();) {
+        qsizetype end = i;
+        while (end + 1 < moved.size() && moved.at(end + 1) == moved.at(end) + 1)
+            ++end;
+        Q_EMIT dataChanged(index(moved.at(i), StrengthColumn), index(moved.at(end), LastAccessColumn));
+        i = end + 1;
+    }
 }
 
 int MemoryTableModel::rowCount(const QModelIndex &parent) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "CatalogDelta.h"
 #include "ViewData.h"
 #include "index/MemoryCatalog.h"
 
@@ -26,7 +27,11 @@ public:
 
     explicit MemoryTableModel(QObject *parent = nullptr);
 
+    /// Replaces every row (a reset: views lose selection and scroll). For opening a vault.
     void setRows(const QList<MemoryRow> &rows);
+    /// Follows one index run: dataChanged, beginRemoveRows and beginInsertRows for the rows of
+    /// the files in `delta` only, so a proxy keeps its sort and a view its selection and scroll.
+    void applyDelta(const CatalogDelta &delta);
     void setStrengths(const QHash<qint64, MemoryStrength> &strengths);
     const MemoryRow &row(int index) const { return m_rows.at(index); }
     bool hasStrengths() const { return !m_strengths.isEmpty(); }

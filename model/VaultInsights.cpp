@@ -6,10 +6,8 @@
 #include "dynamics/MemoryDynamics.h"
 #include "vault/Engine.h"
 
-#include <QFutureWatcher>
 #include <QRegularExpression>
 #include <QSet>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
@@ -192,7 +190,9 @@ VaultInsights::VaultInsights(VaultSession *session, QObject *parent) : QObject(p
     connect(session, &VaultSession::catalogReady, this, &VaultInsights::refresh);
     connect(session, &VaultSession::opened, this, &VaultInsights::startScheduler);
     connect(session, &VaultSession::closed, this, [this] {
-        ++m_generation;
+        m_refreshJob.cancel();
+        m_neighbourhoodJob.cancel();
+        m_running = m_again = false;
         m_scheduler.reset(); // waits for a run in flight
         m_data = {};
         Q_EMIT ready();
@@ -274,20 +274,17 @@ void VaultInsights::refresh()
         return;
     }
     m_running = true;
-    const int generation = m_generation;
-    auto *watcher = new QFutureWatcher<VaultInsightData>(this);
-    connect(watcher, &QFutureWatcher<VaultInsightData>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        m_running = false;
-        if (generation != m_generation)
-            return;
-        m_data = watcher->result();
-        Q_EMIT ready();
-        if (std::exchange(m_again, false))
-            refresh();
-    });
     std::shared_ptr<Engine> engine(std::move(*worker));
-    watcher->setFuture(QtConcurrent::run([engine, rows = m_session->catalog()] { return compute(*engine, rows); }));
+    runJob(
+        this, m_refreshJob.next(),
+        [engine, rows = m_session->catalog()](const CancelFlag &) { return compute(*engine, rows); },
+        [this](const VaultInsightData &data) {
+            m_running = false;
+            m_data = data;
+            Q_EMIT ready();
+            if (std::exchange(m_again, false))
+                refresh();
+        });
 }
 
 void VaultInsights::requestNeighbourhood(qint64 chunkId, int hops)
@@ -297,16 +294,14 @@ void VaultInsights::requestNeighbourhood(qint64 chunkId, int hops)
     auto worker = m_session->engine()->openWorker();
     if (!worker)
         return;
-    auto *watcher = new QFutureWatcher<GraphData>(this);
-    const int generation = m_generation;
-    connect(watcher, &QFutureWatcher<GraphData>::finished, this, [this, watcher, chunkId, generation] {
-        watcher->deleteLater();
-        if (generation == m_generation)
-            Q_EMIT neighbourhoodReady(chunkId, watcher->result());
-    });
+    // A newer request (another node clicked) supersedes this one.
     std::shared_ptr<Engine> engine(std::move(*worker));
-    watcher->setFuture(QtConcurrent::run(
-        [engine, rows = m_session->catalog(), chunkId, hops] { return neighbourhood(*engine, rows, chunkId, hops); }));
+    runJob(
+        this, m_neighbourhoodJob.next(),
+        [engine, rows = m_session->catalog(), chunkId, hops](const CancelFlag &) {
+            return neighbourhood(*engine, rows, chunkId, hops);
+        },
+        [this, chunkId](const GraphData &graph) { Q_EMIT neighbourhoodReady(chunkId, graph); });
 }
 
 Result<LineageNode> VaultInsights::lineage(const QString &path) const

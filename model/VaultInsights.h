@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Job.h"
 #include "ViewData.h"
 #include "consolidation/Consolidator.h"
 #include "index/MemoryCatalog.h"
@@ -75,7 +76,8 @@ private:
     std::unique_ptr<ConsolidationScheduler> m_scheduler;
     bool m_running = false;
     bool m_again = false;
-    int m_generation = 0;
+    LatestJob m_refreshJob;
+    LatestJob m_neighbourhoodJob;
 };
 
 } // namespace engram

@@ -3,10 +3,6 @@
 #include "IndexWorker.h"
 #include "QueryWorker.h"
 
-#include <QFutureWatcher>
-#include <QThread>
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <utility>
 
 namespace engram {
@@ -31,22 +27,17 @@ void VaultSession::open(const QString &path)
 {
     close();
     m_path = path;
-    const int generation = ++m_generation;
     Q_EMIT opening(path);
-    auto *watcher = new QFutureWatcher<OpenOutcome>(this);
-    connect(watcher, &QFutureWatcher<OpenOutcome>::finished, this, [this, watcher, path, generation] {
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return;
-        const OpenOutcome outcome = watcher->result();
-        finishOpen(path, outcome.engine, outcome.error);
-    });
-    watcher->setFuture(QtConcurrent::run([path] {
-        auto engine = Engine::open(path);
-        if (!engine)
-            return OpenOutcome{nullptr, engine.error().toString()};
-        return OpenOutcome{std::shared_ptr<Engine>(std::move(*engine)), QString()};
-    }));
+    // Another open or a close cancels this one: its engine is then dropped on arrival.
+    runJob(
+        this, m_opening.next(),
+        [path](const CancelFlag &) {
+            auto engine = Engine::open(path);
+            if (!engine)
+                return OpenOutcome{nullptr, engine.error().toString()};
+            return OpenOutcome{std::shared_ptr<Engine>(std::move(*engine)), QString()};
+        },
+        [this, path](const OpenOutcome &outcome) { finishOpen(path, outcome.engine, outcome.error); });
 }
 
 void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engine, const QString &error)
@@ -70,11 +61,7 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
         return;
     }
     m_engine = std::move(engine);
-    m_thread = new QThread(this);
-    m_thread->setObjectName(QStringLiteral("engram-indexer"));
     m_worker = new IndexWorker(std::move(*workerEngine));
-    m_worker->moveToThread(m_thread);
-    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &IndexWorker::busyChanged, this, [this](bool busy, const QString &what) {
         m_busy = busy;
         Q_EMIT busyChanged(busy, what);
@@ -86,22 +73,24 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
     connect(m_worker, &IndexWorker::catalogReady, this, [this](const QList<MemoryRow> &rows, const VaultStats &stats) {
         QList<MemoryRow> previous = std::exchange(m_catalog, rows);
         m_stats = stats;
-        Q_EMIT catalogReady(); // the views swap to the new rows here
+        Q_EMIT catalogReset(); // the views swap to the new rows here
+        Q_EMIT catalogReady();
         // Freeing 100k rows takes tens of milliseconds: let the worker do it.
         if (m_worker)
             QMetaObject::invokeMethod(
                 m_worker, [dropped = std::move(previous)] { Q_UNUSED(dropped); }, Qt::QueuedConnection);
     });
-    m_thread->start();
+    connect(m_worker, &IndexWorker::catalogChanged, this, [this](const CatalogDelta &delta) {
+        CatalogEdit::plan(m_catalog, delta).apply(m_catalog, delta, &m_stats);
+        Q_EMIT catalogChanged(delta);
+        Q_EMIT catalogReady();
+    });
+    m_thread = startWorkerThread(m_worker, QStringLiteral("engram-indexer"));
 
-    m_queryThread = new QThread(this);
-    m_queryThread->setObjectName(QStringLiteral("engram-query"));
     m_queryWorker = new QueryWorker(std::move(*queryEngine));
-    m_queryWorker->moveToThread(m_queryThread);
-    connect(m_queryThread, &QThread::finished, m_queryWorker, &QObject::deleteLater);
     connect(m_queryWorker, &QueryWorker::recalled, this, &VaultSession::recallReady);
     connect(m_queryWorker, &QueryWorker::packed, this, &VaultSession::packReady);
-    m_queryThread->start();
+    m_queryThread = startWorkerThread(m_queryWorker, QStringLiteral("engram-query"));
     Q_EMIT opened(path);
     if (!m_watching)
         invoke(&IndexWorker::setWatching, false);
@@ -110,22 +99,16 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
 
 void VaultSession::close()
 {
-    ++m_generation;
-    if (m_thread) {
+    m_opening.cancel();
+    m_recall.cancel();
+    m_pack.cancel();
+    if (m_worker) {
         m_worker->cancel();
-        m_thread->quit();
-        m_thread->wait(); // shutdown only: the worker finishes the file in flight
-        delete m_thread;
-        m_thread = nullptr;
+        m_thread.reset(); // joins: the worker finishes the file in flight
         m_worker = nullptr;
     }
-    if (m_queryThread) {
-        m_queryThread->quit();
-        m_queryThread->wait(); // shutdown only: at most the query in flight
-        delete m_queryThread;
-        m_queryThread = nullptr;
-        m_queryWorker = nullptr;
-    }
+    m_queryThread.reset(); // joins: the query in flight stops at its next stage
+    m_queryWorker = nullptr;
     const bool wasOpen = m_engine != nullptr;
     m_engine.reset();
     m_catalog.clear();
@@ -173,19 +156,30 @@ void VaultSession::requestCatalog()
 int VaultSession::requestRecall(const RecallQuery &query)
 {
     const int id = ++m_nextRequest;
-    if (m_queryWorker)
-        QMetaObject::invokeMethod(
-            m_queryWorker, [worker = m_queryWorker, id, query] { worker->recall(id, query); }, Qt::QueuedConnection);
+    if (!m_queryWorker)
+        return id;
+    // The lambda keeps the flag alive for as long as the query may read it.
+    RecallQuery cancellable = query;
+    const CancelFlag flag = m_recall.next();
+    cancellable.cancel = flag.get();
+    QMetaObject::invokeMethod(
+        m_queryWorker, [worker = m_queryWorker, id, cancellable, flag] { worker->recall(id, cancellable); },
+        Qt::QueuedConnection);
     return id;
 }
 
 int VaultSession::requestPack(const RecallQuery &query, int budget)
 {
     const int id = ++m_nextRequest;
-    if (m_queryWorker)
-        QMetaObject::invokeMethod(
-            m_queryWorker, [worker = m_queryWorker, id, query, budget] { worker->pack(id, query, budget); },
-            Qt::QueuedConnection);
+    if (!m_queryWorker)
+        return id;
+    RecallQuery cancellable = query;
+    const CancelFlag flag = m_pack.next();
+    cancellable.cancel = flag.get();
+    QMetaObject::invokeMethod(
+        m_queryWorker,
+        [worker = m_queryWorker, id, cancellable, budget, flag] { worker->pack(id, cancellable, budget); },
+        Qt::QueuedConnection);
     return id;
 }
 

@@ -1,14 +1,14 @@
 #pragma once
 
+#include "CatalogDelta.h"
+#include "Job.h"
+#include "OwnedThread.h"
 #include "index/MemoryCatalog.h"
 #include "vault/Engine.h"
 
 #include <QObject>
-#include <QPointer>
 
 #include <memory>
-
-class QThread;
 
 namespace engram {
 
@@ -18,7 +18,9 @@ class QueryWorker;
 /// One open vault in the workbench: the UI thread's Engine (recall, pack)
 /// and the background IndexWorker on its own thread. Opening happens off the
 /// UI thread too, so a large vault never freezes the window; views connect
-/// to the signals and never wait.
+/// to the signals and never wait. The two workers are long-lived and own
+/// their threads (OwnedThread); opening, recall and pack are one-shot jobs
+/// with a cancel flag (Job.h): a newer recall cancels the one before.
 class VaultSession : public QObject {
     Q_OBJECT
 public:
@@ -49,7 +51,8 @@ public:
     void setWatching(bool watching);
 
     /// Runs a recall (or a pack) on the query thread; the answer arrives by
-    /// recallReady (packReady) with the returned id.
+    /// recallReady (packReady) with the returned id. A request cancels the
+    /// previous one of its kind: that one answers with Retriever::cancelledError().
     int requestRecall(const RecallQuery &query);
     int requestPack(const RecallQuery &query, int budget);
 
@@ -62,6 +65,11 @@ Q_SIGNALS:
     void progress(int done, int total, const QString &path);
     void indexed(const engram::IndexReport &report);
     void failed(const QString &message);
+    /// The whole catalog was replaced (a vault opened, a rebuild, a large run); catalogReady follows.
+    void catalogReset();
+    /// The rows of a few files were replaced (`delta`, already in catalog()); catalogReady follows.
+    void catalogChanged(const engram::CatalogDelta &delta);
+    /// catalog() and stats() are current.
     void catalogReady();
     void healthReady(const QList<engram::HealthCheck> &checks);
     void recallReady(int id, const QList<engram::RecallResult> &results, const QString &error);
@@ -74,17 +82,19 @@ private:
 
     QString m_path;
     std::shared_ptr<Engine> m_engine;
-    QThread *m_thread = nullptr;
-    IndexWorker *m_worker = nullptr;
-    QThread *m_queryThread = nullptr;
+    IndexWorker *m_worker = nullptr; ///< lives on m_thread, deleted there when it stops
+    OwnedThread m_thread;
     QueryWorker *m_queryWorker = nullptr;
+    OwnedThread m_queryThread;
+    LatestJob m_opening;
+    LatestJob m_recall;
+    LatestJob m_pack;
     int m_nextRequest = 0;
     QList<MemoryRow> m_catalog;
     VaultStats m_stats;
     bool m_busy = false;
     bool m_watching = true;
     int m_rescanMs = 30000;
-    int m_generation = 0; ///< ignores an open that finishes after another began
 };
 
 } // namespace engram

@@ -103,7 +103,10 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     comboFilter(m_store, &MemoryFilterProxy::setStore);
     comboFilter(m_layer, &MemoryFilterProxy::setLayer);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MemoryBrowser::showSelected);
-    connect(m_session, &VaultSession::catalogReady, this, &MemoryBrowser::reloadCatalog);
+    // A saved note moves its own rows only: the proxy keeps its sort, the view its selection and scroll.
+    connect(m_session, &VaultSession::catalogReset, this, [this] { m_model->setRows(m_session->catalog()); });
+    connect(m_session, &VaultSession::catalogChanged, m_model, &MemoryTableModel::applyDelta);
+    connect(m_session, &VaultSession::catalogReady, this, &MemoryBrowser::updateFilters);
     connect(m_session, &VaultSession::opening, this, [this] {
         m_model->setRows({});
         m_editor->clear();
@@ -116,7 +119,8 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     });
     connect(m_editor, &NoteEditor::saved, this, [this](const QString &path) { m_session->requestIndexPaths({path}); });
     m_empty->showMessage(tr("No vault is open. Use File › Open Vault…"));
-    reloadCatalog();
+    m_model->setRows(m_session->catalog());
+    updateFilters();
 }
 
 void MemoryBrowser::fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText)
@@ -133,9 +137,8 @@ void MemoryBrowser::fillCombo(QComboBox *combo, const QHash<QString, qint64> &co
     combo->setCurrentIndex(qMax(0, combo->findData(current)));
 }
 
-void MemoryBrowser::reloadCatalog()
+void MemoryBrowser::updateFilters()
 {
-    m_model->setRows(m_session->catalog());
     const VaultStats &stats = m_session->stats();
     fillCombo(m_region, stats.byRegion, tr("All regions"));
     fillCombo(m_store, stats.byStore, tr("All stores"));

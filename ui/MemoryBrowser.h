@@ -36,7 +36,7 @@ public:
     NoteEditor *editor() const { return m_editor; }
 
 private:
-    void reloadCatalog();
+    void updateFilters();
     void showSelected();
     void updateCount();
     void fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText);

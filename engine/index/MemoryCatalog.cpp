@@ -6,43 +6,77 @@
 
 namespace engram {
 
+namespace {
+
+const QString kColumns = QStringLiteral(
+    "SELECT c.id, f.path, c.title, c.heading, c.region, c.store, c.layer, c.category, c.start_line, c.end_line, "
+    "c.tokens, c.time FROM chunks c JOIN files f ON f.id = c.file_id ");
+
+} // namespace
+
+/// Reads rows of kColumns. Rows of one file share its path and title, and tags
+/// take a handful of values: sharing those strings (implicitly) saves most
+/// allocations, so a 100k-row catalog is quick to build, hand over and free.
+class MemoryCatalog::RowReader {
+public:
+    void read(Statement &statement, QList<MemoryRow> &out);
+
+private:
+    QString shared(const QString &value)
+    {
+        const auto it = m_tagValues.constFind(value);
+        return it != m_tagValues.constEnd() ? *it : *m_tagValues.insert(value);
+    }
+
+    QSet<QString> m_tagValues;
+};
+
 Result<QList<MemoryRow>> MemoryCatalog::rows()
 {
-    auto statement = m_store.database().prepare(QStringLiteral(
-        "SELECT c.id, f.path, c.title, c.heading, c.region, c.store, c.layer, c.category, c.start_line, c.end_line, "
-        "c.tokens, c.time FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY c.file_id, c.ordinal"));
+    auto statement = m_store.database().prepare(kColumns + QStringLiteral("ORDER BY c.file_id, c.ordinal"));
     if (!statement)
         return statement.error();
-    // Rows of one file share its path and title, and tags take a handful of
-    // values: sharing those strings (implicitly) saves most allocations, so a
-    // 100k-row catalog is quick to build, hand over and free.
-    QSet<QString> tagValues;
-    auto shared = [&tagValues](const QString &value) {
-        const auto it = tagValues.constFind(value);
-        return it != tagValues.constEnd() ? *it : *tagValues.insert(value);
-    };
     QList<MemoryRow> out;
-    while (statement->next()) {
-        MemoryRow row;
-        row.id = statement->int64(0);
-        const QString path = statement->text(1);
-        const bool sameFile = !out.isEmpty() && out.constLast().path == path;
-        row.path = sameFile ? out.constLast().path : path;
-        const QString title = statement->text(2);
-        row.title = sameFile && out.constLast().title == title ? out.constLast().title : title;
-        row.heading = statement->text(3);
-        row.region = shared(statement->text(4));
-        row.store = shared(statement->text(5));
-        row.layer = shared(statement->text(6));
-        row.category = shared(statement->text(7));
-        row.startLine = statement->integer(8);
-        row.endLine = statement->integer(9);
-        row.tokens = statement->integer(10);
-        if (!statement->isNull(11))
-            row.time = QDateTime::fromSecsSinceEpoch(statement->int64(11), Qt::UTC);
-        out << row;
+    RowReader().read(*statement, out);
+    return out;
+}
+
+Result<QList<MemoryRow>> MemoryCatalog::rows(const QStringList &paths)
+{
+    QList<MemoryRow> out;
+    RowReader reader;
+    for (const QString &path : paths) {
+        auto statement = m_store.database().cached(kColumns + QStringLiteral("WHERE f.path = ? ORDER BY c.ordinal"));
+        if (!statement)
+            return statement.error();
+        statement->bind(1, path);
+        reader.read(*statement, out);
     }
     return out;
+}
+
+void MemoryCatalog::RowReader::read(Statement &statement, QList<MemoryRow> &out)
+{
+    while (statement.next()) {
+        MemoryRow row;
+        row.id = statement.int64(0);
+        const QString path = statement.text(1);
+        const bool sameFile = !out.isEmpty() && out.constLast().path == path;
+        row.path = sameFile ? out.constLast().path : path;
+        const QString title = statement.text(2);
+        row.title = sameFile && out.constLast().title == title ? out.constLast().title : title;
+        row.heading = statement.text(3);
+        row.region = shared(statement.text(4));
+        row.store = shared(statement.text(5));
+        row.layer = shared(statement.text(6));
+        row.category = shared(statement.text(7));
+        row.startLine = statement.integer(8);
+        row.endLine = statement.integer(9);
+        row.tokens = statement.integer(10);
+        if (!statement.isNull(11))
+            row.time = QDateTime::fromSecsSinceEpoch(statement.int64(11), Qt::UTC);
+        out << row;
+    }
 }
 
 } // namespace engram

@@ -5,6 +5,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace engram {
 
@@ -34,8 +35,14 @@ public:
 
     /// Every chunk, file by file (in indexing order) and by position within a file.
     Result<QList<MemoryRow>> rows();
+    /// Every chunk of these files (vault-relative paths), file by file in the order given and by
+    /// position within a file; a file the index does not hold has none. What a model needs to
+    /// follow one saved note without re-reading 100k rows.
+    Result<QList<MemoryRow>> rows(const QStringList &paths);
 
 private:
+    class RowReader;
+
     IndexStore &m_store;
 };
 

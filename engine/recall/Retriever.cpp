@@ -114,6 +114,8 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     const QDateTime now = query.now.isValid() ? query.now : QDateTime::currentDateTimeUtc();
     if (query.text.trimmed().isEmpty())
         return Error{QStringLiteral("the query is empty; say what to recall")};
+    if (query.isCancelled())
+        return cancelledError();
 
     // The kNN search runs on a second thread while FTS5 answers on this one (the two are
     // independent; the hnswlib index takes concurrent searches under a shared lock). The query
@@ -161,6 +163,9 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
             c.vectorRank = vectorRank;
         }
     }
+
+    if (query.isCancelled()) // the candidates are gathered; scoring reads every one of them
+        return cancelledError();
 
     // Normalised-score fusion (measured better than reciprocal-rank fusion on LoCoMo, see bench/README.md).
     QHash<qint64, double> fused;
@@ -223,6 +228,8 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
             r.score += component.contribution();
         results << r;
     }
+    if (query.isCancelled())
+        return cancelledError();
     m_signals->refine(results, mode, now);
     std::sort(results.begin(), results.end(), [](const RecallResult &a, const RecallResult &b) {
         if (a.score != b.score)

@@ -6,6 +6,7 @@
 
 #include <QDateTime>
 
+#include <atomic>
 #include <functional>
 
 namespace engram {
@@ -40,6 +41,12 @@ struct RecallQuery {
     RecallFilter filter;
     QDateTime now;         ///< the clock (tests inject it); invalid = current time
     bool reinforce = true; ///< counts as access (per Config::reinforceOn); false for previews and benchmarks
+    /// Set from another thread when the answer is no longer wanted (a newer query superseded it):
+    /// recall and pack then stop at the next stage (candidates, scoring, packing) with
+    /// Retriever::cancelledError() and record no access. Null: the query runs to the end.
+    const std::atomic_bool *cancel = nullptr;
+
+    bool isCancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };
 
 /// What the dynamics know of a chunk at a moment: strength after decay,
@@ -83,6 +90,8 @@ public:
     void setSignalSource(SignalSource *source) { m_signals = source ? source : &m_defaultSignals; }
 
     Result<QList<RecallResult>> recall(const RecallQuery &query);
+    /// The error of a recall or pack stopped through RecallQuery::cancel.
+    static Error cancelledError() { return Error{QStringLiteral("cancelled: a newer query superseded this one")}; }
 
     /// Query terms for the keyword search (stop-words removed unless nothing would remain).
     static QStringList keywordTerms(const QString &query);

@@ -434,12 +434,16 @@ Result<IndexReport> Engine::rebuild(const Indexer::Progress &progress)
 
 Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
 {
+    if (request.isCancelled()) // superseded while it waited in the queue
+        return Retriever::cancelledError();
     if (Status s = syncVectors(); !s)
         return s.error();
     RecallQuery query = request;
     if (!query.now.isValid())
         query.now = now(); // decay and recency follow the engine's clock
     auto results = m_retriever->recall(query);
+    if (results && query.isCancelled()) // finished, but no longer wanted: not an access either
+        return Retriever::cancelledError();
     if (results && query.reinforce && m_config->reinforceOn == QLatin1String("recall")) {
         // Only what a reader sees counts: the top ten, not the tail of a wide recall.
         QList<Chunk> chunks;
@@ -453,6 +457,8 @@ Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
 
 Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
 {
+    if (query.isCancelled())
+        return Retriever::cancelledError();
     if (Status s = syncVectors(); !s)
         return s.error();
     if (budget <= 0)
@@ -464,6 +470,8 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
     auto results = m_retriever->recall(wide);
     if (!results)
         return results.error();
+    if (query.isCancelled())
+        return Retriever::cancelledError();
     const QDateTime now = query.now.isValid() ? query.now : this->now();
     QString preamble;
     if (m_preamble)

@@ -95,6 +95,7 @@ public:
     /// and health call it; a writer calls it under the lock before it writes.
     Status syncVectors();
 
+    /// Both stop early with Retriever::cancelledError() once `query.cancel` is set, and then record no access.
     Result<QList<RecallResult>> recall(const RecallQuery &query);
     /// Recall + pack: the preamble (when state/cognitive.json exists) and the results within `budget`.
     Result<ContextPack> pack(const RecallQuery &query, int budget = -1);

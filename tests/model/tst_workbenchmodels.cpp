@@ -12,6 +12,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QGuiApplication>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace engram;
@@ -67,6 +68,72 @@ private Q_SLOTS:
         QVERIFY(!model.index(1, MemoryTableModel::StrengthColumn).data().isValid());
         model.setRows({});
         QCOMPARE(proxy.rowCount(), 0);
+    }
+
+    void memoryTable_followsADeltaRowByRowAndKeepsTheSortAndTheStats()
+    {
+        MemoryTableModel model;
+        MemoryFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        proxy.setDynamicSortFilter(true);
+        QAbstractItemModelTester sourceTester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QList<MemoryRow> catalog = sampleRows();
+        catalog.insert(6, catalog.at(5)); // notes/n5.md has two chunks
+        catalog[6].id = 100;
+        catalog[6].startLine = 4;
+        model.setRows(catalog);
+        proxy.sort(MemoryTableModel::TitleColumn, Qt::DescendingOrder);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelAboutToBeReset);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+
+        // n3 re-indexed (new chunk id, new title), n5 lost a chunk, n7 removed, n40 added.
+        MemoryRow n3 = catalog.at(3);
+        n3.id = 200;
+        n3.title = QStringLiteral("Note 3 plum");
+        MemoryRow n5 = catalog.at(5);
+        n5.id = 201;
+        MemoryRow n40 = catalog.at(0);
+        n40.id = 202;
+        n40.path = QStringLiteral("notes/n40.md");
+        n40.title = QStringLiteral("Zebra note 40");
+        const CatalogDelta delta{{QStringLiteral("notes/n3.md"), QStringLiteral("notes/n5.md"),
+                                  QStringLiteral("notes/n7.md"), QStringLiteral("notes/n40.md")},
+                                 {n3, n5, n40},
+                                 7,
+                                 QStringLiteral("2026-01-01T00:00:00Z")};
+        model.applyDelta(delta);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(changed.count(), 2); // n3 and n5's first chunk, not adjacent
+        QCOMPARE(removed.count(), 2); // n5's second chunk, n7
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(model.rowCount(), 30);
+        QCOMPARE(proxy.index(0, 0).data(PathRole).toString(), QStringLiteral("notes/n40.md")); // sorted in
+        for (int r = 1; r < proxy.rowCount(); ++r)
+            QVERIFY(proxy.index(r - 1, 0).data(SortRole).toString().compare(proxy.index(r, 0).data(SortRole).toString(),
+                                                                            Qt::CaseInsensitive)
+                    >= 0);
+
+        // The session's copy follows the same edit, and its counts with it.
+        VaultStats stats;
+        stats.files = 30;
+        stats.chunks = catalog.size();
+        for (const MemoryRow &row : std::as_const(catalog))
+            ++stats.byRegion[row.region];
+        QList<MemoryRow> copy = catalog;
+        CatalogEdit::plan(copy, delta).apply(copy, delta, &stats);
+        QCOMPARE(copy.size(), qsizetype(model.rowCount()));
+        for (int r = 0; r < model.rowCount(); ++r)
+            QCOMPARE(copy.at(r).id, model.row(r).id);
+        QCOMPARE(stats.files, 30); // n7 gone, n40 new, n5 still there
+        QCOMPARE(stats.chunks, 30);
+        qint64 regions = 0;
+        for (qint64 n : std::as_const(stats.byRegion))
+            regions += n;
+        QCOMPARE(regions, 30);
+        QCOMPARE(stats.vectors, 7);
     }
 
     void healthModel_reportsWorstStatus()

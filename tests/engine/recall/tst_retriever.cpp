@@ -1,8 +1,11 @@
 #include "TestVault.h"
 #include "vault/Engine.h"
 
+#include <QElapsedTimer>
 #include <QSet>
 #include <QTest>
+
+#include <atomic>
 
 using namespace engram;
 using test::openIndexed;
@@ -71,6 +74,21 @@ double valueOf(const RecallResult &r, const QString &signal)
 }
 
 using ChunkPredicate = std::function<bool(const Chunk &)>;
+
+/// Cancels the query it serves once the candidates are gathered (the signals are read between
+/// candidate gathering and scoring), as a newer query from another thread would.
+class CancellingSignals : public SignalSource {
+public:
+    explicit CancellingSignals(std::atomic_bool &flag) : m_flag(flag) { }
+    void signalsFor(const QList<Chunk> &chunks, const QDateTime &now, QList<MemorySignals> &out) override
+    {
+        m_flag = true;
+        SignalSource::signalsFor(chunks, now, out);
+    }
+
+private:
+    std::atomic_bool &m_flag;
+};
 
 } // namespace
 
@@ -364,6 +382,46 @@ private slots:
             QVERIFY(!results.ok());
             QVERIFY(!results.error().message.isEmpty());
         }
+    }
+
+    void recallAndPack_cancelledBeforeTheyRunReturnTheCancelErrorAtOnce()
+    {
+        std::atomic_bool cancel{true};
+        RecallQuery query = orchidQuery(10);
+        query.now = kNow;
+        query.cancel = &cancel;
+        QElapsedTimer clock;
+        clock.start();
+        auto results = m_orchid->recall(query);
+        QVERIFY(!results.ok());
+        QCOMPARE(results.error().message, Retriever::cancelledError().message);
+        QVERIFY(results.error().message.startsWith(QLatin1String("cancelled")));
+        auto pack = m_orchid->pack(query, 500);
+        QVERIFY(!pack.ok());
+        QCOMPARE(pack.error().message, Retriever::cancelledError().message);
+        QVERIFY2(clock.elapsed() < 50, qPrintable(QString::number(clock.elapsed())));
+        // The flag down, the same query answers.
+        cancel = false;
+        QVERIFY(!recallOrFail(*m_orchid, query).isEmpty());
+    }
+
+    void recall_cancelledWhileItRunsStopsBeforeScoring()
+    {
+        std::unique_ptr<Engine> engine = openIndexed(m_orchidVault);
+        std::atomic_bool cancel{false};
+        CancellingSignals cancelling(cancel);
+        engine->retriever().setSignalSource(&cancelling);
+        RecallQuery query = orchidQuery(10);
+        query.now = kNow;
+        query.reinforce = false;
+        query.cancel = &cancel;
+        auto results = engine->recall(query);
+        QVERIFY(!results.ok());
+        QCOMPARE(results.error().message, Retriever::cancelledError().message);
+        QVERIFY(cancel);
+        // Without a flag the same signal source lets it finish.
+        query.cancel = nullptr;
+        QVERIFY(!recallOrFail(*engine, query).isEmpty());
     }
 
     void recall_tiesAreOrderedBySourcePosition()
