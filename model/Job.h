@@ -44,9 +44,10 @@ private:
 /// The one-shot job idiom: runs `work(flag)` on the global thread pool and
 /// hands its result to `done` on `context`'s thread, unless the job was
 /// cancelled meanwhile or `context` is gone. Jobs that need the engine
-/// open their own connection (Engine::openWorker) and capture it.
+/// open their own connection (Engine::openWorker) and capture it. Returns the job's future, for an
+/// owner that must wait for a job that writes (a consolidation run).
 template <typename Work, typename Done>
-void runJob(QObject *context, const CancelFlag &flag, Work work, Done done)
+auto runJob(QObject *context, const CancelFlag &flag, Work work, Done done)
 {
     using T = std::invoke_result_t<Work, const CancelFlag &>;
     auto *watcher = new QFutureWatcher<T>(context);
@@ -55,7 +56,9 @@ void runJob(QObject *context, const CancelFlag &flag, Work work, Done done)
         if (!flag.isCancelled())
             done(watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run([flag, work = std::move(work)]() mutable { return work(flag); }));
+    QFuture<T> future = QtConcurrent::run([flag, work = std::move(work)]() mutable { return work(flag); });
+    watcher->setFuture(future);
+    return future;
 }
 
 } // namespace engram

@@ -2,7 +2,7 @@
 
 #include "VaultSession.h"
 #include "cognition/ToolUsage.h"
-#include "consolidation/ConsolidationScheduler.h"
+#include "ConsolidationScheduler.h"
 #include "dynamics/MemoryDynamics.h"
 #include "vault/Engine.h"
 

@@ -60,4 +60,45 @@ QByteArray jsonLine(const QJsonObject &object)
     return QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
 }
 
+/// A Markdown transcript of `turns` lines, dated `date`.
+QString markdownTranscript(const QString &date, const QStringList &turns)
+{
+    QString out = QStringLiteral("---\nkind: transcript\ndate: %1T10:00:00\n---\n\n# Session %1\n\n").arg(date);
+    for (int i = 0; i < turns.size(); ++i)
+        out += QStringLiteral("**%1**: %2\n\n").arg(i % 2 ? QStringLiteral("Bo") : QStringLiteral("Ada"), turns[i]);
+    return out;
+}
+
+void writeConsolidationSessions(TestVault &vault)
+{
+    vault.write(
+        QStringLiteral("sessions/2026-01-05/alpha.md"),
+        markdownTranscript(QStringLiteral("2026-01-05"),
+                           {QStringLiteral("Morning! How was the weekend?"), QStringLiteral("Fine, thanks."),
+                            QStringLiteral("We decided to store the index in SQLite with FTS5 and hnswlib vectors."),
+                            QStringLiteral("The parser chokes on tabs in YAML front matter; lesson: report the line."),
+                            QStringLiteral("Cool."),
+                            QStringLiteral("The garden tomatoes need watering twice a day during the heatwave."),
+                            QStringLiteral("Rule: never write the vault without QSaveFile."),
+                            QStringLiteral("Ok, talk later.")}));
+    vault.write(
+        QStringLiteral("sessions/2026-01-05/beta.md"),
+        markdownTranscript(QStringLiteral("2026-01-05"),
+                           {QStringLiteral("Goal: ship the consolidation timeline by Friday."),
+                            QStringLiteral("The benchmark on LoCoMo shows recall at five hundred tokens near sixty."),
+                            QStringLiteral("Nice."),
+                            QStringLiteral("Mira adopted a grey cat called Pixel from the shelter.")}));
+    vault.write(
+        QStringLiteral("sessions/2026-01-07/gamma.md"),
+        markdownTranscript(QStringLiteral("2026-01-07"),
+                           {QStringLiteral("The build server ran out of disk during the nightly packaging job."),
+                            QStringLiteral("We agreed to prune ccache weekly and keep ten gigabytes."),
+                            QStringLiteral("Thanks!")}));
+    vault.write(QStringLiteral("sessions/2026-01-14/delta.md"),
+                markdownTranscript(QStringLiteral("2026-01-14"),
+                                   {QStringLiteral("Piano recital moved to the community hall on Saturday evening."),
+                                    QStringLiteral("I decided to practise the Chopin nocturne every morning."),
+                                    QStringLiteral("Sounds great.")}));
+}
+
 } // namespace engram::test

@@ -30,6 +30,12 @@ HealthCheck healthCheck(Engine &engine, const QString &name);
 /// Problems one a line ("path:line [severity] message"), for a failure message.
 QString problemList(const QList<Problem> &problems);
 
+/// A Markdown transcript of `turns` (speakers Ada and Bo alternating), dated `date` (yyyy-MM-dd).
+QString markdownTranscript(const QString &date, const QStringList &turns);
+/// Four sessions on 2026-01-05 (two), -07 and -14 with decisions, lessons, rules, goals and small
+/// talk: a consolidation writes 4 session, 3 daily, 2 weekly and 2 fact digests from them.
+void writeConsolidationSessions(TestVault &vault);
+
 /// One line of a JSON Lines file: the object, compact, and a newline.
 QByteArray jsonLine(const QJsonObject &object);
 

@@ -1,5 +1,5 @@
+#include "EngineFixtures.h"
 #include "TestVault.h"
-#include "consolidation/ConsolidationScheduler.h"
 #include "consolidation/Consolidator.h"
 #include "dynamics/MemoryDynamics.h"
 #include "index/Embedder.h"
@@ -12,63 +12,19 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QSignalSpy>
 #include <QTest>
 
 #include <cmath>
 
 using namespace engram;
+using test::markdownTranscript;
+using test::openEngine;
 using test::TestVault;
+using test::writeConsolidationSessions;
 
 namespace {
 
 const QDateTime kNow(QDate(2026, 2, 1), QTime(3, 0), Qt::UTC);
-
-std::unique_ptr<Engine> openEngine(const TestVault &vault)
-{
-    auto engine = Engine::open(vault.path());
-    if (!engine)
-        qFatal("cannot open engine: %s", qPrintable(engine.error().toString()));
-    return std::move(*engine);
-}
-
-/// A Markdown transcript of `turns` lines, dated `date`.
-QString transcript(const QString &date, const QStringList &turns)
-{
-    QString out = QStringLiteral("---\nkind: transcript\ndate: %1T10:00:00\n---\n\n# Session %1\n\n").arg(date);
-    for (int i = 0; i < turns.size(); ++i)
-        out += QStringLiteral("**%1**: %2\n\n").arg(i % 2 ? QStringLiteral("Bo") : QStringLiteral("Ada"), turns[i]);
-    return out;
-}
-
-void writeSessions(TestVault &vault)
-{
-    vault.write(QStringLiteral("sessions/2026-01-05/alpha.md"),
-                transcript(QStringLiteral("2026-01-05"),
-                           {QStringLiteral("Morning! How was the weekend?"), QStringLiteral("Fine, thanks."),
-                            QStringLiteral("We decided to store the index in SQLite with FTS5 and hnswlib vectors."),
-                            QStringLiteral("The parser chokes on tabs in YAML front matter; lesson: report the line."),
-                            QStringLiteral("Cool."),
-                            QStringLiteral("The garden tomatoes need watering twice a day during the heatwave."),
-                            QStringLiteral("Rule: never write the vault without QSaveFile."),
-                            QStringLiteral("Ok, talk later.")}));
-    vault.write(QStringLiteral("sessions/2026-01-05/beta.md"),
-                transcript(QStringLiteral("2026-01-05"),
-                           {QStringLiteral("Goal: ship the consolidation timeline by Friday."),
-                            QStringLiteral("The benchmark on LoCoMo shows recall at five hundred tokens near sixty."),
-                            QStringLiteral("Nice."),
-                            QStringLiteral("Mira adopted a grey cat called Pixel from the shelter.")}));
-    vault.write(QStringLiteral("sessions/2026-01-07/gamma.md"),
-                transcript(QStringLiteral("2026-01-07"),
-                           {QStringLiteral("The build server ran out of disk during the nightly packaging job."),
-                            QStringLiteral("We agreed to prune ccache weekly and keep ten gigabytes."),
-                            QStringLiteral("Thanks!")}));
-    vault.write(QStringLiteral("sessions/2026-01-14/delta.md"),
-                transcript(QStringLiteral("2026-01-14"),
-                           {QStringLiteral("Piano recital moved to the community hall on Saturday evening."),
-                            QStringLiteral("I decided to practise the Chopin nocturne every morning."),
-                            QStringLiteral("Sounds great.")}));
-}
 
 Result<ConsolidationReport> consolidate(Engine &engine, bool dryRun = false, const AccessCounts *access = nullptr)
 {
@@ -130,7 +86,7 @@ private slots:
     void run_writesEveryLayerWithFrontMatter()
     {
         TestVault vault;
-        writeSessions(vault);
+        writeConsolidationSessions(vault);
         auto engine = openEngine(vault);
         auto report = consolidate(*engine);
         QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.error().toString()));
@@ -170,7 +126,7 @@ private slots:
     void lineage_resolvesEveryFactToExistingRawLines()
     {
         TestVault vault;
-        writeSessions(vault);
+        writeConsolidationSessions(vault);
         auto engine = openEngine(vault);
         QVERIFY(consolidate(*engine).ok());
         Consolidator consolidator(*engine);
@@ -202,7 +158,7 @@ private slots:
     void run_twiceChangesNothing()
     {
         TestVault vault;
-        writeSessions(vault);
+        writeConsolidationSessions(vault);
         auto engine = openEngine(vault);
         QVERIFY(consolidate(*engine).ok());
         const QByteArray before = vault.fingerprint();
@@ -216,12 +172,13 @@ private slots:
     void run_newSessionAddsOnlyTheDigestsItAffects()
     {
         TestVault vault;
-        writeSessions(vault);
+        writeConsolidationSessions(vault);
         auto engine = openEngine(vault);
         QVERIFY(consolidate(*engine).ok());
         const QByteArray week2Fact = vault.read(QStringLiteral("consolidated/fact/2026-W02.md"));
-        vault.write(QStringLiteral("sessions/2026-01-15/epsilon.md"),
-                    transcript(QStringLiteral("2026-01-15"),
+        vault.write(
+            QStringLiteral("sessions/2026-01-15/epsilon.md"),
+            markdownTranscript(QStringLiteral("2026-01-15"),
                                {QStringLiteral("The violin teacher retired and recommended a colleague in Leeds.")}));
         auto report = consolidate(*engine);
         QVERIFY(report.ok());
@@ -239,7 +196,7 @@ private slots:
     void dryRun_showsPlanAndWritesNothing()
     {
         TestVault vault;
-        writeSessions(vault);
+        writeConsolidationSessions(vault);
         auto engine = openEngine(vault);
         const QByteArray before = vault.fingerprint();
         auto plan = consolidate(*engine, true);
@@ -255,7 +212,7 @@ private slots:
     void ledger_recordsEveryDigestWithCompression()
     {
         TestVault vault;
-        writeSessions(vault);
+        writeConsolidationSessions(vault);
         auto engine = openEngine(vault);
         auto report = consolidate(*engine);
         const QList<LedgerEntry> ledger = Consolidator(*engine).ledger();
@@ -276,7 +233,7 @@ private slots:
     void rebuild_keepsLayersAndLineage()
     {
         TestVault vault;
-        writeSessions(vault);
+        writeConsolidationSessions(vault);
         QHash<QString, qint64> layersBefore;
         {
             auto engine = openEngine(vault);
@@ -472,7 +429,7 @@ private slots:
     void recall_modeLayerWeightsPreferDigestsAndPackCitesRawSources()
     {
         TestVault vault;
-        writeSessions(vault);
+        writeConsolidationSessions(vault);
         vault.write(QStringLiteral("engram.json"),
                     QStringLiteral("{\"modes\": {\"digest\": {\"layerWeights\": {\"raw\": 0.2, \"fact\": 2.0}}}}"));
         auto engine = openEngine(vault);
@@ -498,7 +455,7 @@ private slots:
     void run_sinceUntilLimitsThePeriods()
     {
         TestVault vault;
-        writeSessions(vault);
+        writeConsolidationSessions(vault);
         auto engine = openEngine(vault);
         ConsolidationOptions options;
         options.now = kNow;
@@ -516,29 +473,10 @@ private slots:
                                        QStringLiteral("consolidated/weekly/2026-W02.md")}));
     }
 
-    void scheduler_runsOnAWorkerThreadAndReportsBySignal()
-    {
-        TestVault vault;
-        writeSessions(vault);
-        auto engine = openEngine(vault);
-        ConsolidationScheduler scheduler(*engine);
-        QSignalSpy finished(&scheduler, &ConsolidationScheduler::finished);
-        QVERIFY(scheduler.runNow());
-        QVERIFY(scheduler.isRunning());
-        QVERIFY(!scheduler.runNow()); // one run at a time
-        QVERIFY(finished.wait(20000));
-        QCOMPARE(finished.first().first().value<ConsolidationReport>().digests.size(), 4 + 3 + 2 + 2);
-        QTRY_VERIFY(!scheduler.isRunning());
-        QVERIFY(QFile::exists(vault.filePath(QStringLiteral("consolidated/fact/2026-W02.md"))));
-        const QDateTime evening(QDate(2026, 1, 1), QTime(22, 30));
-        QCOMPARE(ConsolidationScheduler::msecsUntil(3, evening), qint64(4.5 * 3600 * 1000));
-        QCOMPARE(ConsolidationScheduler::msecsUntil(23, evening), qint64(0.5 * 3600 * 1000));
-    }
-
     void cli_consolidateDryRunAndLineage()
     {
         TestVault vault;
-        writeSessions(vault);
+        writeConsolidationSessions(vault);
         QProcess cli;
         cli.start(QStringLiteral(ENGRAM_CLI_PATH),
                   {QStringLiteral("consolidate"), QStringLiteral("--vault"), vault.path(), QStringLiteral("--dry-run"),

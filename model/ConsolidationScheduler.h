@@ -2,8 +2,8 @@
 
 #include "consolidation/Consolidator.h"
 
+#include <QFuture>
 #include <QObject>
-#include <QThread>
 #include <QTimer>
 
 namespace engram {
@@ -11,9 +11,9 @@ namespace engram {
 class Engine;
 
 /// Runs the sleep pass off the caller's thread: by hand (runNow) or every
-/// night at `consolidation.nightlyHour` of engram.json (start). Each run gets
-/// its own Engine connection (Engine::openWorker) on a worker QThread; the
-/// report comes back by signal on the scheduler's thread. One run at a time.
+/// night at `consolidation.nightlyHour` of engram.json (start). Each run is a
+/// one-shot job (model/Job.h) with its own Engine connection (Engine::openWorker);
+/// the report comes back by signal on the scheduler's thread. One run at a time.
 class ConsolidationScheduler : public QObject {
     Q_OBJECT
 public:
@@ -25,7 +25,7 @@ public:
     void stop();
     /// Starts a run now; false (and nothing started) when one is running.
     bool runNow(const ConsolidationOptions &options = {});
-    bool isRunning() const { return m_thread != nullptr; }
+    bool isRunning() const { return m_running; }
 
     /// Milliseconds from `now` to the next `hour`:00 local time (tomorrow when it has passed).
     static qint64 msecsUntil(int hour, const QDateTime &now);
@@ -40,7 +40,8 @@ private:
 
     Engine &m_engine;
     QTimer m_nightly;
-    QThread *m_thread = nullptr;
+    QFuture<void> m_run;
+    bool m_running = false;
     bool m_enabled = false;
 };
 

@@ -1,5 +1,6 @@
-#include "consolidation/ConsolidationScheduler.h"
+#include "ConsolidationScheduler.h"
 
+#include "Job.h"
 #include "vault/Engine.h"
 
 namespace engram {
@@ -15,8 +16,8 @@ ConsolidationScheduler::ConsolidationScheduler(Engine &engine, QObject *parent) 
 
 ConsolidationScheduler::~ConsolidationScheduler()
 {
-    if (m_thread)
-        m_thread->wait();
+    // A run writes digests and the ledger: it finishes rather than stops half-way.
+    m_run.waitForFinished();
 }
 
 qint64 ConsolidationScheduler::msecsUntil(int hour, const QDateTime &now)
@@ -47,7 +48,7 @@ void ConsolidationScheduler::stop()
 
 bool ConsolidationScheduler::runNow(const ConsolidationOptions &options)
 {
-    if (m_thread)
+    if (m_running)
         return false;
     auto worker = m_engine.openWorker();
     if (!worker) {
@@ -55,26 +56,20 @@ bool ConsolidationScheduler::runNow(const ConsolidationOptions &options)
         return true;
     }
     std::shared_ptr<Engine> engine(std::move(*worker));
-    m_thread = QThread::create([this, engine, options] {
-        auto report = Consolidator(*engine).run(options);
-        QMetaObject::invokeMethod(
-            this,
-            [this, report] {
-                if (report)
-                    emit finished(*report);
-                else
-                    emit failed(report.error().toString());
-            },
-            Qt::QueuedConnection);
-    });
-    connect(m_thread, &QThread::finished, this, [this] {
-        m_thread->deleteLater();
-        m_thread = nullptr;
-        if (m_enabled && !m_nightly.isActive())
-            arm();
-    });
+    m_running = true;
     emit started();
-    m_thread->start();
+    const QFuture<Result<ConsolidationReport>> run = runJob(
+        this, CancelFlag(), [engine, options](const CancelFlag &) { return Consolidator(*engine).run(options); },
+        [this](const Result<ConsolidationReport> &report) {
+            m_running = false;
+            if (report)
+                emit finished(*report);
+            else
+                emit failed(report.error().toString());
+            if (m_enabled && !m_nightly.isActive())
+                arm();
+        });
+    m_run = QFuture<void>(run);
     return true;
 }
 
