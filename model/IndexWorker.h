@@ -1,6 +1,5 @@
 #pragma once
 
-#include "index/MemoryCatalog.h"
 #include "vault/Engine.h"
 
 #include <QObject>
@@ -46,11 +45,10 @@ Q_SIGNALS:
     void healthReady(const QList<engram::HealthCheck> &checks);
 
 private:
-    QStringList changedPaths() const;
     void watchFolders();
     void scheduleIndex();
     void report(const IndexReport &report);
-    Indexer::Progress progressCallback();
+    IndexProgress progressCallback();
 
     std::unique_ptr<Engine> m_engine;
     QFileSystemWatcher *m_watcher = nullptr;

@@ -1,6 +1,6 @@
 #include "agent/WakeBriefing.h"
 
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QDir>
 #include <QFile>
@@ -65,10 +65,13 @@ Result<WakeBriefing> WakeBriefing::build(Engine &engine, const QDateTime &now, i
         return state.error();
     b.focus = state->focus;
     b.preamble = store.preamble(now, engine.config().preambleBudget);
+    // Bookkeeping of which heuristics were shown (for their review): the briefing does not fail for
+    // it, and a damaged state file is what `health` reports under "cognitive state".
     if (!b.preamble.isEmpty())
         (void)CognitiveStore::notePackedHeuristics(engine.vaultPath(), store.lastPreambleHeuristics(), now);
-    b.decisions = newestWhere(engine.store(), QStringLiteral("category"), QStringLiteral("decision"), limit);
-    b.prospective = newestWhere(engine.store(), QStringLiteral("store"), QStringLiteral("prospective"), limit);
+    b.decisions = newestWhere(internals(engine).store(), QStringLiteral("category"), QStringLiteral("decision"), limit);
+    b.prospective =
+        newestWhere(internals(engine).store(), QStringLiteral("store"), QStringLiteral("prospective"), limit);
 
     QString md = QStringLiteral("# Engram wake-up\n");
     if (!b.preamble.isEmpty())
@@ -143,7 +146,7 @@ SessionQuery SessionQuery::fromSituation(Engine &engine, const QString &workingD
     };
     QList<Recent> recent;
     const qint64 since = now.addSecs(-3600LL * recentHours).toMSecsSinceEpoch();
-    const QHash<QString, FileRecord> files = engine.store().files();
+    const QHash<QString, FileRecord> files = internals(engine).store().files();
     for (auto it = files.cbegin(); it != files.cend(); ++it) {
         if (it->mtimeMs < since || it.key().startsWith(QLatin1String("sessions/")))
             continue; // raw transcripts are what happened, not what the work is about

@@ -3,6 +3,7 @@
 #include "core/Config.h"
 #include "index/IndexStore.h"
 #include "ingest/Chunk.h"
+#include "recall/RecallTypes.h"
 
 #include <QDateTime>
 
@@ -12,35 +13,6 @@ namespace engram {
 
 class Embedder;
 class VectorIndex;
-
-/// One term of the composite score: its normalised value (0..1) and the
-/// weight the active mode gives it, times the mode's weight for the chunk's
-/// layer and, for the terms that do not depend on the query (strength,
-/// recency, access), times the relevance. contribution = value × weight; the
-/// contributions sum to the score.
-struct ScoreComponent {
-    QString name;
-    double value = 0.0;
-    double weight = 0.0;
-    double contribution() const { return value * weight; }
-};
-
-struct RecallResult {
-    Chunk chunk;
-    double score = 0.0;
-    QList<ScoreComponent> breakdown;
-    int keywordRank = 0; ///< 1-based rank in the BM25 list, 0 when absent
-    int vectorRank = 0;  ///< 1-based rank in the kNN list, 0 when absent
-};
-
-struct RecallQuery {
-    QString text;
-    QString mode; ///< empty = the config's default mode
-    int k = 10;
-    RecallFilter filter;
-    QDateTime now;         ///< the clock (tests inject it); invalid = current time
-    bool reinforce = true; ///< counts as access (per Config::reinforceOn); false for previews and benchmarks
-};
 
 /// What the dynamics know of a chunk at a moment: strength after decay,
 /// normalised access frequency, co-activation with the other candidates.
