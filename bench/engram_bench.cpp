@@ -9,7 +9,7 @@
 #include "core/TextAnalysis.h"
 #include "index/Embedder.h"
 #include "index/VectorIndex.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -120,6 +120,13 @@ QStringList makeQueries(IndexStore &store, int count)
     return queries;
 }
 
+/// A figure measured after a failed step would be wrong: the run stops and says why.
+void must(const Status &status)
+{
+    if (!status)
+        qFatal("engram-bench: %s", qPrintable(status.error().toString()));
+}
+
 void row(const QString &what, const QString &value, const QString &note = {})
 {
     out << "| " << what << " | " << value << " | " << note << " |\n";
@@ -171,7 +178,7 @@ int main(int argc, char **argv)
         }
         Engine &engine = **opened;
         engine.index();
-        const QStringList queries = makeQueries(engine.store(), queryCount);
+        const QStringList queries = makeQueries(internals(engine).store(), queryCount);
         // Round 1 meets each query's terms for the first time (term frequencies not cached yet);
         // rounds 2-5 repeat them: the steady state of a long-running process.
         for (int round = 0; round < 5; ++round) {
@@ -207,12 +214,12 @@ int main(int argc, char **argv)
     const IndexReport report = engine.index();
     const double indexSeconds = double(timer.elapsed()) / 1000.0;
     const double indexCpuSeconds = cpuSeconds();
-    const qint64 chunks = engine.store().chunkCount();
+    const qint64 chunks = internals(engine).store().chunkCount();
     row(QStringLiteral("files / chunks"), QStringLiteral("%1 / %2").arg(report.scanned).arg(chunks));
     row(QStringLiteral("full index (wall / CPU)"),
         QStringLiteral("%1 s / %2 s").arg(indexSeconds, 0, 'f', 1).arg(indexCpuSeconds, 0, 'f', 1),
         QStringLiteral("%1 chunks/s wall").arg(double(chunks) / qMax(0.001, indexSeconds), 0, 'f', 0));
-    (void)engine.store().database().exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+    must(internals(engine).store().database().exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
     row(QStringLiteral("index size on disk"),
         QStringLiteral("%1 MiB").arg(double(folderBytes(indexDir)) / 1048576.0, 0, 'f', 1),
         QStringLiteral("vault files %1 MiB")
@@ -220,7 +227,7 @@ int main(int argc, char **argv)
     row(QStringLiteral("peak RSS after index"), QStringLiteral("%1 MiB").arg(peakRssMiB(), 0, 'f', 0));
 
     // 2. Recall per mode, pack.
-    const QStringList queries = makeQueries(engine.store(), queryCount);
+    const QStringList queries = makeQueries(internals(engine).store(), queryCount);
     for (const QString &mode : {QStringLiteral("fast"), QStringLiteral("deep"), QStringLiteral("creative")}) {
         QList<double> times;
         QList<double> cpu;
@@ -246,14 +253,14 @@ int main(int argc, char **argv)
         for (const QString &q : queries) {
             QElapsedTimer t;
             t.start();
-            const auto hits = engine.store().keywordSearch(
-                engine.retriever().informativeTerms(Retriever::keywordTerms(q)), fast.keywordCandidates, {});
+            const auto hits = internals(engine).store().keywordSearch(
+                internals(engine).retriever().informativeTerms(Retriever::keywordTerms(q)), fast.keywordCandidates, {});
             keyword << double(t.nsecsElapsed()) / 1e6;
             t.restart();
-            auto vector = engine.embedder().embed({q});
+            auto vector = internals(engine).embedder().embed({q});
             embed << double(t.nsecsElapsed()) / 1e6;
             t.restart();
-            const auto near = engine.vectors().search(vector->front(), fast.vectorCandidates);
+            const auto near = internals(engine).vectors().search(vector->front(), fast.vectorCandidates);
             ann << double(t.nsecsElapsed()) / 1e6;
             QList<qint64> ids;
             for (const auto &h : hits)
@@ -261,8 +268,8 @@ int main(int argc, char **argv)
             for (const auto &h : near)
                 ids << h.id;
             t.restart();
-            const QList<Chunk> rows = engine.store().chunks(ids);
-            (void)engine.store().neighbours(ids.mid(0, 20), 1); // the Retriever widens only what it shows
+            const QList<Chunk> rows = internals(engine).store().chunks(ids);
+            (void)internals(engine).store().neighbours(ids.mid(0, 20), 1); // the Retriever widens only what it shows
             fetch << double(t.nsecsElapsed()) / 1e6;
         }
         row(QStringLiteral("fast recall p50 by step"),
@@ -312,7 +319,7 @@ int main(int argc, char **argv)
             QStringLiteral("%1 / %2").arg(ms(p.p50), ms(*std::max_element(times.begin(), times.end()))),
             QStringLiteral("write + indexPath + recall"));
     }
-    (void)engine.saveVectors();
+    must(engine.saveVectors());
     row(QStringLiteral("peak RSS (index + queries)"), QStringLiteral("%1 MiB").arg(peakRssMiB(), 0, 'f', 0));
 
     // 4. CLI cold start: a new process opens the vault and answers one recall.
@@ -337,7 +344,8 @@ int main(int argc, char **argv)
     QList<QString> texts;
     QList<Vector> vectors;
     {
-        auto s = engine.store().database().prepare(QStringLiteral("SELECT text, vector FROM chunks ORDER BY id"));
+        auto s =
+            internals(engine).store().database().prepare(QStringLiteral("SELECT text, vector FROM chunks ORDER BY id"));
         while (s->next()) {
             texts << s->text(0);
             const QByteArray blob = s->blob(1);
@@ -350,17 +358,17 @@ int main(int argc, char **argv)
         const QString path = QDir::temp().filePath(QStringLiteral("engram-bench-fts-%1.db").arg(app.applicationPid()));
         QFile::remove(path);
         Database db;
-        (void)db.open(path);
-        (void)db.exec(
-            QStringLiteral("CREATE VIRTUAL TABLE t USING fts5(text, tokenize='porter unicode61 remove_diacritics 2')"));
+        must(db.open(path));
+        must(db.exec(QStringLiteral(
+            "CREATE VIRTUAL TABLE t USING fts5(text, tokenize='porter unicode61 remove_diacritics 2')")));
         QElapsedTimer t;
         t.start();
         {
             Transaction tx(db);
             auto insert = db.prepare(QStringLiteral("INSERT INTO t(text) VALUES(?)"));
             for (const QString &text : std::as_const(texts))
-                (void)insert->bind(1, text).exec();
-            (void)tx.commit();
+                must(insert->bind(1, text).exec());
+            must(tx.commit());
         }
         const double insertSeconds = double(t.elapsed()) / 1000.0;
         row(QStringLiteral("floor: raw FTS5 insert"), QStringLiteral("%1 s").arg(insertSeconds, 0, 'f', 1),
@@ -388,11 +396,11 @@ int main(int argc, char **argv)
         QFile::remove(path);
     }
     {
-        auto embedded = engine.embedder().embed(queries);
+        auto embedded = internals(engine).embedder().embed(queries);
         QList<double> scanTimes;
         QList<double> annTimes;
         double overlap = 0.0;
-        const int dims = engine.embedder().dimensions();
+        const int dims = internals(engine).embedder().dimensions();
         std::vector<float> flat(size_t(vectors.size()) * size_t(dims));
         for (qsizetype i = 0; i < vectors.size(); ++i)
             std::copy(vectors[i].begin(), vectors[i].end(), flat.begin() + i * dims);
@@ -413,7 +421,7 @@ int main(int argc, char **argv)
             scanTimes << double(t.nsecsElapsed()) / 1e6;
             QElapsedTimer at;
             at.start();
-            const auto hits = engine.vectors().search(q, 60);
+            const auto hits = internals(engine).vectors().search(q, 60);
             annTimes << double(at.nsecsElapsed()) / 1e6;
             if (!hits.isEmpty())
                 overlap += std::abs(hits.front().similarity - scored.front().first) < 1e-4f ? 1.0 : 0.0;

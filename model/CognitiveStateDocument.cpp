@@ -121,7 +121,9 @@ Status CognitiveStateDocument::save(bool overwriteExternalChange)
     }
     if (Status s = m_store->save(m_state); !s)
         return s;
-    (void)m_watch.load(m_vaultPath, CognitiveStore::relativePath()); // what is on disk now is ours
+    // What is on disk now is ours. When it cannot be read back the hash stays that of the last
+    // load, so the next check reports an outside change, which asks before anything is overwritten.
+    (void)m_watch.load(m_vaultPath, CognitiveStore::relativePath());
     m_undo.setClean();
     return {};
 }

@@ -8,15 +8,10 @@ namespace engram {
 
 namespace {
 
-int severity(const QString &status)
+/// Worse is larger: the enum is declared from best to worst.
+int severity(HealthStatus status)
 {
-    if (status == QLatin1String("error"))
-        return 3;
-    if (status == QLatin1String("missing"))
-        return 2;
-    if (status == QLatin1String("stale"))
-        return 1;
-    return 0;
+    return int(status);
 }
 
 } // namespace
@@ -30,26 +25,24 @@ void HealthModel::setChecks(const QList<HealthCheck> &checks)
     endResetModel();
 }
 
-QString HealthModel::worstStatus() const
+HealthStatus HealthModel::worstStatus() const
 {
-    QString worst = QStringLiteral("ok");
+    HealthStatus worst = HealthStatus::Ok;
     for (const HealthCheck &c : m_checks)
         if (severity(c.status) > severity(worst))
             worst = c.status;
     return worst;
 }
 
-QString HealthModel::statusLabel(const QString &status)
+QString HealthModel::statusLabel(HealthStatus status)
 {
-    if (status == QLatin1String("ok"))
-        return tr("OK");
-    if (status == QLatin1String("stale"))
-        return tr("Stale");
-    if (status == QLatin1String("missing"))
-        return tr("Missing");
-    if (status == QLatin1String("error"))
-        return tr("Error");
-    return status;
+    switch (status) {
+    case HealthStatus::Ok: return tr("OK");
+    case HealthStatus::Stale: return tr("Stale");
+    case HealthStatus::Missing: return tr("Missing");
+    case HealthStatus::Error: return tr("Error");
+    }
+    return tr("Error");
 }
 
 int HealthModel::rowCount(const QModelIndex &parent) const
@@ -73,7 +66,7 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
         case CheckColumn: return c.name;
         case StatusColumn: return statusLabel(c.status);
         case ReasonColumn: return c.reason;
-        case FixColumn: return c.status == QLatin1String("ok") ? QString() : c.fix;
+        case FixColumn: return c.status == HealthStatus::Ok ? QString() : c.fixText;
         }
         return {};
     case Qt::DecorationRole:
@@ -85,8 +78,8 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
         case 2: return QColor(0xe0, 0x6c, 0x00);
         default: return QColor(0xc6, 0x28, 0x28);
         }
-    case StatusRole: return c.status;
-    case FixRole: return c.fix;
+    case StatusRole: return healthStatusName(c.status);
+    case FixRole: return c.fixText;
     case Qt::ToolTipRole: return c.reason;
     }
     return {};

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "vault/Engine.h"
+#include "vault/EngineTypes.h"
 
 #include <QAbstractTableModel>
 
@@ -17,14 +17,14 @@ public:
     void setChecks(const QList<HealthCheck> &checks);
     const QList<HealthCheck> &checks() const { return m_checks; }
     /// The worst status: error > missing > stale > ok.
-    QString worstStatus() const;
+    HealthStatus worstStatus() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    static QString statusLabel(const QString &status);
+    static QString statusLabel(HealthStatus status);
 
 private:
     QList<HealthCheck> m_checks;

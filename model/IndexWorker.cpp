@@ -1,9 +1,5 @@
 #include "IndexWorker.h"
 
-#include "index/Embedder.h"
-#include "index/VectorIndex.h"
-
-#include <QDateTime>
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -75,10 +71,10 @@ void IndexWorker::watchFolders()
         if (!relative.startsWith(QLatin1Char('.')) && !relative.contains(QLatin1String("/.")))
             paths << dir;
     }
-    const QHash<QString, FileRecord> files = m_engine->store().files();
+    const QStringList files = m_engine->indexedPaths();
     if (files.size() < 4000)
-        for (auto f = files.cbegin(); f != files.cend(); ++f)
-            paths << m_engine->vaultPath() + QLatin1Char('/') + f.key();
+        for (const QString &file : files)
+            paths << m_engine->vaultPath() + QLatin1Char('/') + file;
     const QStringList already = m_watcher->directories() + m_watcher->files();
     const QSet<QString> watched(already.cbegin(), already.cend());
     QStringList fresh;
@@ -89,30 +85,7 @@ void IndexWorker::watchFolders()
         m_watcher->addPaths(fresh);
 }
 
-QStringList IndexWorker::changedPaths() const
-{
-    const VaultScanner::Result scan = VaultScanner(m_engine->config().maxFileBytes).scan(m_engine->vaultPath());
-    const QHash<QString, FileRecord> known = m_engine->store().files();
-    QSet<QString> failed;
-    for (const Problem &p : m_engine->store().problems())
-        if (p.severity == QLatin1String("error"))
-            failed.insert(p.path);
-    QStringList out;
-    QSet<QString> seen;
-    for (const VaultFile &f : scan.files) {
-        seen.insert(f.relativePath);
-        const auto it = known.constFind(f.relativePath);
-        if (it == known.constEnd() ? !failed.contains(f.relativePath)
-                                   : (it->size != f.size || it->mtimeMs != f.mtimeMs))
-            out << f.relativePath;
-    }
-    for (auto it = known.cbegin(); it != known.cend(); ++it)
-        if (!seen.contains(it.key()))
-            out << it.key();
-    return out;
-}
-
-Indexer::Progress IndexWorker::progressCallback()
+IndexProgress IndexWorker::progressCallback()
 {
     // At most ~20 progress signals a second: the UI thread repaints, never drowns.
     auto clock = std::make_shared<QElapsedTimer>();
@@ -129,7 +102,7 @@ void IndexWorker::indexChanged()
 {
     if (!m_watching)
         return;
-    const QStringList paths = changedPaths();
+    const QStringList paths = m_engine->changesOnDisk().changedPaths();
     if (!paths.isEmpty())
         indexPaths(paths);
 }
@@ -139,16 +112,7 @@ void IndexWorker::indexPaths(const QStringList &relativePaths)
     Q_EMIT busyChanged(true, tr("Indexing %n file(s)…", nullptr, int(relativePaths.size())));
     QElapsedTimer clock;
     clock.start();
-    IndexReport total;
-    const Indexer::Progress progress = progressCallback();
-    int done = 0;
-    for (const QString &path : relativePaths) {
-        total += m_engine->indexPath(path);
-        progress(++done, int(relativePaths.size()), path);
-    }
-    total.scanned = int(relativePaths.size());
-    (void)m_engine->store().setMeta(QStringLiteral("last_index"),
-                                    QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    IndexReport total = m_engine->indexPaths(relativePaths, progressCallback());
     total.elapsedMs = clock.elapsed();
     // The rows are in the index already: the table shows them while the vectors are written
     // (the whole file, ~100 ms at 100k chunks, was 100 of the 170 ms from save to row).
@@ -203,40 +167,26 @@ void IndexWorker::report(const IndexReport &result, QStringList touched)
 
 void IndexWorker::sendDelta(const QStringList &paths)
 {
-    auto rows = MemoryCatalog(m_engine->store()).rows(paths);
+    auto rows = m_engine->memoryRows(paths);
     if (!rows) {
         Q_EMIT failed(rows.error().toString());
         refreshCatalog();
         return;
     }
-    CatalogDelta delta{paths, *rows, m_engine->vectors().size(), m_engine->store().meta(QStringLiteral("last_index"))};
+    CatalogDelta delta{paths, *rows, m_engine->vectorCount(), m_engine->lastIndexed()};
     Q_EMIT catalogChanged(delta);
 }
 
 void IndexWorker::refreshCatalog()
 {
-    auto rows = MemoryCatalog(m_engine->store()).rows();
+    auto rows = m_engine->memoryRows();
     if (!rows) {
         Q_EMIT failed(rows.error().toString());
         return;
     }
     // Counts come from the rows in memory: Engine::stats() would scan the
     // chunk table (vectors included) four more times.
-    VaultStats stats;
-    QSet<QString> paths;
-    for (const MemoryRow &row : std::as_const(*rows)) {
-        paths.insert(row.path);
-        ++stats.byRegion[row.region];
-        ++stats.byStore[row.store];
-        ++stats.byLayer[row.layer];
-        ++stats.byCategory[row.category];
-    }
-    stats.files = paths.size();
-    stats.chunks = rows->size();
-    stats.vectors = m_engine->vectors().size();
-    stats.embedder = m_engine->embedder().id();
-    stats.lastIndex = m_engine->store().meta(QStringLiteral("last_index"));
-    Q_EMIT catalogReady(*rows, stats);
+    Q_EMIT catalogReady(*rows, m_engine->statsOf(*rows));
 }
 
 void IndexWorker::refreshHealth()

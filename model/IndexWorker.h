@@ -1,7 +1,6 @@
 #pragma once
 
 #include "CatalogDelta.h"
-#include "index/MemoryCatalog.h"
 #include "vault/Engine.h"
 
 #include <QObject>
@@ -50,14 +49,13 @@ Q_SIGNALS:
     void healthReady(const QList<engram::HealthCheck> &checks);
 
 private:
-    QStringList changedPaths() const;
     void watchFolders();
     void scheduleIndex();
     /// `touched`: the files the run looked at besides those it reports changed (a file that
     /// failed loses its rows without being reported as changed).
     void report(const IndexReport &report, QStringList touched = {});
     void sendDelta(const QStringList &paths);
-    Indexer::Progress progressCallback();
+    IndexProgress progressCallback();
 
     std::unique_ptr<Engine> m_engine;
     QFileSystemWatcher *m_watcher = nullptr;

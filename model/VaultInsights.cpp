@@ -1,9 +1,8 @@
 #include "VaultInsights.h"
 
+#include "ConsolidationScheduler.h"
 #include "VaultSession.h"
 #include "cognition/ToolUsage.h"
-#include "ConsolidationScheduler.h"
-#include "dynamics/MemoryDynamics.h"
 #include "vault/Engine.h"
 
 #include <QRegularExpression>
@@ -27,7 +26,7 @@ public:
             ordinal = row.path == previous ? ordinal + 1 : 0; // rows come file by file, by ordinal
             previous = row.path;
             m_ordinals.append(ordinal);
-            m_byKey.insert(MemoryDynamics::chunkKey(row.path, ordinal), i);
+            m_byKey.insert(MemoryEdge::chunkKey(row.path, ordinal), i);
             m_byId.insert(row.id, i);
             if (ordinal == 0) {
                 m_byKey.insert(row.path, i); // a file stands for its first chunk
@@ -205,11 +204,10 @@ VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &
 {
     VaultInsightData out;
     const RowIndex index(rows);
-    MemoryDynamics &dynamics = engine.dynamics();
     const QDateTime now = engine.now();
     QHash<QString, QPair<double, qint64>> byRegion;
     for (int i = 0; i < rows.size(); ++i) {
-        const MemoryState st = dynamics.state(index.chunk(i), now);
+        const MemoryState st = engine.memoryState(index.chunk(i), now);
         out.strengths.insert(rows.at(i).id, MemoryStrength{st.strength, st.lastAccess, st.archived});
         auto &sum = byRegion[rows.at(i).region];
         sum.first += st.strength;
@@ -223,7 +221,7 @@ VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &
     for (const QString &file : index.files()) {
         if (graph.nodeCount() >= kMaxGraphNodes)
             break;
-        for (const MemoryEdge &edge : dynamics.edges(file, -1, now))
+        for (const MemoryEdge &edge : engine.memoryEdges(file, -1, now))
             graph.add(edge);
     }
     out.graph = graph.take();
@@ -247,7 +245,7 @@ GraphData VaultInsights::neighbourhood(Engine &engine, const QList<MemoryRow> &r
     for (int h = 0; h < qMax(1, hops) && !frontier.isEmpty(); ++h) {
         QList<int> reached;
         for (int row : std::as_const(frontier))
-            for (const MemoryEdge &edge : engine.dynamics().edges(index.row(row).path, index.ordinal(row), now))
+            for (const MemoryEdge &edge : engine.memoryEdges(index.row(row).path, index.ordinal(row), now))
                 graph.add(edge, &reached);
         frontier.clear();
         for (int row : std::as_const(reached))

@@ -52,7 +52,7 @@ public:
 
     /// Runs a recall (or a pack) on the query thread; the answer arrives by
     /// recallReady (packReady) with the returned id. A request cancels the
-    /// previous one of its kind: that one answers with Retriever::cancelledError().
+    /// previous one of its kind: that one answers with RecallQuery::cancelledError().
     int requestRecall(const RecallQuery &query);
     int requestPack(const RecallQuery &query, int budget);
 

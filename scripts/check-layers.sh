@@ -7,7 +7,17 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 layers=(core ingest index recall dynamics cognition vault consolidation agent)
-internal=()
+# The parts behind the Engine facade (reached through vault/EngineInternals.h) and the SQLite wrapper.
+internal=(
+    core/Database.h
+    index/Embedder.h
+    index/IndexStore.h
+    index/Indexer.h
+    index/VectorIndex.h
+    recall/Retriever.h
+    dynamics/MemoryDynamics.h
+    vault/EngineInternals.h
+)
 
 status=0
 rank() {

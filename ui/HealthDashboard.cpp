@@ -3,14 +3,10 @@
 #include "HealthModel.h"
 #include "VaultSession.h"
 
-#include <QDir>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QRegularExpression>
-#include <QSaveFile>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -68,37 +64,36 @@ void HealthDashboard::refresh()
     m_session->requestHealth();
 }
 
-HealthDashboard::FixAction HealthDashboard::actionFor(const HealthCheck &check)
+HealthFix HealthDashboard::actionFor(const HealthCheck &check)
 {
-    if (check.status == QLatin1String("ok") || check.fix.isEmpty())
-        return FixAction::None;
-    if (check.fix.contains(QLatin1String("rebuild")))
-        return FixAction::Rebuild;
-    if (check.fix.contains(QLatin1String("create")))
-        return FixAction::CreateFile;
-    if (check.fix.contains(QLatin1String(" index")))
-        return FixAction::Reindex;
-    return FixAction::None;
+    if (check.status == HealthStatus::Ok)
+        return HealthFix::None;
+    switch (check.fix) {
+    case HealthFix::Reindex:
+    case HealthFix::Rebuild: return check.fix;
+    case HealthFix::None:
+    case HealthFix::Manual: return HealthFix::None;
+    }
+    return HealthFix::None;
 }
 
 void HealthDashboard::showChecks(const QList<HealthCheck> &checks)
 {
     m_model->setChecks(checks);
-    const QString worst = m_model->worstStatus();
-    m_summary->setText(worst == QLatin1String("ok") ? tr("✔ Everything is healthy")
-                                                    : tr("Needs attention: %1").arg(HealthModel::statusLabel(worst)));
+    const HealthStatus worst = m_model->worstStatus();
+    m_summary->setText(worst == HealthStatus::Ok ? tr("✔ Everything is healthy")
+                                                 : tr("Needs attention: %1").arg(HealthModel::statusLabel(worst)));
     for (int row = 0; row < checks.size(); ++row) {
         const HealthCheck &check = checks.at(row);
-        const FixAction action = actionFor(check);
-        if (action == FixAction::None)
+        const HealthFix action = actionFor(check);
+        if (action == HealthFix::None)
             continue;
-        auto *button = new QPushButton(action == FixAction::Rebuild   ? tr("Rebuild Index")
-                                       : action == FixAction::Reindex ? tr("Re-index Now")
-                                                                      : tr("Create File"),
-                                       m_table);
+        auto *button =
+            new QPushButton(action == HealthFix::Rebuild ? tr("Rebuild Index") : tr("Re-index Now"), m_table);
         button->setObjectName(QStringLiteral("healthFixButton"));
         button->setProperty("check", check.name);
-        button->setToolTip(check.fix);
+        button->setProperty("fix", int(action));
+        button->setToolTip(check.fixText);
         connect(button, &QPushButton::clicked, this, [this, check] { fix(check); });
         m_table->setIndexWidget(m_model->index(row, HealthModel::FixColumn), button);
     }
@@ -108,34 +103,16 @@ void HealthDashboard::fix(const HealthCheck &check)
 {
     m_refreshAfterIndex = true;
     switch (actionFor(check)) {
-    case FixAction::Rebuild:
+    case HealthFix::Rebuild:
         m_summary->setText(tr("Rebuilding the index…"));
         m_session->requestRebuild();
         break;
-    case FixAction::Reindex:
+    case HealthFix::Reindex:
         m_summary->setText(tr("Re-indexing…"));
         m_session->requestIndexAll();
         break;
-    case FixAction::CreateFile: {
-        m_refreshAfterIndex = false;
-        // "create state/x.json": an empty but valid file the owning layer fills in.
-        const auto match = QRegularExpression(QStringLiteral("create\\s+(\\S+)")).match(check.fix);
-        const QString relative = match.hasMatch() ? match.captured(1) : QString();
-        if (relative.isEmpty() || relative.contains(QLatin1String(".."))) {
-            m_summary->setText(check.fix);
-            break;
-        }
-        const QString path = QDir(m_session->vaultPath()).filePath(relative);
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QSaveFile file(path);
-        if (file.open(QIODevice::WriteOnly)) {
-            file.write(relative.endsWith(QLatin1String(".json")) ? QByteArray("{}\n") : QByteArray());
-            file.commit();
-        }
-        refresh();
-        break;
-    }
-    case FixAction::None: break;
+    case HealthFix::None:
+    case HealthFix::Manual: m_refreshAfterIndex = false; break;
     }
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "vault/Engine.h"
+#include "vault/EngineTypes.h"
 
 #include <QWidget>
 
@@ -18,14 +18,13 @@ class VaultSession;
 class HealthDashboard : public QWidget {
     Q_OBJECT
 public:
-    enum class FixAction { None, Reindex, Rebuild, CreateFile };
-
     explicit HealthDashboard(VaultSession *session, QWidget *parent = nullptr);
 
     void refresh();
     HealthModel *model() const { return m_model; }
-    /// What a check's fix text asks for.
-    static FixAction actionFor(const HealthCheck &check);
+    /// The fix the view runs for a check: Reindex or Rebuild when it failed and one of them fixes
+    /// it, else None (a Manual fix is a person's to do; its text is in the Fix column).
+    static HealthFix actionFor(const HealthCheck &check);
 
 private:
     void showChecks(const QList<HealthCheck> &checks);

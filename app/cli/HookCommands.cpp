@@ -109,7 +109,10 @@ int runSessionStart(CliContext &cx)
     if (!engine)
         return ExitFailure;
     if (!cx.parser.isSet(QStringLiteral("no-index")))
-        (void)engine->index(); // bring the index up to date with what changed since the last session
+        // Brings the index up to date with what changed since the last session; the briefing is
+        // still given from the index as it is when that fails.
+        if (const IndexReport report = engine->index(); report.error)
+            cx.err << "engram-cli " << cx.commandName << ": note: " << report.error->toString() << Qt::endl;
     const QDateTime now = QDateTime::currentDateTime();
     const SessionQuery query = SessionQuery::fromSituation(*engine, cwd, cx.parser.value(QStringLiteral("task")), now);
     bool ok = true;
@@ -213,7 +216,8 @@ int runAgentEnd(CliContext &cx)
     auto applied = learner.apply(*turn, QDateTime::currentDateTimeUtc());
     if (!applied)
         return cx.fail(applied.error().toString());
-    (void)engine->saveVectors();
+    if (Status s = engine->saveVectors(); !s) // a cache: the next opener brings it up to date
+        cx.err << "engram-cli " << cx.commandName << ": note: " << s.error().toString() << Qt::endl;
     QString reflected;
     if (cx.parser.isSet(QStringLiteral("reflect-if-due")) && !applied->alreadySeen
         && engine->config().llmEndpoint.configured()) {

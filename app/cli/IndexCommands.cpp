@@ -70,7 +70,9 @@ int runIndex(CliContext &cx)
                                    .arg(p, engine->vaultPath()));
             total += engine->indexPath(relative);
         }
-        (void)engine->saveVectors();
+        // The vector file is a cache: when it cannot be saved the index is still whole, so it is a warning.
+        if (Status s = engine->saveVectors(); !s)
+            total.problems << Problem{s.error().path, s.error().line, QStringLiteral("warning"), s.error().message};
         return printReport(cx, total);
     }
     return printReport(cx, engine->index());
@@ -123,14 +125,15 @@ int runStats(CliContext &cx)
     return ExitOk;
 }
 
-int severity(const QString &status)
+/// The exit code of `health`: 0 ok, 1 stale, 2 missing, 3 error.
+int severity(HealthStatus status)
 {
-    if (status == QLatin1String("ok"))
-        return 0;
-    if (status == QLatin1String("stale"))
-        return 1;
-    if (status == QLatin1String("missing"))
-        return 2;
+    switch (status) {
+    case HealthStatus::Ok: return 0;
+    case HealthStatus::Stale: return 1;
+    case HealthStatus::Missing: return 2;
+    case HealthStatus::Error: return 3;
+    }
     return 3;
 }
 
@@ -138,24 +141,25 @@ int runHealth(CliContext &cx)
 {
     auto engine = cx.openEngine();
     if (!engine)
-        return severity(QStringLiteral("error")); // not ExitFailure: 1 means "stale" here
+        return severity(HealthStatus::Error); // not ExitFailure: 1 means "stale" here
     const QList<HealthCheck> checks = engine->health();
     int worst = 0;
     QJsonArray array;
     for (const HealthCheck &c : checks) {
         worst = qMax(worst, severity(c.status));
         array.append(QJsonObject{{QStringLiteral("check"), c.name},
-                                 {QStringLiteral("status"), c.status},
+                                 {QStringLiteral("status"), healthStatusName(c.status)},
                                  {QStringLiteral("reason"), c.reason},
-                                 {QStringLiteral("fix"), c.fix}});
+                                 {QStringLiteral("fix"), c.fixText}});
     }
     if (cx.json()) {
         cx.out << QJsonDocument(array).toJson(QJsonDocument::Indented);
     } else {
         for (const HealthCheck &c : checks) {
-            cx.out << QStringLiteral("[%1] %2: %3").arg(c.status.leftJustified(7), c.name, c.reason) << Qt::endl;
-            if (c.status != QLatin1String("ok") && !c.fix.isEmpty())
-                cx.out << "          fix: " << c.fix << Qt::endl;
+            cx.out << QStringLiteral("[%1] %2: %3").arg(healthStatusName(c.status).leftJustified(7), c.name, c.reason)
+                   << Qt::endl;
+            if (c.status != HealthStatus::Ok && !c.fixText.isEmpty())
+                cx.out << "          fix: " << c.fixText << Qt::endl;
         }
     }
     return worst; // 0 ok, 1 stale, 2 missing, 3 error

@@ -1,7 +1,7 @@
 // engram-cli remember, forget, restore, memory, compact
 #include "CliCommand.h"
 #include "agent/MemoryWriter.h"
-#include "dynamics/MemoryDynamics.h"
+#include "dynamics/Journal.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -131,7 +131,7 @@ int runRestore(CliContext &cx)
     MemoryWriter writer(*engine);
     const QString prefix = MemoryWriter::archiveFolder() + QLatin1Char('/');
     for (const QString &path : paths) {
-        QString original = engine->dynamics().originalOfArchived(path); // where restore puts it
+        QString original = engine->originalOfArchived(path); // where restore puts it
         if (original.isEmpty())
             original = path.mid(prefix.size());
         if (Status s = writer.restore(path); !s)
@@ -151,13 +151,14 @@ int runMemory(CliContext &cx)
     auto engine = cx.openEngine();
     if (!engine)
         return ExitFailure;
-    const QList<Chunk> chunks = engine->store().chunksOfFile(paths.front());
-    if (chunks.isEmpty())
-        return cx.fail(QStringLiteral("%1 is not in the index (engram-cli index?)").arg(paths.front()));
+    const auto details = engine->memoryDetails(paths.front());
+    if (!details)
+        return cx.fail(details.error().toString());
     QJsonArray array;
-    for (const Chunk &chunk : chunks) {
-        const MemoryState st = engine->dynamics().state(chunk);
-        const QList<MemoryEdge> edges = engine->dynamics().edges(chunk.path, chunk.ordinal);
+    for (const MemoryDetail &detail : *details) {
+        const Chunk &chunk = detail.chunk;
+        const MemoryState &st = detail.state;
+        const QList<MemoryEdge> &edges = detail.edges;
         QJsonArray edgeArray;
         for (const MemoryEdge &e : edges)
             edgeArray.append(QJsonObject{{QStringLiteral("from"), e.from},
@@ -226,7 +227,7 @@ int runCompact(CliContext &cx)
         return ExitFailure;
     Journal journal(engine->vaultPath());
     const qint64 before = journal.size();
-    if (Status s = engine->dynamics().compact(); !s)
+    if (Status s = engine->compactJournal(); !s)
         return cx.fail(s.error().toString());
     cx.report(QStringLiteral("%1: %2 → %3 bytes").arg(Journal::relativePath()).arg(before).arg(journal.size()),
               QJsonObject{{QStringLiteral("path"), Journal::relativePath()},

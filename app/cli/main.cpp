@@ -50,7 +50,7 @@ QString CliContext::requireVault()
 
 void CliContext::noteIfIndexEmpty(Engine &engine)
 {
-    if (engine.store().fileCount() == 0)
+    if (engine.isIndexEmpty())
         err << "engram-cli " << commandName << ": note: the index is empty; run `engram-cli index --vault "
             << engine.vaultPath() << "` to build it from the vault's files" << Qt::endl;
 }

@@ -87,7 +87,8 @@ void McpTools::refreshIndex()
 int McpTools::indexNow(const QString &relativePath)
 {
     const IndexReport report = m_engine->indexPath(relativePath);
-    (void)m_engine->saveVectors();
+    if (Status s = m_engine->saveVectors(); !s) // a cache: the next opener brings it up to date
+        log(QStringLiteral("warning"), s.error().toString());
     if (report.error)
         log(QStringLiteral("warning"),
             QStringLiteral("%1 is saved but not indexed yet: %2").arg(relativePath, report.error->toString()));

@@ -35,7 +35,8 @@ int main(int argc, char *argv[])
         vault = QSettings().value(QStringLiteral("vaults/last")).toString();
     if (vault.isEmpty() || !QFileInfo(vault).isDir()) {
         vault = engram::defaultVaultPath();
-        (void)engram::VaultLayout::initialize(vault);
+        if (engram::Status s = engram::VaultLayout::initialize(vault); !s)
+            qWarning("%s", qPrintable(s.error().toString())); // the window then says the vault cannot open
     }
     QDir().mkpath(vault);
     engram::MainWindow window;

@@ -2,7 +2,7 @@
 
 #include "core/FrontMatter.h"
 #include "dynamics/MemoryDynamics.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -43,7 +43,7 @@ QString MemoryLineage::resolve(const QString &reference)
     if (r.startsWith(QLatin1String("wiki:")))
         return r.mid(5); // a name no indexed file answers to: shown as written
     r = QDir::cleanPath(r);
-    IndexStore &store = m_engine.store();
+    IndexStore &store = internals(m_engine).store();
     if (!r.endsWith(QLatin1String(".md")) && !store.file(r) && store.file(r + QStringLiteral(".md")))
         return r + QStringLiteral(".md");
     return r;
@@ -56,7 +56,8 @@ MemoryFileFacts MemoryLineage::facts(const QString &path)
     MemoryFileFacts f;
     f.path = path;
     QStringList statedSuccessors;
-    if (auto s = m_engine.store().database().cached(QStringLiteral("SELECT front_matter FROM files WHERE path = ?"));
+    if (auto s = internals(m_engine).store().database().cached(
+            QStringLiteral("SELECT front_matter FROM files WHERE path = ?"));
         s) {
         s->bind(1, path);
         if (s->next()) {
@@ -75,9 +76,9 @@ MemoryFileFacts MemoryLineage::facts(const QString &path)
     // File-level edges only (ordinal 0 adds the first chunk's, which states none of these): the
     // whole-file form also matches every chunk key by LIKE, a scan of the edge table. A reference
     // written without ".md" (`supersedes: memories/semantic/x`) is stored as written.
-    QList<MemoryEdge> edges = m_engine.dynamics().edges(path, 0);
+    QList<MemoryEdge> edges = internals(m_engine).dynamics().edges(path, 0);
     if (path.endsWith(QLatin1String(".md")))
-        edges += m_engine.dynamics().edges(path.chopped(3), 0);
+        edges += internals(m_engine).dynamics().edges(path.chopped(3), 0);
     for (const MemoryEdge &e : std::as_const(edges)) {
         const bool supersedes = e.type == QLatin1String("supersedes");
         if (!supersedes && e.type != QLatin1String("derived_from"))

@@ -4,7 +4,7 @@
 #include "core/VaultBoundary.h"
 #include "dynamics/MemoryDynamics.h"
 #include "ingest/Tagger.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -151,11 +151,21 @@ Result<QString> MemoryWriter::remember(const RememberRequest &request)
         return s.error();
 
     const IndexReport report = m_engine.indexPath(relative);
-    (void)m_engine.saveVectors();
+    saveVectors();
+    if (report.error)
+        return Error{QStringLiteral("the memory was written but not indexed: %1").arg(report.error->toString()),
+                     relative};
     if (report.failed > 0 && !report.problems.isEmpty())
         return Error{QStringLiteral("the memory was written but not indexed: %1").arg(report.problems.front().message),
                      relative};
     return relative;
+}
+
+void MemoryWriter::saveVectors()
+{
+    // The vector file is a cache of the stored vectors: a save that fails leaves it marked stale and
+    // the next opener brings it up to date, so a memory written and indexed does not fail for it.
+    (void)m_engine.saveVectors();
 }
 
 Status MemoryWriter::moveFile(const QString &from, const QString &to)
@@ -182,15 +192,18 @@ Status MemoryWriter::forget(const QString &relativePath)
             info.path() + QLatin1Char('/') + info.completeBaseName() + QStringLiteral("-%1.").arg(n) + info.suffix();
     if (Status s = moveFile(relativePath, target); !s)
         return s;
-    if (Status s = m_engine.dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("forget")},
-                                                          {QStringLiteral("path"), relativePath},
-                                                          {QStringLiteral("archive"), target}});
+    if (Status s = internals(m_engine).dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("forget")},
+                                                                     {QStringLiteral("path"), relativePath},
+                                                                     {QStringLiteral("archive"), target}});
         !s) {
-        (void)moveFile(target, relativePath); // not journaled, so not forgotten: put it back
+        // Not journaled, so not forgotten: put it back.
+        if (Status back = moveFile(target, relativePath); !back)
+            return Error{QStringLiteral("%1; and it could not be moved back from %2: %3")
+                             .arg(s.error().toString(), target, back.error().toString())};
         return s;
     }
     m_engine.indexPath(relativePath);
-    (void)m_engine.saveVectors();
+    saveVectors();
     return {};
 }
 
@@ -208,7 +221,7 @@ Status MemoryWriter::restore(const QString &archivedRelativePath)
     QDir vault(m_engine.vaultPath());
     if (!QFileInfo(vault.filePath(archivedRelativePath)).isFile())
         return Error{QStringLiteral("%1 is not an archived file").arg(archivedRelativePath)};
-    QString original = m_engine.dynamics().originalOfArchived(archivedRelativePath);
+    QString original = internals(m_engine).dynamics().originalOfArchived(archivedRelativePath);
     if (original.isEmpty())
         original = archivedRelativePath.mid(prefix.size());
     if (Status s = checkRelativePath(original); !s)
@@ -220,13 +233,14 @@ Status MemoryWriter::restore(const QString &archivedRelativePath)
         return Error{QStringLiteral("cannot restore: %1 exists again; move it away first").arg(original)};
     if (Status s = moveFile(archivedRelativePath, original); !s)
         return s;
-    if (Status s = m_engine.dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("restore")},
-                                                          {QStringLiteral("path"), original},
-                                                          {QStringLiteral("archive"), archivedRelativePath}});
+    if (Status s =
+            internals(m_engine).dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("restore")},
+                                                              {QStringLiteral("path"), original},
+                                                              {QStringLiteral("archive"), archivedRelativePath}});
         !s)
         return s;
     m_engine.indexPath(original);
-    (void)m_engine.saveVectors();
+    saveVectors();
     return {};
 }
 
@@ -243,19 +257,19 @@ Status MemoryWriter::purge(const QString &relativePath)
         return Error{QStringLiteral("%1 is not a file in the vault").arg(relativePath)};
     QString original = relativePath;
     if (relativePath.startsWith(archiveFolder() + QLatin1Char('/'))) {
-        original = m_engine.dynamics().originalOfArchived(relativePath);
+        original = internals(m_engine).dynamics().originalOfArchived(relativePath);
         if (original.isEmpty())
             original = relativePath.mid(archiveFolder().size() + 1);
     }
     if (Status s = boundary.remove(relativePath); !s)
         return s;
-    if (Status s = m_engine.dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("purge")},
-                                                          {QStringLiteral("path"), original},
-                                                          {QStringLiteral("archive"), relativePath}});
+    if (Status s = internals(m_engine).dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("purge")},
+                                                                     {QStringLiteral("path"), original},
+                                                                     {QStringLiteral("archive"), relativePath}});
         !s)
         return s;
     m_engine.indexPath(relativePath);
-    (void)m_engine.saveVectors();
+    saveVectors();
     return {};
 }
 

@@ -53,6 +53,7 @@ public:
 private:
     Status validate(const RememberRequest &request) const;
     Status moveFile(const QString &from, const QString &to);
+    void saveVectors();
 
     Engine &m_engine;
 };

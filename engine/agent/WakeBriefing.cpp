@@ -1,7 +1,7 @@
 #include "agent/WakeBriefing.h"
 
 #include "agent/MemoryLineage.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QDir>
 #include <QFile>
@@ -88,10 +88,12 @@ Result<WakeBriefing> WakeBriefing::build(Engine &engine, const QDateTime &now, c
     b.focus = loaded->focus;
     b.preamble =
         state.preamble(now, options.preambleBudget > 0 ? options.preambleBudget : engine.config().preambleBudget);
+    // Bookkeeping of which heuristics were shown (for their review): the briefing does not fail for
+    // it, and a damaged state file is what `health` reports under "cognitive state".
     if (!b.preamble.isEmpty())
         (void)CognitiveStore::notePackedHeuristics(engine.vaultPath(), state.lastPreambleHeuristics(), now);
 
-    IndexStore &store = engine.store();
+    IndexStore &store = internals(engine).store();
     MemoryLineage lineage(engine);
     auto open = [&](const MemoryFileFacts &f) { return !f.archived && f.supersededBy.isEmpty(); };
 
@@ -229,7 +231,7 @@ SessionQuery SessionQuery::fromSituation(Engine &engine, const QString &workingD
     };
     QList<Recent> recent;
     const qint64 since = now.addSecs(-3600LL * recentHours).toMSecsSinceEpoch();
-    const QHash<QString, FileRecord> files = engine.store().files();
+    const QHash<QString, FileRecord> files = internals(engine).store().files();
     for (auto it = files.cbegin(); it != files.cend(); ++it) {
         if (it->mtimeMs < since || it.key().startsWith(QLatin1String("sessions/")))
             continue; // raw transcripts are what happened, not what the work is about

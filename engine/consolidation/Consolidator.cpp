@@ -4,7 +4,7 @@
 #include "core/JsonNumber.h"
 #include "core/TextAnalysis.h"
 #include "core/VaultBoundary.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -238,11 +238,11 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
         return s.error();
 
     QMap<QDate, QList<Session>> byDate;
-    const QHash<QString, FileRecord> files = m_engine.store().files();
+    const QHash<QString, FileRecord> files = internals(m_engine).store().files();
     QStringList paths = files.keys();
     std::sort(paths.begin(), paths.end());
     for (const QString &path : std::as_const(paths)) {
-        const QList<Chunk> chunks = m_engine.store().chunksOfFile(path);
+        const QList<Chunk> chunks = internals(m_engine).store().chunksOfFile(path);
         if (isRawSession(files.value(path), chunks)) {
             Session s = describeSession(files.value(path), chunks);
             byDate[s.date] << s;

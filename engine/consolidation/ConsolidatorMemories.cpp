@@ -5,7 +5,7 @@
 #include "dynamics/JournalReplayer.h"
 #include "dynamics/MemoryDynamics.h"
 #include "index/Embedder.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -30,14 +30,14 @@ struct Memory {
 QList<Memory> memoriesOfStore(Engine &engine, const std::function<QString(const QString &)> &read, const QString &store)
 {
     QList<Memory> out;
-    QStringList paths = engine.store().files().keys();
+    QStringList paths = internals(engine).store().files().keys();
     std::sort(paths.begin(), paths.end());
     for (const QString &path : std::as_const(paths)) {
         if (path.startsWith(QLatin1String("consolidated/")) || path.startsWith(QLatin1String("sessions/"))
             || path.startsWith(QLatin1String("state/")))
             continue;
         Memory m;
-        m.chunks = engine.store().chunksOfFile(path);
+        m.chunks = internals(engine).store().chunksOfFile(path);
         if (m.chunks.isEmpty() || m.chunks.first().tags.store.value != store)
             continue;
         m.path = path;
@@ -87,7 +87,7 @@ Status Consolidator::Run::clusterSensory()
             parts << c.text;
         texts << parts.join(QLatin1Char('\n'));
     }
-    auto vectors = engine.embedder().embed(texts);
+    auto vectors = internals(engine).embedder().embed(texts);
     if (!vectors)
         return vectors.error();
 
@@ -171,12 +171,13 @@ Status Consolidator::Run::promoteEpisodic()
         QJsonArray keys;
         for (const Chunk &chunk : m.chunks)
             keys.append(MemoryDynamics::chunkKey(chunk.path, chunk.ordinal));
-        if (Status s = engine.dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("promote")},
-                                                            {QStringLiteral("t"), JournalReplayer::iso(now)},
-                                                            {QStringLiteral("path"), m.path},
-                                                            {QStringLiteral("keys"), keys},
-                                                            {QStringLiteral("from"), QStringLiteral("episodic")},
-                                                            {QStringLiteral("to"), QStringLiteral("semantic")}});
+        if (Status s =
+                internals(engine).dynamics().record(QJsonObject{{QStringLiteral("type"), QStringLiteral("promote")},
+                                                                {QStringLiteral("t"), JournalReplayer::iso(now)},
+                                                                {QStringLiteral("path"), m.path},
+                                                                {QStringLiteral("keys"), keys},
+                                                                {QStringLiteral("from"), QStringLiteral("episodic")},
+                                                                {QStringLiteral("to"), QStringLiteral("semantic")}});
             !s)
             return s;
     }

@@ -330,6 +330,7 @@ Transaction::Transaction(Database &db) : m_db(db), m_nested(db.inTransaction())
 
 Transaction::~Transaction()
 {
+    // A rollback that fails leaves the transaction open, and the connection's next BEGIN says so.
     if (m_active)
         (void)m_db.exec(m_nested ? QStringLiteral("ROLLBACK TO engram_nested; RELEASE engram_nested")
                                  : QStringLiteral("ROLLBACK"));

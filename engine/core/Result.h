@@ -31,9 +31,10 @@ struct Error {
     }
 };
 
-/// Errors are values: engine calls that can fail return a Result.
+/// Errors are values: engine calls that can fail return a Result. It cannot be dropped unread
+/// ([[nodiscard]]): a caller handles it, returns it, or records it as a problem.
 template <typename T>
-class Result {
+class [[nodiscard]] Result {
 public:
     Result(T value) : m_value(std::move(value)) { }
     Result(Error error) : m_value(std::move(error)) { }
@@ -55,7 +56,7 @@ private:
 };
 
 /// A Result without a value.
-class Status {
+class [[nodiscard]] Status {
 public:
     Status() = default;
     Status(Error error) : m_error(std::move(error)) { }

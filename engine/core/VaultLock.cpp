@@ -35,8 +35,9 @@ Result<std::unique_ptr<VaultLock>> VaultLock::acquire(const QString &vaultPath, 
     const QString what =
         kind == Kind::Index ? QStringLiteral("this vault's index") : QStringLiteral("this vault's journal");
     if (!QDir().mkpath(QDir(vaultPath).filePath(QStringLiteral(".engram"))))
-        return Error{QStringLiteral("cannot create the index folder for the lock of %1; is the vault writable?").arg(what),
-                     path};
+        return Error{
+            QStringLiteral("cannot create the index folder for the lock of %1; is the vault writable?").arg(what),
+            path};
     return acquireFile(path, what, timeoutMs);
 }
 

@@ -52,7 +52,7 @@ QString MemoryDynamics::pathOfKey(const QString &key)
 
 QString MemoryDynamics::chunkKey(const QString &path, int ordinal)
 {
-    return path + QLatin1Char('#') + QString::number(ordinal);
+    return MemoryEdge::chunkKey(path, ordinal);
 }
 
 void MemoryDynamics::setClock(std::function<QDateTime()> clock)
@@ -88,8 +88,10 @@ Status MemoryDynamics::replayAll()
 {
     if (Status s = JournalReplayer(m_store.database()).clearJournalRows(); !s)
         return s;
-    (void)m_store.setMeta(QStringLiteral("journal_offset"), QStringLiteral("0"));
-    (void)m_store.setMeta(QStringLiteral("journal_fingerprint"), QString());
+    if (Status s = m_store.setMeta(QStringLiteral("journal_offset"), QStringLiteral("0")); !s)
+        return s;
+    if (Status s = m_store.setMeta(QStringLiteral("journal_fingerprint"), QString()); !s)
+        return s;
     return catchUp();
 }
 
@@ -124,8 +126,12 @@ Status MemoryDynamics::catchUp()
     for (const QJsonObject &event : std::as_const(chunk->events))
         if (Status s = apply(event); !s)
             m_problems << s.error().toString();
-    (void)m_store.setMeta(QStringLiteral("journal_offset"), QString::number(chunk->endOffset));
-    (void)m_store.setMeta(QStringLiteral("journal_fingerprint"), m_journal.fingerprint(chunk->endOffset));
+    // Rolled back (by the transaction's end) when the position cannot be kept: the lines are then
+    // applied again next time, never skipped.
+    if (Status s = m_store.setMeta(QStringLiteral("journal_offset"), QString::number(chunk->endOffset)); !s)
+        return s;
+    if (Status s = m_store.setMeta(QStringLiteral("journal_fingerprint"), m_journal.fingerprint(chunk->endOffset)); !s)
+        return s;
     return transaction.commit();
 }
 
@@ -250,12 +256,15 @@ Status MemoryDynamics::compact()
             rewritten = true;
         }
     }
-    (void)m_store.setMeta(QStringLiteral("journal_snapshot_bytes"), QString::number(bytes));
+    if (Status s = m_store.setMeta(QStringLiteral("journal_snapshot_bytes"), QString::number(bytes)); !s)
+        return s;
     return rewritten ? replayAll() : Status();
 }
 
 MemoryState MemoryDynamics::state(const Chunk &chunk, const QDateTime &at)
 {
+    // Pending first-sight events make a new file's first_seen exact; when they cannot be written
+    // now they stay pending (the index run's flush reports the failure), and the state is read as is.
     (void)flushPending();
     const QDateTime t = at.isValid() ? at.toUTC() : now();
     MemoryState st;
@@ -392,39 +401,48 @@ QList<MemoryEdge> MemoryDynamics::edges(const QString &path, int ordinal, const 
     return edgesOf(chunkKey(path, ordinal), at, false) + edgesOf(path, at, false);
 }
 
-void MemoryDynamics::documentIndexed(const Document &document, const QList<qint64> &chunkIds)
+Status MemoryDynamics::writeFacts(const Document &document, const QList<Chunk> &chunks)
+{
+    Database &db = m_store.database();
+    const FileFacts facts = AssociationExtractor::facts(document);
+    // All or nothing: a failed statement returns before commit(), and the transaction's end rolls
+    // the file's facts and edges back to what they were.
+    Transaction transaction(db);
+    if (!transaction.isActive())
+        return Error{
+            QStringLiteral("the index database is busy; the associations of %1 were not written").arg(document.path)};
+    auto f = db.cached(QStringLiteral("INSERT OR REPLACE INTO dyn_facts(path, project, valence, arousal, confidence, "
+                                      "source, explicit, link_name, title_key) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    if (!f)
+        return f.error();
+    const int bits = (facts.valenceExplicit ? 1 : 0) | (facts.arousalExplicit ? 2 : 0)
+                     | (facts.confidenceExplicit ? 4 : 0) | (facts.sourceExplicit ? 8 : 0);
+    f->bind(1, document.path).bind(2, facts.project).bind(3, facts.valence).bind(4, facts.arousal);
+    f->bind(5, facts.confidence).bind(6, facts.source).bind(7, bits);
+    if (Status s = f->bind(8, facts.linkName).bind(9, facts.titleKey).exec(); !s)
+        return s;
+    auto del = db.cached(QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?"));
+    if (!del)
+        return del.error();
+    if (Status s = del->bind(1, document.path).exec(); !s)
+        return s;
+    auto ins = db.cached(QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, "
+                                        "updated) VALUES(?, ?, ?, ?, ?, 0, NULL)"));
+    if (!ins)
+        return ins.error();
+    for (const StatedEdge &e : AssociationExtractor::edges(document, chunks))
+        if (Status s =
+                ins->bind(1, e.from).bind(2, e.to).bind(3, e.type).bind(4, document.path).bind(5, e.weight).exec();
+            !s)
+            return s;
+    return transaction.commit();
+}
+
+Status MemoryDynamics::documentIndexed(const Document &document, const QList<qint64> &chunkIds)
 {
     Database &db = m_store.database();
     const QList<Chunk> chunks = m_store.chunks(chunkIds);
-    const FileFacts facts = AssociationExtractor::facts(document);
-    {
-        Transaction transaction(db);
-        if (auto f = db.cached(
-                QStringLiteral("INSERT OR REPLACE INTO dyn_facts(path, project, valence, arousal, confidence, "
-                               "source, explicit, link_name, title_key) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-            f) {
-            const int bits = (facts.valenceExplicit ? 1 : 0) | (facts.arousalExplicit ? 2 : 0)
-                             | (facts.confidenceExplicit ? 4 : 0) | (facts.sourceExplicit ? 8 : 0);
-            f->bind(1, document.path).bind(2, facts.project).bind(3, facts.valence).bind(4, facts.arousal);
-            f->bind(5, facts.confidence).bind(6, facts.source).bind(7, bits);
-            (void)f->bind(8, facts.linkName).bind(9, facts.titleKey).exec();
-        }
-        if (auto del = db.cached(QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")); del)
-            (void)del->bind(1, document.path).exec();
-        if (auto ins = db.cached(
-                QStringLiteral("INSERT OR REPLACE INTO dyn_edges(src, dst, type, origin, weight, count, updated) "
-                               "VALUES(?, ?, ?, ?, ?, 0, NULL)"));
-            ins) {
-            for (const StatedEdge &e : AssociationExtractor::edges(document, chunks))
-                (void)ins->bind(1, e.from)
-                    .bind(2, e.to)
-                    .bind(3, e.type)
-                    .bind(4, document.path)
-                    .bind(5, e.weight)
-                    .exec();
-        }
-        (void)transaction.commit();
-    }
+    const Status written = writeFacts(document, chunks);
 
     bool known = m_pendingPaths.contains(document.path);
     if (auto s = db.cached(QStringLiteral("SELECT 1 FROM dyn_seen WHERE path = ?")); s && !known) {
@@ -432,13 +450,14 @@ void MemoryDynamics::documentIndexed(const Document &document, const QList<qint6
         known = s->next();
     }
     if (known)
-        return;
+        return written;
     m_pendingSeen << QJsonObject{{QStringLiteral("type"), QStringLiteral("seen")},
                                  {QStringLiteral("t"), iso(now())},
                                  {QStringLiteral("path"), document.path}};
     m_pendingPaths.insert(document.path);
     if (document.path.startsWith(QLatin1String("memories/")))
         autoAssociate(chunks); // its record() writes the pending events first
+    return written;
 }
 
 void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
@@ -488,13 +507,18 @@ void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
     }
 }
 
-void MemoryDynamics::fileRemoved(const QString &path)
+Status MemoryDynamics::fileRemoved(const QString &path)
 {
     Database &db = m_store.database();
     for (const QString &sql : {QStringLiteral("DELETE FROM dyn_facts WHERE path = ?"),
-                               QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")})
-        if (auto s = db.prepare(sql); s)
-            (void)s->bind(1, path).exec();
+                               QStringLiteral("DELETE FROM dyn_edges WHERE origin = ?")}) {
+        auto statement = db.prepare(sql);
+        if (!statement)
+            return statement.error();
+        if (Status s = statement->bind(1, path).exec(); !s)
+            return s;
+    }
+    return {};
 }
 
 } // namespace engram

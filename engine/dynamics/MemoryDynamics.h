@@ -3,6 +3,7 @@
 #include "core/Result.h"
 #include "dynamics/AssociationExtractor.h"
 #include "dynamics/Journal.h"
+#include "dynamics/MemoryTypes.h"
 #include "ingest/Chunk.h"
 
 #include <QDateTime>
@@ -18,33 +19,6 @@ namespace engram {
 class IndexStore;
 class SignalSource;
 class VectorIndex;
-
-/// A typed, weighted association between two memories. Endpoints are keys:
-/// `path#ordinal` for a chunk, `path` for a whole file, `wiki:name` for a
-/// wiki link not yet resolved to a file.
-struct MemoryEdge {
-    QString from;
-    QString to;
-    QString type;      ///< related, caused, contradicts, supersedes, part_of, derived_from, co_activated
-    double weight = 0; ///< at the time asked (co-activation fades)
-    int count = 0;     ///< co-retrievals, for co_activated
-    QDateTime updated;
-    QString origin; ///< "journal" or the vault file whose content states it
-};
-
-/// What the dynamics know of one chunk at a moment.
-struct MemoryState {
-    QString key;
-    double strength = 1.0; ///< after decay (before any superseding penalty)
-    QDateTime firstSeen;   ///< when Engram first indexed the file
-    QDateTime lastAccess;  ///< invalid when never accessed
-    int accessCount = 0;
-    bool archived = false;   ///< strength below 0.1, or a sensory memory older than 24 h
-    bool exempt = false;     ///< prospective or core: never decays
-    bool superseded = false; ///< a newer memory supersedes its file
-    double dailyLoss = 0.0;
-    FileFacts facts; ///< valence, arousal, confidence, source (each explicit or inferred), project
-};
 
 /// The living side of memory (DESIGN.md "Dynamics"): strength that decays
 /// from timestamps and is restored by access, association edges, and
@@ -103,8 +77,11 @@ public:
     SignalSource &signalSource();
 
     /// Indexer hooks: derive edges and file facts from a (re)indexed document; drop them for a removed file.
-    void documentIndexed(const Document &document, const QList<qint64> &chunkIds);
-    void fileRemoved(const QString &path);
+    /// Writes the facts and stated edges of a file just indexed (one transaction: all or none) and
+    /// queues its first-sight event; an error says what was not written.
+    Status documentIndexed(const Document &document, const QList<qint64> &chunkIds);
+    /// Drops the facts and stated edges of a file gone from the index.
+    Status fileRemoved(const QString &path);
 
     /// For each key (chunk key or file path): its edges as edges() lists them for that key alone
     /// (wiki links resolved, project mates last), the first `limit`, from two queries for all keys.
@@ -122,6 +99,8 @@ private:
     Status catchUp();
     Status apply(const QJsonObject &event);
     void autoAssociate(const QList<Chunk> &chunks);
+    /// documentIndexed()'s rows: the file's facts and the edges its content states.
+    Status writeFacts(const Document &document, const QList<Chunk> &chunks);
     /// Edges with `key` (a chunk key or a file path) at one end; wiki links resolved, project mates added.
     QList<MemoryEdge> edgesOf(const QString &key, const QDateTime &now, bool chunksOfFile);
 

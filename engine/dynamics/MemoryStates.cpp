@@ -39,7 +39,8 @@ struct Stored {
 QList<MemoryState> MemoryDynamics::states(const QList<Chunk> &chunks, const QDateTime &at)
 {
     // The same as state() for each chunk, in five queries instead of four per chunk
-    // (at 100k chunks those were most of a fast recall: bench/README.md).
+    // (at 100k chunks those were most of a fast recall: bench/README.md). Pending events that
+    // cannot be written now stay pending, as in state().
     (void)flushPending();
     const QDateTime t = at.isValid() ? at.toUTC() : now();
     Database &db = m_store.database();

@@ -2,7 +2,9 @@
 
 #include "core/Database.h"
 #include "index/Embedder.h"
+#include "index/FileRecord.h"
 #include "index/Fts5Ranking.h"
+#include "index/RecallFilter.h"
 #include "ingest/Chunk.h"
 #include "ingest/VaultScanner.h"
 
@@ -13,35 +15,6 @@
 #include <vector>
 
 namespace engram {
-
-/// What the index knows of one vault file.
-struct FileRecord {
-    qint64 id = 0;
-    QString path;
-    qint64 size = 0;
-    qint64 mtimeMs = 0;
-    QString hash; ///< SHA-1 of the bytes
-    QString kind;
-    QString title;
-    qint64 chunkCount = 0;
-};
-
-/// Narrows a recall: every set field must match.
-struct RecallFilter {
-    QStringList stores;
-    QStringList regions;
-    QStringList layers;
-    QStringList categories;
-    QStringList tags; ///< front matter tags (any of)
-    QString pathPrefix;
-    bool includeArchived = false;
-
-    bool isEmpty() const
-    {
-        return stores.isEmpty() && regions.isEmpty() && layers.isEmpty() && categories.isEmpty() && tags.isEmpty()
-               && pathPrefix.isEmpty();
-    }
-};
 
 /// The SQLite side of the derived index: files, chunks (with their vectors as
 /// BLOBs, so the hnswlib file can always be rebuilt without re-embedding), an

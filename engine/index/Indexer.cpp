@@ -28,6 +28,9 @@ namespace {
 class WriteBatch {
 public:
     WriteBatch(Database &db, const std::function<Status()> &beforeCommit) : m_db(db), m_beforeCommit(beforeCommit) { }
+    /// Commits what is open when a run returns early: the files written before are each whole and
+    /// kept. The run has reported the error that stopped it; should this commit fail too, those
+    /// files are simply indexed again by the next run.
     ~WriteBatch() { (void)commit(); }
 
     /// Called before each file: opens a transaction, or commits and reopens one when full.
@@ -55,7 +58,9 @@ public:
         m_open = false;
         if (m_beforeCommit) {
             if (Status s = m_beforeCommit(); !s) {
-                (void)m_db.exec(QStringLiteral("ROLLBACK"));
+                if (Status rollback = m_db.exec(QStringLiteral("ROLLBACK")); !rollback)
+                    return Error{QStringLiteral("%1; and the rollback failed: %2")
+                                     .arg(s.error().toString(), rollback.error().toString())};
                 return s;
             }
         }
@@ -96,10 +101,22 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
     IndexReport report;
     // What the index holds is read before the folder: a file another writer adds meanwhile is then
     // at worst not yet seen (the next run, or that writer, indexes it), never taken for deleted.
-    QHash<QString, FileRecord> known = m_store.files();
+    const QHash<QString, FileRecord> known = m_store.files();
     const VaultScanner::Result scan = VaultScanner(m_config.maxFileBytes).scan(m_vaultPath);
     report.scanned = int(scan.files.size());
-    (void)m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("1"));
+    auto stop = [&](const Error &error) {
+        report.error = error;
+        report.elapsedMs = timer.elapsed();
+        return report;
+    };
+    // Marks a run in progress: the next open checks the database when one was interrupted.
+    if (Status s = m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("1")); !s)
+        return stop(s.error());
+    // Every file that failed is read again (it may be fixed), so none counts as failed here.
+    const FileChanges changes = FileChanges::compare(scan.files, known, {});
+    QSet<QString> unchanged;
+    for (const VaultFile &f : changes.unchanged)
+        unchanged.insert(f.relativePath);
 
     // Problems of the scan (size cap, links) replace what was recorded for those paths. Files the
     // scan found keep theirs until they are read again (an unchanged file keeps its warnings);
@@ -112,9 +129,11 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         scannedPaths.insert(f.relativePath);
     for (const Problem &p : m_store.problems())
         if (!scannedPaths.contains(p.path) && !scanProblems.contains(p.path))
-            (void)m_store.replaceProblems(p.path, {});
+            if (Status s = m_store.replaceProblems(p.path, {}); !s)
+                return stop(s.error());
     for (auto it = scanProblems.cbegin(); it != scanProblems.cend(); ++it)
-        (void)m_store.replaceProblems(it.key(), it.value());
+        if (Status s = m_store.replaceProblems(it.key(), it.value()); !s)
+            return stop(s.error());
     report.problems = scan.problems;
     for (const Problem &p : scan.problems)
         if (p.severity == QLatin1String("error"))
@@ -122,19 +141,14 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
 
     BulkVectors bulkVectors(m_vectors);
     WriteBatch batch(m_store.database(), m_beforeCommit);
-    auto stop = [&](const Error &error) {
-        report.error = error;
-        report.elapsedMs = timer.elapsed();
-        return report;
-    };
     for (int i = 0; i < scan.files.size(); ++i) {
         if (cancel && cancel->load())
             break;
         const VaultFile &file = scan.files[i];
         if (Status s = batch.next(); !s)
             return stop(s.error());
-        known.remove(file.relativePath);
-        tally(indexFile(file, true, report), report);
+        // Same size and mtime: not read (indexFile() would ask the index for the record again).
+        tally(unchanged.contains(file.relativePath) ? Outcome::Unchanged : indexFile(file, true, report), report);
         if (progress)
             progress(i + 1, int(scan.files.size()), file.relativePath);
     }
@@ -142,24 +156,34 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         return stop(s.error());
     if (!(cancel && cancel->load())) {
         // Whatever the index knows that the scan no longer found is gone (or now excluded).
-        for (auto it = known.cbegin(); it != known.cend(); ++it) {
-            if (!scanProblems.contains(it.key()) && VaultScanner::isIndexable(it.key())
-                && QFileInfo::exists(QDir(m_vaultPath).filePath(it.key()))) {
-                IndexReport late = indexPath(it.key()); // written after the scan: (re)indexed, not removed
+        for (const QString &path : changes.removed) {
+            if (!scanProblems.contains(path) && VaultScanner::isIndexable(path)
+                && QFileInfo::exists(QDir(m_vaultPath).filePath(path))) {
+                IndexReport late = indexPath(path); // written after the scan: (re)indexed, not removed
                 late.scanned = 0;
                 report += late;
                 continue;
             }
-            removePath(it.key(), report);
-            if (scanProblems.contains(it.key())) // e.g. it grew past the size cap: say why it left
-                (void)m_store.replaceProblems(it.key(), scanProblems.value(it.key()));
+            removePath(path, report);
+            if (scanProblems.contains(path)) // e.g. it grew past the size cap: say why it left
+                keep(m_store.replaceProblems(path, scanProblems.value(path)), report);
             ++report.removed;
         }
-        (void)m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("0"));
-        (void)m_store.setMeta(QStringLiteral("last_index"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+        if (Status s = m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("0")); !s)
+            return stop(s.error());
+        if (Status s =
+                m_store.setMeta(QStringLiteral("last_index"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+            !s)
+            return stop(s.error());
     }
     report.elapsedMs = timer.elapsed();
     return report;
+}
+
+void Indexer::keep(const Status &status, IndexReport &report)
+{
+    if (!status && !report.error)
+        report.error = status.error();
 }
 
 void Indexer::tally(Outcome outcome, IndexReport &report)
@@ -201,14 +225,14 @@ IndexReport Indexer::indexPath(const QString &relativePath)
     } else if (const QString special = VaultScanner::specialFileProblem(info.absoluteFilePath()); !special.isEmpty()) {
         const Problem p{relativePath, 0, QStringLiteral("error"), special};
         removePath(relativePath, report);
-        (void)m_store.replaceProblems(relativePath, {p});
+        keep(m_store.replaceProblems(relativePath, {p}), report);
         report.problems << p;
         ++report.failed;
     } else if (info.size() > m_config.maxFileBytes) {
         const Problem p{relativePath, 0, QStringLiteral("error"),
                         QStringLiteral("file is over the index.maxFileBytes limit of engram.json; not indexed")};
         removePath(relativePath, report);
-        (void)m_store.replaceProblems(relativePath, {p});
+        keep(m_store.replaceProblems(relativePath, {p}), report);
         report.problems << p;
         ++report.failed;
     } else {
@@ -230,7 +254,7 @@ void Indexer::removePath(const QString &relativePath, IndexReport &report)
         for (qint64 id : *removed)
             m_vectors.remove(id);
     }
-    (void)m_store.replaceProblems(relativePath, {});
+    keep(m_store.replaceProblems(relativePath, {}), report);
     report.changedPaths << relativePath;
     if (m_removalObserver)
         m_removalObserver(relativePath);
@@ -245,7 +269,7 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
     auto fail = [&](const Error &error) {
         const Problem p{file.relativePath, error.line, QStringLiteral("error"), error.message};
         report.problems << p;
-        (void)m_store.replaceProblems(file.relativePath, {p});
+        keep(m_store.replaceProblems(file.relativePath, {p}), report);
         // A file that became unreadable or invalid keeps no stale chunks.
         if (previous) {
             if (auto removed = m_store.removeFile(file.relativePath))
@@ -265,7 +289,7 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
                         QStringLiteral("file was deleted while the vault was being indexed; it is left out")};
         if (previous)
             removePath(file.relativePath, report);
-        (void)m_store.replaceProblems(file.relativePath, {p});
+        keep(m_store.replaceProblems(file.relativePath, {p}), report);
         report.problems << p;
         return previous ? Outcome::Removed : Outcome::Skipped;
     }
@@ -283,6 +307,7 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
         record.size = file.size;
         auto statement =
             m_store.database().cached(QStringLiteral("UPDATE files SET mtime = ?, size = ? WHERE path = ?"));
+        // A failure here costs the next run one more read and hash of the file, nothing else.
         if (statement)
             (void)statement->bind(1, record.mtimeMs).bind(2, record.size).bind(3, record.path).exec();
         return Outcome::Unchanged;
@@ -350,7 +375,7 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
                                                  "or markup); there is nothing to recall in it")};
     for (const ParseWarning &w : std::as_const(doc.warnings))
         warnings << Problem{file.relativePath, w.line, QStringLiteral("warning"), w.message};
-    (void)m_store.replaceProblems(file.relativePath, warnings);
+    keep(m_store.replaceProblems(file.relativePath, warnings), report);
     report.problems << warnings;
     report.chunks += chunks.size();
     report.changedPaths << file.relativePath;

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "core/Config.h"
+#include "index/FileChanges.h"
+#include "index/IndexReport.h"
 #include "ingest/Document.h"
 #include "ingest/VaultScanner.h"
 
@@ -14,37 +16,6 @@ class Embedder;
 class IndexStore;
 class VectorIndex;
 
-struct IndexReport {
-    int scanned = 0;
-    int indexed = 0; ///< new or changed files (re)indexed
-    int unchanged = 0;
-    int removed = 0;
-    int failed = 0;    ///< files with an error problem
-    qint64 chunks = 0; ///< chunks written in this run
-    qint64 elapsedMs = 0;
-    QList<Problem> problems;
-    QStringList changedPaths; ///< indexed or removed in this run
-    /// Set when the run did not take place or stopped early (another writer held the vault).
-    std::optional<Error> error;
-
-    /// Adds another run's counts, problems and paths (one report for several indexPath calls).
-    IndexReport &operator+=(const IndexReport &other)
-    {
-        scanned += other.scanned;
-        indexed += other.indexed;
-        unchanged += other.unchanged;
-        removed += other.removed;
-        failed += other.failed;
-        chunks += other.chunks;
-        elapsedMs += other.elapsedMs;
-        problems += other.problems;
-        changedPaths += other.changedPaths;
-        if (other.error && !error)
-            error = other.error;
-        return *this;
-    }
-};
-
 /// The indexing pipeline for one vault: scan → read → parse → chunk → tag →
 /// embed → store (SQLite) → vectors (hnswlib). Incremental: files whose size,
 /// mtime and content hash are unchanged are skipped; deleted files are removed.
@@ -53,7 +24,7 @@ struct IndexReport {
 /// which the next run indexes again.
 class Indexer {
 public:
-    using Progress = std::function<void(int done, int total, const QString &path)>;
+    using Progress = IndexProgress;
 
     Indexer(const QString &vaultPath, const Config &config, IndexStore &store, VectorIndex &vectors,
             Embedder &embedder);
@@ -88,6 +59,9 @@ private:
     Outcome indexFile(const VaultFile &file, bool checkUnchanged, IndexReport &report);
     /// Adds one file's outcome to the report's counts.
     static void tally(Outcome outcome, IndexReport &report);
+    /// A write of the index that failed (a problem row not replaced) leaves the run incomplete:
+    /// the first such error is the report's.
+    static void keep(const Status &status, IndexReport &report);
     void removePath(const QString &relativePath, IndexReport &report);
 
     QString m_vaultPath;

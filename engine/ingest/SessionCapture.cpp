@@ -27,7 +27,6 @@ constexpr int kDayProbeLines = 200;            // Claude puts summary lines (no 
 
 const QString kLedgerFolder = QStringLiteral(".engram/captures");
 
-
 struct Ledger {
     bool present = false;
     QString target;

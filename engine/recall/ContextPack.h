@@ -1,6 +1,6 @@
 #pragma once
 
-#include "recall/Retriever.h"
+#include "recall/RecallTypes.h"
 
 namespace engram {
 

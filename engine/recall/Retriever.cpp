@@ -115,7 +115,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     if (query.text.trimmed().isEmpty())
         return Error{QStringLiteral("the query is empty; say what to recall")};
     if (query.isCancelled())
-        return cancelledError();
+        return RecallQuery::cancelledError();
 
     // The kNN search runs on a second thread while FTS5 answers on this one (the two are
     // independent; the hnswlib index takes concurrent searches under a shared lock). The query
@@ -165,7 +165,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     }
 
     if (query.isCancelled()) // the candidates are gathered; scoring reads every one of them
-        return cancelledError();
+        return RecallQuery::cancelledError();
 
     // Normalised-score fusion (measured better than reciprocal-rank fusion on LoCoMo, see bench/README.md).
     QHash<qint64, double> fused;
@@ -229,7 +229,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         results << r;
     }
     if (query.isCancelled())
-        return cancelledError();
+        return RecallQuery::cancelledError();
     m_signals->refine(results, mode, now);
     std::sort(results.begin(), results.end(), [](const RecallResult &a, const RecallResult &b) {
         if (a.score != b.score)

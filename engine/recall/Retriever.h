@@ -3,6 +3,7 @@
 #include "core/Config.h"
 #include "index/IndexStore.h"
 #include "ingest/Chunk.h"
+#include "recall/RecallTypes.h"
 
 #include <QDateTime>
 
@@ -13,41 +14,6 @@ namespace engram {
 
 class Embedder;
 class VectorIndex;
-
-/// One term of the composite score: its normalised value (0..1) and the
-/// weight the active mode gives it, times the mode's weight for the chunk's
-/// layer and, for the terms that do not depend on the query (strength,
-/// recency, access), times the relevance. contribution = value × weight; the
-/// contributions sum to the score.
-struct ScoreComponent {
-    QString name;
-    double value = 0.0;
-    double weight = 0.0;
-    double contribution() const { return value * weight; }
-};
-
-struct RecallResult {
-    Chunk chunk;
-    double score = 0.0;
-    QList<ScoreComponent> breakdown;
-    int keywordRank = 0; ///< 1-based rank in the BM25 list, 0 when absent
-    int vectorRank = 0;  ///< 1-based rank in the kNN list, 0 when absent
-};
-
-struct RecallQuery {
-    QString text;
-    QString mode; ///< empty = the config's default mode
-    int k = 10;
-    RecallFilter filter;
-    QDateTime now;         ///< the clock (tests inject it); invalid = current time
-    bool reinforce = true; ///< counts as access (per Config::reinforceOn); false for previews and benchmarks
-    /// Set from another thread when the answer is no longer wanted (a newer query superseded it):
-    /// recall and pack then stop at the next stage (candidates, scoring, packing) with
-    /// Retriever::cancelledError() and record no access. Null: the query runs to the end.
-    const std::atomic_bool *cancel = nullptr;
-
-    bool isCancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
-};
 
 /// What the dynamics know of a chunk at a moment: strength after decay,
 /// normalised access frequency, co-activation with the other candidates.
@@ -90,8 +56,6 @@ public:
     void setSignalSource(SignalSource *source) { m_signals = source ? source : &m_defaultSignals; }
 
     Result<QList<RecallResult>> recall(const RecallQuery &query);
-    /// The error of a recall or pack stopped through RecallQuery::cancel.
-    static Error cancelledError() { return Error{QStringLiteral("cancelled: a newer query superseded this one")}; }
 
     /// Query terms for the keyword search (stop-words removed unless nothing would remain).
     static QStringList keywordTerms(const QString &query);

@@ -3,10 +3,9 @@
 #include "cognition/CognitiveState.h"
 #include "cognition/ToolUsage.h"
 #include "core/VaultBoundary.h"
-#include "dynamics/MemoryDynamics.h"
-#include "index/Embedder.h"
-#include "index/VectorIndex.h"
+#include "index/MemoryCatalog.h"
 #include "ingest/DocumentParser.h"
+#include "vault/EngineInternals.h"
 #include "vault/HealthChecks.h"
 
 #include <QDateTime>
@@ -29,14 +28,31 @@ const QString kVectorFile = QStringLiteral("vectors.hnsw");
 /// Tool calls seen in agent logs go to the tool statistics, never to the embedder. They are
 /// collected while a run indexes and written by the returned function once after it: the
 /// statistics file is rewritten once per run, not once per agent log.
-std::function<void()> recordToolEvents(Indexer &indexer, const QString &vaultPath)
+std::function<Status()> recordToolEvents(Indexer &indexer, const QString &vaultPath)
 {
     auto pending = std::make_shared<QList<ToolEvent>>();
     indexer.setDocumentObserver([pending](const Document &doc, const QList<qint64> &) { *pending << doc.toolEvents; });
-    return [pending, vaultPath] {
-        if (!pending->isEmpty())
-            (void)ToolUsage(vaultPath).record(std::exchange(*pending, {})); // a damaged file is reported by health
+    return [pending, vaultPath]() -> Status {
+        if (pending->isEmpty())
+            return {};
+        if (auto recorded = ToolUsage(vaultPath).record(std::exchange(*pending, {})); !recorded)
+            return recorded.error();
+        return {};
     };
+}
+
+/// A failure that does not undo an index run, as a warning of its report: `engram-cli index`
+/// prints it and the workbench lists it.
+void addWarning(IndexReport &report, const Error &error)
+{
+    report.problems << Problem{error.path, error.line, QStringLiteral("warning"), error.message};
+}
+
+/// A failure after which the run's report is not complete (the first one is kept).
+void addError(IndexReport &report, const Error &error)
+{
+    if (!report.error)
+        report.error = error;
 }
 
 } // namespace
@@ -50,10 +66,14 @@ QString defaultVaultPath()
         .filePath(QStringLiteral("engram/vault"));
 }
 
+Engine::Engine() : m_store(std::make_unique<IndexStore>()) { }
+
 Engine::~Engine()
 {
     // Saved when no other writer is busy; otherwise the next opener brings the file up to date.
     // A worker leaves it to its owner (short-lived workers would each write the whole file).
+    // A failure leaves the file marked stale (vectors_generation behind), so the next opener
+    // brings it up to date from the stored vectors: nothing is lost, and a destructor cannot report.
     if (m_vectorsDirty && !m_worker)
         if (auto lock = VaultLock::acquire(m_vaultPath, VaultLock::Kind::Index, 0))
             (void)saveVectorsLocked();
@@ -102,8 +122,8 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
     if (Status s = engine->loadOrRebuildVectors(); !s)
         return s.error();
     engine->m_retriever =
-        std::make_unique<Retriever>(engine->m_store, *engine->m_vectors, *engine->m_embedder, *engine->m_config);
-    engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
+        std::make_unique<Retriever>(*engine->m_store, *engine->m_vectors, *engine->m_embedder, *engine->m_config);
+    engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, *engine->m_store,
                                                   *engine->m_vectors, *engine->m_embedder);
     engine->m_flushToolEvents = recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
     // The cognitive layer's preamble: empty while state/cognitive.json does not exist.
@@ -111,6 +131,8 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
     engine->m_cognitivePreamble = [vault](const QDateTime &now, int maxTokens) {
         CognitiveStore store(vault);
         const QString text = store.preamble(now, maxTokens);
+        // Bookkeeping of which heuristics were shown (for their review); a pack does not fail for it,
+        // and a damaged state file is what `health` reports under "cognitive state".
         if (!text.isEmpty())
             (void)CognitiveStore::notePackedHeuristics(vault, store.lastPreambleHeuristics(), now);
         return text;
@@ -128,11 +150,11 @@ Result<std::unique_ptr<Engine>> Engine::openWorker() const
     engine->m_config = m_config;
     engine->m_embedder = m_embedder;
     engine->m_vectors = m_vectors;
-    if (Status s = engine->m_store.open(QDir(indexDirectory()).filePath(kDatabaseFile)); !s)
+    if (Status s = engine->m_store->open(QDir(indexDirectory()).filePath(kDatabaseFile)); !s)
         return s.error();
     engine->m_retriever =
-        std::make_unique<Retriever>(engine->m_store, *engine->m_vectors, *engine->m_embedder, *engine->m_config);
-    engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, engine->m_store,
+        std::make_unique<Retriever>(*engine->m_store, *engine->m_vectors, *engine->m_embedder, *engine->m_config);
+    engine->m_indexer = std::make_unique<Indexer>(engine->m_vaultPath, *engine->m_config, *engine->m_store,
                                                   *engine->m_vectors, *engine->m_embedder);
     engine->m_flushToolEvents = recordToolEvents(*engine->m_indexer, engine->m_vaultPath);
     engine->m_preamble = m_preamble;
@@ -145,23 +167,29 @@ Result<std::unique_ptr<Engine>> Engine::openWorker() const
 
 Status Engine::attachDynamics()
 {
-    m_dynamics = std::make_unique<MemoryDynamics>(m_vaultPath, m_store, *m_vectors);
+    m_dynamics = std::make_unique<MemoryDynamics>(m_vaultPath, *m_store, *m_vectors);
     if (Status s = m_dynamics->open(); !s)
         return Error{QStringLiteral("cannot replay the journal: %1").arg(s.error().toString())};
     m_retriever->setSignalSource(&m_dynamics->signalSource());
-    m_indexer->setRemovalObserver([this](const QString &path) { m_dynamics->fileRemoved(path); });
+    m_indexer->setRemovalObserver([this](const QString &path) {
+        if (Status s = m_dynamics->fileRemoved(path); !s)
+            m_runWarnings << s.error();
+    });
     // A file's first-sight event (and its tool events) reach the vault before its rows commit.
     m_indexer->setBeforeCommit([this] {
-        m_flushToolEvents();
+        flushToolEvents();
         return m_dynamics->flushPending();
     });
     // Chained, so an observer installed by another part of the engine keeps working.
-    m_indexer->setDocumentObserver(
-        [this, previous = m_indexer->documentObserver()](const Document &document, const QList<qint64> &ids) {
-            m_dynamics->documentIndexed(document, ids);
-            if (previous)
-                previous(document, ids);
-        });
+    m_indexer->setDocumentObserver([this, previous = m_indexer->documentObserver()](const Document &document,
+                                                                                    const QList<qint64> &ids) {
+        if (Status s = m_dynamics->documentIndexed(document, ids); !s)
+            m_runWarnings << Error{
+                QStringLiteral("associations not written (engram-cli rebuild writes them): %1").arg(s.error().message),
+                s.error().path.isEmpty() ? document.path : s.error().path, s.error().line};
+        if (previous)
+            previous(document, ids);
+    });
     return {};
 }
 
@@ -183,7 +211,7 @@ Status Engine::openIndex()
     const QString dbPath = QDir(indexDirectory()).filePath(kDatabaseFile);
 
     auto setAside = [&](const QString &why) {
-        m_store.database().close();
+        m_store->database().close();
         const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMddThhmmss"));
         const QString aside = dbPath + QStringLiteral(".broken-") + stamp;
         QFile::rename(dbPath, aside);
@@ -194,45 +222,45 @@ Status Engine::openIndex()
                            .arg(QFileInfo(aside).fileName(), why);
     };
 
-    Status s = m_store.open(dbPath);
+    Status s = m_store->open(dbPath);
     // quick_check reads the whole file (0.3 s at 100k chunks, most of a CLI cold start): run it
     // when that is cheap or the last index run was interrupted; `health` always runs the full check.
     constexpr qint64 kCheapCheckBytes = 64 * 1024 * 1024;
     if (s
         && (QFileInfo(dbPath).size() < kCheapCheckBytes
-            || m_store.meta(QStringLiteral("indexing")) == QLatin1String("1"))) {
-        const QString check = m_store.database().integrityCheck();
+            || m_store->meta(QStringLiteral("indexing")) == QLatin1String("1"))) {
+        const QString check = m_store->database().integrityCheck();
         if (check != QLatin1String("ok"))
             s = Error{QStringLiteral("integrity check failed: %1").arg(check)};
     }
     if (!s) {
         setAside(s.error().message);
-        if (Status again = m_store.open(dbPath); !again)
+        if (Status again = m_store->open(dbPath); !again)
             return again;
     }
-    const int schema = m_store.meta(QStringLiteral("schema")).toInt();
+    const int schema = m_store->meta(QStringLiteral("schema")).toInt();
     if (schema != IndexStore::kSchemaVersion) {
         setAside(QStringLiteral("schema version %1, this Engram uses %2").arg(schema).arg(IndexStore::kSchemaVersion));
-        if (Status again = m_store.open(dbPath); !again)
+        if (Status again = m_store->open(dbPath); !again)
             return again;
     }
-    const QString embedderId = m_store.meta(QStringLiteral("embedder"));
+    const QString embedderId = m_store->meta(QStringLiteral("embedder"));
     if (!embedderId.isEmpty() && embedderId != m_embedder->id()) {
         // Never mix two vector spaces: drop every file so all are embedded again.
         m_openNotes << QStringLiteral("the embedder changed from %1 to %2; every file is embedded again")
                            .arg(embedderId, m_embedder->id());
-        if (Status d = m_store.database().exec(QStringLiteral("DELETE FROM chunks; DELETE FROM files;")); !d)
+        if (Status d = m_store->database().exec(QStringLiteral("DELETE FROM chunks; DELETE FROM files;")); !d)
             return d;
         QFile::remove(QDir(indexDirectory()).filePath(kVectorFile));
     }
-    return m_store.setMeta(QStringLiteral("embedder"), m_embedder->id());
+    return m_store->setMeta(QStringLiteral("embedder"), m_embedder->id());
 }
 
 Status Engine::loadOrRebuildVectors()
 {
     const QString path = QDir(indexDirectory()).filePath(kVectorFile);
-    const qint64 generation = m_store.meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong();
-    const bool current = m_store.meta(QStringLiteral("vectors_generation")) == QString::number(generation);
+    const qint64 generation = m_store->meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong();
+    const bool current = m_store->meta(QStringLiteral("vectors_generation")) == QString::number(generation);
     Status loaded = QFile::exists(path) ? m_vectors->load(path) : Status(Error{QStringLiteral("missing"), path});
     if (loaded) {
         // The file is a cache: whatever it holds is checked against the index by chunk id (8 ms at
@@ -248,11 +276,11 @@ Status Engine::loadOrRebuildVectors()
                                .arg(difference.removed);
         return {};
     }
-    if (m_store.vectorCount() > 0)
+    if (m_store->vectorCount() > 0)
         m_openNotes << QStringLiteral("the vector file could not be read (%1); rebuilt from stored vectors")
                            .arg(loaded.error().message);
     m_vectors->clear();
-    m_store.forEachVector([this](qint64 id, const Vector &v) { m_vectors->add(id, v); });
+    m_store->forEachVector([this](qint64 id, const Vector &v) { m_vectors->add(id, v); });
     m_vectors->setGeneration(generation);
     m_vectorsDirty = true;
     // Rebuilding is the expensive case (the whole graph): keep the result unless another writer is busy.
@@ -263,7 +291,7 @@ Status Engine::loadOrRebuildVectors()
 
 Engine::VectorDifference Engine::reconcileVectors()
 {
-    const std::vector<qint64> stored = m_store.vectorIds();
+    const std::vector<qint64> stored = m_store->vectorIds();
     std::vector<qint64> held = m_vectors->ids();
     QList<qint64> missing;
     std::set_difference(stored.begin(), stored.end(), held.begin(), held.end(), std::back_inserter(missing));
@@ -271,7 +299,7 @@ Engine::VectorDifference Engine::reconcileVectors()
     // way there (0.3 s at 100k chunks, where adding them one by one builds a graph for 30 s).
     const QString path = QDir(indexDirectory()).filePath(kVectorFile);
     if (missing.size() > kReloadAbove
-        && m_store.meta(QStringLiteral("vectors_generation")) == m_store.meta(QStringLiteral("generation"))
+        && m_store->meta(QStringLiteral("vectors_generation")) == m_store->meta(QStringLiteral("generation"))
         && m_vectors->load(path)) {
         held = m_vectors->ids();
         missing.clear();
@@ -283,13 +311,13 @@ Engine::VectorDifference Engine::reconcileVectors()
         m_vectors->remove(id);
     constexpr qsizetype kBatch = 4096; // ids per query (bound as one JSON list)
     for (qsizetype i = 0; i < missing.size(); i += kBatch)
-        m_store.forEachVector([this](qint64 id, const Vector &v) { m_vectors->add(id, v); }, missing.mid(i, kBatch));
+        m_store->forEachVector([this](qint64 id, const Vector &v) { m_vectors->add(id, v); }, missing.mid(i, kBatch));
     return VectorDifference{qint64(missing.size()), qint64(extra.size())};
 }
 
 Status Engine::syncVectors()
 {
-    const qint64 generation = m_store.meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong();
+    const qint64 generation = m_store->meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong();
     // Only another process moves the stored generation past ours: a writer of this process sets
     // the shared generation before it commits the new one.
     if (generation <= m_vectors->generation())
@@ -314,14 +342,34 @@ Result<std::unique_ptr<VaultLock>> Engine::beginWrite()
     return lock;
 }
 
-void Engine::markVectorsChanged()
+Status Engine::markVectorsChanged()
 {
     // Every write moves the generation on, so other processes see that their vectors are behind;
     // ours are set first (see syncVectors). The file is current again once saved.
-    const qint64 generation = m_store.meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong() + 1;
+    const qint64 generation = m_store->meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong() + 1;
     m_vectors->setGeneration(generation);
-    (void)m_store.setMeta(QStringLiteral("generation"), QString::number(generation));
     m_vectorsDirty = true;
+    if (Status s = m_store->setMeta(QStringLiteral("generation"), QString::number(generation)); !s)
+        return Error{QStringLiteral("cannot record the index generation, so other processes would not see this "
+                                    "write: %1")
+                         .arg(s.error().toString())};
+    return {};
+}
+
+void Engine::flushToolEvents()
+{
+    if (Status s = m_flushToolEvents(); !s)
+        m_runWarnings << Error{QStringLiteral("tool calls of this run were not counted: %1").arg(s.error().message),
+                               s.error().path, s.error().line};
+}
+
+void Engine::finishRun(IndexReport &report)
+{
+    flushToolEvents();
+    for (const Error &warning : std::exchange(m_runWarnings, {}))
+        addWarning(report, warning);
+    if (Status s = m_dynamics->flushPending(); !s)
+        addError(report, s.error());
 }
 
 Status Engine::saveVectors()
@@ -345,10 +393,10 @@ Status Engine::saveVectorsLocked()
     if (Status s = m_vectors->save(QDir(indexDirectory()).filePath(kVectorFile)); !s)
         return s;
     m_vectorsDirty = false;
-    return m_store.setMeta(QStringLiteral("vectors_generation"), QString::number(generation));
+    return m_store->setMeta(QStringLiteral("vectors_generation"), QString::number(generation));
 }
 
-IndexReport Engine::index(const Indexer::Progress &progress, const std::atomic_bool *cancel)
+IndexReport Engine::index(const IndexProgress &progress, const std::atomic_bool *cancel)
 {
     auto lock = beginWrite();
     if (!lock) {
@@ -359,19 +407,29 @@ IndexReport Engine::index(const Indexer::Progress &progress, const std::atomic_b
     return indexLocked(progress, cancel);
 }
 
-IndexReport Engine::indexLocked(const Indexer::Progress &progress, const std::atomic_bool *cancel)
+IndexReport Engine::indexLocked(const IndexProgress &progress, const std::atomic_bool *cancel)
 {
     // The generation moves before anything is touched (a crash mid-run leaves the vector file
     // marked stale) and again at the end when vectors changed (see finishWrite).
     const VectorsBefore before = vectorsBefore();
-    markVectorsChanged();
+    if (Status s = markVectorsChanged(); !s) {
+        IndexReport report;
+        report.error = s.error();
+        return report;
+    }
     // Indexes written before first-sight events were committed with their rows may lack some.
-    (void)m_dynamics->noteUnseenFiles();
+    const Status unseen = m_dynamics->noteUnseenFiles();
     IndexReport report = m_indexer->run(progress, cancel);
-    m_flushToolEvents();
-    (void)m_dynamics->flushPending();
-    finishWrite(before);
-    (void)saveVectorsLocked();
+    if (!unseen)
+        addWarning(report, Error{QStringLiteral("first-sight events of files indexed earlier were not recorded: %1")
+                                     .arg(unseen.error().toString())});
+    finishRun(report);
+    if (Status s = finishWrite(before); !s)
+        addError(report, s.error());
+    // The vector file is a cache of the stored vectors: when it cannot be written the index is still
+    // whole and the next opener rebuilds the file, so the run only warns.
+    if (Status s = saveVectorsLocked(); !s)
+        addWarning(report, s.error());
     return report;
 }
 
@@ -384,12 +442,33 @@ IndexReport Engine::indexPath(const QString &relativePath)
         return report;
     }
     const VectorsBefore before = vectorsBefore();
-    markVectorsChanged();
+    if (Status s = markVectorsChanged(); !s) {
+        IndexReport report;
+        report.error = s.error();
+        return report;
+    }
     IndexReport report = m_indexer->indexPath(relativePath);
-    m_flushToolEvents();
-    (void)m_dynamics->flushPending();
-    finishWrite(before);
+    finishRun(report);
+    if (Status s = finishWrite(before); !s)
+        addError(report, s.error());
     return report;
+}
+
+IndexReport Engine::indexPaths(const QStringList &relativePaths, const IndexProgress &progress)
+{
+    IndexReport total;
+    int done = 0;
+    for (const QString &path : relativePaths) {
+        total += indexPath(path);
+        if (progress)
+            progress(++done, int(relativePaths.size()), path);
+    }
+    total.scanned = int(relativePaths.size());
+    if (Status s =
+            m_store->setMeta(QStringLiteral("last_index"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+        !s)
+        addError(total, s.error());
+    return total;
 }
 
 Engine::VectorsBefore Engine::vectorsBefore() const
@@ -397,45 +476,48 @@ Engine::VectorsBefore Engine::vectorsBefore() const
     return VectorsBefore{m_vectorsDirty, m_vectors->changeCount()};
 }
 
-void Engine::finishWrite(const VectorsBefore &before)
+Status Engine::finishWrite(const VectorsBefore &before)
 {
     if (m_vectors->changeCount() != before.changes) {
         // Moved on again at the end, so a process that caught up in the middle of the run catches up
         // with the rest of it too.
-        markVectorsChanged();
-        return;
+        return markVectorsChanged();
     }
     // A run that found nothing new touched no vector: the saved file is still the index's, so it
     // is marked current again instead of being rewritten (168 MB at 100k chunks) on every check.
     if (!before.dirty
-        && m_store.setMeta(QStringLiteral("vectors_generation"), QString::number(m_vectors->generation())))
-        m_vectorsDirty = false;
+        && m_store->setMeta(QStringLiteral("vectors_generation"), QString::number(m_vectors->generation())))
+        m_vectorsDirty = false; // else it stays dirty and is saved, which marks it current then
+    return {};
 }
 
-Result<IndexReport> Engine::rebuild(const Indexer::Progress &progress)
+Result<IndexReport> Engine::rebuild(const IndexProgress &progress)
 {
     auto lock = beginWrite();
     if (!lock)
         return lock.error();
     if (Status s =
-            m_store.database().exec(QStringLiteral("DELETE FROM chunks; DELETE FROM files; DELETE FROM problems; "
-                                                   "INSERT INTO chunks_fts(chunks_fts) VALUES('rebuild');"));
+            m_store->database().exec(QStringLiteral("DELETE FROM chunks; DELETE FROM files; DELETE FROM problems; "
+                                                    "INSERT INTO chunks_fts(chunks_fts) VALUES('rebuild');"));
         !s)
         return s.error();
     if (Status s = m_dynamics->clearIndexRows(); !s)
         return s.error();
     if (Status s = m_dynamics->replayAll(); !s)
         return s.error();
-    (void)m_store.database().exec(QStringLiteral("VACUUM"));
+    // VACUUM only gives the freed pages back to the file system; it fails while another connection
+    // reads (the workbench's), which leaves a larger file and nothing wrong.
+    (void)m_store->database().exec(QStringLiteral("VACUUM"));
     m_vectors->clear();
-    markVectorsChanged();
+    if (Status s = markVectorsChanged(); !s)
+        return s.error();
     return indexLocked(progress, nullptr);
 }
 
 Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
 {
     if (request.isCancelled()) // superseded while it waited in the queue
-        return Retriever::cancelledError();
+        return RecallQuery::cancelledError();
     if (Status s = syncVectors(); !s)
         return s.error();
     RecallQuery query = request;
@@ -443,7 +525,7 @@ Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
         query.now = now(); // decay and recency follow the engine's clock
     auto results = m_retriever->recall(query);
     if (results && query.isCancelled()) // finished, but no longer wanted: not an access either
-        return Retriever::cancelledError();
+        return RecallQuery::cancelledError();
     if (results && query.reinforce && m_config->reinforceOn == QLatin1String("recall")) {
         // Only what a reader sees counts: the top ten, not the tail of a wide recall.
         QList<Chunk> chunks;
@@ -458,7 +540,7 @@ Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
 Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
 {
     if (query.isCancelled())
-        return Retriever::cancelledError();
+        return RecallQuery::cancelledError();
     if (Status s = syncVectors(); !s)
         return s.error();
     if (budget <= 0)
@@ -471,7 +553,7 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
     if (!results)
         return results.error();
     if (query.isCancelled())
-        return Retriever::cancelledError();
+        return RecallQuery::cancelledError();
     const QDateTime now = query.now.isValid() ? query.now : this->now();
     QString preamble;
     if (m_preamble)
@@ -518,117 +600,172 @@ QString Engine::displayText(const Chunk &chunk) const
     return source.isEmpty() ? chunk.text : source;
 }
 
-QJsonObject VaultStats::toJson(const QString &vaultPath) const
-{
-    auto counts = [](const QHash<QString, qint64> &byValue) {
-        QJsonObject o;
-        for (auto it = byValue.cbegin(); it != byValue.cend(); ++it)
-            o.insert(it.key().isEmpty() ? QStringLiteral("(none)") : it.key(), double(it.value()));
-        return o;
-    };
-    return QJsonObject{{QStringLiteral("vault"), vaultPath},
-                       {QStringLiteral("files"), double(files)},
-                       {QStringLiteral("chunks"), double(chunks)},
-                       {QStringLiteral("vectors"), double(vectors)},
-                       {QStringLiteral("problems"), double(problems)},
-                       {QStringLiteral("embedder"), embedder},
-                       {QStringLiteral("last_index"), lastIndex},
-                       {QStringLiteral("regions"), counts(byRegion)},
-                       {QStringLiteral("stores"), counts(byStore)},
-                       {QStringLiteral("layers"), counts(byLayer)},
-                       {QStringLiteral("categories"), counts(byCategory)}};
-}
-
 VaultStats Engine::stats()
 {
+    // syncVectors() cannot fail today (it only compares ids); if it ever does, the counts are those
+    // of the vectors this process holds, and `health` says whether they match the index.
     (void)syncVectors();
     VaultStats s;
-    s.files = m_store.fileCount();
-    s.chunks = m_store.chunkCount();
+    s.files = m_store->fileCount();
+    s.chunks = m_store->chunkCount();
     s.vectors = m_vectors->size();
-    s.problems = m_store.problems().size();
+    s.problems = m_store->problems().size();
     s.embedder = m_embedder->id();
-    s.lastIndex = m_store.meta(QStringLiteral("last_index"));
-    s.byRegion = m_store.countBy(QStringLiteral("region"));
-    s.byStore = m_store.countBy(QStringLiteral("store"));
-    s.byLayer = m_store.countBy(QStringLiteral("layer"));
-    s.byCategory = m_store.countBy(QStringLiteral("category"));
+    s.lastIndex = m_store->meta(QStringLiteral("last_index"));
+    s.byRegion = m_store->countBy(QStringLiteral("region"));
+    s.byStore = m_store->countBy(QStringLiteral("store"));
+    s.byLayer = m_store->countBy(QStringLiteral("layer"));
+    s.byCategory = m_store->countBy(QStringLiteral("category"));
     return s;
+}
+
+VaultStats Engine::statsOf(const QList<MemoryRow> &rows) const
+{
+    VaultStats stats;
+    QSet<QString> paths;
+    for (const MemoryRow &row : rows) {
+        paths.insert(row.path);
+        ++stats.byRegion[row.region];
+        ++stats.byStore[row.store];
+        ++stats.byLayer[row.layer];
+        ++stats.byCategory[row.category];
+    }
+    stats.files = paths.size();
+    stats.chunks = rows.size();
+    stats.vectors = m_vectors->size();
+    stats.embedder = m_embedder->id();
+    stats.lastIndex = m_store->meta(QStringLiteral("last_index"));
+    return stats;
+}
+
+FileChanges Engine::changesOnDisk()
+{
+    // The index is read before the folder, as the indexer does: a file added meanwhile is at worst
+    // not seen yet, never taken for deleted.
+    const QHash<QString, FileRecord> known = m_store->files();
+    QSet<QString> failed;
+    for (const Problem &p : m_store->problems())
+        if (p.severity == QLatin1String("error"))
+            failed.insert(p.path);
+    const VaultScanner::Result scan = VaultScanner(m_config->maxFileBytes).scan(m_vaultPath);
+    return FileChanges::compare(scan.files, known, failed);
+}
+
+QStringList Engine::indexedPaths()
+{
+    return m_store->files().keys();
+}
+
+bool Engine::isIndexEmpty()
+{
+    return m_store->fileCount() == 0;
+}
+
+Result<QList<MemoryRow>> Engine::memoryRows()
+{
+    return MemoryCatalog(*m_store).rows();
+}
+
+Result<QList<MemoryRow>> Engine::memoryRows(const QStringList &relativePaths)
+{
+    return MemoryCatalog(*m_store).rows(relativePaths);
+}
+
+qint64 Engine::vectorCount() const
+{
+    return m_vectors->size();
+}
+
+QString Engine::lastIndexed()
+{
+    return m_store->meta(QStringLiteral("last_index"));
+}
+
+Result<QList<MemoryDetail>> Engine::memoryDetails(const QString &relativePath)
+{
+    const QList<Chunk> chunks = m_store->chunksOfFile(relativePath);
+    if (chunks.isEmpty())
+        return Error{QStringLiteral("%1 is not in the index (engram-cli index?)").arg(relativePath)};
+    QList<MemoryDetail> details;
+    details.reserve(chunks.size());
+    for (const Chunk &chunk : chunks)
+        details << MemoryDetail{chunk, m_dynamics->state(chunk), m_dynamics->edges(chunk.path, chunk.ordinal)};
+    return details;
+}
+
+MemoryState Engine::memoryState(const Chunk &chunk, const QDateTime &now)
+{
+    return m_dynamics->state(chunk, now);
+}
+
+QList<MemoryEdge> Engine::memoryEdges(const QString &path, int ordinal, const QDateTime &now)
+{
+    return m_dynamics->edges(path, ordinal, now);
+}
+
+QString Engine::originalOfArchived(const QString &archivePath)
+{
+    return m_dynamics->originalOfArchived(archivePath);
+}
+
+Status Engine::compactJournal()
+{
+    return m_dynamics->compact();
 }
 
 QList<HealthCheck> Engine::health()
 {
+    const QString rebuild = QStringLiteral("engram-cli rebuild");
+    const QString reindex = QStringLiteral("engram-cli index");
+    auto check = [](const QString &name, bool ok, HealthStatus failure, const QString &reason, HealthFix fix,
+                    const QString &fixText) {
+        return HealthCheck{name, ok ? HealthStatus::Ok : failure, reason, fix, fixText};
+    };
     QList<HealthCheck> checks;
-    (void)syncVectors();
-    const QString integrity = m_store.database().integrityCheck(true);
-    checks << HealthCheck{QStringLiteral("index integrity"),
-                          integrity == QLatin1String("ok") ? QStringLiteral("ok") : QStringLiteral("error"),
-                          integrity == QLatin1String("ok") ? QStringLiteral("SQLite integrity_check passed")
-                                                           : integrity,
-                          QStringLiteral("engram-cli rebuild")};
+    const Status synced = syncVectors();
+    const QString integrity = m_store->database().integrityCheck(true);
+    const bool intact = integrity == QLatin1String("ok");
+    checks << check(QStringLiteral("index integrity"), intact, HealthStatus::Error,
+                    intact ? QStringLiteral("SQLite integrity_check passed") : integrity, HealthFix::Rebuild, rebuild);
 
     // The same chunks, not the same count: a vector file that lacks 700 chunks and holds 700 others
     // has the right count. Compared after syncVectors(), which brought this process's copy up to date.
-    const std::vector<qint64> stored = m_store.vectorIds();
+    const std::vector<qint64> stored = m_store->vectorIds();
     const std::vector<qint64> held = m_vectors->ids();
     std::vector<qint64> lacking;
     std::vector<qint64> extra;
     std::set_difference(stored.begin(), stored.end(), held.begin(), held.end(), std::back_inserter(lacking));
     std::set_difference(held.begin(), held.end(), stored.begin(), stored.end(), std::back_inserter(extra));
-    const bool same = lacking.empty() && extra.empty();
-    checks << HealthCheck{QStringLiteral("vectors = chunks"), same ? QStringLiteral("ok") : QStringLiteral("error"),
-                          same
-                              ? QStringLiteral("the vector index holds exactly the %1 chunks' vectors").arg(held.size())
-                              : QStringLiteral("the vector index lacks %1 of the %2 chunks' vectors and holds %3 of "
-                                               "chunks that are gone")
-                                    .arg(lacking.size())
-                                    .arg(stored.size())
-                                    .arg(extra.size()),
-                          QStringLiteral("engram-cli rebuild")};
+    const bool same = lacking.empty() && extra.empty() && synced;
+    checks << check(
+        QStringLiteral("vectors = chunks"), same, HealthStatus::Error,
+        !synced ? QStringLiteral("the vectors could not be brought up to date: %1").arg(synced.error().toString())
+        : same  ? QStringLiteral("the vector index holds exactly the %1 chunks' vectors").arg(held.size())
+                : QStringLiteral("the vector index lacks %1 of the %2 chunks' vectors and holds %3 of "
+                                  "chunks that are gone")
+                     .arg(lacking.size())
+                     .arg(stored.size())
+                     .arg(extra.size()),
+        HealthFix::Rebuild, rebuild);
 
-    // Index consistent with the files: same set of paths, same sizes and mtimes.
-    const VaultScanner::Result scan = VaultScanner(m_config->maxFileBytes).scan(m_vaultPath);
-    const QHash<QString, FileRecord> known = m_store.files();
-    int missing = 0;
-    int changed = 0;
-    QSet<QString> seen;
-    for (const VaultFile &f : scan.files) {
-        seen.insert(f.relativePath);
-        const auto it = known.constFind(f.relativePath);
-        if (it == known.constEnd())
-            ++missing;
-        else if (it->size != f.size || it->mtimeMs != f.mtimeMs)
-            ++changed;
-    }
-    int vanished = 0;
-    for (auto it = known.cbegin(); it != known.cend(); ++it)
-        if (!seen.contains(it.key()))
-            ++vanished;
-    // Files with an error problem are expected to be missing from the index.
-    const QList<Problem> problems = m_store.problems();
-    QSet<QString> failed;
-    for (const Problem &p : problems)
-        if (p.severity == QLatin1String("error"))
-            failed.insert(p.path);
-    int unexplained = missing;
-    for (const VaultFile &f : scan.files)
-        if (!known.contains(f.relativePath) && failed.contains(f.relativePath))
-            --unexplained;
-    const bool consistent = unexplained == 0 && changed == 0 && vanished == 0;
-    checks << HealthCheck{QStringLiteral("index matches files"),
-                          consistent ? QStringLiteral("ok") : QStringLiteral("stale"),
-                          consistent ? QStringLiteral("%1 files indexed").arg(known.size())
-                                     : QStringLiteral("%1 new, %2 changed, %3 deleted since the last index")
-                                           .arg(unexplained)
-                                           .arg(changed)
-                                           .arg(vanished),
-                          QStringLiteral("engram-cli index")};
+    // Index consistent with the files: same set of paths, same sizes and mtimes. Files with an
+    // error problem are expected to be missing from the index.
+    const FileChanges changes = changesOnDisk();
+    const qsizetype indexed = changes.modified.size() + changes.unchanged.size() + changes.removed.size();
+    checks << check(QStringLiteral("index matches files"), changes.isEmpty(), HealthStatus::Stale,
+                    changes.isEmpty() ? QStringLiteral("%1 files indexed").arg(indexed)
+                                      : QStringLiteral("%1 new, %2 changed, %3 deleted since the last index")
+                                            .arg(changes.added.size())
+                                            .arg(changes.modified.size())
+                                            .arg(changes.removed.size()),
+                    HealthFix::Reindex, reindex);
 
-    const QString last = m_store.meta(QStringLiteral("last_index"));
-    checks << HealthCheck{
-        QStringLiteral("last re-index"), last.isEmpty() ? QStringLiteral("missing") : QStringLiteral("ok"),
-        last.isEmpty() ? QStringLiteral("the vault has never been indexed") : last, QStringLiteral("engram-cli index")};
+    const QString last = m_store->meta(QStringLiteral("last_index"));
+    checks << check(QStringLiteral("last re-index"), !last.isEmpty(), HealthStatus::Missing,
+                    last.isEmpty() ? QStringLiteral("the vault has never been indexed") : last, HealthFix::Reindex,
+                    reindex);
 
+    const QList<Problem> problems = m_store->problems();
     int errors = 0;
     for (const Problem &p : problems)
         if (p.severity == QLatin1String("error"))
@@ -640,16 +777,16 @@ QList<HealthCheck> Engine::health()
                       .arg(p.path, p.line > 0 ? QStringLiteral(":%1").arg(p.line) : QString(), p.message);
     if (problems.size() > 5)
         reason += QStringLiteral("\n  … and %1 more").arg(problems.size() - 5);
-    checks << HealthCheck{QStringLiteral("indexing problems"), errors ? QStringLiteral("error") : QStringLiteral("ok"),
-                          reason, QStringLiteral("fix or remove the files named, then engram-cli index")};
+    checks << check(QStringLiteral("indexing problems"), errors == 0, HealthStatus::Error, reason, HealthFix::Reindex,
+                    QStringLiteral("fix or remove the files named, then engram-cli index"));
     checks += HealthChecks::run(m_vaultPath, *m_config, QDateTime::currentDateTime());
 
     const QStringList journalProblems = m_dynamics->problems();
-    checks << HealthCheck{
-        QStringLiteral("journal"), journalProblems.isEmpty() ? QStringLiteral("ok") : QStringLiteral("error"),
-        journalProblems.isEmpty() ? QStringLiteral("state/journal.jsonl replayed")
-                                  : journalProblems.mid(0, 5).join(QLatin1Char('\n')),
-        QStringLiteral("fix or remove the lines named in state/journal.jsonl, then engram-cli rebuild")};
+    checks << check(QStringLiteral("journal"), journalProblems.isEmpty(), HealthStatus::Error,
+                    journalProblems.isEmpty() ? QStringLiteral("state/journal.jsonl replayed")
+                                              : journalProblems.mid(0, 5).join(QLatin1Char('\n')),
+                    HealthFix::Rebuild,
+                    QStringLiteral("fix or remove the lines named in state/journal.jsonl, then engram-cli rebuild"));
     return checks;
 }
 

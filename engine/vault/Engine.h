@@ -3,51 +3,35 @@
 #include "core/Config.h"
 #include "core/Result.h"
 #include "core/VaultLock.h"
-#include "index/IndexStore.h"
-#include "index/Indexer.h"
+#include "index/FileChanges.h"
+#include "index/IndexReport.h"
+#include "index/MemoryCatalog.h"
 #include "recall/ContextPack.h"
-#include "recall/Retriever.h"
+#include "recall/RecallTypes.h"
+#include "vault/EngineTypes.h"
 
-#include <QJsonObject>
-
+#include <atomic>
+#include <functional>
 #include <memory>
 
 namespace engram {
 
 class Embedder;
+class EngineInternals;
+class IndexStore;
+class Indexer;
 class MemoryDynamics;
+class Retriever;
 class VectorIndex;
-
-/// A health check: status is "ok", "stale", "missing" or "error".
-struct HealthCheck {
-    QString name;
-    QString status;
-    QString reason;
-    QString fix; ///< a command or action that fixes it, when there is one
-};
-
-/// Counts for `stats` and the workbench.
-struct VaultStats {
-    qint64 files = 0;
-    qint64 chunks = 0;
-    qint64 vectors = 0;
-    qint64 problems = 0;
-    QString embedder;
-    QString lastIndex;
-    QHash<QString, qint64> byRegion;
-    QHash<QString, qint64> byStore;
-    QHash<QString, qint64> byLayer;
-    QHash<QString, qint64> byCategory;
-
-    /// The JSON form of `engram-cli stats --json` and the MCP stats tool
-    /// (an empty tag value counts as "(none)").
-    QJsonObject toJson(const QString &vaultPath) const;
-};
 
 /// One open vault: its settings, its derived index (SQLite + vectors), the
 /// indexer and the retriever. An Engine and its database connection belong to
 /// one thread; `openWorker()` gives another thread its own connection that
 /// shares the vector index.
+///
+/// Front ends (CLI, MCP, workbench) see only this facade and its value types; the parts behind
+/// it (index store, vectors, embedder, retriever, indexer, dynamics) are reachable through
+/// EngineInternals, by the engine's later layers, tests and benchmarks.
 class Engine {
 public:
     ~Engine();
@@ -66,13 +50,6 @@ public:
     QString vaultPath() const { return m_vaultPath; }
     QString indexDirectory() const;
     const Config &config() const { return *m_config; }
-    IndexStore &store() { return m_store; }
-    VectorIndex &vectors() { return *m_vectors; }
-    Embedder &embedder() { return *m_embedder; }
-    Retriever &retriever() { return *m_retriever; }
-    Indexer &indexer() { return *m_indexer; }
-    /// Strength, access, associations, co-activation and the journal.
-    MemoryDynamics &dynamics() { return *m_dynamics; }
 
     /// The clock for journal events and decay; tests inject one. Default: current UTC time.
     void setClock(std::function<QDateTime()> clock);
@@ -81,11 +58,13 @@ public:
     /// Incremental index of the whole vault; saves the vectors at the end. Writers to one vault
     /// take turns (VaultLock): when another one is writing and does not finish within the lock
     /// timeout, nothing is done and the report's `error` says who holds the vault.
-    IndexReport index(const Indexer::Progress &progress = {}, const std::atomic_bool *cancel = nullptr);
+    IndexReport index(const IndexProgress &progress = {}, const std::atomic_bool *cancel = nullptr);
     /// Re-indexes one vault-relative path (or removes it when gone).
     IndexReport indexPath(const QString &relativePath);
+    /// indexPath() of each path in turn, then records the time as the last index run; one report.
+    IndexReport indexPaths(const QStringList &relativePaths, const IndexProgress &progress = {});
     /// Deletes the derived index and indexes everything again.
-    Result<IndexReport> rebuild(const Indexer::Progress &progress = {});
+    Result<IndexReport> rebuild(const IndexProgress &progress = {});
     /// Saves the vector index if it changed since the last save.
     Status saveVectors();
     /// How long a write waits for another writer of the vault (default VaultLock::kDefaultTimeoutMs).
@@ -95,7 +74,7 @@ public:
     /// and health call it; a writer calls it under the lock before it writes.
     Status syncVectors();
 
-    /// Both stop early with Retriever::cancelledError() once `query.cancel` is set, and then record no access.
+    /// Both stop early with RecallQuery::cancelledError() once `query.cancel` is set, and then record no access.
     Result<QList<RecallResult>> recall(const RecallQuery &query);
     /// Recall + pack: the preamble (when state/cognitive.json exists) and the results within `budget`.
     Result<ContextPack> pack(const RecallQuery &query, int budget = -1);
@@ -113,12 +92,41 @@ public:
     }
 
     VaultStats stats();
+    /// stats() from rows already read (one pass, no table scan): the workbench's counts.
+    VaultStats statsOf(const QList<MemoryRow> &rows) const;
     QList<HealthCheck> health();
+
+    /// How the vault's files differ from the index now (scan plus one read of the index's records).
+    FileChanges changesOnDisk();
+    /// The vault-relative paths the index holds.
+    QStringList indexedPaths();
+    bool isIndexEmpty();
+    /// Every chunk as a row of the memory browser (MemoryCatalog).
+    Result<QList<MemoryRow>> memoryRows();
+    /// The rows of the files `relativePaths` only (none for a file the index no longer holds), file
+    /// by file: what an incremental run changed, for a model that updates by rows.
+    Result<QList<MemoryRow>> memoryRows(const QStringList &relativePaths);
+    /// How many vectors the vector index holds.
+    qint64 vectorCount() const;
+    /// When the index was last brought up to date (ISO 8601 UTC; empty: never).
+    QString lastIndexed();
+
+    /// Each chunk of an indexed file with its strength, use and associations (`engram-cli memory`).
+    Result<QList<MemoryDetail>> memoryDetails(const QString &relativePath);
+    /// What the dynamics know of one chunk at `now`.
+    MemoryState memoryState(const Chunk &chunk, const QDateTime &now);
+    /// The edges of a chunk (`ordinal` >= 0) or of a whole file (-1), with weights at `now`.
+    QList<MemoryEdge> memoryEdges(const QString &path, int ordinal, const QDateTime &now);
+    /// Where an archived file came from, per the journal; empty when it does not say.
+    QString originalOfArchived(const QString &archivePath);
+    /// Rewrites the journal without the events a rebuild no longer needs.
+    Status compactJournal();
     /// Notes from opening: an index set aside, vectors rebuilt …
     QStringList openNotes() const { return m_openNotes; }
 
 private:
-    Engine() = default;
+    friend class EngineInternals;
+    Engine();
     Status openIndex();
     Status loadOrRebuildVectors();
     /// Adds the stored vectors the vector index lacks and removes those the index no longer has.
@@ -130,24 +138,28 @@ private:
     /// Takes the index lock for one write and brings the vectors up to date under it.
     Result<std::unique_ptr<VaultLock>> beginWrite();
     /// Bumps the index generation: every write does, so other processes notice it.
-    void markVectorsChanged();
+    Status markVectorsChanged();
     struct VectorsBefore {
         bool dirty = false;
         qint64 changes = 0;
     };
     VectorsBefore vectorsBefore() const;
     /// After a write: the generation moves on when vectors changed; else the saved file stays current.
-    void finishWrite(const VectorsBefore &before);
+    Status finishWrite(const VectorsBefore &before);
+    /// Writes the tool events collected so far; a failure is kept for the run's report.
+    void flushToolEvents();
+    /// After the indexer ran: tool events and pending journal events written, failures in `report`.
+    void finishRun(IndexReport &report);
     /// Missing vectors beyond which a current vector file is loaded rather than added to.
     static constexpr qsizetype kReloadAbove = 20000;
     /// saveVectors() for a caller that holds the index lock.
     Status saveVectorsLocked();
-    IndexReport indexLocked(const Indexer::Progress &progress, const std::atomic_bool *cancel);
+    IndexReport indexLocked(const IndexProgress &progress, const std::atomic_bool *cancel);
     Status attachDynamics();
 
     QString m_vaultPath;
     std::shared_ptr<Config> m_config;
-    IndexStore m_store;
+    std::unique_ptr<IndexStore> m_store;
     std::shared_ptr<VectorIndex> m_vectors;
     std::shared_ptr<Embedder> m_embedder;
     std::unique_ptr<Retriever> m_retriever;
@@ -161,7 +173,9 @@ private:
     bool m_worker = false; ///< made by openWorker(): shares another Engine's vectors
     int m_lockTimeoutMs = VaultLock::kDefaultTimeoutMs;
     /// Writes the tool events of the documents indexed since the last call (one write per run).
-    std::function<void()> m_flushToolEvents;
+    std::function<Status()> m_flushToolEvents;
+    /// Failures inside a write that do not undo it (tool events, associations), for finishRun().
+    QList<Error> m_runWarnings;
 };
 
 /// The default vault: $ENGRAM_VAULT, else <XDG data>/engram/vault.

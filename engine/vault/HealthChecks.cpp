@@ -14,10 +14,12 @@ namespace engram {
 
 namespace {
 
-const QString kOk = QStringLiteral("ok");
-const QString kStale = QStringLiteral("stale");
-const QString kMissing = QStringLiteral("missing");
-const QString kError = QStringLiteral("error");
+/// These checks' fixes are things a person does: the text says what.
+void fixBy(HealthCheck &check, QString what)
+{
+    check.fix = HealthFix::Manual;
+    check.fixText = std::move(what);
+}
 
 QString age(qint64 seconds)
 {
@@ -43,20 +45,20 @@ QList<HealthCheck> HealthChecks::run(const QString &vaultPath, const Config &con
 
 HealthCheck HealthChecks::cognitiveState(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now)
 {
-    HealthCheck c{QStringLiteral("cognitive state"), kOk, {}, {}};
+    HealthCheck c{QStringLiteral("cognitive state"), HealthStatus::Ok, {}, HealthFix::None, {}};
     CognitiveStore store(vaultPath);
     if (!store.exists()) {
-        c.status = kMissing;
+        c.status = HealthStatus::Missing;
         c.reason =
             QStringLiteral("state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings");
-        c.fix = QStringLiteral("engram-cli state focus \"what you are working on\"");
+        fixBy(c, QStringLiteral("engram-cli state focus \"what you are working on\""));
         return c;
     }
     auto state = store.load();
     if (!state) {
-        c.status = kError;
+        c.status = HealthStatus::Error;
         c.reason = state.error().toString();
-        c.fix = QStringLiteral("fix the file by hand; Engram will not overwrite it");
+        fixBy(c, QStringLiteral("fix the file by hand; Engram will not overwrite it"));
         return c;
     }
     const qint64 seconds = QFileInfo(store.filePath()).lastModified().secsTo(now);
@@ -68,22 +70,22 @@ HealthCheck HealthChecks::cognitiveState(const QString &vaultPath, const HealthT
     if (state->focus.current.isEmpty())
         c.reason += QStringLiteral("; no focus set");
     if (seconds > qint64(limits.stateStaleDays) * 86400) {
-        c.status = kStale;
+        c.status = HealthStatus::Stale;
         c.reason += QStringLiteral(" (stale after %1 days)").arg(limits.stateStaleDays);
-        c.fix = QStringLiteral("engram-cli state focus \"…\", or install the agent-end hook");
+        fixBy(c, QStringLiteral("engram-cli state focus \"…\", or install the agent-end hook"));
     }
     return c;
 }
 
 HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
 {
-    HealthCheck c{QStringLiteral("memory folders"), kOk, {}, {}};
+    HealthCheck c{QStringLiteral("memory folders"), HealthStatus::Ok, {}, HealthFix::None, {}};
     const QDir memories(QDir(vaultPath).filePath(QStringLiteral("memories")));
     if (!memories.exists()) {
-        c.status = kMissing;
+        c.status = HealthStatus::Missing;
         c.reason = QStringLiteral("memories/ does not exist: nothing has been remembered yet");
-        c.fix =
-            QStringLiteral("mkdir -p memories/semantic (or say \"remember that …\" with the agent-end hook installed)");
+        fixBy(c, QStringLiteral(
+                     "mkdir -p memories/semantic (or say \"remember that …\" with the agent-end hook installed)"));
         return c;
     }
     QStringList parts;
@@ -103,7 +105,7 @@ HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
 
 HealthCheck HealthChecks::todaysSession(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now)
 {
-    HealthCheck c{QStringLiteral("today's session"), kOk, {}, {}};
+    HealthCheck c{QStringLiteral("today's session"), HealthStatus::Ok, {}, HealthFix::None, {}};
     const QString day = now.toLocalTime().date().toString(Qt::ISODate);
     const QDir dir(QDir(vaultPath).filePath(QStringLiteral("sessions/") + day));
     const QFileInfoList files = dir.entryInfoList(QDir::Files, QDir::Time);
@@ -115,37 +117,37 @@ HealthCheck HealthChecks::todaysSession(const QString &vaultPath, const HealthTh
             c.reason = QStringLiteral("%1 captured %2").arg(captured.target, age(captured.time.secsTo(now)));
             return c;
         }
-        c.status = kMissing;
+        c.status = HealthStatus::Missing;
         c.reason = QStringLiteral("no session file under sessions/%1/").arg(day);
-        c.fix = QStringLiteral("run `engram-cli connect claude-code` (or codex) so each session is captured, or "
-                               "`engram-cli capture` to copy the agent's transcripts into sessions/");
+        fixBy(c, QStringLiteral("run `engram-cli connect claude-code` (or codex) so each session is captured, or "
+                                "`engram-cli capture` to copy the agent's transcripts into sessions/"));
         return c;
     }
     const qint64 seconds = files.first().lastModified().secsTo(now);
     c.reason = QStringLiteral("%1 file(s) in sessions/%2/, newest changed %3").arg(files.size()).arg(day, age(seconds));
     if (seconds > qint64(limits.sessionStaleHours) * 3600) {
-        c.status = kStale;
+        c.status = HealthStatus::Stale;
         c.reason += QStringLiteral(" (stale after %1 h)").arg(limits.sessionStaleHours);
-        c.fix = QStringLiteral("check that the agent still writes its transcript there");
+        fixBy(c, QStringLiteral("check that the agent still writes its transcript there"));
     }
     return c;
 }
 
 HealthCheck HealthChecks::toolUsage(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now)
 {
-    HealthCheck c{QStringLiteral("tool usage"), kOk, {}, {}};
+    HealthCheck c{QStringLiteral("tool usage"), HealthStatus::Ok, {}, HealthFix::None, {}};
     ToolUsage usage(vaultPath);
     if (!QFileInfo::exists(usage.filePath())) {
-        c.status = kMissing;
+        c.status = HealthStatus::Missing;
         c.reason = QStringLiteral("state/tool-usage.jsonl does not exist: no tool calls counted yet");
-        c.fix = QStringLiteral("index agent transcripts (sessions/…/*.jsonl) or install the tool hook");
+        fixBy(c, QStringLiteral("index agent transcripts (sessions/…/*.jsonl) or install the tool hook"));
         return c;
     }
     auto events = usage.load();
     if (!events) {
-        c.status = kError;
+        c.status = HealthStatus::Error;
         c.reason = events.error().toString();
-        c.fix = QStringLiteral("fix or delete the line named");
+        fixBy(c, QStringLiteral("fix or delete the line named"));
         return c;
     }
     QDateTime newest;
@@ -158,22 +160,22 @@ HealthCheck HealthChecks::toolUsage(const QString &vaultPath, const HealthThresh
     const qint64 seconds = newest.secsTo(now);
     c.reason += QStringLiteral(", newest %1").arg(age(seconds));
     if (seconds > qint64(limits.toolUsageStaleDays) * 86400) {
-        c.status = kStale;
+        c.status = HealthStatus::Stale;
         c.reason += QStringLiteral(" (stale after %1 days)").arg(limits.toolUsageStaleDays);
-        c.fix = QStringLiteral("index recent transcripts, or check the tool hook");
+        fixBy(c, QStringLiteral("index recent transcripts, or check the tool hook"));
     }
     return c;
 }
 
 HealthCheck HealthChecks::reflections(const QString &vaultPath, const Config &config, const QDateTime &now)
 {
-    HealthCheck c{QStringLiteral("reflections"), kOk, {}, {}};
+    HealthCheck c{QStringLiteral("reflections"), HealthStatus::Ok, {}, HealthFix::None, {}};
     Reflection reflection(vaultPath, config.llmEndpoint);
     auto records = reflection.load();
     if (!records) {
-        c.status = kError;
+        c.status = HealthStatus::Error;
         c.reason = records.error().toString();
-        c.fix = QStringLiteral("fix or delete the line named");
+        fixBy(c, QStringLiteral("fix or delete the line named"));
         return c;
     }
     if (!config.llmEndpoint.configured()) {
@@ -181,9 +183,9 @@ HealthCheck HealthChecks::reflections(const QString &vaultPath, const Config &co
         return c;
     }
     if (records->isEmpty()) {
-        c.status = kMissing;
+        c.status = HealthStatus::Missing;
         c.reason = QStringLiteral("state/reflections.jsonl has no reflection yet");
-        c.fix = QStringLiteral("engram-cli reflect");
+        fixBy(c, QStringLiteral("engram-cli reflect"));
         return c;
     }
     int pending = 0;
@@ -195,16 +197,16 @@ HealthCheck HealthChecks::reflections(const QString &vaultPath, const Config &co
                    .arg(pending)
                    .arg(age(seconds));
     if (seconds > qint64(config.health.reflectionStaleDays) * 86400) {
-        c.status = kStale;
+        c.status = HealthStatus::Stale;
         c.reason += QStringLiteral(" (stale after %1 days)").arg(config.health.reflectionStaleDays);
-        c.fix = QStringLiteral("engram-cli reflect");
+        fixBy(c, QStringLiteral("engram-cli reflect"));
     }
     return c;
 }
 
 HealthCheck HealthChecks::endpoint(const QString &name, const Endpoint &e)
 {
-    HealthCheck c{name, kOk, {}, {}};
+    HealthCheck c{name, HealthStatus::Ok, {}, HealthFix::None, {}};
     if (!e.configured()) {
         c.reason = QStringLiteral("not configured");
         return c;
@@ -217,13 +219,13 @@ HealthCheck HealthChecks::endpoint(const QString &name, const Endpoint &e)
                                                          : base + QStringLiteral("/v1/models"));
     auto response = HttpClient(qMin(e.timeoutMs, 3000)).get(url);
     if (!response) {
-        c.status = kError;
+        c.status = HealthStatus::Error;
         c.reason = response.error().message;
-        c.fix = QStringLiteral("start the model server, or correct the url in engram.json");
+        fixBy(c, QStringLiteral("start the model server, or correct the url in engram.json"));
     } else if (response->status >= 500) {
-        c.status = kError;
+        c.status = HealthStatus::Error;
         c.reason = QStringLiteral("%1 answered HTTP %2").arg(url.toString()).arg(response->status);
-        c.fix = QStringLiteral("check the model server's log");
+        fixBy(c, QStringLiteral("check the model server's log"));
     } else {
         c.reason =
             QStringLiteral("%1 answers (HTTP %2), model %3").arg(url.toString()).arg(response->status).arg(e.model);

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/Config.h"
-#include "vault/Engine.h"
+#include "vault/EngineTypes.h"
 
 #include <QDateTime>
 

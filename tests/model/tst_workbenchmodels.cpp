@@ -140,10 +140,11 @@ private Q_SLOTS:
     {
         HealthModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setChecks({{QStringLiteral("a"), QStringLiteral("ok"), QStringLiteral("fine"), {}},
-                         {QStringLiteral("b"), QStringLiteral("stale"), QStringLiteral("2 new"),
+        model.setChecks({{QStringLiteral("a"), HealthStatus::Ok, QStringLiteral("fine"), HealthFix::None, {}},
+                         {QStringLiteral("b"), HealthStatus::Stale, QStringLiteral("2 new"), HealthFix::Reindex,
                           QStringLiteral("engram-cli index")}});
-        QCOMPARE(model.worstStatus(), QStringLiteral("stale"));
+        QCOMPARE(model.worstStatus(), HealthStatus::Stale);
+        QCOMPARE(model.index(1, 0).data(StatusRole).toString(), QStringLiteral("stale"));
         QCOMPARE(model.index(1, HealthModel::FixColumn).data().toString(), QStringLiteral("engram-cli index"));
         QVERIFY(model.index(0, HealthModel::FixColumn).data().toString().isEmpty());
     }

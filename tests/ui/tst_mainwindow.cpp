@@ -5,6 +5,7 @@
 // consolidation timeline, reflection proposals) show the vault's real state.
 #include "CognitiveStateDocument.h"
 #include "GraphView.h"
+#include "HealthDashboard.h"
 #include "HealthModel.h"
 #include "MainWindow.h"
 #include "MemoryBrowser.h"
@@ -387,9 +388,29 @@ private Q_SLOTS:
             if (b->property("check").toString() == QLatin1String("index matches files"))
                 fix = b;
         QVERIFY(fix);
+        QCOMPARE(fix->property("fix").toInt(), int(HealthFix::Reindex));
+        QCOMPARE(fix->text(), QStringLiteral("Re-index Now"));
         QTest::mouseClick(fix, Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(statusOf(QStringLiteral("index matches files")), QStringLiteral("ok"), kTimeout);
         QTRY_VERIFY_WITH_TIMEOUT(tableHasPath(m_table, QStringLiteral("notes/late.md")), kTimeout);
+    }
+
+    void health_fixButtonFollowsTheFixKindNotItsWords()
+    {
+        const auto check = [](HealthStatus status, HealthFix fix, const QString &text) {
+            return HealthCheck{QStringLiteral("check"), status, QStringLiteral("why"), fix, text};
+        };
+        // The words of a fix used to pick the button ("rebuild" anywhere meant Rebuild); the kind does now.
+        QCOMPARE(HealthDashboard::actionFor(
+                     check(HealthStatus::Error, HealthFix::Manual, QStringLiteral("edit it, then engram-cli rebuild"))),
+                 HealthFix::None);
+        QCOMPARE(
+            HealthDashboard::actionFor(check(HealthStatus::Error, HealthFix::Rebuild, QStringLiteral("start over"))),
+            HealthFix::Rebuild);
+        QCOMPARE(HealthDashboard::actionFor(check(HealthStatus::Missing, HealthFix::Reindex, {})), HealthFix::Reindex);
+        QCOMPARE(HealthDashboard::actionFor(
+                     check(HealthStatus::Ok, HealthFix::Rebuild, QStringLiteral("engram-cli rebuild"))),
+                 HealthFix::None);
     }
 
     void regionMap_clickFiltersTheBrowser()

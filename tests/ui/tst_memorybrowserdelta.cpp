@@ -188,7 +188,7 @@ private Q_SLOTS:
             if (answer.at(0).toInt() == last) {
                 QVERIFY2(error.isEmpty(), qPrintable(error));
                 QVERIFY(!answer.at(1).value<QList<RecallResult>>().isEmpty());
-            } else if (error == Retriever::cancelledError().message) {
+            } else if (error == RecallQuery::cancelledError().message) {
                 ++cancelled;
             }
         }

@@ -1,6 +1,6 @@
 #include "TestVault.h"
 #include "agent/MemoryItem.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -43,7 +43,7 @@ private slots:
         TestVault vault;
         vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nA note.\n"));
         auto engine = test::openIndexed(vault);
-        const QList<Chunk> chunks = engine->store().chunksOfFile(QStringLiteral("notes/a.md"));
+        const QList<Chunk> chunks = internals(*engine).store().chunksOfFile(QStringLiteral("notes/a.md"));
         QVERIFY(!chunks.isEmpty());
         MemoryItem item = MemoryItem::fromChunk(*engine, chunks[0]);
         QJsonObject json = item.toJson();

@@ -3,7 +3,7 @@
 #include "TestVault.h"
 #include "agent/MemoryWriter.h"
 #include "dynamics/MemoryDynamics.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QDir>
 #include <QFile>
@@ -54,7 +54,7 @@ private slots:
         QVERIFY(text.contains(QLatin1String("created: 2026-03-01T09:30:00Z")));
         QVERIFY(text.contains(QLatin1String("project: engram")));
         QVERIFY(text.endsWith(QLatin1String("We chose SQLite with FTS5 for the index.\n")));
-        const QList<Chunk> chunks = engine->store().chunksOfFile(*path);
+        const QList<Chunk> chunks = internals(*engine).store().chunksOfFile(*path);
         QCOMPARE(chunks.size(), 1);
         QCOMPARE(chunks[0].tags.store.value, QStringLiteral("semantic"));
         QVERIFY(chunks[0].tags.store.isExplicit);
@@ -139,7 +139,7 @@ private slots:
         QCOMPARE(vault.read(archived), content);
         QVERIFY(!recalledPaths(*engine, QStringLiteral("pelican Gus"), true).contains(*path));
         QVERIFY(vault.read(QStringLiteral("state/journal.jsonl")).contains("\"type\":\"forget\""));
-        QCOMPARE(engine->dynamics().originalOfArchived(archived), *path);
+        QCOMPARE(internals(*engine).dynamics().originalOfArchived(archived), *path);
         // a full index run does not bring the archive back
         engine->index();
         QVERIFY(recalledPaths(*engine, QStringLiteral("pelican Gus"), true).isEmpty());
@@ -161,7 +161,7 @@ private slots:
         QVERIFY(writer.forget(*path).ok());
         QVERIFY(writer.purge(QStringLiteral("archive/") + *path).ok());
         QVERIFY(!QFile::exists(vault.filePath(QStringLiteral("archive/") + *path)));
-        QVERIFY(engine->dynamics().originalOfArchived(QStringLiteral("archive/") + *path).isEmpty());
+        QVERIFY(internals(*engine).dynamics().originalOfArchived(QStringLiteral("archive/") + *path).isEmpty());
         auto live = writer.remember(request(QStringLiteral("Other"), QStringLiteral("Another vault code 1234.")));
         QVERIFY(writer.purge(*live).ok());
         QVERIFY(!QFile::exists(vault.filePath(*live)));

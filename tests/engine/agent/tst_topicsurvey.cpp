@@ -1,7 +1,7 @@
 #include "TestVault.h"
 #include "agent/TopicSurvey.h"
 #include "dynamics/MemoryDynamics.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -47,7 +47,7 @@ private slots:
         auto engine = test::openIndexed(vault);
         auto survey = TopicSurvey::survey(*engine, QStringLiteral("indexer"), 50);
         QVERIFY(survey.ok() && !survey->strongest.isEmpty());
-        QCOMPARE(engine->dynamics().state(survey->strongest[0].chunk).accessCount, 0);
+        QCOMPARE(internals(*engine).dynamics().state(survey->strongest[0].chunk).accessCount, 0);
     }
 
     void survey_ofAnUnknownTopicIsEmptyAndSaysSo()

@@ -3,7 +3,7 @@
 #include "consolidation/Consolidator.h"
 #include "dynamics/MemoryDynamics.h"
 #include "index/Embedder.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -73,8 +73,9 @@ QString healthOf(Engine &engine, const QString &name)
 {
     for (const HealthCheck &check : engine.health())
         if (check.name == name)
-            return check.status == QLatin1String("ok") ? check.status
-                                                       : check.status + QStringLiteral(" (") + check.reason + u')';
+            return check.status == HealthStatus::Ok
+                       ? healthStatusName(check.status)
+                       : healthStatusName(check.status) + QStringLiteral(" (") + check.reason + u')';
     return QStringLiteral("no check named ") + name;
 }
 
@@ -271,7 +272,7 @@ private slots:
         double ab = 0.0, ac = 0.0;
         {
             auto engine = openEngine(vault);
-            auto v = engine->embedder().embed({a, b, c});
+            auto v = internals(*engine).embedder().embed({a, b, c});
             QVERIFY(v.ok());
             auto cosine = [](const Vector &x, const Vector &y) {
                 double d = 0, nx = 0, ny = 0;
@@ -347,7 +348,8 @@ private slots:
         QVERIFY(!vault.read(QStringLiteral("memories/episodic/doubtful.md")).contains("store:"));
         QVERIFY(!vault.read(QStringLiteral("memories/episodic/rare.md")).contains("store:"));
         QVERIFY(vault.read(QStringLiteral("state/journal.jsonl")).contains("\"type\":\"promote\""));
-        const QList<Chunk> chunks = engine->store().chunksOfFile(QStringLiteral("memories/episodic/often.md"));
+        const QList<Chunk> chunks =
+            internals(*engine).store().chunksOfFile(QStringLiteral("memories/episodic/often.md"));
         QVERIFY(!chunks.isEmpty());
         QCOMPARE(chunks.first().tags.store.value, QStringLiteral("semantic"));
         QVERIFY(consolidate(*engine, false, &access)->memories.isEmpty());
@@ -369,7 +371,11 @@ private slots:
         QCOMPARE(report->memories.size(), 1);
         QCOMPARE(report->memories.first().kind, QStringLiteral("promote"));
         QVERIFY(vault.read(QStringLiteral("memories/episodic/often.md")).contains("store: \"semantic\""));
-        QCOMPARE(engine->store().chunksOfFile(QStringLiteral("memories/episodic/often.md")).first().tags.store.value,
+        QCOMPARE(internals(*engine)
+                     .store()
+                     .chunksOfFile(QStringLiteral("memories/episodic/often.md"))
+                     .first()
+                     .tags.store.value,
                  QStringLiteral("semantic"));
     }
 
@@ -381,14 +387,16 @@ private slots:
         auto engine = openEngine(vault);
         engine->setClock([] { return kNow.addDays(-30); });
         engine->index();
-        const QList<Chunk> chunks = engine->store().chunksOfFile(QStringLiteral("memories/episodic/often.md"));
+        const QList<Chunk> chunks =
+            internals(*engine).store().chunksOfFile(QStringLiteral("memories/episodic/often.md"));
         QCOMPARE(chunks.size(), 1);
         for (int day = 0; day < 6; ++day)
-            QVERIFY(engine->dynamics().recordAccess(chunks, QStringLiteral("recall"), kNow.addDays(day - 30)));
+            QVERIFY(
+                internals(*engine).dynamics().recordAccess(chunks, QStringLiteral("recall"), kNow.addDays(day - 30)));
         const QByteArray before = vault.read(QStringLiteral("state/journal.jsonl"));
-        QVERIFY(engine->dynamics().compact());
+        QVERIFY(internals(*engine).dynamics().compact());
         QVERIFY(vault.read(QStringLiteral("state/journal.jsonl")) != before); // really compacted
-        QVERIFY(engine->dynamics().recordAccess(chunks, QStringLiteral("recall"), kNow.addDays(-20)));
+        QVERIFY(internals(*engine).dynamics().recordAccess(chunks, QStringLiteral("recall"), kNow.addDays(-20)));
         // 6 folded into a state line + 1 access event after it.
         QCOMPARE(AccessCounts().countsByPath(vault.path()).value(QStringLiteral("memories/episodic/often.md")), 7);
     }
@@ -411,19 +419,21 @@ private slots:
         // Promotion restarts decay from full strength at kNow. Ten days later, a semantic,
         // non-emotional memory has lost 10 × 0.02 = 0.2: 1.0 − 0.2 = 0.8. Without the promotion
         // it would be its strength after the last pack minus 30 days of loss (0.6 at best).
-        const Chunk chunk = engine->store().chunksOfFile(QStringLiteral("memories/episodic/often.md")).first();
+        const Chunk chunk =
+            internals(*engine).store().chunksOfFile(QStringLiteral("memories/episodic/often.md")).first();
         QCOMPARE(chunk.tags.store.value, QStringLiteral("semantic"));
-        QVERIFY(qAbs(engine->dynamics().state(chunk, kNow.addDays(10)).strength - 0.8) < 1e-9);
+        QVERIFY(qAbs(internals(*engine).dynamics().state(chunk, kNow.addDays(10)).strength - 0.8) < 1e-9);
 
         engine.reset();
         auto reopened = openEngine(vault);
         reopened->setClock([] { return kNow; });
         QVERIFY(reopened->rebuild());
         QCOMPARE(healthOf(*reopened, QStringLiteral("journal")), QStringLiteral("ok"));
-        const Chunk rebuilt = reopened->store().chunksOfFile(QStringLiteral("memories/episodic/often.md")).first();
+        const Chunk rebuilt =
+            internals(*reopened).store().chunksOfFile(QStringLiteral("memories/episodic/often.md")).first();
         QCOMPARE(rebuilt.tags.store.value, QStringLiteral("semantic"));
-        QVERIFY(qAbs(reopened->dynamics().state(rebuilt, kNow.addDays(10)).strength - 0.8) < 1e-9);
-        QCOMPARE(reopened->dynamics().state(rebuilt, kNow.addDays(10)).accessCount, 7);
+        QVERIFY(qAbs(internals(*reopened).dynamics().state(rebuilt, kNow.addDays(10)).strength - 0.8) < 1e-9);
+        QCOMPARE(internals(*reopened).dynamics().state(rebuilt, kNow.addDays(10)).accessCount, 7);
     }
 
     void recall_modeLayerWeightsPreferDigestsAndPackCitesRawSources()

@@ -10,7 +10,7 @@
 #include "core/Config.h"
 #include "core/VaultBoundary.h"
 #include "core/VaultLayout.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QDir>
 #include <QFile>
@@ -297,7 +297,7 @@ private slots:
                     QStringLiteral("# Heron\n\nThe grey heron waits by the pond.\n"));
         OutsideLinks::link(vault, QStringLiteral("notes/shelf"), vault.filePath(QStringLiteral(".shelf")));
         auto engine = test::openIndexed(vault);
-        QCOMPARE(engine->store().chunksOfFile(QStringLiteral("notes/shelf/heron.md")).size(), 1);
+        QCOMPARE(internals(*engine).store().chunksOfFile(QStringLiteral("notes/shelf/heron.md")).size(), 1);
     }
 };
 

@@ -3,7 +3,7 @@
 #include "core/Config.h"
 #include "dynamics/DecayPolicy.h"
 #include "dynamics/MemoryDynamics.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QTest>
 
@@ -27,8 +27,8 @@ struct ClockedEngine {
         engine->setClock([c = clock] { return *c; });
     }
     void advanceDays(double days) { *clock = clock->addSecs(qint64(days * 86400)); }
-    Chunk chunk(const QString &path) { return engine->store().chunksOfFile(path).value(0); }
-    double strength(const QString &path) { return engine->dynamics().state(chunk(path)).strength; }
+    Chunk chunk(const QString &path) { return internals(*engine).store().chunksOfFile(path).value(0); }
+    double strength(const QString &path) { return internals(*engine).dynamics().state(chunk(path)).strength; }
 };
 
 QString memory(const QString &title, const QString &extra, const QString &body)
@@ -105,7 +105,7 @@ private slots:
         *e.clock = kStart.addDays(400);
         QCOMPARE(e.strength(QStringLiteral("memories/prospective/launch.md")), 1.0);
         QCOMPARE(e.strength(QStringLiteral("identity/soul.md")), 1.0);
-        QVERIFY(e.engine->dynamics().state(e.chunk(QStringLiteral("identity/soul.md"))).exempt);
+        QVERIFY(internals(*e.engine).dynamics().state(e.chunk(QStringLiteral("identity/soul.md"))).exempt);
         QVERIFY(test::recalledPaths(*e.engine, QStringLiteral("launch the beta"), false)
                     .contains(QStringLiteral("memories/prospective/launch.md")));
     }
@@ -121,10 +121,10 @@ private slots:
         e.engine->index();
         const QString trip = QStringLiteral("memories/episodic/trip.md");
         *e.clock = kStart.addDays(44);
-        QVERIFY(!e.engine->dynamics().state(e.chunk(trip)).archived);
+        QVERIFY(!internals(*e.engine).dynamics().state(e.chunk(trip)).archived);
         QVERIFY(test::recalledPaths(*e.engine, QStringLiteral("drove to the coast"), false).contains(trip));
         *e.clock = kStart.addDays(46);
-        QVERIFY(e.engine->dynamics().state(e.chunk(trip)).archived);
+        QVERIFY(internals(*e.engine).dynamics().state(e.chunk(trip)).archived);
         QVERIFY(!test::recalledPaths(*e.engine, QStringLiteral("drove to the coast"), false).contains(trip));
         const QStringList withArchive = test::recalledPaths(*e.engine, QStringLiteral("drove to the coast"), true);
         QVERIFY(withArchive.contains(trip));
@@ -157,7 +157,7 @@ private slots:
         const QString trip = QStringLiteral("memories/episodic/trip.md");
         *e.clock = kStart.addDays(20);
         QVERIFY(qAbs(e.strength(trip) - 0.6) < 1e-9); // 1 − 20 × 0.02
-        QVERIFY(e.engine->dynamics().recordAccess({e.chunk(trip)}, QStringLiteral("test")).ok());
+        QVERIFY(internals(*e.engine).dynamics().recordAccess({e.chunk(trip)}, QStringLiteral("test")).ok());
         // An access restores a share of what was lost: 0.3 + 0.7 × (1 − e^(−gap/7)).
         // Gap 20 days: e^(−20/7) = 0.0574326193, share = 0.3 + 0.7 × 0.9425673807 = 0.9597971665,
         // strength = 0.6 + 0.4 × 0.9597971665 = 0.9839188666.
@@ -167,12 +167,12 @@ private slots:
         QVERIFY(qAbs(e.strength(trip) - 0.7839188666) < 1e-9);
         // Gap 10 days: e^(−10/7) = 0.2396510364, share = 0.3 + 0.7 × 0.7603489636 = 0.8322442745,
         // strength = 0.7839188666 + 0.2160811334 × 0.8322442745 = 0.9637511527.
-        QVERIFY(e.engine->dynamics().recordAccess({e.chunk(trip)}, QStringLiteral("test")).ok());
+        QVERIFY(internals(*e.engine).dynamics().recordAccess({e.chunk(trip)}, QStringLiteral("test")).ok());
         QVERIFY(qAbs(e.strength(trip) - 0.9637511527) < 1e-9);
         // Massed (gap 0): share = 0.3, strength = 0.9637511527 + 0.0362488473 × 0.3 = 0.9746258069.
-        QVERIFY(e.engine->dynamics().recordAccess({e.chunk(trip)}, QStringLiteral("test")).ok());
+        QVERIFY(internals(*e.engine).dynamics().recordAccess({e.chunk(trip)}, QStringLiteral("test")).ok());
         QVERIFY(qAbs(e.strength(trip) - 0.9746258069) < 1e-9);
-        const MemoryState st = e.engine->dynamics().state(e.chunk(trip));
+        const MemoryState st = internals(*e.engine).dynamics().state(e.chunk(trip));
         QCOMPARE(st.accessCount, 3);
         QCOMPARE(st.lastAccess, kStart.addDays(30));
     }
@@ -222,10 +222,10 @@ private slots:
         // 44.5 days: 1 − 44.5 × 0.02 = 0.11, kept; 45.5 days: 1 − 45.5 × 0.02 = 0.09, archived.
         e.advanceDays(44.5);
         QVERIFY(qAbs(e.strength(trip) - 0.11) < 1e-9);
-        QVERIFY(!e.engine->dynamics().state(e.chunk(trip)).archived);
+        QVERIFY(!internals(*e.engine).dynamics().state(e.chunk(trip)).archived);
         e.advanceDays(1.0);
         QVERIFY(qAbs(e.strength(trip) - 0.09) < 1e-9);
-        QVERIFY(e.engine->dynamics().state(e.chunk(trip)).archived);
+        QVERIFY(internals(*e.engine).dynamics().state(e.chunk(trip)).archived);
         QVERIFY(!DecayPolicy::isArchived(0.1)); // "below 0.1": exactly 0.1 stays
         QVERIFY(DecayPolicy::isArchived(0.0999));
     }
@@ -239,12 +239,13 @@ private slots:
         const Chunk noise = e.chunk(QStringLiteral("memories/sensory/noise.md"));
         // 24 h = 86 400 s: at 86 400 s it is still there, one second later it is gone, although
         // its strength (1 − 0.02 ≈ 0.98) is far from the archive line.
-        QVERIFY(!e.engine->dynamics().state(noise, kStart.addSecs(86400)).archived);
-        const MemoryState later = e.engine->dynamics().state(noise, kStart.addSecs(86401));
+        QVERIFY(!internals(*e.engine).dynamics().state(noise, kStart.addSecs(86400)).archived);
+        const MemoryState later = internals(*e.engine).dynamics().state(noise, kStart.addSecs(86401));
         QVERIFY(later.archived);
         QVERIFY(later.strength > 0.97);
         // An episodic memory of the same age is not touched by the sensory rule.
-        QVERIFY(!e.engine->dynamics()
+        QVERIFY(!internals(*e.engine)
+                     .dynamics()
                      .state(e.chunk(QStringLiteral("memories/episodic/trip.md")), kStart.addSecs(86401))
                      .archived);
     }
@@ -259,12 +260,18 @@ private slots:
             RecallQuery q;
             q.text = QStringLiteral("drove to the coast");
             QVERIFY(e.engine->recall(q).ok());
-            QCOMPARE(e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount, 0);
+            QCOMPARE(
+                internals(*e.engine).dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount,
+                0);
             QVERIFY(e.engine->pack(q, 2000).ok());
-            QCOMPARE(e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount, 1);
+            QCOMPARE(
+                internals(*e.engine).dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount,
+                1);
             q.reinforce = false; // a preview
             QVERIFY(e.engine->pack(q, 2000).ok());
-            QCOMPARE(e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount, 1);
+            QCOMPARE(
+                internals(*e.engine).dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount,
+                1);
         }
         Config config;
         config.reinforceOn = QStringLiteral("recall");
@@ -273,7 +280,8 @@ private slots:
         RecallQuery q;
         q.text = QStringLiteral("drove to the coast");
         QVERIFY(e.engine->recall(q).ok());
-        QCOMPARE(e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount, 2);
+        QCOMPARE(
+            internals(*e.engine).dynamics().state(e.chunk(QStringLiteral("memories/episodic/trip.md"))).accessCount, 2);
 
         // only the ten a reader sees count, however wide the recall
         for (int i = 0; i < 14; ++i)
@@ -286,7 +294,7 @@ private slots:
         QVERIFY(results.ok() && results->size() > 10);
         int counted = 0;
         for (const RecallResult &r : std::as_const(*results))
-            counted += e.engine->dynamics().state(r.chunk).accessCount
+            counted += internals(*e.engine).dynamics().state(r.chunk).accessCount
                        > (r.chunk.path.endsWith(QLatin1String("trip.md")) ? 2 : 0);
         QCOMPARE(counted, 10);
     }
@@ -302,19 +310,19 @@ private slots:
         ClockedEngine e(vault);
         e.engine->index();
         const MemoryState accident =
-            e.engine->dynamics().state(e.chunk(QStringLiteral("memories/episodic/accident.md")));
+            internals(*e.engine).dynamics().state(e.chunk(QStringLiteral("memories/episodic/accident.md")));
         QVERIFY(accident.facts.valenceExplicit && accident.facts.arousalExplicit);
         QCOMPARE(accident.facts.valence, -0.9);
         QCOMPARE(accident.facts.source, QStringLiteral("conversation"));
         QVERIFY(!accident.facts.sourceExplicit);
-        const MemoryState bridge = e.engine->dynamics().state(e.chunk(QStringLiteral("notes/bridge.md")));
+        const MemoryState bridge = internals(*e.engine).dynamics().state(e.chunk(QStringLiteral("notes/bridge.md")));
         QVERIFY(!bridge.facts.valenceExplicit && !bridge.facts.arousalExplicit);
         QVERIFY(bridge.facts.valence < -0.7);
         QVERIFY(bridge.facts.arousal > 0.7);
         QCOMPARE(bridge.dailyLoss, DecayPolicy::kEmotionalDailyLoss);
         QCOMPARE(bridge.facts.source, QStringLiteral("external"));
         const MemoryState daily =
-            e.engine->dynamics().state(e.chunk(QStringLiteral("consolidated/daily/2026-01-01.md")));
+            internals(*e.engine).dynamics().state(e.chunk(QStringLiteral("consolidated/daily/2026-01-01.md")));
         QCOMPARE(daily.facts.source, QStringLiteral("inference"));
         QCOMPARE(daily.facts.valence, 0.0);
         QCOMPARE(daily.dailyLoss, DecayPolicy::kDailyLoss);

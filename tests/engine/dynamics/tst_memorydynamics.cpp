@@ -4,7 +4,7 @@
 #include "dynamics/Journal.h"
 #include "dynamics/JournalReplayer.h"
 #include "dynamics/MemoryDynamics.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QDir>
 #include <QFile>
@@ -81,11 +81,11 @@ QString edgeLine(const MemoryEdge &e)
 QStringList dynamicsDump(Engine &engine, const QDateTime &now)
 {
     QStringList out;
-    QStringList paths = engine.store().files().keys();
+    QStringList paths = internals(engine).store().files().keys();
     paths.sort();
     for (const QString &path : paths) {
-        for (const Chunk &chunk : engine.store().chunksOfFile(path)) {
-            const MemoryState st = engine.dynamics().state(chunk, now);
+        for (const Chunk &chunk : internals(engine).store().chunksOfFile(path)) {
+            const MemoryState st = internals(engine).dynamics().state(chunk, now);
             out << QStringLiteral("%1 s=%2 n=%3 last=%4 seen=%5 arch=%6 sup=%7")
                        .arg(st.key)
                        .arg(st.strength, 0, 'f', 12)
@@ -94,7 +94,7 @@ QStringList dynamicsDump(Engine &engine, const QDateTime &now)
                        .arg(st.archived)
                        .arg(st.superseded);
             QStringList edges;
-            for (const MemoryEdge &e : engine.dynamics().edges(chunk.path, chunk.ordinal, now))
+            for (const MemoryEdge &e : internals(engine).dynamics().edges(chunk.path, chunk.ordinal, now))
                 edges << QStringLiteral("  ") + edgeLine(e);
             edges.sort();
             out << edges;
@@ -199,10 +199,10 @@ private slots:
         auto clock = std::make_shared<QDateTime>(kStart);
         auto engine = openEngine(vault, clock);
         engine->index();
-        const Chunk garden = engine->store().chunksOfFile(QStringLiteral("notes/garden.md")).value(0);
-        const Chunk kitchen = engine->store().chunksOfFile(QStringLiteral("notes/kitchen.md")).value(0);
+        const Chunk garden = internals(*engine).store().chunksOfFile(QStringLiteral("notes/garden.md")).value(0);
+        const Chunk kitchen = internals(*engine).store().chunksOfFile(QStringLiteral("notes/kitchen.md")).value(0);
         auto weight = [&](const QDateTime &now) {
-            for (const MemoryEdge &e : engine->dynamics().edges(garden.path, garden.ordinal, now))
+            for (const MemoryEdge &e : internals(*engine).dynamics().edges(garden.path, garden.ordinal, now))
                 if (e.type == QLatin1String("co_activated")
                     && (e.to == MemoryDynamics::chunkKey(kitchen.path, 0)
                         || e.from == MemoryDynamics::chunkKey(kitchen.path, 0)))
@@ -210,12 +210,12 @@ private slots:
             return -1.0;
         };
         QCOMPARE(weight(kStart), -1.0);
-        QVERIFY(engine->dynamics().recordCoactivation({garden, kitchen}).ok());
+        QVERIFY(internals(*engine).dynamics().recordCoactivation({garden, kitchen}).ok());
         const double once = weight(kStart);
         QVERIFY(once > 0.0);
         for (int i = 1; i <= 4; ++i) {
             *clock = kStart.addSecs(i * 3600);
-            QVERIFY(engine->dynamics().recordCoactivation({garden, kitchen}).ok());
+            QVERIFY(internals(*engine).dynamics().recordCoactivation({garden, kitchen}).ok());
         }
         const double often = weight(*clock);
         QVERIFY(often > once);
@@ -267,17 +267,17 @@ private slots:
         const QStringList before = dynamicsDump(*engine, later)
                                    + ranking(*engine, QStringLiteral("sqlite search"), QStringLiteral("deep"), later);
         const QString archived = QStringLiteral("archive/memories/episodic/passing-thought.md");
-        QCOMPARE(engine->dynamics().originalOfArchived(archived),
+        QCOMPARE(internals(*engine).dynamics().originalOfArchived(archived),
                  QStringLiteral("memories/episodic/passing-thought.md"));
         const qint64 sizeBefore = QFileInfo(vault.filePath(QStringLiteral("state/journal.jsonl"))).size();
 
-        QVERIFY(engine->dynamics().compact().ok());
+        QVERIFY(internals(*engine).dynamics().compact().ok());
         const qint64 sizeAfter = QFileInfo(vault.filePath(QStringLiteral("state/journal.jsonl"))).size();
         QVERIFY2(sizeAfter < sizeBefore, qPrintable(QStringLiteral("%1 -> %2").arg(sizeBefore).arg(sizeAfter)));
         QCOMPARE(dynamicsDump(*engine, later)
                      + ranking(*engine, QStringLiteral("sqlite search"), QStringLiteral("deep"), later),
                  before);
-        QCOMPARE(engine->dynamics().originalOfArchived(archived),
+        QCOMPARE(internals(*engine).dynamics().originalOfArchived(archived),
                  QStringLiteral("memories/episodic/passing-thought.md"));
 
         // a fresh index replays the compacted journal to the same state, and new events append after it
@@ -289,7 +289,7 @@ private slots:
                      + ranking(*engine, QStringLiteral("sqlite search"), QStringLiteral("deep"), later),
                  before);
         QVERIFY(MemoryWriter(*engine).restore(archived).ok());
-        QVERIFY(engine->dynamics().originalOfArchived(archived).isEmpty());
+        QVERIFY(internals(*engine).dynamics().originalOfArchived(archived).isEmpty());
     }
 
     void edgesOfMany_listsWhatEdgesListsForEachNode()
@@ -305,20 +305,20 @@ private slots:
         const auto line = edgeLine;
         QStringList keys;
         QList<Chunk> chunks;
-        for (const QString &path : engine->store().files().keys()) {
+        for (const QString &path : internals(*engine).store().files().keys()) {
             keys << path;
-            for (const Chunk &chunk : engine->store().chunksOfFile(path)) {
+            for (const Chunk &chunk : internals(*engine).store().chunksOfFile(path)) {
                 keys << MemoryDynamics::chunkKey(path, chunk.ordinal);
                 chunks << chunk;
             }
         }
-        const auto all = engine->dynamics().edgesOfMany(keys, now, 1000);
-        const auto firstTwo = engine->dynamics().edgesOfMany(keys, now, 2);
+        const auto all = internals(*engine).dynamics().edgesOfMany(keys, now, 1000);
+        const auto firstTwo = internals(*engine).dynamics().edgesOfMany(keys, now, 2);
         int compared = 0;
         for (const Chunk &chunk : std::as_const(chunks)) {
             QStringList expected, actual, expectedTwo, actualTwo;
             const QString key = MemoryDynamics::chunkKey(chunk.path, chunk.ordinal);
-            for (const MemoryEdge &e : engine->dynamics().edges(chunk.path, chunk.ordinal, now))
+            for (const MemoryEdge &e : internals(*engine).dynamics().edges(chunk.path, chunk.ordinal, now))
                 expected << line(e);
             for (const MemoryEdge &e : all.value(key) + all.value(chunk.path))
                 actual << line(e);
@@ -340,13 +340,13 @@ private slots:
         auto clock = std::make_shared<QDateTime>(kStart);
         auto engine = openEngine(vault, clock);
         engine->index();
-        const auto storage = engine->dynamics().edges(QStringLiteral("notes/storage.md"));
+        const auto storage = internals(*engine).dynamics().edges(QStringLiteral("notes/storage.md"));
         QVERIFY(hasEdge(storage, QStringLiteral("related"), QStringLiteral("notes/storage.md"),
                         QStringLiteral("notes/hnsw.md")));
-        const auto daily = engine->dynamics().edges(QStringLiteral("consolidated/daily/2026-01-31.md"));
+        const auto daily = internals(*engine).dynamics().edges(QStringLiteral("consolidated/daily/2026-01-31.md"));
         QVERIFY(hasEdge(daily, QStringLiteral("derived_from"), QStringLiteral("consolidated/daily/2026-01-31.md"),
                         QStringLiteral("sessions/2026-01-31/chat.md")));
-        const auto chat = engine->dynamics().edges(QStringLiteral("sessions/2026-01-31/chat.md"));
+        const auto chat = internals(*engine).dynamics().edges(QStringLiteral("sessions/2026-01-31/chat.md"));
         QVERIFY(hasEdge(chat, QStringLiteral("caused"), QStringLiteral("sessions/2026-01-31/chat.md#0"),
                         QStringLiteral("sessions/2026-01-31/chat.md#1")));
         // a remembered memory of the same project is related, and links to its nearest neighbours
@@ -355,7 +355,7 @@ private slots:
         r.content = QStringLiteral("The SQLite index with FTS5 lives in .engram inside the vault.");
         r.project = QStringLiteral("engram");
         const QString path = *MemoryWriter(*engine).remember(r);
-        const auto edges = engine->dynamics().edges(path, 0);
+        const auto edges = internals(*engine).dynamics().edges(path, 0);
         int related = 0;
         for (const MemoryEdge &e : edges)
             if (e.type == QLatin1String("related") && e.origin == QLatin1String("journal")) {
@@ -367,8 +367,9 @@ private slots:
         // editing the note re-derives its edges
         vault.write(QStringLiteral("notes/storage.md"), QStringLiteral("# Storage\n\nNo links any more.\n"));
         engine->indexPath(QStringLiteral("notes/storage.md"));
-        QVERIFY(!hasEdge(engine->dynamics().edges(QStringLiteral("notes/storage.md")), QStringLiteral("related"),
-                         QStringLiteral("notes/storage.md"), QStringLiteral("notes/hnsw.md")));
+        QVERIFY(!hasEdge(internals(*engine).dynamics().edges(QStringLiteral("notes/storage.md")),
+                         QStringLiteral("related"), QStringLiteral("notes/storage.md"),
+                         QStringLiteral("notes/hnsw.md")));
     }
 
     void graphWalk_spreadsFromTopCandidatesAndShowsInBreakdown()
@@ -417,9 +418,9 @@ private slots:
         r.content = QStringLiteral("We deploy the service to the production cluster on Fridays.");
         r.supersedes = old;
         const QString newer = *writer.remember(r);
-        QVERIFY(hasEdge(engine->dynamics().edges(newer), QStringLiteral("supersedes"), newer, old));
-        const Chunk oldChunk = engine->store().chunksOfFile(old).value(0);
-        QVERIFY(engine->dynamics().state(oldChunk).superseded);
+        QVERIFY(hasEdge(internals(*engine).dynamics().edges(newer), QStringLiteral("supersedes"), newer, old));
+        const Chunk oldChunk = internals(*engine).store().chunksOfFile(old).value(0);
+        QVERIFY(internals(*engine).dynamics().state(oldChunk).superseded);
         RecallQuery q;
         q.text = QStringLiteral("deploy the service to the staging cluster"); // matches the old one best
         q.reinforce = false;
@@ -450,7 +451,8 @@ private slots:
         QList<RecallResult> results;
         for (const QString &name :
              {QStringLiteral("alpha"), QStringLiteral("beta"), QStringLiteral("gamma"), QStringLiteral("delta")}) {
-            const QList<Chunk> chunks = engine->store().chunksOfFile(QStringLiteral("notes/%1.md").arg(name));
+            const QList<Chunk> chunks =
+                internals(*engine).store().chunksOfFile(QStringLiteral("notes/%1.md").arg(name));
             QCOMPARE(chunks.size(), 1);
             RecallResult r;
             r.chunk = chunks.first();
@@ -459,7 +461,8 @@ private slots:
             r.score = relevance;
             results << r;
         }
-        engine->dynamics().signalSource().refine(results, engine->config().mode(QStringLiteral("deep")), kStart);
+        internals(*engine).dynamics().signalSource().refine(results, engine->config().mode(QStringLiteral("deep")),
+                                                            kStart);
         // Seeds: alpha (activation 1/1 = 1 on its chunk, 1/2 = 0.5 on its file); the others 0.
         // Hop 1 (damping 1): alpha's file → beta: 0.5 × 0.8 (wiki link) × 1 (related) = 0.4;
         //                    alpha's file → delta: 0.5 × 1.0 × 0.2 (supersedes) = 0.1.
@@ -489,9 +492,9 @@ private slots:
         auto clock = std::make_shared<QDateTime>(kStart);
         auto engine = openEngine(vault, clock);
         engine->index();
-        const QList<Chunk> chunks{engine->store().chunksOfFile(QStringLiteral("notes/new.md")).first(),
-                                  engine->store().chunksOfFile(QStringLiteral("notes/old.md")).first()};
-        SignalSource &source = engine->dynamics().signalSource();
+        const QList<Chunk> chunks{internals(*engine).store().chunksOfFile(QStringLiteral("notes/new.md")).first(),
+                                  internals(*engine).store().chunksOfFile(QStringLiteral("notes/old.md")).first()};
+        SignalSource &source = internals(*engine).dynamics().signalSource();
         QList<MemorySignals> signalsNow;
         // Ten days after first sight: 1 − 10 × 0.02 = 0.8; the superseded one keeps 0.3 × 0.8 = 0.24.
         source.signalsFor(chunks, kStart.addDays(10), signalsNow);
@@ -521,12 +524,12 @@ private slots:
         auto clock = std::make_shared<QDateTime>(kStart);
         auto engine = openEngine(vault, clock);
         engine->index();
-        const Chunk a = engine->store().chunksOfFile(QStringLiteral("notes/a.md")).first();
-        const Chunk b = engine->store().chunksOfFile(QStringLiteral("notes/b.md")).first();
-        QVERIFY(engine->dynamics().recordAccess({a}, QStringLiteral("test"), kStart.addDays(20)));
-        QVERIFY(engine->dynamics().recordStrength(b, 0.5, kStart.addDays(5)));
-        QVERIFY(engine->dynamics().recordCoactivation({a, b}, kStart.addDays(20)));
-        QVERIFY(engine->dynamics().recordCoactivation({a, b}, kStart.addDays(20)));
+        const Chunk a = internals(*engine).store().chunksOfFile(QStringLiteral("notes/a.md")).first();
+        const Chunk b = internals(*engine).store().chunksOfFile(QStringLiteral("notes/b.md")).first();
+        QVERIFY(internals(*engine).dynamics().recordAccess({a}, QStringLiteral("test"), kStart.addDays(20)));
+        QVERIFY(internals(*engine).dynamics().recordStrength(b, 0.5, kStart.addDays(5)));
+        QVERIFY(internals(*engine).dynamics().recordCoactivation({a, b}, kStart.addDays(20)));
+        QVERIFY(internals(*engine).dynamics().recordCoactivation({a, b}, kStart.addDays(20)));
         engine.reset();
         QVERIFY(QDir(vault.filePath(QStringLiteral(".engram"))).removeRecursively());
         auto fresh = openEngine(vault, clock);
@@ -534,26 +537,26 @@ private slots:
         const QDateTime at = kStart.addDays(30);
         // a: 0.6 at day 20 (1 − 20 × 0.02), reinforced by 0.3 + 0.7 × (1 − e^(−20/7)) = 0.9597971665
         // of the missing 0.4: 0.9839188666; ten days later − 0.2 = 0.7839188666. One access.
-        const MemoryState sa = fresh->dynamics().state(a, at);
+        const MemoryState sa = internals(*fresh).dynamics().state(a, at);
         QVERIFY(qAbs(sa.strength - 0.7839188666) < 1e-9);
         QCOMPARE(sa.accessCount, 1);
         QCOMPARE(sa.lastAccess, kStart.addDays(20));
         QCOMPARE(sa.firstSeen, kStart);
         // b: set to 0.5 at day 5, 25 days of loss: 0.5 − 0.5 = 0 → archived. Never accessed.
-        const MemoryState sb = fresh->dynamics().state(b, at);
+        const MemoryState sb = internals(*fresh).dynamics().state(b, at);
         QVERIFY(qAbs(sb.strength) < 1e-9);
         QVERIFY(sb.archived);
         QCOMPARE(sb.accessCount, 0);
         // Co-activated twice at day 20: 0.25, then 0.4375; ten days of fading:
         // 0.05 + 0.3875 × e^(−10/30) = 0.05 + 0.3875 × 0.7165313106 = 0.3276558829.
         QList<MemoryEdge> coactivated;
-        for (const MemoryEdge &e : fresh->dynamics().edges(a.path, a.ordinal, at))
+        for (const MemoryEdge &e : internals(*fresh).dynamics().edges(a.path, a.ordinal, at))
             if (e.type == QLatin1String("co_activated"))
                 coactivated << e;
         QCOMPARE(coactivated.size(), 1);
         QCOMPARE(coactivated.first().count, 2);
         QVERIFY(qAbs(coactivated.first().weight - 0.3276558829) < 1e-9);
-        QVERIFY(fresh->dynamics().problems().isEmpty());
+        QVERIFY(internals(*fresh).dynamics().problems().isEmpty());
     }
 
     void journal_tornLastLineWaitsUntilItIsComplete()
@@ -563,7 +566,7 @@ private slots:
         auto clock = std::make_shared<QDateTime>(kStart);
         auto engine = openEngine(vault, clock);
         engine->index();
-        const Chunk a = engine->store().chunksOfFile(QStringLiteral("notes/a.md")).first();
+        const Chunk a = internals(*engine).store().chunksOfFile(QStringLiteral("notes/a.md")).first();
         // The bytes another writer appends for one access, taken from the journal's own writer.
         TestVault scratch;
         QVERIFY(Journal(scratch.path())
@@ -577,16 +580,16 @@ private slots:
         QVERIFY(journal.open(QIODevice::Append));
         journal.write(line.left(line.size() / 2)); // the writer is halfway through its line
         journal.flush();
-        QVERIFY(engine->dynamics().open());
-        QCOMPARE(engine->dynamics().state(a).accessCount, 0); // not read yet, and not an error
-        QVERIFY(engine->dynamics().problems().isEmpty());
+        QVERIFY(internals(*engine).dynamics().open());
+        QCOMPARE(internals(*engine).dynamics().state(a).accessCount, 0); // not read yet, and not an error
+        QVERIFY(internals(*engine).dynamics().problems().isEmpty());
         journal.write(line.mid(line.size() / 2));
         journal.close();
-        QVERIFY(engine->dynamics().open());
-        QCOMPARE(engine->dynamics().state(a).accessCount, 1); // read once it is whole, exactly once
-        QVERIFY(engine->dynamics().open());
-        QCOMPARE(engine->dynamics().state(a).accessCount, 1);
-        QVERIFY(engine->dynamics().problems().isEmpty());
+        QVERIFY(internals(*engine).dynamics().open());
+        QCOMPARE(internals(*engine).dynamics().state(a).accessCount, 1); // read once it is whole, exactly once
+        QVERIFY(internals(*engine).dynamics().open());
+        QCOMPARE(internals(*engine).dynamics().state(a).accessCount, 1);
+        QVERIFY(internals(*engine).dynamics().problems().isEmpty());
     }
 
     void journal_compactedElsewhereAndGrownIsReplayedInFull()
@@ -597,15 +600,16 @@ private slots:
         auto clock = std::make_shared<QDateTime>(kStart);
         auto engine = openEngine(vault, clock);
         engine->index();
-        const Chunk a = engine->store().chunksOfFile(QStringLiteral("notes/a.md")).first();
-        const Chunk b = engine->store().chunksOfFile(QStringLiteral("notes/b.md")).first();
+        const Chunk a = internals(*engine).store().chunksOfFile(QStringLiteral("notes/a.md")).first();
+        const Chunk b = internals(*engine).store().chunksOfFile(QStringLiteral("notes/b.md")).first();
         for (int day = 1; day <= 10; ++day)
-            QVERIFY(engine->dynamics().recordAccess({a}, QStringLiteral("test"), kStart.addDays(day)));
+            QVERIFY(internals(*engine).dynamics().recordAccess({a}, QStringLiteral("test"), kStart.addDays(day)));
         const qint64 replayedUpTo = Journal(vault.path()).size();
         // Another process compacts the journal (the same snapshot and atomic rewrite as compact())
         // and appends to it, before this index reads it again: the file is now longer than the
         // offset this index replayed up to, but its bytes there mean something else.
-        auto snapshot = JournalReplayer(engine->store().database()).snapshot(kStart.addDays(10), replayedUpTo);
+        auto snapshot =
+            JournalReplayer(internals(*engine).store().database()).snapshot(kStart.addDays(10), replayedUpTo);
         QVERIFY(snapshot);
         {
             Journal journal(vault.path());
@@ -622,10 +626,10 @@ private slots:
                                             {QStringLiteral("keys"), QJsonArray{QStringLiteral("notes/b.md#0")}},
                                             {QStringLiteral("strengths"), QJsonArray{1.0}}}));
         QVERIFY(appended >= 2);
-        QVERIFY(engine->dynamics().open());
-        QCOMPARE(engine->dynamics().state(a).accessCount, 10);
-        QCOMPARE(engine->dynamics().state(b).accessCount, appended);
-        QVERIFY(engine->dynamics().problems().isEmpty());
+        QVERIFY(internals(*engine).dynamics().open());
+        QCOMPARE(internals(*engine).dynamics().state(a).accessCount, 10);
+        QCOMPARE(internals(*engine).dynamics().state(b).accessCount, appended);
+        QVERIFY(internals(*engine).dynamics().problems().isEmpty());
     }
 
     void compaction_replacesTheJournalAtomically()
@@ -635,21 +639,55 @@ private slots:
         auto clock = std::make_shared<QDateTime>(kStart);
         auto engine = openEngine(vault, clock);
         engine->index();
-        const Chunk a = engine->store().chunksOfFile(QStringLiteral("notes/a.md")).first();
+        const Chunk a = internals(*engine).store().chunksOfFile(QStringLiteral("notes/a.md")).first();
         for (int day = 1; day <= 10; ++day)
-            QVERIFY(engine->dynamics().recordAccess({a}, QStringLiteral("test"), kStart.addDays(day)));
+            QVERIFY(internals(*engine).dynamics().recordAccess({a}, QStringLiteral("test"), kStart.addDays(day)));
         const QByteArray before = vault.read(Journal::relativePath());
         // A reader that opened the journal before the compaction keeps reading the whole old
         // file: the new one is written aside and renamed over it, never truncated in place.
         QFile reader(vault.filePath(Journal::relativePath()));
         QVERIFY(reader.open(QIODevice::ReadOnly));
-        QVERIFY(engine->dynamics().compact());
+        QVERIFY(internals(*engine).dynamics().compact());
         const QByteArray after = vault.read(Journal::relativePath());
         QVERIFY(after.size() < before.size());
         QCOMPARE(reader.readAll(), before);
         QCOMPARE(QDir(vault.filePath(QStringLiteral("state"))).entryList(QDir::Files),
                  QStringList{QStringLiteral("journal.jsonl")});
-        QCOMPARE(engine->dynamics().state(a).accessCount, 10);
+        QCOMPARE(internals(*engine).dynamics().state(a).accessCount, 10);
+    }
+
+    void documentIndexed_aRefusedEdgeRollsBackTheFileAndIsReported()
+    {
+        TestVault vault;
+        auto clock = std::make_shared<QDateTime>(kStart);
+        auto engine = openEngine(vault, clock);
+        Database &db = internals(*engine).store().database();
+        // Every stated edge is refused: the file's facts written just before must not stay behind
+        // (the transaction used to commit after ignoring the failed statements).
+        QVERIFY(db.exec(QStringLiteral("CREATE TEMP TRIGGER refuse_edges BEFORE INSERT ON dyn_edges "
+                                       "BEGIN SELECT RAISE(ABORT, 'edges refused'); END")));
+        vault.write(QStringLiteral("notes/linked.md"),
+                    QStringLiteral("---\nproject: kayak\n---\n# Linked\n\nPaddles are in [[shed]].\n"));
+        const IndexReport report = engine->indexPath(QStringLiteral("notes/linked.md"));
+        QVERIFY(!report.error);
+        QCOMPARE(report.indexed, 1); // the file itself is indexed and found by recall
+        bool warned = false;
+        for (const Problem &p : report.problems)
+            warned |= p.severity == QLatin1String("warning") && p.path == QLatin1String("notes/linked.md")
+                      && p.message.contains(QLatin1String("edges refused"));
+        QVERIFY2(warned, "the refused edges are a warning of the run");
+        auto facts = db.prepare(QStringLiteral("SELECT COUNT(*) FROM dyn_facts WHERE path = 'notes/linked.md'"));
+        QVERIFY(facts);
+        QVERIFY(facts->next());
+        QCOMPARE(facts->int64(0), 0);
+
+        // Once edges can be written again, the next write of the file brings its associations.
+        QVERIFY(db.exec(QStringLiteral("DROP TRIGGER refuse_edges")));
+        vault.write(QStringLiteral("notes/linked.md"),
+                    QStringLiteral("---\nproject: kayak\n---\n# Linked\n\nPaddles are in the [[shed]].\n"));
+        const IndexReport again = engine->indexPath(QStringLiteral("notes/linked.md"));
+        QVERIFY(again.problems.isEmpty());
+        QVERIFY(!engine->memoryEdges(QStringLiteral("notes/linked.md"), -1, kStart).isEmpty());
     }
 };
 

@@ -1,5 +1,5 @@
 #include "TestVault.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QTest>
 
@@ -25,7 +25,7 @@ void writeNotes(TestVault &vault, const QString &lastNoteExtra = {})
 /// Every match of `match` scored by FTS5's bm25() and by engram_bm25(), with the same weights.
 QList<QPair<double, double>> bothScores(Engine &engine, const QString &match)
 {
-    auto s = engine.store().database().prepare(
+    auto s = internals(engine).store().database().prepare(
         QStringLiteral("SELECT bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2), engram_bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2) "
                        "FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid"));
     if (!s)
@@ -71,16 +71,16 @@ private slots:
         TestVault vault;
         writeNotes(vault);
         auto reader = openIndexed(vault);
-        const auto before = reader->store().keywordSearch({QStringLiteral("kayak")}, 100, {});
+        const auto before = internals(*reader).store().keywordSearch({QStringLiteral("kayak")}, 100, {});
         QVERIFY(!before.isEmpty());
         {
             auto writer = openIndexed(vault);
             writeNotes(vault, QStringLiteral(" with many more words in it to change its length a lot"));
             QCOMPARE(writer->index().indexed, 1);
         }
-        const auto after = reader->store().keywordSearch({QStringLiteral("kayak")}, 100, {});
+        const auto after = internals(*reader).store().keywordSearch({QStringLiteral("kayak")}, 100, {});
         QHash<qint64, double> expected;
-        auto s = reader->store().database().prepare(
+        auto s = internals(*reader).store().database().prepare(
             QStringLiteral("SELECT rowid, bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2) FROM chunks_fts WHERE chunks_fts MATCH "
                            "'\"kayak\"'"));
         while (s->next())
@@ -95,7 +95,8 @@ private slots:
         TestVault vault;
         writeNotes(vault);
         auto engine = openIndexed(vault);
-        const auto hits = engine->store().keywordSearch({QStringLiteral("glacier"), QStringLiteral("kayak")}, 5, {});
+        const auto hits =
+            internals(*engine).store().keywordSearch({QStringLiteral("glacier"), QStringLiteral("kayak")}, 5, {});
         QCOMPARE(hits.size(), 5);
         const auto scores = bothScores(*engine, QStringLiteral("\"glacier\" OR \"kayak\""));
         QList<double> best;

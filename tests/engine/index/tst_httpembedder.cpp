@@ -4,7 +4,7 @@
 #include "index/Embedder.h"
 #include "index/HttpEmbedder.h"
 #include "index/VectorIndex.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -322,13 +322,14 @@ private slots:
         vault.write(QStringLiteral("notes/bread.md"), QStringLiteral("# Bread\n\nSourdough wants a warm kitchen.\n"));
         auto engine = Engine::open(vault.path());
         QVERIFY2(engine.ok(), qPrintable(engine.ok() ? QString() : engine.error().toString()));
-        QCOMPARE((*engine)->embedder().id(), QStringLiteral("ollama:nomic-embed-text@64"));
+        QCOMPARE(internals(**engine).embedder().id(), QStringLiteral("ollama:nomic-embed-text@64"));
         const IndexReport report = (*engine)->index();
         QCOMPARE(report.indexed, 2);
         QCOMPARE(report.failed, 0);
-        QCOMPARE((*engine)->vectors().size(), (*engine)->store().chunkCount());
+        QCOMPARE(internals(**engine).vectors().size(), internals(**engine).store().chunkCount());
         QVERIFY(m_server->requestCount() >= 2);
-        QCOMPARE((*engine)->store().meta(QStringLiteral("embedder")), QStringLiteral("ollama:nomic-embed-text@64"));
+        QCOMPARE(internals(**engine).store().meta(QStringLiteral("embedder")),
+                 QStringLiteral("ollama:nomic-embed-text@64"));
 
         RecallQuery query;
         query.text = QStringLiteral("sailboat ropes");
@@ -353,7 +354,7 @@ private slots:
         QVERIFY(engine.ok());
         const IndexReport report = (*engine)->index();
         QCOMPARE(report.failed, 1);
-        const QList<Problem> problems = (*engine)->store().problems();
+        const QList<Problem> problems = internals(**engine).store().problems();
         QCOMPARE(problems.size(), 1);
         QVERIFY2(problems.front().message.contains(QStringLiteral("cannot reach")),
                  qPrintable(problems.front().message));

@@ -1,6 +1,6 @@
 #include "TestVault.h"
 #include "index/VectorIndex.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QDir>
 #include <QFile>
@@ -66,9 +66,9 @@ private slots:
         QCOMPARE(report.scanned, 4);
         QCOMPARE(report.indexed, 4);
         QCOMPARE(report.failed, 0);
-        QCOMPARE(engine->store().fileCount(), 4);
-        QVERIFY(engine->store().chunkCount() >= 6);
-        QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
+        QCOMPARE(internals(*engine).store().fileCount(), 4);
+        QVERIFY(internals(*engine).store().chunkCount() >= 6);
+        QCOMPARE(internals(*engine).vectors().size(), internals(*engine).store().chunkCount());
         QVERIFY(QFile::exists(vault.filePath(QStringLiteral(".engram/index.db"))));
         QVERIFY(QFile::exists(vault.filePath(QStringLiteral(".engram/vectors.hnsw"))));
     }
@@ -79,14 +79,16 @@ private slots:
         writeSampleVault(vault);
         auto engine = openEngine(vault);
         engine->index();
-        const QList<Chunk> decision = engine->store().chunksOfFile(QStringLiteral("notes/sqlite.md"));
+        const QList<Chunk> decision = internals(*engine).store().chunksOfFile(QStringLiteral("notes/sqlite.md"));
         QCOMPARE(decision.size(), 1);
         QCOMPARE(decision[0].tags.category.value, QStringLiteral("decision"));
         QVERIFY(decision[0].tags.category.isExplicit);
         QVERIFY(!decision[0].tags.store.isExplicit);
-        const QList<Chunk> deploy = engine->store().chunksOfFile(QStringLiteral("memories/procedural/deploy.md"));
+        const QList<Chunk> deploy =
+            internals(*engine).store().chunksOfFile(QStringLiteral("memories/procedural/deploy.md"));
         QCOMPARE(deploy[0].tags.store.value, QStringLiteral("procedural"));
-        const QList<Chunk> chat = engine->store().chunksOfFile(QStringLiteral("sessions/2026-01-01/chat.md"));
+        const QList<Chunk> chat =
+            internals(*engine).store().chunksOfFile(QStringLiteral("sessions/2026-01-01/chat.md"));
         QCOMPARE(chat[0].tags.region.value, QStringLiteral("episodic"));
         QCOMPARE(chat[0].tags.store.value, QStringLiteral("episodic"));
     }
@@ -125,8 +127,8 @@ private slots:
         QCOMPARE(QFileInfo(vectors).lastModified().toUTC(), old);
         auto reopened = openEngine(vault);
         QVERIFY2(reopened->openNotes().isEmpty(), qPrintable(reopened->openNotes().join(QLatin1Char('\n'))));
-        QCOMPARE(reopened->store().meta(QStringLiteral("vectors_generation")),
-                 reopened->store().meta(QStringLiteral("generation")));
+        QCOMPARE(internals(*reopened).store().meta(QStringLiteral("vectors_generation")),
+                 internals(*reopened).store().meta(QStringLiteral("generation")));
 
         // A real change still saves.
         vault.write(QStringLiteral("notes/new.md"), QStringLiteral("# New\n\nA note about kayaks.\n"));
@@ -141,13 +143,17 @@ private slots:
         writeSampleVault(vault);
         auto reader = openEngine(vault);
         reader->index();
-        QCOMPARE(reader->store().documentFrequencies({QStringLiteral("kayak")}).value(QStringLiteral("kayak")), 0);
+        QCOMPARE(
+            internals(*reader).store().documentFrequencies({QStringLiteral("kayak")}).value(QStringLiteral("kayak")),
+            0);
         {
             auto writer = openEngine(vault); // another connection, as the workbench's indexing thread
             vault.write(QStringLiteral("notes/kayak.md"), QStringLiteral("# Kayak\n\nThe kayak trip.\n"));
             writer->index();
         }
-        QCOMPARE(reader->store().documentFrequencies({QStringLiteral("kayak")}).value(QStringLiteral("kayak")), 1);
+        QCOMPARE(
+            internals(*reader).store().documentFrequencies({QStringLiteral("kayak")}).value(QStringLiteral("kayak")),
+            1);
     }
 
     void index_changedFileReplacesItsChunksAndVectors()
@@ -156,21 +162,21 @@ private slots:
         writeSampleVault(vault);
         auto engine = openEngine(vault);
         engine->index();
-        const QList<qint64> before = engine->store().chunkIds(QStringLiteral("notes/garden.md"));
+        const QList<qint64> before = internals(*engine).store().chunkIds(QStringLiteral("notes/garden.md"));
         vault.write(QStringLiteral("notes/garden.md"),
                     QStringLiteral("# Garden\n\nCucumbers climb.\n\n# Shed\n\nTools.\n"));
         const IndexReport report = engine->indexPath(QStringLiteral("notes/garden.md"));
         QCOMPARE(report.indexed, 1);
-        const QList<qint64> after = engine->store().chunkIds(QStringLiteral("notes/garden.md"));
+        const QList<qint64> after = internals(*engine).store().chunkIds(QStringLiteral("notes/garden.md"));
         QCOMPARE(after.size(), 2);
         for (qint64 id : before)
             QVERIFY(!after.contains(id));
-        QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
+        QCOMPARE(internals(*engine).vectors().size(), internals(*engine).store().chunkCount());
         QVERIFY(
             rankedSources(*engine, QStringLiteral("cucumbers")).front().startsWith(QStringLiteral("notes/garden.md")));
-        for (const Chunk &c : engine->store().chunksOfFile(QStringLiteral("notes/garden.md")))
+        for (const Chunk &c : internals(*engine).store().chunksOfFile(QStringLiteral("notes/garden.md")))
             QVERIFY(!c.text.contains(QStringLiteral("Tomatoes")));
-        auto hits = engine->store().keywordSearch({QStringLiteral("tomatoes")}, 10, {});
+        auto hits = internals(*engine).store().keywordSearch({QStringLiteral("tomatoes")}, 10, {});
         QVERIFY(hits.isEmpty());
     }
 
@@ -183,8 +189,8 @@ private slots:
         vault.remove(QStringLiteral("notes/garden.md"));
         const IndexReport report = engine->index();
         QCOMPARE(report.removed, 1);
-        QVERIFY(!engine->store().file(QStringLiteral("notes/garden.md")));
-        QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
+        QVERIFY(!internals(*engine).store().file(QStringLiteral("notes/garden.md")));
+        QCOMPARE(internals(*engine).vectors().size(), internals(*engine).store().chunkCount());
         for (const QString &s : rankedSources(*engine, QStringLiteral("tomatoes garden")))
             QVERIFY(!s.startsWith(QStringLiteral("notes/garden.md")));
     }
@@ -235,7 +241,7 @@ private slots:
         vectors.close();
         auto engine = openEngine(vault);
         QVERIFY(!engine->openNotes().isEmpty());
-        QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
+        QCOMPARE(internals(*engine).vectors().size(), internals(*engine).store().chunkCount());
         QCOMPARE(rankedSources(*engine, QStringLiteral("database search")), expected);
     }
 
@@ -269,10 +275,10 @@ private slots:
         }
         vault.write(QStringLiteral("engram.json"), QByteArray(R"({"embedder": {"kind": "hash", "dimensions": 128}})"));
         auto engine = openEngine(vault);
-        QCOMPARE(engine->embedder().dimensions(), 128);
+        QCOMPARE(internals(*engine).embedder().dimensions(), 128);
         const IndexReport report = engine->index();
         QCOMPARE(report.indexed, 4); // nothing kept from the other vector space
-        QCOMPARE(engine->vectors().size(), engine->store().chunkCount());
+        QCOMPARE(internals(*engine).vectors().size(), internals(*engine).store().chunkCount());
     }
 
     void agentLog_toolEventsReachTheObserverButAreNotEmbedded()
@@ -288,14 +294,15 @@ private slots:
 )"));
         auto engine = openEngine(vault);
         int events = 0;
-        engine->indexer().setDocumentObserver(
+        internals(*engine).indexer().setDocumentObserver(
             [&](const Document &doc, const QList<qint64> &) { events += int(doc.toolEvents.size()); });
         engine->index();
         QCOMPARE(events, 1);
-        QCOMPARE(engine->store().chunkCount(), 2);
-        QVERIFY(rankedSources(*engine, QStringLiteral("unique_tool_output_marker")).isEmpty()
-                || !engine->store().chunksOfFile(QStringLiteral("sessions/2025-01-01/s.jsonl"))[0].text.contains(
-                    QStringLiteral("unique_tool_output_marker")));
+        QCOMPARE(internals(*engine).store().chunkCount(), 2);
+        QVERIFY(
+            rankedSources(*engine, QStringLiteral("unique_tool_output_marker")).isEmpty()
+            || !internals(*engine).store().chunksOfFile(QStringLiteral("sessions/2025-01-01/s.jsonl"))[0].text.contains(
+                QStringLiteral("unique_tool_output_marker")));
     }
 
     void indexPath_refusesAPathThatLeavesTheVault_data()
@@ -324,7 +331,7 @@ private slots:
         const IndexReport report = engine->indexPath(path);
         QCOMPARE(report.failed, 1);
         QCOMPARE(report.indexed, 0);
-        QCOMPARE(engine->store().fileCount(), qint64(0));
+        QCOMPARE(internals(*engine).store().fileCount(), qint64(0));
     }
 
     void indexReport_addsUpSeveralPaths()
@@ -341,6 +348,27 @@ private slots:
         QCOMPARE(total.unchanged, 1);
         QCOMPARE(total.changedPaths.size(), 2);
         QVERIFY(total.chunks >= 2);
+    }
+
+    void index_warnsWhenTheVectorFileCannotBeSaved()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        auto engine = openEngine(vault);
+        // A folder where the vector file goes: the save fails. The vector file is a cache of the
+        // stored vectors, so the index is whole and the run says so as a warning, not in silence.
+        const QString vectorFile = vault.filePath(QStringLiteral(".engram/vectors.hnsw"));
+        QFile::remove(vectorFile);
+        QVERIFY(QDir().mkpath(vectorFile));
+        const IndexReport report = engine->index();
+        QVERIFY(!report.error);
+        QCOMPARE(report.indexed, 4);
+        bool warned = false;
+        for (const Problem &p : report.problems)
+            warned |= p.severity == QLatin1String("warning") && p.message.contains(QLatin1String("vector index"));
+        QVERIFY2(warned, "a vector file that could not be saved is a warning of the run");
+        QVERIFY(!engine->recall(RecallQuery{QStringLiteral("database"), {}, 5, {}, {}, false})->isEmpty());
+        QVERIFY(QDir(vectorFile).removeRecursively());
     }
 };
 

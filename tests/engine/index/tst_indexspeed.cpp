@@ -6,7 +6,7 @@
 #include "core/Database.h"
 #include "dynamics/MemoryDynamics.h"
 #include "index/VectorIndex.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -81,16 +81,16 @@ private slots:
         }
 
         QList<Chunk> chunks;
-        for (const QString &path : engine.store().files().keys())
-            chunks << engine.store().chunksOfFile(path);
+        for (const QString &path : internals(engine).store().files().keys())
+            chunks << internals(engine).store().chunksOfFile(path);
         QVERIFY(chunks.size() >= 5);
         const QDateTime now = kStart.addDays(20);
-        const QList<MemoryState> batched = engine.dynamics().states(chunks, now);
+        const QList<MemoryState> batched = internals(engine).dynamics().states(chunks, now);
         QCOMPARE(batched.size(), chunks.size());
         int accessed = 0;
         int superseded = 0;
         for (qsizetype i = 0; i < chunks.size(); ++i) {
-            const MemoryState one = engine.dynamics().state(chunks[i], now);
+            const MemoryState one = internals(engine).dynamics().state(chunks[i], now);
             QCOMPARE(describe(batched[i]), describe(one));
             accessed += one.accessCount > 0;
             superseded += one.superseded;

@@ -3,7 +3,7 @@
 // the scanner cannot name or reach are reported, and a lone CR ends a line.
 #include "EngineFixtures.h"
 #include "TestVault.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -97,7 +97,7 @@ double cpuSecondsToIndex(const HostileFile &file)
 
 std::optional<Problem> problemFor(Engine &engine, const QString &path)
 {
-    for (const Problem &p : engine.store().problems())
+    for (const Problem &p : internals(engine).store().problems())
         if (p.path == path)
             return p;
     return std::nullopt;
@@ -258,7 +258,7 @@ private slots:
         const double seconds = double(end.tv_sec - start.tv_sec) + double(end.tv_nsec - start.tv_nsec) / 1e9;
         QVERIFY2(seconds < 1.0, qPrintable(QStringLiteral("200 heading lines took %1 s of CPU").arg(seconds)));
         QCOMPARE(report.failed, 0);
-        const QList<Chunk> chunks = (*engine)->store().chunksOfFile(path);
+        const QList<Chunk> chunks = internals(**engine).store().chunksOfFile(path);
         QCOMPARE(chunks.size(), 200); // one per paragraph: the heading lines are headings, not text
         QCOMPARE(chunks.front().heading, QStringLiteral("a") + QString(450, u' ') + QStringLiteral("b0"));
         QCOMPARE(chunks.front().text, QStringLiteral("The gecko 0 climbs."));
@@ -278,8 +278,8 @@ private slots:
         QCOMPARE(report.failed, 1);
         const auto problem = problemFor(**engine, path);
         QVERIFY2(problem && problem->line == 2 && problem->message.contains(QStringLiteral("front matter")),
-                 qPrintable(test::problemList((*engine)->store().problems())));
-        QVERIFY((*engine)->store().file(QStringLiteral("notes/alpha.md")));
+                 qPrintable(test::problemList(internals(**engine).store().problems())));
+        QVERIFY(internals(**engine).store().file(QStringLiteral("notes/alpha.md")));
     }
 
     void nulBytesPastTheFirst8KiB_makeTheFileBinary()
@@ -294,8 +294,8 @@ private slots:
         QCOMPARE(report.failed, 1);
         const auto problem = problemFor(**engine, path);
         QVERIFY2(problem && problem->message.contains(QStringLiteral("binary")),
-                 qPrintable(test::problemList((*engine)->store().problems())));
-        QVERIFY((*engine)->store().chunksOfFile(path).isEmpty());
+                 qPrintable(test::problemList(internals(**engine).store().problems())));
+        QVERIFY(internals(**engine).store().chunksOfFile(path).isEmpty());
     }
 
     void agentLogWithManyBadLines_isReportedInASummaryNotLineByLine()
@@ -308,7 +308,7 @@ private slots:
         QVERIFY(engine.ok());
         const IndexReport report = (*engine)->index();
         QList<Problem> problems;
-        for (const Problem &p : (*engine)->store().problems())
+        for (const Problem &p : internals(**engine).store().problems())
             if (p.path == path)
                 problems << p;
         // 20 lines named one by one, one summary, and "no text to index".
@@ -364,14 +364,14 @@ private slots:
                      20, [&] { report = engine.index(); }, [&] { releaseFifoReader(absolute); }),
                  "index blocked on a special file");
         const auto problem = problemFor(engine, path);
-        QVERIFY2(problem, qPrintable(test::problemList(engine.store().problems())));
+        QVERIFY2(problem, qPrintable(test::problemList(internals(engine).store().problems())));
         QCOMPARE(problem->severity, QStringLiteral("error"));
         QVERIFY2(problem->message.contains(reason), qPrintable(problem->message));
         QCOMPARE(report.failed, 1);
-        QVERIFY(engine.store().file(QStringLiteral("notes/alpha.md")));
-        QVERIFY(!engine.store().file(path));
+        QVERIFY(internals(engine).store().file(QStringLiteral("notes/alpha.md")));
+        QVERIFY(!internals(engine).store().file(path));
         const HealthCheck health = test::healthCheck(engine, QStringLiteral("indexing problems"));
-        QVERIFY2(health.reason.contains(path) && health.status == QLatin1String("error"), qPrintable(health.reason));
+        QVERIFY2(health.reason.contains(path) && health.status == HealthStatus::Error, qPrintable(health.reason));
 
         // The single-path entry (a watcher, `engram-cli index PATH`) skips it the same way.
         IndexReport single;
@@ -412,7 +412,7 @@ private slots:
         auto engine = Engine::open(vault.path());
         QVERIFY(engine.ok());
         const IndexReport report = (*engine)->index();
-        const QString list = test::problemList((*engine)->store().problems());
+        const QString list = test::problemList(internals(**engine).store().problems());
         const auto fileProblem = problemFor(**engine, QStringLiteral("notes/caf\\xE9.md"));
         QVERIFY2(fileProblem && fileProblem->severity == QLatin1String("error")
                      && fileProblem->message.contains(QStringLiteral("not valid UTF-8")),
@@ -420,9 +420,9 @@ private slots:
         const auto folderProblem = problemFor(**engine, QStringLiteral("notes/r\\xE9sum\\xE9"));
         QVERIFY2(folderProblem && folderProblem->message.contains(QStringLiteral("folder")), qPrintable(list));
         QCOMPARE(report.failed, 2);
-        QCOMPARE((*engine)->store().fileCount(), 1);
+        QCOMPARE(internals(**engine).store().fileCount(), 1);
         const HealthCheck health = test::healthCheck(**engine, QStringLiteral("indexing problems"));
-        QVERIFY2(health.status == QLatin1String("error") && health.reason.contains(QStringLiteral("caf\\xE9")),
+        QVERIFY2(health.status == HealthStatus::Error && health.reason.contains(QStringLiteral("caf\\xE9")),
                  qPrintable(health.reason));
     }
 
@@ -441,11 +441,11 @@ private slots:
             const auto problem = problemFor(**engine, unreachable);
             QVERIFY2(problem && problem->severity == QLatin1String("error")
                          && problem->message.contains(QStringLiteral("PATH_MAX")),
-                     qPrintable(test::problemList((*engine)->store().problems())));
+                     qPrintable(test::problemList(internals(**engine).store().problems())));
             QCOMPARE(report.failed, 1);
-            QVERIFY((*engine)->store().file(QStringLiteral("notes/alpha.md")));
+            QVERIFY(internals(**engine).store().file(QStringLiteral("notes/alpha.md")));
             const HealthCheck health = test::healthCheck(**engine, QStringLiteral("indexing problems"));
-            QCOMPARE(health.status, QStringLiteral("error"));
+            QCOMPARE(health.status, HealthStatus::Error);
         }
     }
 
@@ -472,8 +472,9 @@ private slots:
         QVERIFY(engine.ok());
         const IndexReport report = (*engine)->index();
         QCOMPARE(report.failed, 0);
-        QVERIFY2((*engine)->store().problems().isEmpty(), qPrintable(test::problemList((*engine)->store().problems())));
-        const QList<Chunk> chunks = (*engine)->store().chunksOfFile(path);
+        QVERIFY2(internals(**engine).store().problems().isEmpty(),
+                 qPrintable(test::problemList(internals(**engine).store().problems())));
+        const QList<Chunk> chunks = internals(**engine).store().chunksOfFile(path);
         QCOMPARE(chunks.size(), 2);
         QCOMPARE(chunks[0].startLine, 5);
         QCOMPARE(chunks[0].endLine, 5);

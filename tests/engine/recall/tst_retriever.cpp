@@ -1,5 +1,5 @@
 #include "TestVault.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QElapsedTimer>
 #include <QSet>
@@ -394,11 +394,11 @@ private slots:
         clock.start();
         auto results = m_orchid->recall(query);
         QVERIFY(!results.ok());
-        QCOMPARE(results.error().message, Retriever::cancelledError().message);
+        QCOMPARE(results.error().message, RecallQuery::cancelledError().message);
         QVERIFY(results.error().message.startsWith(QLatin1String("cancelled")));
         auto pack = m_orchid->pack(query, 500);
         QVERIFY(!pack.ok());
-        QCOMPARE(pack.error().message, Retriever::cancelledError().message);
+        QCOMPARE(pack.error().message, RecallQuery::cancelledError().message);
         QVERIFY2(clock.elapsed() < 50, qPrintable(QString::number(clock.elapsed())));
         // The flag down, the same query answers.
         cancel = false;
@@ -410,14 +410,14 @@ private slots:
         std::unique_ptr<Engine> engine = openIndexed(m_orchidVault);
         std::atomic_bool cancel{false};
         CancellingSignals cancelling(cancel);
-        engine->retriever().setSignalSource(&cancelling);
+        internals(*engine).retriever().setSignalSource(&cancelling);
         RecallQuery query = orchidQuery(10);
         query.now = kNow;
         query.reinforce = false;
         query.cancel = &cancel;
         auto results = engine->recall(query);
         QVERIFY(!results.ok());
-        QCOMPARE(results.error().message, Retriever::cancelledError().message);
+        QCOMPARE(results.error().message, RecallQuery::cancelledError().message);
         QVERIFY(cancel);
         // Without a flag the same signal source lets it finish.
         query.cancel = nullptr;
@@ -479,8 +479,8 @@ private slots:
         }
         vault.write(QStringLiteral("engram.json"), QStringLiteral(R"({"modes": {"keywords": {"vectorWeight": 0}}})"));
         auto engine = openIndexed(vault);
-        QCOMPARE(engine->store().chunkCount(), 5200);
-        Retriever &retriever = engine->retriever();
+        QCOMPARE(internals(*engine).store().chunkCount(), 5200);
+        Retriever &retriever = internals(*engine).retriever();
 
         // Over 5000 chunks even as the only term: no keyword search, the vectors answer.
         QCOMPARE(retriever.informativeTerms({QStringLiteral("everywhere")}), QStringList());
@@ -498,7 +498,7 @@ private slots:
         QStringList markers;
         for (int j = 0; j < 20; ++j)
             markers << QStringLiteral("zq%1x").arg(j);
-        const QHash<QString, qint64> frequency = engine->store().documentFrequencies(markers);
+        const QHash<QString, qint64> frequency = internals(*engine).store().documentFrequencies(markers);
         QStringList rarestFirst = markers;
         std::stable_sort(rarestFirst.begin(), rarestFirst.end(),
                          [&](const QString &a, const QString &b) { return frequency[a] < frequency[b]; });
@@ -541,8 +541,8 @@ private slots:
                     QStringLiteral("# Orchid\n\nSee [[Kayak]]: orchids travel by kayak.\n"));
         vault.write(QStringLiteral("memories/semantic/kayak.md"), QStringLiteral("# Kayak\n\nA kayak trip.\n"));
         auto engine = openIndexed(vault);
-        QVERIFY(engine->store().chunkCount() > 1000);
-        Database &db = engine->store().database();
+        QVERIFY(internals(*engine).store().chunkCount() > 1000);
+        Database &db = internals(*engine).store().database();
         const qint64 before = db.fullScanSteps();
         for (const QString &mode : {QStringLiteral("fast"), QStringLiteral("deep"), QStringLiteral("creative")}) {
             for (const QString &text : {QStringLiteral("orchid kayak"), QStringLiteral("the compiler came up again"),

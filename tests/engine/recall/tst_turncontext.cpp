@@ -1,4 +1,5 @@
 #include "TestVault.h"
+#include "recall/Retriever.h"
 #include "vault/Engine.h"
 
 #include <QTest>

@@ -2,7 +2,7 @@
 #include "TestVault.h"
 #include "Unprivileged.h"
 #include "index/VectorIndex.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -44,7 +44,7 @@ bool permissionsAreIgnored(const QString &path)
 
 std::optional<Problem> problemFor(Engine &engine, const QString &path)
 {
-    for (const Problem &p : engine.store().problems())
+    for (const Problem &p : internals(engine).store().problems())
         if (p.path == path)
             return p;
     return std::nullopt;
@@ -127,7 +127,7 @@ private slots:
         Engine &engine = **opened;
         if (kind == QLatin1String("deleted")) {
             // The scan has listed notes/zz-gone.md; it is deleted after notes/alpha.md is read, before its turn.
-            engine.indexer().setDocumentObserver([&](const Document &doc, const QList<qint64> &) {
+            internals(engine).indexer().setDocumentObserver([&](const Document &doc, const QList<qint64> &) {
                 if (doc.path == QLatin1String("notes/alpha.md") && QFile::exists(absolute)) {
                     QVERIFY(QFile::remove(absolute));
                     fingerprint = vault.fingerprint();
@@ -140,7 +140,7 @@ private slots:
         // A recorded, human-readable problem, in the report, the index and health.
         const std::optional<Problem> problem = problemFor(engine, path);
         QVERIFY2(problem, qPrintable(QStringLiteral("no problem recorded for %1; problems:\n%2")
-                                         .arg(path, test::problemList(engine.store().problems()))));
+                                         .arg(path, test::problemList(internals(engine).store().problems()))));
         QCOMPARE(problem->severity, severity);
         QVERIFY2(problem->message.contains(message, Qt::CaseInsensitive), qPrintable(problem->message));
         if (line > 0)
@@ -152,14 +152,14 @@ private slots:
         const HealthCheck problems = test::healthCheck(engine, QStringLiteral("indexing problems"));
         QVERIFY2(problems.reason.contains(path) && problems.reason.contains(problem->message),
                  qPrintable(problems.reason));
-        QCOMPARE(problems.status, severity == QLatin1String("error") ? QStringLiteral("error") : QStringLiteral("ok"));
-        QCOMPARE(test::healthCheck(engine, QStringLiteral("index matches files")).status, QStringLiteral("ok"));
+        QCOMPARE(problems.status, severity == QLatin1String("error") ? HealthStatus::Error : HealthStatus::Ok);
+        QCOMPARE(test::healthCheck(engine, QStringLiteral("index matches files")).status, HealthStatus::Ok);
         if (severity == QLatin1String("error"))
-            QVERIFY(engine.store().chunksOfFile(path).isEmpty());
+            QVERIFY(internals(engine).store().chunksOfFile(path).isEmpty());
 
         // The rest of the vault is indexed and recallable.
-        QVERIFY(engine.store().file(QStringLiteral("notes/alpha.md")));
-        QVERIFY(engine.store().file(QStringLiteral("sessions/2026-01-02/talk.md")));
+        QVERIFY(internals(engine).store().file(QStringLiteral("notes/alpha.md")));
+        QVERIFY(internals(engine).store().file(QStringLiteral("sessions/2026-01-02/talk.md")));
         RecallQuery query;
         query.text = QStringLiteral("Quilliam alpaca hay");
         auto results = engine.recall(query);
@@ -183,8 +183,9 @@ private slots:
         QVERIFY(engine.ok());
         const IndexReport report = (*engine)->index();
         QCOMPARE(report.failed, 0);
-        QVERIFY2((*engine)->store().problems().isEmpty(), qPrintable(test::problemList((*engine)->store().problems())));
-        QVERIFY((*engine)->store().file(path));
+        QVERIFY2(internals(**engine).store().problems().isEmpty(),
+                 qPrintable(test::problemList(internals(**engine).store().problems())));
+        QVERIFY(internals(**engine).store().file(path));
         RecallQuery query;
         query.text = QStringLiteral("Quokkafest");
         auto results = (*engine)->recall(query);
@@ -193,7 +194,7 @@ private slots:
         QCOMPARE((*engine)->sourceText(results->front().chunk),
                  QStringLiteral("Das Quokkafest findet im Juli am See statt."));
         QCOMPARE((*engine)->indexPath(path).unchanged, 1);
-        QCOMPARE(test::healthCheck(**engine, QStringLiteral("index matches files")).status, QStringLiteral("ok"));
+        QCOMPARE(test::healthCheck(**engine, QStringLiteral("index matches files")).status, HealthStatus::Ok);
         QCOMPARE(vault.fingerprint(), fingerprint);
     }
 
@@ -208,11 +209,11 @@ private slots:
         auto engine = Engine::open(vault.path());
         QVERIFY(engine.ok());
         (*engine)->index();
-        const QString before = test::problemList((*engine)->store().problems());
-        QCOMPARE((*engine)->store().problems().size(), 3);
+        const QString before = test::problemList(internals(**engine).store().problems());
+        QCOMPARE(internals(**engine).store().problems().size(), 3);
         const IndexReport again = (*engine)->index();
         QCOMPARE(again.indexed, 0);
-        QCOMPARE(test::problemList((*engine)->store().problems()), before);
+        QCOMPARE(test::problemList(internals(**engine).store().problems()), before);
 
         vault.remove(QStringLiteral("notes/empty.md"));
         vault.remove(QStringLiteral("notes/latin1.md"));
@@ -232,15 +233,15 @@ private slots:
         auto engine = Engine::open(vault.path());
         QVERIFY(engine.ok());
         (*engine)->index();
-        QVERIFY((*engine)->store().file(QStringLiteral("notes/growing.md")));
+        QVERIFY(internals(**engine).store().file(QStringLiteral("notes/growing.md")));
         writeLargeFile(vault.filePath(QStringLiteral("notes/growing.md")), 8192);
         const IndexReport report = (*engine)->index();
         QCOMPARE(report.removed, 1);
-        QVERIFY(!(*engine)->store().file(QStringLiteral("notes/growing.md")));
+        QVERIFY(!internals(**engine).store().file(QStringLiteral("notes/growing.md")));
         const auto problem = problemFor(**engine, QStringLiteral("notes/growing.md"));
         QVERIFY2(problem && problem->message.contains(QStringLiteral("limit")),
-                 qPrintable(test::problemList((*engine)->store().problems())));
-        QCOMPARE((*engine)->vectors().size(), (*engine)->store().chunkCount());
+                 qPrintable(test::problemList(internals(**engine).store().problems())));
+        QCOMPARE(internals(**engine).vectors().size(), internals(**engine).store().chunkCount());
     }
 
     void fileThatBecomesBad_losesItsChunksAndGetsAProblem()
@@ -251,13 +252,13 @@ private slots:
         auto engine = Engine::open(vault.path());
         QVERIFY(engine.ok());
         (*engine)->index();
-        QVERIFY(!(*engine)->store().chunksOfFile(QStringLiteral("notes/flaky.md")).isEmpty());
+        QVERIFY(!internals(**engine).store().chunksOfFile(QStringLiteral("notes/flaky.md")).isEmpty());
         vault.write(QStringLiteral("notes/flaky.md"), QByteArray("# Flaky\n\nThe zebrafinch \xff\xfe sings.\n"));
         const IndexReport report = (*engine)->indexPath(QStringLiteral("notes/flaky.md"));
         QCOMPARE(report.failed, 1);
-        QVERIFY((*engine)->store().chunksOfFile(QStringLiteral("notes/flaky.md")).isEmpty());
+        QVERIFY(internals(**engine).store().chunksOfFile(QStringLiteral("notes/flaky.md")).isEmpty());
         QVERIFY(problemFor(**engine, QStringLiteral("notes/flaky.md")));
-        QCOMPARE((*engine)->vectors().size(), (*engine)->store().chunkCount());
+        QCOMPARE(internals(**engine).vectors().size(), internals(**engine).store().chunkCount());
         RecallQuery query;
         query.text = QStringLiteral("zebrafinch");
         auto results = (*engine)->recall(query);

@@ -2,6 +2,7 @@
 #include "EngineFixtures.h"
 #include "TestVault.h"
 #include "cognition/CognitiveState.h"
+#include "vault/Engine.h"
 #include "vault/HealthChecks.h"
 
 #include <QFile>
@@ -40,29 +41,29 @@ private slots:
     {
         TestVault vault;
         HealthThresholds limits;
-        QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, QStringLiteral("missing"));
+        QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, HealthStatus::Missing);
 
         vault.write(QStringLiteral("state/cognitive.json"), QByteArray("{\n \"heuristics\": [1,\n"));
         const HealthCheck invalid = HealthChecks::cognitiveState(vault.path(), limits, kNow);
-        QCOMPARE(invalid.status, QStringLiteral("error"));
+        QCOMPARE(invalid.status, HealthStatus::Error);
         QVERIFY(invalid.reason.startsWith(QStringLiteral("state/cognitive.json:")));
 
         QVERIFY(vault.remove(QStringLiteral("state/cognitive.json")));
         QVERIFY(CognitiveStore(vault.path()).setFocus(QStringLiteral("x"), {}));
-        QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, QStringLiteral("ok"));
+        QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, HealthStatus::Ok);
         test::backdate(vault, QStringLiteral("state/cognitive.json"), 20 * 86400, kNow);
-        QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, QStringLiteral("stale"));
+        QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, HealthStatus::Stale);
         limits.stateStaleDays = 30; // configurable
-        QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, QStringLiteral("ok"));
+        QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, HealthStatus::Ok);
     }
 
     void memoryFolders_missingThenCounted()
     {
         TestVault vault;
-        QCOMPARE(HealthChecks::memoryFolders(vault.path()).status, QStringLiteral("missing"));
+        QCOMPARE(HealthChecks::memoryFolders(vault.path()).status, HealthStatus::Missing);
         vault.write(QStringLiteral("memories/semantic/a.md"), QByteArray("# a\n"));
         const HealthCheck c = HealthChecks::memoryFolders(vault.path());
-        QCOMPARE(c.status, QStringLiteral("ok"));
+        QCOMPARE(c.status, HealthStatus::Ok);
         QVERIFY(c.reason.contains(QStringLiteral("semantic (1)")));
     }
 
@@ -71,14 +72,14 @@ private slots:
         TestVault vault;
         HealthThresholds limits;
         vault.write(QStringLiteral("sessions/2001-01-01/old.md"), QByteArray("User: hi\n"));
-        QCOMPARE(HealthChecks::todaysSession(vault.path(), limits, kNow).status, QStringLiteral("missing"));
+        QCOMPARE(HealthChecks::todaysSession(vault.path(), limits, kNow).status, HealthStatus::Missing);
         const QString file = QStringLiteral("sessions/%1/chat.md").arg(today());
         vault.write(file, QByteArray("User: hi\n"));
-        QCOMPARE(HealthChecks::todaysSession(vault.path(), limits, kNow).status, QStringLiteral("ok"));
+        QCOMPARE(HealthChecks::todaysSession(vault.path(), limits, kNow).status, HealthStatus::Ok);
         limits.sessionStaleHours = 1;
         test::backdate(vault, file, 2 * 3600, kNow);
         const HealthCheck stale = HealthChecks::todaysSession(vault.path(), limits, kNow);
-        QCOMPARE(stale.status, QStringLiteral("stale"));
+        QCOMPARE(stale.status, HealthStatus::Stale);
         QVERIFY(stale.reason.contains(QStringLiteral("2 h ago")));
     }
 
@@ -86,13 +87,13 @@ private slots:
     {
         TestVault vault;
         HealthThresholds limits;
-        QCOMPARE(HealthChecks::toolUsage(vault.path(), limits, kNow).status, QStringLiteral("missing"));
+        QCOMPARE(HealthChecks::toolUsage(vault.path(), limits, kNow).status, HealthStatus::Missing);
         vault.write(QStringLiteral("state/tool-usage.jsonl"), QByteArray("garbage\n"));
-        QCOMPARE(HealthChecks::toolUsage(vault.path(), limits, kNow).status, QStringLiteral("error"));
+        QCOMPARE(HealthChecks::toolUsage(vault.path(), limits, kNow).status, HealthStatus::Error);
         vault.write(QStringLiteral("state/tool-usage.jsonl"), toolLine(kNow.addDays(-10)));
-        QCOMPARE(HealthChecks::toolUsage(vault.path(), limits, kNow).status, QStringLiteral("stale"));
+        QCOMPARE(HealthChecks::toolUsage(vault.path(), limits, kNow).status, HealthStatus::Stale);
         vault.write(QStringLiteral("state/tool-usage.jsonl"), toolLine(kNow.addSecs(-60)));
-        QCOMPARE(HealthChecks::toolUsage(vault.path(), limits, kNow).status, QStringLiteral("ok"));
+        QCOMPARE(HealthChecks::toolUsage(vault.path(), limits, kNow).status, HealthStatus::Ok);
     }
 
     void reflections_offMissingInvalidStaleOk()
@@ -100,29 +101,29 @@ private slots:
         TestVault vault;
         Config config;
         const HealthCheck off = HealthChecks::reflections(vault.path(), config, kNow);
-        QCOMPARE(off.status, QStringLiteral("ok"));
+        QCOMPARE(off.status, HealthStatus::Ok);
         QVERIFY(off.reason.contains(QStringLiteral("no llm endpoint")));
 
         config.llmEndpoint.kind = QStringLiteral("ollama");
         config.llmEndpoint.url = QStringLiteral("http://127.0.0.1:1");
-        QCOMPARE(HealthChecks::reflections(vault.path(), config, kNow).status, QStringLiteral("missing"));
+        QCOMPARE(HealthChecks::reflections(vault.path(), config, kNow).status, HealthStatus::Missing);
         vault.write(QStringLiteral("state/reflections.jsonl"), QByteArray("nope\n"));
-        QCOMPARE(HealthChecks::reflections(vault.path(), config, kNow).status, QStringLiteral("error"));
+        QCOMPARE(HealthChecks::reflections(vault.path(), config, kNow).status, HealthStatus::Error);
         const QJsonObject record{{QStringLiteral("id"), QStringLiteral("r-1")},
                                  {QStringLiteral("time"), kNow.addDays(-30).toUTC().toString(Qt::ISODate)},
                                  {QStringLiteral("status"), QStringLiteral("proposed")}};
         const QByteArray old = QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n';
         vault.write(QStringLiteral("state/reflections.jsonl"), old);
-        QCOMPARE(HealthChecks::reflections(vault.path(), config, kNow).status, QStringLiteral("stale"));
+        QCOMPARE(HealthChecks::reflections(vault.path(), config, kNow).status, HealthStatus::Stale);
         config.health.reflectionStaleDays = 60;
         const HealthCheck ok = HealthChecks::reflections(vault.path(), config, kNow);
-        QCOMPARE(ok.status, QStringLiteral("ok"));
+        QCOMPARE(ok.status, HealthStatus::Ok);
         QVERIFY(ok.reason.contains(QStringLiteral("1 awaiting a decision")));
     }
 
     void endpoint_notConfiguredUnreachableReachable()
     {
-        QCOMPARE(HealthChecks::endpoint(QStringLiteral("llm endpoint"), Endpoint{}).status, QStringLiteral("ok"));
+        QCOMPARE(HealthChecks::endpoint(QStringLiteral("llm endpoint"), Endpoint{}).status, HealthStatus::Ok);
 
         ChatLoopbackServer server;
         QVERIFY(server.start());
@@ -131,18 +132,18 @@ private slots:
         e.kind = QStringLiteral("ollama");
         e.url = server.url();
         e.model = QStringLiteral("llama3.2");
-        QCOMPARE(HealthChecks::endpoint(QStringLiteral("llm endpoint"), e).status, QStringLiteral("ok"));
+        QCOMPARE(HealthChecks::endpoint(QStringLiteral("llm endpoint"), e).status, HealthStatus::Ok);
         QCOMPARE(server.requests().first().method, QByteArray("GET"));
 
         server.setReply("/api/tags", {503, R"({"error":"loading"})", 0, false, false});
-        QCOMPARE(HealthChecks::endpoint(QStringLiteral("llm endpoint"), e).status, QStringLiteral("error"));
+        QCOMPARE(HealthChecks::endpoint(QStringLiteral("llm endpoint"), e).status, HealthStatus::Error);
 
         const QString url = server.url();
         server.quit();
         server.wait();
         e.url = url; // nobody listens there any more
         const HealthCheck refused = HealthChecks::endpoint(QStringLiteral("llm endpoint"), e);
-        QCOMPARE(refused.status, QStringLiteral("error"));
+        QCOMPARE(refused.status, HealthStatus::Error);
         QVERIFY(refused.reason.contains(QStringLiteral("cannot reach")));
     }
 
@@ -163,6 +164,49 @@ private slots:
              {QStringLiteral("cognitive state"), QStringLiteral("memory folders"), QStringLiteral("today's session"),
               QStringLiteral("tool usage"), QStringLiteral("reflections"), QStringLiteral("llm endpoint")})
             QVERIFY2(names.contains(name), qPrintable(name));
+    }
+
+    void healthStatusName_isTheWordOfTheCli()
+    {
+        QCOMPARE(healthStatusName(HealthStatus::Ok), QStringLiteral("ok"));
+        QCOMPARE(healthStatusName(HealthStatus::Stale), QStringLiteral("stale"));
+        QCOMPARE(healthStatusName(HealthStatus::Missing), QStringLiteral("missing"));
+        QCOMPARE(healthStatusName(HealthStatus::Error), QStringLiteral("error"));
+    }
+
+    void engineHealth_saysWhichFixAsAKindAndAsText()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nApples.\n"));
+        auto engine = Engine::open(vault.path());
+        QVERIFY(engine);
+        QVERIFY(!(*engine)->index().error);
+        vault.write(QStringLiteral("notes/b.md"), QStringLiteral("# B\n\nBananas.\n"));
+        const QList<HealthCheck> checks = (*engine)->health();
+        auto find = [&checks](const QString &name) {
+            for (const HealthCheck &c : checks)
+                if (c.name == name)
+                    return c;
+            return HealthCheck{};
+        };
+        const HealthCheck stale = find(QStringLiteral("index matches files"));
+        QCOMPARE(stale.status, HealthStatus::Stale);
+        QCOMPARE(stale.reason, QStringLiteral("1 new, 0 changed, 0 deleted since the last index"));
+        QCOMPARE(stale.fix, HealthFix::Reindex);
+        QCOMPARE(stale.fixText, QStringLiteral("engram-cli index"));
+        const HealthCheck integrity = find(QStringLiteral("index integrity"));
+        QCOMPARE(integrity.status, HealthStatus::Ok);
+        QCOMPARE(integrity.fix, HealthFix::Rebuild);
+        QCOMPARE(integrity.fixText, QStringLiteral("engram-cli rebuild"));
+        QCOMPARE(find(QStringLiteral("vectors = chunks")).fix, HealthFix::Rebuild);
+        QCOMPARE(find(QStringLiteral("journal")).fix, HealthFix::Rebuild);
+        QCOMPARE(find(QStringLiteral("indexing problems")).fix, HealthFix::Reindex);
+        // A fix a person makes: its kind says so, whatever words its text uses.
+        const HealthCheck state = find(QStringLiteral("cognitive state"));
+        QCOMPARE(state.status, HealthStatus::Missing);
+        QCOMPARE(state.fix, HealthFix::Manual);
+        QVERIFY(state.fixText.startsWith(QLatin1String("engram-cli state focus")));
+        QCOMPARE(find(QStringLiteral("memory folders")).fix, HealthFix::Manual);
     }
 };
 

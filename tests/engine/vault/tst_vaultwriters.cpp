@@ -7,7 +7,7 @@
 #include "dynamics/Journal.h"
 #include "dynamics/MemoryDynamics.h"
 #include "index/VectorIndex.h"
-#include "vault/Engine.h"
+#include "vault/EngineInternals.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -203,7 +203,7 @@ void TestVaultWriters::writerInOneProcess_keepsTheChunksAnotherProcessIndexed()
     const std::vector<qint64> stored = indexVectorIds(vault.path());
     QVERIFY(stored.size() > before + 60);
     QVERIFY2(vectorFileIds(vault.path()) == stored, "the saved vector file lacks the other process's chunks");
-    QVERIFY(server->vectors().ids() == stored);
+    QVERIFY(internals(*server).vectors().ids() == stored);
 }
 
 void TestVaultWriters::readerInOneProcess_seesTheChunksAnotherProcessIndexed()
@@ -233,18 +233,18 @@ void TestVaultWriters::health_comparesVectorIdentitiesNotCounts()
     const QList<HealthCheck> before = engine->health();
     const HealthCheck *ok = findCheck(before, QStringLiteral("vectors = chunks"));
     QVERIFY(ok);
-    QCOMPARE(ok->status, QStringLiteral("ok"));
+    QCOMPARE(ok->status, HealthStatus::Ok);
 
     // Same count, other identities: one chunk's vector replaced by one of a chunk that does not exist.
-    const std::vector<qint64> ids = engine->vectors().ids();
-    const Vector some(engine->vectors().dimensions(), 0.05f);
-    engine->vectors().remove(ids.front());
-    engine->vectors().add(ids.back() + 1000, some);
-    QCOMPARE(engine->vectors().size(), qint64(ids.size()));
+    const std::vector<qint64> ids = internals(*engine).vectors().ids();
+    const Vector some(internals(*engine).vectors().dimensions(), 0.05f);
+    internals(*engine).vectors().remove(ids.front());
+    internals(*engine).vectors().add(ids.back() + 1000, some);
+    QCOMPARE(internals(*engine).vectors().size(), qint64(ids.size()));
     const QList<HealthCheck> checks = engine->health();
     const HealthCheck *check = findCheck(checks, QStringLiteral("vectors = chunks"));
     QVERIFY(check);
-    QCOMPARE(check->status, QStringLiteral("error"));
+    QCOMPARE(check->status, HealthStatus::Error);
     QVERIFY2(check->reason.contains(QStringLiteral("lacks 1 ")), qPrintable(check->reason));
     QVERIFY2(check->reason.contains(QStringLiteral("holds 1 ")), qPrintable(check->reason));
 }
@@ -282,7 +282,7 @@ void TestVaultWriters::indexRun_neverDropsAMemoryRememberedWhileItRuns()
     const QList<HealthCheck> checks = engine->health();
     const HealthCheck *check = findCheck(checks, QStringLiteral("index matches files"));
     QVERIFY(check);
-    QCOMPARE(check->status, QStringLiteral("ok"));
+    QCOMPARE(check->status, HealthStatus::Ok);
 }
 
 void TestVaultWriters::recall_isTheSameWhateverOrderFilesWereIndexedIn_data()
