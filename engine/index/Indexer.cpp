@@ -120,6 +120,10 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         if (p.severity == QLatin1String("error"))
             ++report.failed;
 
+    // A newer parser derives other rows from the same bytes: every file is read again once.
+    const QString parserVersion = QString::number(DocumentParser::kVersion);
+    const bool reparse = m_store.meta(QStringLiteral("parser"), QStringLiteral("1")) != parserVersion;
+
     BulkVectors bulkVectors(m_vectors);
     WriteBatch batch(m_store.database(), m_beforeCommit);
     auto stop = [&](const Error &error) {
@@ -134,7 +138,7 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         if (Status s = batch.next(); !s)
             return stop(s.error());
         known.remove(file.relativePath);
-        tally(indexFile(file, true, report), report);
+        tally(indexFile(file, !reparse, report), report);
         if (progress)
             progress(i + 1, int(scan.files.size()), file.relativePath);
     }
@@ -156,6 +160,7 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
             ++report.removed;
         }
         (void)m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("0"));
+        (void)m_store.setMeta(QStringLiteral("parser"), parserVersion);
         (void)m_store.setMeta(QStringLiteral("last_index"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     }
     report.elapsedMs = timer.elapsed();
