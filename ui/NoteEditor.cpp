@@ -34,6 +34,8 @@ NoteEditor::NoteEditor(QWidget *parent) : QWidget(parent), m_file(new WatchedFil
     m_pathLabel = new QLabel(this);
     m_pathLabel->setObjectName(QStringLiteral("notePath"));
     m_pathLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A session's title and path are long: the label gives way instead of squeezing the table.
+    m_pathLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_saveButton = new QPushButton(tr("&Save"), this);
     m_saveButton->setObjectName(QStringLiteral("noteSaveButton"));
     m_saveButton->setShortcut(QKeySequence::Save);
@@ -157,6 +159,7 @@ void NoteEditor::reload()
     static_cast<NoteHighlighter *>(m_highlighter)->setSyntax(NoteHighlighter::syntaxForFile(m_relativePath));
 #endif
     m_pathLabel->setText(m_relativePath);
+    m_pathLabel->setToolTip(m_relativePath);
     m_text->setPlainText(QString::fromUtf8(*bytes));
     // A session is the agent's record, appended to by capture: read, not edited, unless asked.
     m_transcript = m_relativePath.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive);
@@ -173,12 +176,10 @@ void NoteEditor::reload()
 
 void NoteEditor::showConversation(const QByteArray &bytes)
 {
-    // The title is the index's own (DocumentParser), so the pane and the Memories row agree.
+    // The title is the index's own (DocumentParser), so the conversation and the Memories row agree.
     auto document = DocumentParser::parse(m_relativePath, bytes);
     const QString title = document ? document->title : QFileInfo(m_relativePath).completeBaseName();
     m_conversation->setConversation(ConversationReader::read(QString::fromUtf8(bytes)), title);
-    if (document)
-        m_pathLabel->setText(QStringLiteral("%1 — %2").arg(title, m_relativePath));
 }
 
 void NoteEditor::showRaw(bool raw)

@@ -11,6 +11,8 @@
 #include <QRegularExpression>
 #include <QStringTokenizer>
 
+#include <algorithm>
+
 namespace engram {
 
 namespace {
@@ -106,6 +108,7 @@ public:
         }
         ConversationTurn &current = turns.last();
         current.endLine = qMax(current.endLine, line);
+        addLine(current, line);
         return current;
     }
 
@@ -151,10 +154,19 @@ public:
         else if (timed && it->time.isValid() && time.isValid())
             call.durationMs = qMax<qint64>(0, it->time.msecsTo(time));
         owner.endLine = qMax(owner.endLine, line);
+        addLine(owner, line);
         m_pending.erase(it);
     }
 
 private:
+    static void addLine(ConversationTurn &turn, int line)
+    {
+        if (turn.lines.isEmpty() || turn.lines.last() < line)
+            turn.lines << line;
+        else if (!turn.lines.contains(line))
+            turn.lines.insert(std::lower_bound(turn.lines.begin(), turn.lines.end(), line), line);
+    }
+
     struct Pending {
         int turn;
         int call;
@@ -291,6 +303,12 @@ QString ConversationTurn::text() const
         if (part.toolCall < 0)
             texts << part.text;
     return texts.join(QStringLiteral("\n\n"));
+}
+
+bool ConversationTurn::overlaps(int firstLine, int lastLine) const
+{
+    const auto it = std::lower_bound(lines.cbegin(), lines.cend(), firstLine);
+    return it != lines.cend() && *it <= lastLine;
 }
 
 QList<int> Conversation::turnsOverlapping(int startLine, int endLine) const

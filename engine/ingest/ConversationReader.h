@@ -38,7 +38,11 @@ struct ConversationTurn {
 
     /// The turn's text parts joined by blank lines.
     QString text() const;
-    bool overlaps(int firstLine, int lastLine) const { return startLine <= lastLine && firstLine <= endLine; }
+    /// True when one of the turn's own lines lies in firstLine..lastLine. A turn's range can hold
+    /// other turns (a subagent works while the main agent waits for its Task result), so the
+    /// range alone would highlight the whole wait.
+    bool overlaps(int firstLine, int lastLine) const;
+    QList<int> lines; ///< the lines the turn is made of, ascending
 };
 
 /// An agent session read for a person: who spoke, what was said, the tool calls folded.

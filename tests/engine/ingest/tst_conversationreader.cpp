@@ -94,6 +94,11 @@ private slots:
             subagentTurns += turn.subagent ? 1 : 0;
         }
         QVERIFY(subagentTurns > 0);
+        // Line 16 is a subagent's task, written while the main turn (lines 4–223) waits for its
+        // Task results: a memory of line 16 names the subagent's turn alone.
+        const QList<int> at16 = conversation.turnsOverlapping(16, 16);
+        QCOMPARE(at16.size(), 1);
+        QVERIFY(conversation.turns[at16.first()].subagent);
         // A Bash call reads as its command, a Write as its path.
         bool sawBash = false;
         for (const ConversationTurn &turn : conversation.turns)
