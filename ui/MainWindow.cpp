@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "ConnectAgentDialog.h"
 #include "DropIngestFilter.h"
 #include "GraphView.h"
 #include "HealthDashboard.h"
@@ -139,6 +140,11 @@ void MainWindow::createMenus()
     watch->setChecked(true);
     connect(watch, &QAction::toggled, m_session, &VaultSession::setWatching);
 
+    QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    QAction *connectAgent = tools->addAction(tr("Connect &Agent…"), this, &MainWindow::showConnectAgent);
+    connectAgent->setObjectName(QStringLiteral("actionConnectAgent"));
+    connectAgent->setToolTip(tr("Add Engram's hooks and MCP server to Claude Code or Codex, or take them out"));
+
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < m_tabs->count(); ++i) {
         QAction *go = view->addAction(m_tabs->tabText(i).remove(QLatin1Char('&')), this,
@@ -236,6 +242,18 @@ void MainWindow::showSettings()
     SettingsDialog dialog(m_session->vaultPath(), this);
     if (dialog.exec() == QDialog::Accepted && dialog.needsReopen())
         openVault(m_session->vaultPath());
+}
+
+void MainWindow::showConnectAgent()
+{
+    if (!m_session->isOpen()) {
+        statusBar()->showMessage(tr("Open a vault first: the agent is connected to the open vault"), 5000);
+        return;
+    }
+    // Modeless: the person can read a session while deciding.
+    auto *dialog = new ConnectAgentDialog(m_session->vaultPath(), ConnectAgentDialog::findProgram(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -56,6 +56,7 @@ private:
     void fillRecentMenu();
     void chooseVault();
     void showSettings();
+    void showConnectAgent();
     void connectInsights();
     void consolidateNow();
 

@@ -1,15 +1,20 @@
 #include "NoteEditor.h"
 
+#include "ConversationView.h"
 #include "NoteHighlighter.h"
 #include "WatchedFile.h"
+#include "ingest/ConversationReader.h"
+#include "ingest/DocumentParser.h"
 
 #include <QDesktopServices>
 #include <QDir>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QStackedWidget>
 #include <QTextBlock>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -29,6 +34,8 @@ NoteEditor::NoteEditor(QWidget *parent) : QWidget(parent), m_file(new WatchedFil
     m_pathLabel = new QLabel(this);
     m_pathLabel->setObjectName(QStringLiteral("notePath"));
     m_pathLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A session's title and path are long: the label gives way instead of squeezing the table.
+    m_pathLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_saveButton = new QPushButton(tr("&Save"), this);
     m_saveButton->setObjectName(QStringLiteral("noteSaveButton"));
     m_saveButton->setShortcut(QKeySequence::Save);
@@ -36,8 +43,17 @@ NoteEditor::NoteEditor(QWidget *parent) : QWidget(parent), m_file(new WatchedFil
         tr("Save the file (%1)").arg(QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText)));
     m_externalButton = new QPushButton(tr("Open in &Editor"), this);
     m_externalButton->setObjectName(QStringLiteral("noteOpenExternalButton"));
+    m_rawButton = new QPushButton(tr("&Raw"), this);
+    m_rawButton->setObjectName(QStringLiteral("noteRawToggle"));
+    m_rawButton->setCheckable(true);
+    m_rawButton->setToolTip(tr("Show the session's raw lines instead of the conversation"));
+    m_editButton = new QPushButton(tr("&Edit"), this);
+    m_editButton->setObjectName(QStringLiteral("noteEditButton"));
+    m_editButton->setToolTip(tr("Edit the raw lines of this session"));
     auto *header = new QHBoxLayout;
     header->addWidget(m_pathLabel, 1);
+    header->addWidget(m_rawButton);
+    header->addWidget(m_editButton);
     header->addWidget(m_externalButton);
     header->addWidget(m_saveButton);
 
@@ -73,14 +89,22 @@ NoteEditor::NoteEditor(QWidget *parent) : QWidget(parent), m_file(new WatchedFil
     m_highlighter = new NoteHighlighter(m_text->document());
 #endif
 
+    m_conversation = new ConversationView(this);
+    m_stack = new QStackedWidget(this);
+    m_stack->setObjectName(QStringLiteral("noteSourceStack"));
+    m_stack->addWidget(m_text);
+    m_stack->addWidget(m_conversation);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(header);
     layout->addWidget(m_banner);
-    layout->addWidget(m_text, 1);
+    layout->addWidget(m_stack, 1);
 
     connect(m_saveButton, &QPushButton::clicked, this, [this] { save(); });
     connect(m_externalButton, &QPushButton::clicked, this, &NoteEditor::openInSystemEditor);
+    connect(m_rawButton, &QPushButton::toggled, this, &NoteEditor::showRaw);
+    connect(m_editButton, &QPushButton::clicked, this, &NoteEditor::startEditing);
     connect(m_reloadButton, &QPushButton::clicked, this, &NoteEditor::reload);
     connect(m_overwriteButton, &QPushButton::clicked, this, [this] { save(true); });
     connect(m_text->document(), &QTextDocument::modificationChanged, this, &NoteEditor::updateButtons);
@@ -112,6 +136,9 @@ void NoteEditor::clear()
     m_pathLabel->setText(tr("Select a memory to see its source."));
     m_text->clear();
     m_text->setReadOnly(true);
+    m_transcript = false;
+    m_conversation->clearConversation();
+    m_stack->setCurrentWidget(m_text);
     m_banner->hide();
     updateButtons();
 }
@@ -132,9 +159,44 @@ void NoteEditor::reload()
     static_cast<NoteHighlighter *>(m_highlighter)->setSyntax(NoteHighlighter::syntaxForFile(m_relativePath));
 #endif
     m_pathLabel->setText(m_relativePath);
+    m_pathLabel->setToolTip(m_relativePath);
     m_text->setPlainText(QString::fromUtf8(*bytes));
-    m_text->setReadOnly(false);
+    // A session is the agent's record, appended to by capture: read, not edited, unless asked.
+    m_transcript = m_relativePath.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive);
+    m_text->setReadOnly(m_transcript);
     m_text->document()->setModified(false);
+    if (m_transcript)
+        showConversation(*bytes);
+    else
+        m_conversation->clearConversation();
+    m_stack->setCurrentWidget(m_transcript && !m_rawButton->isChecked() ? static_cast<QWidget *>(m_conversation)
+                                                                        : m_text);
+    updateButtons();
+}
+
+void NoteEditor::showConversation(const QByteArray &bytes)
+{
+    // The title is the index's own (DocumentParser), so the conversation and the Memories row agree.
+    auto document = DocumentParser::parse(m_relativePath, bytes);
+    const QString title = document ? document->title : QFileInfo(m_relativePath).completeBaseName();
+    m_conversation->setConversation(ConversationReader::read(QString::fromUtf8(bytes)), title);
+}
+
+void NoteEditor::showRaw(bool raw)
+{
+    if (m_rawButton->isChecked() != raw)
+        m_rawButton->setChecked(raw); // toggled() comes back here
+    if (m_transcript)
+        m_stack->setCurrentWidget(raw ? m_text : static_cast<QWidget *>(m_conversation));
+}
+
+void NoteEditor::startEditing()
+{
+    if (!m_transcript)
+        return;
+    showRaw(true);
+    m_text->setReadOnly(false);
+    m_text->setFocus();
     updateButtons();
 }
 
@@ -148,6 +210,8 @@ bool NoteEditor::save(bool overwriteExternalChange)
     }
     m_banner->hide();
     m_text->document()->setModified(false);
+    if (m_transcript)
+        showConversation(m_text->toPlainText().toUtf8());
     Q_EMIT saved(m_relativePath);
     return true;
 }
@@ -192,6 +256,8 @@ void NoteEditor::markLines(int startLine, int endLine)
         }
     }
     m_text->setExtraSelections(selections);
+    if (m_transcript)
+        m_conversation->highlightLines(startLine, endLine);
 }
 
 void NoteEditor::updateButtons()
@@ -199,6 +265,9 @@ void NoteEditor::updateButtons()
     const bool open = !m_relativePath.isEmpty();
     m_saveButton->setEnabled(open && isModified());
     m_externalButton->setEnabled(open);
+    m_rawButton->setVisible(m_transcript);
+    m_editButton->setVisible(m_transcript);
+    m_editButton->setEnabled(m_transcript && m_text->isReadOnly());
 }
 
 } // namespace engram

@@ -5,15 +5,19 @@
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QStackedWidget;
 class QSyntaxHighlighter;
 
 namespace engram {
 
+class ConversationView;
 class WatchedFile;
 
 /// The detail pane of the memory browser: previews a vault file with syntax
 /// highlighting, marks the lines a memory came from, and edits the file
 /// (atomic save; a change made on disk meanwhile is noticed and never overwritten silently).
+/// An agent session (a .jsonl transcript) is shown as a conversation; its raw lines are one
+/// click away and read-only until the person asks to edit them.
 class NoteEditor : public QWidget {
     Q_OBJECT
 public:
@@ -28,6 +32,12 @@ public:
 
     QString relativePath() const { return m_relativePath; }
     bool isModified() const;
+    bool isTranscript() const { return m_transcript; }
+    /// For a transcript: shows its raw lines (true) or the conversation (false).
+    void showRaw(bool raw);
+    /// For a transcript: makes the raw lines editable (and shows them).
+    void startEditing();
+    ConversationView *conversationView() const { return m_conversation; }
 
 Q_SIGNALS:
     void saved(const QString &relativePath);
@@ -36,6 +46,7 @@ private:
     void showBanner(const QString &text, bool offerReload, bool offerOverwrite);
     void markLines(int startLine, int endLine);
     void updateButtons();
+    void showConversation(const QByteArray &bytes);
 
     QString m_vaultPath;
     QString m_relativePath;
@@ -49,6 +60,11 @@ private:
     QPushButton *m_overwriteButton;
     QPushButton *m_saveButton;
     QPushButton *m_externalButton;
+    QPushButton *m_rawButton;
+    QPushButton *m_editButton;
+    QStackedWidget *m_stack;
+    ConversationView *m_conversation;
+    bool m_transcript = false;
 };
 
 } // namespace engram

@@ -1,5 +1,7 @@
 #include "index/IndexStore.h"
 
+#include "ingest/DocumentParser.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -142,8 +144,12 @@ Status IndexStore::createSchema()
 {
     if (Status s = m_db.exec(QString::fromLatin1(kSchema)); !s)
         return s;
-    if (meta(QStringLiteral("schema")).isEmpty())
+    if (meta(QStringLiteral("schema")).isEmpty()) {
+        // A new index: every row it will hold comes from this parser.
+        if (Status s = setMeta(QStringLiteral("parser"), QString::number(DocumentParser::kVersion)); !s)
+            return s;
         return setMeta(QStringLiteral("schema"), QString::number(kSchemaVersion));
+    }
     return {};
 }
 

@@ -139,6 +139,10 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         if (p.severity == QLatin1String("error"))
             ++report.failed;
 
+    // A newer parser derives other rows from the same bytes: every file is read again once.
+    const QString parserVersion = QString::number(DocumentParser::kVersion);
+    const bool reparse = m_store.meta(QStringLiteral("parser"), QStringLiteral("1")) != parserVersion;
+
     BulkVectors bulkVectors(m_vectors);
     WriteBatch batch(m_store.database(), m_beforeCommit);
     for (int i = 0; i < scan.files.size(); ++i) {
@@ -147,8 +151,11 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         const VaultFile &file = scan.files[i];
         if (Status s = batch.next(); !s)
             return stop(s.error());
-        // Same size and mtime: not read (indexFile() would ask the index for the record again).
-        tally(unchanged.contains(file.relativePath) ? Outcome::Unchanged : indexFile(file, true, report), report);
+        // Same size and mtime: not read (indexFile() would ask the index for the record again),
+        // unless a newer parser must derive the rows again.
+        tally(!reparse && unchanged.contains(file.relativePath) ? Outcome::Unchanged
+                                                                : indexFile(file, !reparse, report),
+              report);
         if (progress)
             progress(i + 1, int(scan.files.size()), file.relativePath);
     }
@@ -170,6 +177,8 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
             ++report.removed;
         }
         if (Status s = m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("0")); !s)
+            return stop(s.error());
+        if (Status s = m_store.setMeta(QStringLiteral("parser"), parserVersion); !s)
             return stop(s.error());
         if (Status s =
                 m_store.setMeta(QStringLiteral("last_index"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));

@@ -17,6 +17,11 @@ namespace engram {
 /// errors naming the file and line; a malformed JSONL line is a warning.
 class DocumentParser {
 public:
+    /// What the parser derives from a file. Stored in the index: when it differs, every file is
+    /// read again (not only the changed ones). 2: agent logs are titled by the session's own
+    /// summary or first request, project and date, not by the file's UUID name.
+    static constexpr int kVersion = 2;
+
     /// `relativePath` is the vault-relative path; its suffix chooses the format.
     static Result<Document> parse(const QString &relativePath, const QByteArray &bytes);
 

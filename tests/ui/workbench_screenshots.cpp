@@ -9,6 +9,7 @@
 #include "MemoryBrowser.h"
 #include "PackPanel.h"
 #include "RecallPanel.h"
+#include "Roles.h"
 #include "TimelineView.h"
 #include "ToolStatsView.h"
 #include "Translations.h"
@@ -19,6 +20,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QLineEdit>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -52,7 +54,29 @@ int main(int argc, char *argv[])
                             QStringLiteral("consolidation"), QStringLiteral("tools"),   QStringLiteral("health")};
     int next = 0;
     std::function<void()> shoot = [&] {
-        if (next >= names.size()) {
+        if (next == names.size()) {
+            // A captured agent session, rendered as a conversation with the selected memory's turn
+            // highlighted: the first memory past line 20 of a Claude Code log.
+            ++next;
+            window.tabs()->setCurrentIndex(0);
+            auto *table = window.findChild<QTableView *>(QStringLiteral("memoryTable"));
+            for (int r = 0; r < table->model()->rowCount(); ++r) {
+                const QModelIndex index = table->model()->index(r, 0);
+                if (index.data(PathRole).toString().endsWith(QLatin1String(".jsonl"))
+                    && index.data(StartLineRole).toInt() > 20) {
+                    table->selectRow(r);
+                    break;
+                }
+            }
+            if (auto *splitter = window.findChild<QSplitter *>(QStringLiteral("memorySplitter")))
+                splitter->setSizes({420, 840});
+            QTimer::singleShot(700, &window, [&] {
+                window.grab().save(out.filePath(QStringLiteral("session.png")));
+                shoot();
+            });
+            return;
+        }
+        if (next > names.size()) {
             app.quit();
             return;
         }

@@ -1,5 +1,6 @@
 #include "TestVault.h"
 #include "index/VectorIndex.h"
+#include "ingest/DocumentParser.h"
 #include "vault/EngineInternals.h"
 
 #include <QDir>
@@ -279,6 +280,36 @@ private slots:
         const IndexReport report = engine->index();
         QCOMPARE(report.indexed, 4); // nothing kept from the other vector space
         QCOMPARE(internals(*engine).vectors().size(), internals(*engine).store().chunkCount());
+    }
+
+    void olderParserVersion_readsEveryFileAgain()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        vault.write(
+            QStringLiteral("sessions/2025-01-01/0b6c9e1a.jsonl"),
+            QByteArray(
+                R"({"type":"user","sessionId":"s","cwd":"/home/ann/shop","timestamp":"2025-01-01T09:00:00Z","message":{"role":"user","content":"Why does checkout time out?"}}
+{"type":"assistant","sessionId":"s","timestamp":"2025-01-01T09:00:04Z","message":{"role":"assistant","content":[{"type":"text","text":"The payment call has no deadline."}]}}
+)"));
+        const QString path = QStringLiteral("sessions/2025-01-01/0b6c9e1a.jsonl");
+        {
+            auto engine = openEngine(vault);
+            engine->index();
+            QCOMPARE(internals(*engine).store().meta(QStringLiteral("parser")),
+                     QString::number(DocumentParser::kVersion));
+            // As an index written by the parser before titles were derived from the session.
+            QVERIFY(internals(*engine).store().database().exec(QStringLiteral(
+                "UPDATE chunks SET title = '0b6c9e1a'; UPDATE meta SET value = '1' WHERE key = 'parser';")));
+        }
+        auto engine = openEngine(vault);
+        QCOMPARE(internals(*engine).store().chunksOfFile(path).first().title, QStringLiteral("0b6c9e1a"));
+        const IndexReport report = engine->index();
+        QCOMPARE(report.indexed, 5); // unchanged files too
+        QVERIFY(internals(*engine).store().chunksOfFile(path).first().title.startsWith(
+            QStringLiteral("Why does checkout time out? — shop, ")));
+        QCOMPARE(internals(*engine).store().meta(QStringLiteral("parser")), QString::number(DocumentParser::kVersion));
+        QCOMPARE(engine->index().indexed, 0); // and once only
     }
 
     void agentLog_toolEventsReachTheObserverButAreNotEmbedded()

@@ -1,4 +1,5 @@
 #include "TestVault.h"
+#include "ingest/Chunker.h"
 #include "ingest/DocumentParser.h"
 
 #include <QDirIterator>
@@ -23,6 +24,80 @@ Document parseSample(const QString &relative)
 class TestAgentLogParser : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        // Titles carry the local date a session started: pinned so the expected dates hold anywhere.
+        qputenv("TZ", "UTC");
+    }
+
+    void title_isTheSessionsOwnRequestWithProjectAndDate_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("title");
+        const QString demo = QStringLiteral("claude-code/projects/-path-to-Demo/");
+        const QString mono =
+            QStringLiteral("claude-code/projects/-Users-jnarowski-Dev-sourceborn-src-agent-workflows-monorepo-v2/");
+        // Its 16 summary lines name other sessions (no leaf is in this file): the first request titles it.
+        QTest::newRow("summaries of other sessions")
+            << mono + QStringLiteral("10cd5911-8704-4996-9e33-32010589c357.jsonl")
+            << QStringLiteral(
+                   "search the web for the claude code response types — agent-workflows-monorepo-v2, 2025-10-28");
+        // Caveat (isMeta), /clear wrapper and its empty stdout come first; shortened at a word.
+        QTest::newRow("after /clear and a caveat")
+            << mono + QStringLiteral("2d984148-cddb-4605-aac1-13e720fe613c.jsonl")
+            << QStringLiteral("Can you add the first two initials of actual user who is logged into… — "
+                              "agent-workflows-monorepo-v2, 2025-10-26");
+        QTest::newRow("slash command without arguments")
+            << demo + QStringLiteral("1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl")
+            << QStringLiteral("/init — Demo, 2025-09-03");
+        // The expanded command (isMeta) and the subagents' prompts (isSidechain) are not the person's words.
+        QTest::newRow("slash command arguments, sidechains")
+            << demo + QStringLiteral("5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl")
+            << QStringLiteral("@CLAUDE.md を最新の状態にアップデートしてください — Demo, 2025-09-07");
+        QTest::newRow("summary of the session before")
+            << demo + QStringLiteral("fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl")
+            << QStringLiteral("create TODO app by Next.js — Demo, 2025-09-03");
+        // The environment preamble is skipped, the IDE's open tabs before "My request for Codex:" too.
+        QTest::newRow("codex") << QStringLiteral(
+            "codex/sessions/2025/09/25/rollout-2025-09-25T08-02-05-0199812e-64f0-7f73-91fc-095dda01c36e.jsonl")
+                               << QStringLiteral(
+                                      "Quality score Create a page that shows label counts over time in a… — "
+                                      "spectora-labs-monorepo-v2, 2025-09-25");
+    }
+
+    void title_isTheSessionsOwnRequestWithProjectAndDate()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, title);
+        ENGRAM_REQUIRE_SHARED(QStringLiteral("samples/") + file);
+        const Document doc = parseSample(file);
+        QCOMPARE(doc.title, title);
+    }
+
+    void title_isTheSessionsOwnSummaryWhenItHasOne()
+    {
+        const QByteArray log(
+            R"({"type":"summary","summary":"Title of another session","leafUuid":"elsewhere"}
+{"type":"user","uuid":"u1","cwd":"/home/ann/engram","timestamp":"2025-09-03T10:00:00Z","message":{"role":"user","content":"fix it"}}
+{"type":"assistant","uuid":"a1","parentUuid":"u1","timestamp":"2025-09-03T10:00:05Z","message":{"role":"assistant","content":[{"type":"text","text":"Done."}]}}
+{"type":"summary","summary":"Fix the flaky upload test","leafUuid":"a1"}
+)");
+        auto doc = DocumentParser::parse(QStringLiteral("sessions/2025-09-03/x.jsonl"), log);
+        QVERIFY(doc.ok());
+        QCOMPARE(doc->title, QStringLiteral("Fix the flaky upload test — engram, 2025-09-03"));
+        const QList<Chunk> chunks = Chunker().chunk(*doc);
+        QVERIFY(!chunks.isEmpty());
+        for (const Chunk &chunk : chunks)
+            QCOMPARE(chunk.title, doc->title);
+    }
+
+    void title_withoutAnyRequest_staysTheFileName()
+    {
+        const QByteArray log("{\"type\":\"file-history-snapshot\",\"messageId\":\"m\"}\n");
+        auto doc = DocumentParser::parse(QStringLiteral("sessions/2025-09-03/abc.jsonl"), log);
+        QVERIFY(doc.ok());
+        QCOMPARE(doc->title, QStringLiteral("abc"));
+    }
     void claudeCode_pairsEveryToolUseWithItsResult_data()
     {
         QTest::addColumn<QString>("file");

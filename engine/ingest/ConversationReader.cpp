@@ -1,0 +1,356 @@
+#include "ingest/ConversationReader.h"
+
+#include "core/JsonNumber.h"
+#include "ingest/DocumentParser.h"
+#include "ingest/SessionTitle.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QStringTokenizer>
+
+#include <algorithm>
+
+namespace engram {
+
+namespace {
+
+constexpr int kMaxSummaryChars = 120;
+
+QDateTime timestampOf(const QJsonObject &object)
+{
+    return QDateTime::fromString(object.value(QStringLiteral("timestamp")).toString(), Qt::ISODateWithMs);
+}
+
+QString firstLine(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    const qsizetype nl = trimmed.indexOf(QLatin1Char('\n'));
+    return (nl < 0 ? trimmed : trimmed.left(nl)).left(200);
+}
+
+/// The argument that says what a call was about, on one line.
+QString argumentSummary(const QJsonObject &input)
+{
+    static const QStringList preferred{QStringLiteral("command"),     QStringLiteral("file_path"),
+                                       QStringLiteral("path"),        QStringLiteral("pattern"),
+                                       QStringLiteral("query"),       QStringLiteral("url"),
+                                       QStringLiteral("description"), QStringLiteral("prompt"),
+                                       QStringLiteral("bash_id"),     QStringLiteral("shell_id")};
+    QString summary;
+    for (const QString &key : preferred) {
+        const QJsonValue value = input.value(key);
+        if (value.isString() && !value.toString().trimmed().isEmpty()) {
+            summary = value.toString();
+            break;
+        }
+        if (key == QLatin1String("command") && value.isArray()) {
+            // Codex: ["zsh", "-lc", "rg label src"]: the script is what was run.
+            const QJsonArray words = value.toArray();
+            summary =
+                words.size() == 3 && words.at(1).toString() == QLatin1String("-lc") ? words.at(2).toString() : [&] {
+                    QStringList parts;
+                    for (const QJsonValue &w : words)
+                        parts << w.toString();
+                    return parts.join(QLatin1Char(' '));
+                }();
+            break;
+        }
+    }
+    if (summary.isEmpty() && input.value(QStringLiteral("todos")).isArray())
+        summary = QStringLiteral("%1 items").arg(input.value(QStringLiteral("todos")).toArray().size());
+    if (summary.isEmpty()) {
+        for (auto it = input.constBegin(); it != input.constEnd() && summary.isEmpty(); ++it)
+            if (it->isString())
+                summary = it->toString();
+    }
+    return SessionTitle::shorten(summary.simplified(), kMaxSummaryChars);
+}
+
+/// What a person's message shows: a slash command as "/name args", machinery as nothing.
+QString personText(const QString &text)
+{
+    bool commandOnly = false;
+    if (SessionTitle::claudeRequest(text, &commandOnly).isEmpty())
+        return {};
+    if (text.contains(u"<command-name>")) {
+        static const QRegularExpression name(QStringLiteral("<command-name>(.*?)</command-name>"),
+                                             QRegularExpression::DotMatchesEverythingOption);
+        static const QRegularExpression args(QStringLiteral("<command-args>(.*?)</command-args>"),
+                                             QRegularExpression::DotMatchesEverythingOption);
+        QString command = name.match(text).captured(1).trimmed();
+        if (!command.startsWith(QLatin1Char('/')))
+            command.prepend(QLatin1Char('/'));
+        const QString arguments = args.match(text).captured(1).trimmed();
+        return arguments.isEmpty() ? command : command + QLatin1Char(' ') + arguments;
+    }
+    static const QRegularExpression reminder(QStringLiteral("<system-reminder>.*?</system-reminder>"),
+                                             QRegularExpression::DotMatchesEverythingOption);
+    return QString(text).remove(reminder).trimmed();
+}
+
+class Builder {
+public:
+    explicit Builder(Conversation &conversation) : m_conversation(conversation) { }
+
+    ConversationTurn &turn(const QString &speaker, bool subagent, int line, const QDateTime &time)
+    {
+        QList<ConversationTurn> &turns = m_conversation.turns;
+        if (turns.isEmpty() || turns.last().speaker != speaker || turns.last().subagent != subagent) {
+            ConversationTurn next;
+            next.speaker = speaker;
+            next.subagent = subagent;
+            next.startLine = line;
+            next.time = time;
+            turns << next;
+        }
+        ConversationTurn &current = turns.last();
+        current.endLine = qMax(current.endLine, line);
+        addLine(current, line);
+        return current;
+    }
+
+    void addText(const QString &speaker, bool subagent, int line, const QDateTime &time, const QString &text)
+    {
+        if (text.trimmed().isEmpty())
+            return;
+        ConversationTurn &current = turn(speaker, subagent, line, time);
+        if (!current.parts.isEmpty() && current.parts.last().toolCall < 0)
+            current.parts.last().text += QStringLiteral("\n\n") + text.trimmed();
+        else
+            current.parts << ConversationPart{text.trimmed(), -1};
+    }
+
+    void addCall(bool subagent, int line, const QDateTime &time, const QString &id, const QString &name,
+                 const QString &summary)
+    {
+        ConversationTurn &current = turn(QStringLiteral("assistant"), subagent, line, time);
+        ConversationToolCall call;
+        call.name = name;
+        call.summary = summary;
+        call.line = line;
+        current.parts << ConversationPart{{}, int(current.toolCalls.size())};
+        m_pending.insert(id, {int(m_conversation.turns.size() - 1), int(current.toolCalls.size()), time});
+        current.toolCalls << call;
+    }
+
+    /// `durationMs` from the log's own figure; else from the call's and the result's time, when
+    /// `timed` (Codex writes a call and its output with one timestamp: their difference says nothing).
+    void closeCall(const QString &id, int line, const QDateTime &time, bool ok, const QString &error,
+                   qint64 durationMs = -1, bool timed = true)
+    {
+        const auto it = m_pending.constFind(id);
+        if (it == m_pending.constEnd())
+            return;
+        ConversationTurn &owner = m_conversation.turns[it->turn];
+        ConversationToolCall &call = owner.toolCalls[it->call];
+        call.outcome = ok ? ConversationToolCall::Outcome::Ok : ConversationToolCall::Outcome::Error;
+        call.error = ok ? QString() : firstLine(error);
+        call.resultLine = line;
+        if (durationMs >= 0)
+            call.durationMs = durationMs;
+        else if (timed && it->time.isValid() && time.isValid())
+            call.durationMs = qMax<qint64>(0, it->time.msecsTo(time));
+        owner.endLine = qMax(owner.endLine, line);
+        addLine(owner, line);
+        m_pending.erase(it);
+    }
+
+private:
+    static void addLine(ConversationTurn &turn, int line)
+    {
+        if (turn.lines.isEmpty() || turn.lines.last() < line)
+            turn.lines << line;
+        else if (!turn.lines.contains(line))
+            turn.lines.insert(std::lower_bound(turn.lines.begin(), turn.lines.end(), line), line);
+    }
+
+    struct Pending {
+        int turn;
+        int call;
+        QDateTime time;
+    };
+    Conversation &m_conversation;
+    QHash<QString, Pending> m_pending;
+};
+
+QString resultText(const QJsonValue &content)
+{
+    if (content.isString())
+        return content.toString();
+    QStringList parts;
+    for (const QJsonValue &part : content.toArray())
+        parts << part.toObject().value(QStringLiteral("text")).toString();
+    return parts.join(QLatin1Char('\n'));
+}
+
+bool readClaudeLine(const QJsonObject &o, int line, Conversation &conversation, Builder &builder)
+{
+    const QString type = o.value(QStringLiteral("type")).toString();
+    if (type != QLatin1String("user") && type != QLatin1String("assistant")) {
+        static const QStringList known{QStringLiteral("summary"), QStringLiteral("file-history-snapshot"),
+                                       QStringLiteral("system"), QStringLiteral("queue-operation")};
+        return known.contains(type);
+    }
+    if (o.value(QStringLiteral("isMeta")).toBool())
+        return true; // a slash command's expansion or a caveat: the command itself is shown
+    const QDateTime time = timestampOf(o);
+    if (!conversation.started.isValid())
+        conversation.started = time;
+    if (conversation.sessionId.isEmpty())
+        conversation.sessionId = o.value(QStringLiteral("sessionId")).toString();
+    if (conversation.cwd.isEmpty())
+        conversation.cwd = o.value(QStringLiteral("cwd")).toString();
+    const bool subagent = o.value(QStringLiteral("isSidechain")).toBool();
+    const bool user = type == QLatin1String("user");
+    const QJsonValue content = o.value(QStringLiteral("message")).toObject().value(QStringLiteral("content"));
+    if (content.isString()) {
+        builder.addText(type, subagent, line, time, user ? personText(content.toString()) : content.toString());
+        return true;
+    }
+    for (const QJsonValue &blockValue : content.toArray()) {
+        const QJsonObject block = blockValue.toObject();
+        const QString blockType = block.value(QStringLiteral("type")).toString();
+        if (blockType == QLatin1String("text")) {
+            const QString text = block.value(QStringLiteral("text")).toString();
+            builder.addText(type, subagent, line, time, user ? personText(text) : text);
+        } else if (blockType == QLatin1String("tool_use")) {
+            builder.addCall(subagent, line, time, block.value(QStringLiteral("id")).toString(),
+                            block.value(QStringLiteral("name")).toString(),
+                            argumentSummary(block.value(QStringLiteral("input")).toObject()));
+        } else if (blockType == QLatin1String("tool_result")) {
+            builder.closeCall(block.value(QStringLiteral("tool_use_id")).toString(), line, time,
+                              !block.value(QStringLiteral("is_error")).toBool(),
+                              resultText(block.value(QStringLiteral("content"))));
+        }
+    }
+    return true;
+}
+
+bool readCodexLine(const QJsonObject &o, int line, Conversation &conversation, Builder &builder)
+{
+    const QString type = o.value(QStringLiteral("type")).toString();
+    const QJsonObject payload = o.value(QStringLiteral("payload")).toObject();
+    const QDateTime time = timestampOf(o);
+    if (type == QLatin1String("session_meta")) {
+        conversation.sessionId = payload.value(QStringLiteral("id")).toString();
+        conversation.cwd = payload.value(QStringLiteral("cwd")).toString();
+        conversation.started =
+            QDateTime::fromString(payload.value(QStringLiteral("timestamp")).toString(), Qt::ISODateWithMs);
+        return true;
+    }
+    if (type != QLatin1String("response_item")) {
+        static const QStringList known{QStringLiteral("event_msg"), QStringLiteral("turn_context"),
+                                       QStringLiteral("compacted")};
+        return known.contains(type); // event_msg repeats the messages
+    }
+    const QString itemType = payload.value(QStringLiteral("type")).toString();
+    if (itemType == QLatin1String("message")) {
+        const QString role = payload.value(QStringLiteral("role")).toString();
+        QStringList texts;
+        for (const QJsonValue &part : payload.value(QStringLiteral("content")).toArray())
+            texts << part.toObject().value(QStringLiteral("text")).toString();
+        const QString text = texts.join(QLatin1Char('\n'));
+        if (role == QLatin1String("user")) {
+            if (SessionTitle::codexRequest(text).isEmpty())
+                return true; // the client's environment preamble
+            static const QString marker = QStringLiteral("## My request for Codex:");
+            const qsizetype at = text.indexOf(marker);
+            builder.addText(role, false, line, time, at < 0 ? text : text.mid(at + marker.size()));
+        } else {
+            builder.addText(role, false, line, time, text);
+        }
+    } else if (itemType == QLatin1String("function_call") || itemType == QLatin1String("custom_tool_call")) {
+        const QJsonValue arguments = payload.value(QStringLiteral("arguments"));
+        QJsonObject input = QJsonDocument::fromJson(arguments.toString().toUtf8()).object();
+        if (input.isEmpty() && payload.value(QStringLiteral("input")).isString())
+            input.insert(QStringLiteral("input"), firstLine(payload.value(QStringLiteral("input")).toString()));
+        builder.addCall(false, line, time, payload.value(QStringLiteral("call_id")).toString(),
+                        payload.value(QStringLiteral("name")).toString(), argumentSummary(input));
+    } else if (itemType == QLatin1String("function_call_output")
+               || itemType == QLatin1String("custom_tool_call_output")) {
+        const QString output = payload.value(QStringLiteral("output")).toString();
+        const QJsonDocument inner = QJsonDocument::fromJson(output.toUtf8());
+        bool ok = false; // a plain string is how Codex reports a call that could not run
+        qint64 durationMs = -1;
+        QString error = output;
+        if (inner.isObject()) {
+            const QJsonObject meta = inner.object().value(QStringLiteral("metadata")).toObject();
+            ok = meta.value(QStringLiteral("exit_code")).toInt(-1) == 0;
+            if (meta.contains(QStringLiteral("duration_seconds")))
+                durationMs =
+                    JsonNumber::toInteger(meta.value(QStringLiteral("duration_seconds")).toDouble() * 1000.0, -1);
+            error = inner.object().value(QStringLiteral("output")).toString();
+        }
+        builder.closeCall(payload.value(QStringLiteral("call_id")).toString(), line, time, ok, error, durationMs,
+                          false);
+    } else {
+        static const QStringList known{QStringLiteral("reasoning"), QStringLiteral("local_shell_call"),
+                                       QStringLiteral("web_search_call")};
+        return known.contains(itemType);
+    }
+    return true;
+}
+
+} // namespace
+
+QString ConversationTurn::text() const
+{
+    QStringList texts;
+    for (const ConversationPart &part : parts)
+        if (part.toolCall < 0)
+            texts << part.text;
+    return texts.join(QStringLiteral("\n\n"));
+}
+
+bool ConversationTurn::overlaps(int firstLine, int lastLine) const
+{
+    const auto it = std::lower_bound(lines.cbegin(), lines.cend(), firstLine);
+    return it != lines.cend() && *it <= lastLine;
+}
+
+QList<int> Conversation::turnsOverlapping(int startLine, int endLine) const
+{
+    QList<int> indexes;
+    if (startLine <= 0)
+        return indexes;
+    for (int i = 0; i < turns.size(); ++i)
+        if (turns[i].overlaps(startLine, qMax(startLine, endLine)))
+            indexes << i;
+    return indexes;
+}
+
+Conversation ConversationReader::read(const QString &text)
+{
+    Conversation conversation;
+    Builder builder(conversation);
+    bool decided = false;
+    bool codex = false;
+    int lineNumber = 0;
+    const QString lines = DocumentParser::withLineFeeds(text); // lines counted as the index counts them
+    for (const QStringView line : QStringTokenizer(lines, QLatin1Char('\n'))) {
+        ++lineNumber;
+        if (line.trimmed().isEmpty())
+            continue;
+        const QJsonDocument json = QJsonDocument::fromJson(line.toUtf8());
+        if (!json.isObject()) {
+            ++conversation.skippedLines;
+            continue;
+        }
+        const QJsonObject o = json.object();
+        if (!decided) {
+            codex = o.contains(QStringLiteral("payload"));
+            decided = true;
+            conversation.agent = codex ? QStringLiteral("codex") : QStringLiteral("claude-code");
+        }
+        const bool known = codex ? readCodexLine(o, lineNumber, conversation, builder)
+                                 : readClaudeLine(o, lineNumber, conversation, builder);
+        if (!known)
+            ++conversation.skippedLines;
+    }
+    return conversation;
+}
+
+} // namespace engram

@@ -1,0 +1,203 @@
+// A captured agent session in the workbench, driven by objectName: the Memories view shows it
+// by its title; selecting one of its memories renders the conversation with the recalled turn
+// highlighted; the raw lines are one click away and read-only until Edit. Tools › Connect
+// Agent… shows the dry run's diff, applies it and takes it out again, in a throwaway HOME.
+#include "ConnectAgentDialog.h"
+#include "ConversationView.h"
+#include "MainWindow.h"
+#include "NoteEditor.h"
+#include "Roles.h"
+#include "TestVault.h"
+#include "VaultSession.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace engram;
+
+namespace {
+
+const int kTimeout = 20000;
+const QString kSample =
+    QStringLiteral("samples/claude-code/projects/-path-to-Demo/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
+const QString kInVault = QStringLiteral("sessions/2025-09-03/claude-code-fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
+
+template <typename T>
+T *child(QObject *parent, const char *name)
+{
+    T *found = parent->findChild<T *>(QLatin1String(name));
+    if (!found)
+        qFatal("no child named %s", name);
+    return found;
+}
+
+} // namespace
+
+class TestSessionView : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QApplication::setOrganizationName(QStringLiteral("engram-test"));
+        QApplication::setApplicationName(QStringLiteral("tst_sessionview"));
+        qputenv("TZ", "UTC");
+    }
+
+    void transcript_rendersAsConversationWithTheRecalledTurnHighlighted()
+    {
+        ENGRAM_REQUIRE_SHARED(kSample);
+        test::TestVault vault;
+        QFile sample(test::sharedPath(kSample));
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        const QByteArray bytes = sample.readAll();
+        vault.write(kInVault, bytes);
+        MainWindow window;
+        window.show();
+        window.openVault(vault.path());
+        auto *table = child<QTableView>(&window, "memoryTable");
+        QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount() > 5, kTimeout);
+
+        // Rows are titled by the session's request, project and date, not by its UUID; pick a
+        // memory from the middle of the session, as a recall would land there.
+        int row = -1;
+        for (int r = 0; r < table->model()->rowCount(); ++r) {
+            const QModelIndex index = table->model()->index(r, 0);
+            QCOMPARE(index.data(Qt::DisplayRole).toString(),
+                     QStringLiteral("create TODO app by Next.js — Demo, 2025-09-03"));
+            if (row < 0 && index.data(StartLineRole).toInt() > 100)
+                row = r;
+        }
+        QVERIFY(row >= 0);
+        const int start = table->model()->index(row, 0).data(StartLineRole).toInt();
+        const int end = table->model()->index(row, 0).data(EndLineRole).toInt();
+        table->selectRow(row);
+
+        auto *editor = child<NoteEditor>(&window, "noteEditor");
+        auto *conversation = child<ConversationView>(&window, "conversationView");
+        auto *stack = child<QStackedWidget>(&window, "noteSourceStack");
+        QTRY_COMPARE(editor->relativePath(), kInVault);
+        QVERIFY(editor->isTranscript());
+        QCOMPARE(stack->currentWidget(), static_cast<QWidget *>(conversation));
+        QVERIFY(conversation->isVisible());
+        QVERIFY(conversation->toPlainText().contains(QLatin1String("/orchestrator create TODO app by Next.js")));
+        QVERIFY(!conversation->toPlainText().contains(QLatin1String("\"type\":\"assistant\""))); // not JSON
+        QVERIFY(conversation->toPlainText().contains(QStringLiteral("▸ Bash")));
+        // The recalled turn is highlighted: it holds the memory's lines.
+        const QList<int> highlighted = conversation->highlightedTurns();
+        QVERIFY(!highlighted.isEmpty());
+        for (int turn : highlighted)
+            QVERIFY(conversation->conversation().turns[turn].overlaps(start, end));
+        QVERIFY(conversation->toPlainText().contains(QStringLiteral("· recalled")));
+
+        // The raw file, one click away, read-only until the person asks to edit.
+        auto *raw = child<QPushButton>(&window, "noteRawToggle");
+        auto *text = child<QPlainTextEdit>(&window, "noteText");
+        QVERIFY(raw->isVisible());
+        QTest::mouseClick(raw, Qt::LeftButton);
+        QCOMPARE(stack->currentWidget(), static_cast<QWidget *>(text));
+        QCOMPARE(text->toPlainText().toUtf8(), bytes);
+        QVERIFY(text->isReadOnly());
+        QTest::keyClicks(text, QStringLiteral("typed"));
+        QVERIFY(!text->document()->isModified());
+        auto *edit = child<QPushButton>(&window, "noteEditButton");
+        QTest::mouseClick(edit, Qt::LeftButton);
+        QVERIFY(!text->isReadOnly());
+        QVERIFY(!edit->isEnabled());
+        QTest::mouseClick(raw, Qt::LeftButton); // back to the conversation
+        QCOMPARE(stack->currentWidget(), static_cast<QWidget *>(conversation));
+        QCOMPARE(vault.read(kInVault), bytes);
+    }
+
+    void note_staysAnEditableTextWithoutConversationControls()
+    {
+        test::TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nA plain note.\n"));
+        MainWindow window;
+        window.show();
+        window.openVault(vault.path());
+        auto *table = child<QTableView>(&window, "memoryTable");
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 1, kTimeout);
+        table->selectRow(0);
+        auto *text = child<QPlainTextEdit>(&window, "noteText");
+        QTRY_VERIFY(text->toPlainText().contains(QLatin1String("plain note")));
+        QVERIFY(text->isVisible());
+        QVERIFY(!text->isReadOnly());
+        QVERIFY(!child<QPushButton>(&window, "noteRawToggle")->isVisible());
+        QVERIFY(!child<QPushButton>(&window, "noteEditButton")->isVisible());
+    }
+
+    void connectDialog_showsTheDryRunThenAppliesAndRemoves()
+    {
+        QTemporaryDir home;
+        const QByteArray oldHome = qgetenv("HOME");
+        qputenv("HOME", home.path().toUtf8());
+        const QString configDir = home.filePath(QStringLiteral("claude-config"));
+        qputenv("CLAUDE_CONFIG_DIR", configDir.toUtf8());
+        // The hooks run engram-cli: the dialog finds the one this build made on the PATH.
+        const QByteArray oldPath = qgetenv("PATH");
+        qputenv("PATH", QFileInfo(QStringLiteral(ENGRAM_CLI_PATH)).absolutePath().toUtf8() + ':' + oldPath);
+        QDir().mkpath(configDir);
+        const QString settingsPath = configDir + QStringLiteral("/settings.json");
+        const QByteArray original =
+            R"({"theme": "dark", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]}})";
+        {
+            QFile f(settingsPath);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(original);
+        }
+        test::TestVault vault;
+        MainWindow window;
+        window.show();
+        window.openVault(vault.path());
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->isOpen(), kTimeout);
+        child<QAction>(&window, "actionConnectAgent")->trigger();
+        auto *dialog = child<ConnectAgentDialog>(&window, "connectAgentDialog");
+        QVERIFY(dialog->isVisible());
+        auto *diff = child<QPlainTextEdit>(dialog, "connectDiff");
+        auto *apply = child<QPushButton>(dialog, "connectApplyButton");
+        // The dry run names the settings file and adds Engram's hooks; nothing is written yet.
+        QVERIFY2(diff->toPlainText().contains(settingsPath), qPrintable(diff->toPlainText()));
+        QVERIFY(diff->toPlainText().contains(QLatin1String("+")));
+        QVERIFY(diff->toPlainText().contains(QLatin1String("hook")));
+        QVERIFY(apply->isEnabled());
+        QFile settings(settingsPath);
+        QVERIFY(settings.open(QIODevice::ReadOnly));
+        QCOMPARE(settings.readAll(), original);
+        settings.close();
+
+        QTest::mouseClick(apply, Qt::LeftButton);
+        QVERIFY(settings.open(QIODevice::ReadOnly));
+        const QJsonObject connected = QJsonDocument::fromJson(settings.readAll()).object();
+        settings.close();
+        QCOMPARE(connected.value(QStringLiteral("theme")).toString(), QStringLiteral("dark"));
+        QVERIFY(QJsonDocument(connected).toJson().contains("say done"));
+        QVERIFY(QJsonDocument(connected).toJson().contains("engram"));
+        QVERIFY(!apply->isEnabled()); // connected: nothing left to apply
+        QVERIFY(child<QLabel>(dialog, "connectStatus")->text().contains(QLatin1String("Connected")));
+
+        QTest::mouseClick(child<QPushButton>(dialog, "connectRemoveButton"), Qt::LeftButton);
+        QVERIFY(settings.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(settings.readAll()), QJsonDocument::fromJson(original));
+        settings.close();
+        QVERIFY(apply->isEnabled());
+        dialog->close();
+        qputenv("HOME", oldHome);
+        qputenv("PATH", oldPath);
+        qunsetenv("CLAUDE_CONFIG_DIR");
+    }
+};
+
+QTEST_MAIN(TestSessionView)
+#include "tst_sessionview.moc"
