@@ -1,4 +1,5 @@
 #include "core/JsonNumber.h"
+#include "ingest/AgentLogFields.h"
 #include "ingest/DocumentParser.h"
 #include "ingest/SessionTitle.h"
 
@@ -13,20 +14,12 @@ namespace engram {
 
 namespace {
 
+using agentlog::firstLine;
+using agentlog::resultText;
+using agentlog::timestampOf;
+
 constexpr int kMaxTurnChars = 6000;  // a pasted log in a prompt is noise past this
 constexpr int kMaxLineWarnings = 20; // past this, one summary: a million bad lines are one problem, not a million
-
-QDateTime timestampOf(const QJsonObject &object)
-{
-    return QDateTime::fromString(object.value(QStringLiteral("timestamp")).toString(), Qt::ISODateWithMs);
-}
-
-QString firstLine(const QString &text)
-{
-    const QString trimmed = text.trimmed();
-    const qsizetype nl = trimmed.indexOf(QLatin1Char('\n'));
-    return (nl < 0 ? trimmed : trimmed.left(nl)).left(200);
-}
 
 /// Tool calls waiting for their result, by call id.
 struct PendingCalls {
@@ -114,16 +107,6 @@ void addTurn(Document &doc, int line, const QString &speaker, QString text, cons
     s.text = speaker + QStringLiteral(": ") + text;
     s.time = time;
     doc.sections << s;
-}
-
-QString resultText(const QJsonValue &content)
-{
-    if (content.isString())
-        return content.toString();
-    QStringList parts;
-    for (const QJsonValue &part : content.toArray())
-        parts << part.toObject().value(QStringLiteral("text")).toString();
-    return parts.join(QLatin1Char('\n'));
 }
 
 /// Line types each format has that carry no turn; any other type is counted as unknown.

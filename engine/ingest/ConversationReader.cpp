@@ -1,6 +1,7 @@
 #include "ingest/ConversationReader.h"
 
 #include "core/JsonNumber.h"
+#include "ingest/AgentLogFields.h"
 #include "ingest/DocumentParser.h"
 #include "ingest/SessionTitle.h"
 
@@ -17,19 +18,11 @@ namespace engram {
 
 namespace {
 
+using agentlog::firstLine;
+using agentlog::resultText;
+using agentlog::timestampOf;
+
 constexpr int kMaxSummaryChars = 120;
-
-QDateTime timestampOf(const QJsonObject &object)
-{
-    return QDateTime::fromString(object.value(QStringLiteral("timestamp")).toString(), Qt::ISODateWithMs);
-}
-
-QString firstLine(const QString &text)
-{
-    const QString trimmed = text.trimmed();
-    const qsizetype nl = trimmed.indexOf(QLatin1Char('\n'));
-    return (nl < 0 ? trimmed : trimmed.left(nl)).left(200);
-}
 
 /// The argument that says what a call was about, on one line.
 QString argumentSummary(const QJsonObject &input)
@@ -175,16 +168,6 @@ private:
     Conversation &m_conversation;
     QHash<QString, Pending> m_pending;
 };
-
-QString resultText(const QJsonValue &content)
-{
-    if (content.isString())
-        return content.toString();
-    QStringList parts;
-    for (const QJsonValue &part : content.toArray())
-        parts << part.toObject().value(QStringLiteral("text")).toString();
-    return parts.join(QLatin1Char('\n'));
-}
 
 bool readClaudeLine(const QJsonObject &o, int line, Conversation &conversation, Builder &builder)
 {
