@@ -7,6 +7,7 @@
 #include "RecallResultsModel.h"
 #include "SettingsDialog.h"
 #include "TestVault.h"
+#include "VaultSession.h"
 #include "agent/Expectations.h"
 
 #include <QAbstractItemModelTester>
