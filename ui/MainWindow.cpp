@@ -2,6 +2,7 @@
 
 #include "ConnectAgentDialog.h"
 #include "DropIngestFilter.h"
+#include "ExpectationsDialog.h"
 #include "GraphView.h"
 #include "HealthDashboard.h"
 #include "IndexStatus.h"
@@ -144,6 +145,9 @@ void MainWindow::createMenus()
     QAction *connectAgent = tools->addAction(tr("Connect &Agent…"), this, &MainWindow::showConnectAgent);
     connectAgent->setObjectName(QStringLiteral("actionConnectAgent"));
     connectAgent->setToolTip(tr("Add Engram's hooks and MCP server to Claude Code or Codex, or take them out"));
+    QAction *expectations = tools->addAction(tr("&Expectations…"), this, &MainWindow::showExpectations);
+    expectations->setObjectName(QStringLiteral("actionExpectations"));
+    expectations->setToolTip(tr("Which questions still find the memory marked as their right answer"));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < m_tabs->count(); ++i) {
@@ -239,9 +243,26 @@ void MainWindow::showSettings()
 {
     if (!m_session->isOpen())
         return;
-    SettingsDialog dialog(m_session->vaultPath(), this);
-    if (dialog.exec() == QDialog::Accepted && dialog.needsReopen())
-        openVault(m_session->vaultPath());
+    // Window-modal without a nested event loop: its expectation preview runs as a job meanwhile.
+    auto *dialog = new SettingsDialog(m_session->vaultPath(), m_session->engine(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (dialog->needsReopen())
+            openVault(m_session->vaultPath());
+    });
+    dialog->open();
+}
+
+void MainWindow::showExpectations()
+{
+    if (!m_session->isOpen()) {
+        statusBar()->showMessage(tr("Open a vault first: expectations live in its state/ folder"), 5000);
+        return;
+    }
+    auto *dialog = new ExpectationsDialog(m_session, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    dialog->check();
 }
 
 void MainWindow::showConnectAgent()

@@ -57,6 +57,7 @@ private:
     void chooseVault();
     void showSettings();
     void showConnectAgent();
+    void showExpectations();
     void connectInsights();
     void consolidateNow();
 

@@ -4,8 +4,10 @@
 #include "Roles.h"
 #include "ScoreBarDelegate.h"
 #include "VaultSession.h"
+#include "agent/Expectations.h"
 #include "vault/Engine.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFontDatabase>
@@ -75,11 +77,27 @@ RecallPanel::RecallPanel(VaultSession *session, QWidget *parent)
     m_source->setObjectName(QStringLiteral("recallSource"));
     m_source->setReadOnly(true);
     m_source->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_mark = new QPushButton(tr("Mark as Right &Answer"), this);
+    m_mark->setObjectName(QStringLiteral("recallMarkExpected"));
+    m_mark->setToolTip(tr("This result answers the question: keep it as an expectation that Tools › Expectations "
+                          "and `engram-cli expect check` test"));
+    m_mark->setEnabled(false);
+    m_markStatus = new QLabel(this);
+    m_markStatus->setObjectName(QStringLiteral("recallMarkStatus"));
+    m_markStatus->setWordWrap(true);
+    auto *markAction = new QAction(m_mark->text(), m_results);
+    markAction->setObjectName(QStringLiteral("actionMarkExpected"));
+    m_results->addAction(markAction);
+    m_results->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *markRow = new QHBoxLayout;
+    markRow->addWidget(m_mark);
+    markRow->addWidget(m_markStatus, 1);
     auto *sourcePane = new QWidget(this);
     auto *sourceLayout = new QVBoxLayout(sourcePane);
     sourceLayout->setContentsMargins(0, 0, 0, 0);
     sourceLayout->addWidget(m_sourceHeader);
     sourceLayout->addWidget(m_source, 1);
+    sourceLayout->addLayout(markRow);
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_results);
     splitter->addWidget(sourcePane);
@@ -94,6 +112,8 @@ RecallPanel::RecallPanel(VaultSession *session, QWidget *parent)
     connect(m_query, &QLineEdit::returnPressed, this, &RecallPanel::runRecall);
     connect(run, &QPushButton::clicked, this, &RecallPanel::runRecall);
     connect(m_results->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &RecallPanel::showSelected);
+    connect(m_mark, &QPushButton::clicked, this, &RecallPanel::markSelectedAsExpected);
+    connect(markAction, &QAction::triggered, this, &RecallPanel::markSelectedAsExpected);
     connect(m_session, &VaultSession::opened, this, &RecallPanel::refreshModes);
     connect(m_session, &VaultSession::recallReady, this, &RecallPanel::showResults);
     connect(m_session, &VaultSession::closed, this, [this] { m_model->setResults({}); });
@@ -127,6 +147,8 @@ void RecallPanel::runRecall()
     query.k = m_count->value();
     m_clock.start();
     m_pending = m_session->requestRecall(query);
+    m_pendingQuestion = query.text;
+    m_pendingMode = query.mode;
     m_sourceHeader->setText(tr("Recalling…"));
 }
 
@@ -136,6 +158,10 @@ void RecallPanel::showResults(int id, const QList<RecallResult> &results, const 
         return; // an answer to a question asked before the last one
     m_pending = 0;
     m_source->clear();
+    m_markStatus->clear();
+    m_askedQuestion = m_pendingQuestion;
+    m_askedMode = m_pendingMode;
+    m_mark->setEnabled(error.isEmpty() && !results.isEmpty());
     if (!error.isEmpty()) {
         m_sourceHeader->setText(error);
         m_model->setResults({});
@@ -165,6 +191,30 @@ void RecallPanel::showSelected()
                                 .arg(parts.join(QStringLiteral(" + "))));
     const QString text = engine->displayText(result.chunk);
     m_source->setPlainText(text.isEmpty() ? tr("(the source file is gone; re-index to drop this memory)") : text);
+}
+
+void RecallPanel::markSelectedAsExpected()
+{
+    const QModelIndex current = m_results->currentIndex();
+    if (!current.isValid() || !m_session->isOpen() || m_askedQuestion.trimmed().isEmpty())
+        return;
+    const Chunk &chunk = m_model->results().at(current.row()).chunk;
+    auto expectation = Expectation::fromTarget(
+        m_askedQuestion, QStringLiteral("%1:%2-%3").arg(chunk.path).arg(chunk.startLine).arg(chunk.endLine));
+    if (!expectation) {
+        m_markStatus->setText(expectation.error().toString());
+        return;
+    }
+    // The mode it was asked in: a mode the vault's default stands for is not pinned.
+    if (Engine *engine = m_session->engine(); engine && m_askedMode != engine->config().defaultMode)
+        expectation->mode = m_askedMode;
+    auto added = Expectations(m_session->vaultPath()).add(*expectation);
+    if (!added)
+        m_markStatus->setText(added.error().toString());
+    else if (*added)
+        m_markStatus->setText(tr("Expected: “%1” → %2").arg(expectation->question, expectation->target()));
+    else
+        m_markStatus->setText(tr("Already expected: “%1” → %2").arg(expectation->question, expectation->target()));
 }
 
 } // namespace engram

@@ -9,6 +9,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QPushButton;
 class QSpinBox;
 class QTableView;
 
@@ -32,6 +33,8 @@ private:
     void showResults(int id, const QList<engram::RecallResult> &results, const QString &error);
     void showSelected();
     void refreshModes();
+    /// Records the selected result as the right answer to the question asked (state/expectations.jsonl).
+    void markSelectedAsExpected();
 
     VaultSession *m_session;
     RecallResultsModel *m_model;
@@ -42,8 +45,14 @@ private:
     QLabel *m_legend;
     QLabel *m_sourceHeader;
     QPlainTextEdit *m_source;
+    QPushButton *m_mark;
+    QLabel *m_markStatus;
+    QString m_askedQuestion; ///< the question of the results shown (the field may have changed since)
+    QString m_askedMode;
     QElapsedTimer m_clock;
     int m_pending = 0;
+    QString m_pendingQuestion;
+    QString m_pendingMode;
 };
 
 } // namespace engram

@@ -1,6 +1,8 @@
 #include "SettingsDialog.h"
 
 #include "DropIngestFilter.h"
+#include "agent/Expectations.h"
+#include "vault/Engine.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -12,6 +14,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace engram {
@@ -27,9 +30,20 @@ double *weightOf(RankingMode &mode, int column)
     return weights[column];
 }
 
+/// The expectations asked with the saved settings and with the edited ones, or why not.
+struct PreviewOutcome {
+    ExpectationReport current;
+    ExpectationReport edited;
+    QString error;
+};
+
+/// Waits this long after the last edit before asking: typing "0.55" is one preview, not four.
+constexpr int kPreviewDelayMs = 300;
+
 } // namespace
 
-SettingsDialog::SettingsDialog(const QString &vaultPath, QWidget *parent) : QDialog(parent), m_vaultPath(vaultPath)
+SettingsDialog::SettingsDialog(const QString &vaultPath, Engine *engine, QWidget *parent)
+    : QDialog(parent), m_vaultPath(vaultPath), m_engine(engine)
 {
     setObjectName(QStringLiteral("settingsDialog"));
     setWindowTitle(tr("Settings"));
@@ -84,9 +98,29 @@ SettingsDialog::SettingsDialog(const QString &vaultPath, QWidget *parent) : QDia
     connect(buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(tabs, 1);
+    m_preview = new QLabel(this);
+    m_preview->setObjectName(QStringLiteral("settingsExpectationPreview"));
+    m_preview->setWordWrap(true);
+    m_preview->setVisible(m_engine != nullptr);
+    layout->addWidget(m_preview);
     layout->addWidget(m_error);
     layout->addWidget(buttons);
     resize(620, 420);
+
+    if (m_engine) {
+        m_previewTimer = new QTimer(this);
+        m_previewTimer->setSingleShot(true);
+        m_previewTimer->setInterval(kPreviewDelayMs);
+        connect(m_previewTimer, &QTimer::timeout, this, &SettingsDialog::previewExpectations);
+        auto later = [this] { m_previewTimer->start(); };
+        connect(m_modes, &QTableWidget::itemChanged, this, later);
+        connect(m_defaultMode, &QComboBox::currentIndexChanged, this, later);
+        connect(m_embedding.kind, &QComboBox::currentIndexChanged, this, later);
+        connect(m_dimensions, &QSpinBox::valueChanged, this, later);
+        connect(m_embedding.url, &QLineEdit::textChanged, this, later);
+        connect(m_embedding.model, &QLineEdit::textChanged, this, later);
+        previewExpectations();
+    }
 }
 
 QWidget *SettingsDialog::endpointPage(EndpointFields &fields, const Endpoint &endpoint, bool embedder)
@@ -112,6 +146,7 @@ QWidget *SettingsDialog::endpointPage(EndpointFields &fields, const Endpoint &en
     form->addRow(tr("API key variable:"), fields.keyEnv);
     if (embedder) {
         m_dimensions = new QSpinBox(page);
+        m_dimensions->setObjectName(QStringLiteral("settingsDimensions"));
         m_dimensions->setRange(16, 4096);
         m_dimensions->setValue(m_config.embedderDimensions);
         form->addRow(tr("Dimensions (built-in):"), m_dimensions);
@@ -134,7 +169,7 @@ Endpoint SettingsDialog::readEndpoint(const EndpointFields &fields) const
     return e;
 }
 
-void SettingsDialog::accept()
+Result<Config> SettingsDialog::editedConfig() const
 {
     Config next = m_config;
     next.embedderKind = m_embedding.kind->currentData().toString();
@@ -149,15 +184,95 @@ void SettingsDialog::accept()
         for (int column = 0; column < kWeightNames.size(); ++column) {
             bool ok = false;
             const double value = m_modes->item(row, column)->text().toDouble(&ok);
-            if (!ok || value < 0) {
-                m_error->setText(
-                    tr("The %1 weight of mode %2 must be a number ≥ 0.").arg(kWeightNames.at(column), mode.name));
-                return;
-            }
+            if (!ok || value < 0)
+                return Error{
+                    tr("The %1 weight of mode %2 must be a number ≥ 0.").arg(kWeightNames.at(column), mode.name)};
             *weightOf(mode, column) = value;
         }
         next.setMode(mode);
     }
+    return next;
+}
+
+void SettingsDialog::previewExpectations()
+{
+    auto edited = editedConfig();
+    if (!edited) {
+        m_preview->setText(tr("Expectations: no preview until %1").arg(edited.error().message));
+        return;
+    }
+    auto expectations = Expectations(m_vaultPath).load();
+    if (!expectations) {
+        m_preview->setText(tr("Expectations: %1").arg(expectations.error().toString()));
+        return;
+    }
+    if (expectations->isEmpty()) {
+        m_preview->setText(tr("Expectations: none yet. Mark right answers in Recall to see here how a change "
+                              "would score before you save it."));
+        return;
+    }
+    bool keywordOnly = false;
+    const Config previewed = Expectations::previewConfig(m_engine->config(), *edited, &keywordOnly);
+    auto current = m_engine->openWorker();
+    auto candidate = m_engine->openWorker(previewed);
+    if (!current || !candidate) {
+        m_preview->setText((current ? candidate.error() : current.error()).toString());
+        return;
+    }
+    m_preview->setText(tr("Expectations: checking the edited settings…"));
+    std::shared_ptr<Engine> now(std::move(*current));
+    std::shared_ptr<Engine> next(std::move(*candidate));
+    runJob(
+        this, m_previewJob.next(),
+        [now, next, keywordOnly](const CancelFlag &) {
+            PreviewOutcome outcome;
+            const Expectations expectations(now->vaultPath());
+            auto before = expectations.check(*now, {10, false, false});
+            auto after = expectations.check(*next, {10, false, keywordOnly});
+            if (!before || !after) {
+                outcome.error = (before ? after.error() : before.error()).toString();
+                return outcome;
+            }
+            Expectations::compare(*after, *before);
+            outcome.current = *before;
+            outcome.edited = *after;
+            return outcome;
+        },
+        [this](const PreviewOutcome &outcome) {
+            if (!outcome.error.isEmpty()) {
+                m_preview->setText(tr("Expectations: %1").arg(outcome.error));
+                return;
+            }
+            const ExpectationReport &r = outcome.edited;
+            const int total = int(r.results.size());
+            const int pass = r.count(ExpectationStatus::Pass);
+            int broken = 0;
+            int fixed = 0;
+            for (const ExpectationResult &result : r.results) {
+                broken += result.change == ExpectationChange::Broken ? 1 : 0;
+                fixed += result.change == ExpectationChange::Fixed ? 1 : 0;
+            }
+            QString text = tr("Expectations with these settings: %1 of %2 pass, %3 fail (saved settings: %4 pass)")
+                               .arg(pass)
+                               .arg(total)
+                               .arg(total - pass)
+                               .arg(outcome.current.count(ExpectationStatus::Pass));
+            if (broken > 0 || fixed > 0)
+                text += tr("; %1 would break, %2 would be fixed").arg(broken).arg(fixed);
+            if (r.keywordOnly)
+                text += tr(". Keyword side only: the new embedder's vectors exist after a re-index");
+            m_preview->setText(text + QLatin1Char('.'));
+        });
+}
+
+void SettingsDialog::accept()
+{
+    auto edited = editedConfig();
+    if (!edited) {
+        m_error->setText(edited.error().message);
+        return;
+    }
+    const Config &next = *edited;
     if (Status s = next.save(m_vaultPath); !s) {
         m_error->setText(s.error().toString());
         return;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Job.h"
 #include "core/Config.h"
 
 #include <QDialog>
@@ -9,16 +10,20 @@ class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QTableWidget;
+class QTimer;
 
 namespace engram {
 
+class Engine;
+
 /// The vault's settings (engram.json): embedder, LLM endpoint, budgets and the
 /// weights of each ranking mode. Saved with Config::save; the drop folder is
-/// a per-user setting (QSettings).
+/// a per-user setting (QSettings). With the vault's open `engine`, it previews before saving how
+/// many of the owner's expectations (agent/Expectations) the edited settings would pass.
 class SettingsDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit SettingsDialog(const QString &vaultPath, QWidget *parent = nullptr);
+    explicit SettingsDialog(const QString &vaultPath, Engine *engine = nullptr, QWidget *parent = nullptr);
 
     /// True when the saved change needs the vault reopened (a new embedder re-embeds everything).
     bool needsReopen() const { return m_needsReopen; }
@@ -33,6 +38,10 @@ private:
     };
     QWidget *endpointPage(EndpointFields &fields, const Endpoint &endpoint, bool embedder);
     Endpoint readEndpoint(const EndpointFields &fields) const;
+    /// The settings as edited; an error names the field that is not valid.
+    Result<Config> editedConfig() const;
+    /// Checks the expectations with the current and the edited settings on worker connections.
+    void previewExpectations();
 
     QString m_vaultPath;
     Config m_config;
@@ -46,6 +55,10 @@ private:
     QLineEdit *m_dropFolder = nullptr;
     QTableWidget *m_modes = nullptr;
     QLabel *m_error = nullptr;
+    Engine *m_engine = nullptr;
+    QLabel *m_preview = nullptr;
+    QTimer *m_previewTimer = nullptr;
+    LatestJob m_previewJob;
 };
 
 } // namespace engram

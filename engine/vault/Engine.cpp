@@ -144,10 +144,16 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
 
 Result<std::unique_ptr<Engine>> Engine::openWorker() const
 {
+    return openWorker(*m_config);
+}
+
+Result<std::unique_ptr<Engine>> Engine::openWorker(const Config &config) const
+{
     std::unique_ptr<Engine> engine(new Engine);
     engine->m_worker = true;
     engine->m_vaultPath = m_vaultPath;
-    engine->m_config = m_config;
+    // The same settings share one object; a preview's differ and get their own.
+    engine->m_config = &config == m_config.get() ? m_config : std::make_shared<Config>(config);
     engine->m_embedder = m_embedder;
     engine->m_vectors = m_vectors;
     if (Status s = engine->m_store->open(QDir(indexDirectory()).filePath(kDatabaseFile)); !s)

@@ -46,6 +46,10 @@ public:
     /// A second Engine on the same vault for another thread: own SQLite
     /// connection, shared vectors and embedder settings.
     Result<std::unique_ptr<Engine>> openWorker() const;
+    /// The same with its own copy of `config` for ranking (mode weights, default mode): a preview
+    /// of settings not saved yet. It keeps this engine's embedder and vectors, which were made
+    /// with the saved settings; it is for asking, not for indexing.
+    Result<std::unique_ptr<Engine>> openWorker(const Config &config) const;
 
     QString vaultPath() const { return m_vaultPath; }
     QString indexDirectory() const;

@@ -39,6 +39,28 @@ void backdate(const TestVault &vault, const QString &relative, qint64 seconds, c
     QVERIFY2(f.setFileTime(from.addSecs(-seconds), QFileDevice::FileModificationTime), qPrintable(f.fileName()));
 }
 
+void writeRecencyRivals(TestVault &vault)
+{
+    const QDate today = QDate::currentDate();
+    vault.write(QStringLiteral("notes/deploy.md"),
+                QStringLiteral("---\ndate: %1\n---\n# Deploy\n\nWe deploy the billing service with a blue green "
+                               "rollout on Tuesdays.\n")
+                    .arg(today.addYears(-1).toString(Qt::ISODate)));
+    for (int i = 1; i <= 12; ++i)
+        vault.write(
+            QStringLiteral("notes/rival-%1.md").arg(i, 2, 10, QLatin1Char('0')),
+            QStringLiteral(
+                "---\ndate: %2\n---\n# Rival %1\n\nMeeting %1 went over the deploy checklist of the billing service, "
+                "the release calendar, the on-call rota and topic %1.\n")
+                .arg(i)
+                .arg(today.toString(Qt::ISODate)));
+    // Unrelated notes, so that deploy, billing and service are in under half of the notes
+    // (BM25 gives a term in more than half of them no weight at all).
+    for (int i = 1; i <= 16; ++i)
+        vault.write(QStringLiteral("notes/garden-%1.md").arg(i, 2, 10, QLatin1Char('0')),
+                    QStringLiteral("# Garden %1\n\nTomatoes, basil and bed %1 need water in the morning.\n").arg(i));
+}
+
 HealthCheck healthCheck(Engine &engine, const QString &name)
 {
     for (const HealthCheck &c : engine.health())

@@ -36,6 +36,11 @@ QString markdownTranscript(const QString &date, const QStringList &turns);
 /// talk: a consolidation writes 4 session, 3 daily, 2 weekly and 2 fact digests from them.
 void writeConsolidationSessions(TestVault &vault);
 
+/// notes/deploy.md, the best keyword match for "how do we deploy the billing service", dated a
+/// year ago, and twelve notes of today that match it less (deploy and billing only): in the
+/// default weights deploy.md ranks first; weighed by recency alone it falls below all twelve.
+void writeRecencyRivals(TestVault &vault);
+
 /// One line of a JSON Lines file: the object, compact, and a newline.
 QByteArray jsonLine(const QJsonObject &object);
 
