@@ -5,6 +5,8 @@
 # ENGRAM_BENCH_CONSOLIDATE=1 consolidates each vault before recall (what
 # bench/locomo_eval_consolidated.sh sets); ENGRAM_BENCH_CONFIG may name an
 # engram.json to copy into each vault.
+# Each result's text is what recall shows (the widened pair, long turns trimmed, lines an earlier
+# result showed left out), so R@250t..R@1000t cost what a pack would spend.
 #   bench/locomo_eval.sh [engram-cli] [extra recall options...]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,3 +28,6 @@ for conv in "$locomo"/corpus/conv-*; do
   "$cli" recall --vault "$vault" --queries "$locomo/queries.jsonl" --id-prefix "$name:" -k 50 "$@" >> "$out/run.jsonl"
 done
 python3 "$locomo/score_run.py" "$out/run.jsonl" --root "$locomo" --split dev
+# Whether trimming kept the answers: the share of dev questions with a short answer (<= 6 words,
+# verbatim in its evidence) whose answer is in the text that fits 500 tokens, and how many count.
+echo "answer-in-pack@500t (%, questions): $(python3 "$locomo/answer_in_pack.py" "$locomo" dev "$out/run.jsonl" 500)"

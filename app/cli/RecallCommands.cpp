@@ -129,8 +129,9 @@ int runQueries(CliContext &cx, Engine &engine)
             array.append(QJsonObject{{QStringLiteral("file"), QDir(engine.vaultPath()).filePath(r.chunk.path)},
                                      {QStringLiteral("start_line"), r.chunk.startLine},
                                      {QStringLiteral("end_line"), r.chunk.endLine},
-                                     {QStringLiteral("text"), engine.sourceText(r.chunk)},
-                                     {QStringLiteral("score"), r.score}});
+                                     {QStringLiteral("text"), r.chunk.text},
+                                     {QStringLiteral("score"), r.score},
+                                     {QStringLiteral("match"), r.match}});
         *target << QJsonDocument(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("results"), array}})
                        .toJson(QJsonDocument::Compact)
                 << '\n';
@@ -174,7 +175,7 @@ int runRecall(CliContext &cx)
         return ExitOk;
     }
     if (results->isEmpty())
-        cx.out << "No memories matched \"" << text << "\"." << Qt::endl;
+        cx.out << "Nothing relevant in memory for \"" << text << "\"." << Qt::endl;
     int rank = 0;
     for (const RecallResult &r : *results)
         printResultText(cx, ++rank, r, cx.parser.isSet(QStringLiteral("explain")), engine->displayText(r.chunk));
@@ -199,8 +200,10 @@ int runPack(CliContext &cx)
     auto pack = engine->pack(*query, budget);
     if (!pack)
         return cx.fail(pack.error().toString());
-    if (pack->included.isEmpty())
+    if (pack->included.isEmpty()) {
         cx.noteIfIndexEmpty(*engine);
+        cx.err << "engram-cli pack: nothing relevant in memory for \"" << text << "\"" << Qt::endl;
+    }
     if (cx.json()) {
         QJsonArray items;
         for (const RecallResult &r : pack->included)

@@ -161,10 +161,11 @@ Tool recall()
                     lines << m.line(int(array.size()));
                 }
                 const QString mode = query.mode.isEmpty() ? engine.config().defaultMode : query.mode;
-                const QString text = lines.isEmpty() ? QStringLiteral("No memories matched \"%1\".").arg(query.text)
-                                                     : QStringLiteral("%1 memories for \"%2\" (mode %3):\n%4")
-                                                           .arg(lines.size())
-                                                           .arg(query.text, mode, lines.join(QLatin1Char('\n')));
+                const QString text = lines.isEmpty()
+                                         ? QStringLiteral("Nothing relevant in memory for \"%1\".").arg(query.text)
+                                         : QStringLiteral("%1 memories for \"%2\" (mode %3):\n%4")
+                                               .arg(lines.size())
+                                               .arg(query.text, mode, lines.join(QLatin1Char('\n')));
                 return ToolResult{text, QJsonObject{{QStringLiteral("query"), query.text},
                                                     {QStringLiteral("mode"), mode},
                                                     {QStringLiteral("results"), array}}};

@@ -2,6 +2,7 @@
 
 #include "core/TextAnalysis.h"
 #include "ingest/Tagger.h"
+#include "recall/EvidenceText.h"
 
 namespace engram {
 
@@ -51,7 +52,13 @@ ContextPack ContextPack::build(const QString &query, const QString &preamble, co
     // Greedy in rank order; each region heading costs its tokens once.
     QHash<QString, QList<QString>> itemsByRegion;
     QStringList regionOrder;
-    for (const RecallResult &r : ranked) {
+    QSet<QString> shownUnits; // a pack never spends its budget on the same words twice
+    for (const RecallResult &candidate : ranked) {
+        RecallResult r = candidate;
+        const QString fresh = EvidenceText::withoutShown(r.chunk.text, shownUnits);
+        if (fresh.isEmpty())
+            continue; // a citation alone, or lines an earlier item already holds
+        r.chunk.text = fresh;
         const QString region =
             r.chunk.tags.region.value.isEmpty() ? QStringLiteral("memory") : r.chunk.tags.region.value;
         const QString item = renderItem(r);
@@ -68,6 +75,8 @@ ContextPack ContextPack::build(const QString &query, const QString &preamble, co
             regionOrder << region;
         itemsByRegion[region] << item;
         pack.included << r;
+        for (const QString &unit : EvidenceText::units(fresh))
+            shownUnits.insert(unit);
     }
 
     QString out = header;
@@ -78,9 +87,6 @@ ContextPack ContextPack::build(const QString &query, const QString &preamble, co
         for (const QString &item : itemsByRegion.value(region))
             out += item;
     }
-    const QString nothing = QStringLiteral("\n_No memories matched._\n");
-    if (pack.included.isEmpty() && used + nothing.size() <= budgetChars)
-        out += nothing;
     pack.markdown = out;
     pack.tokens = TextAnalysis::estimateTokens(out);
     return pack;

@@ -17,6 +17,9 @@ struct ContextPack {
 
     /// Builds a pack. The preamble may use at most half the budget; results
     /// fill the rest greedily in rank order (an item too large is skipped).
+    /// No line is spent twice: an item shows only the lines (EvidenceText units) no earlier item
+    /// holds, and an item with none left, or holding only a citation, is left out. With nothing
+    /// included the pack is its header and preamble.
     static ContextPack build(const QString &query, const QString &preamble, const QList<RecallResult> &ranked,
                              int budget);
 

@@ -30,6 +30,10 @@ struct RecallResult {
     QList<ScoreComponent> breakdown;
     int keywordRank = 0; ///< 1-based rank in the BM25 list, 0 when absent
     int vectorRank = 0;  ///< 1-based rank in the kNN list, 0 when absent
+    double cosine = 0.0; ///< vector cosine with the query, 0 when not a kNN candidate
+    /// Absolute, calibrated relevance (RelevanceGauge, 0..1): comparable across queries, where the
+    /// ranking's relevance is relative to the best candidate. In the breakdown as "match", weight 0.
+    double match = 0.0;
 };
 
 struct RecallQuery {

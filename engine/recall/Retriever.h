@@ -48,7 +48,10 @@ public:
 /// relevance (normalised scores), smoothed over neighbouring turns, then
 /// re-ranked by the composite score of the active mode. A hit turn comes
 /// back widened into its question–answer pair (TurnContext), so that what a
-/// pack shows is the exchange, not half of it.
+/// pack shows is the exchange, not half of it; lines an earlier result showed
+/// are not shown again and long turns keep their matching sentences
+/// (EvidenceText). Each result carries its absolute match (RelevanceGauge);
+/// when none reaches RelevanceGauge::kRelevant the answer is an empty list.
 class Retriever {
 public:
     Retriever(IndexStore &store, VectorIndex &vectors, Embedder &embedder, const Config &config);

@@ -182,11 +182,11 @@ private slots:
         }
     }
 
-    void build_withNothingToIncludeSaysSoWithinBudget()
+    /// Nothing relevant: the pack is its header and the state preamble, nothing else (the front end says so).
+    void build_withNothingRelevantHoldsOnlyThePreamble()
     {
-        const ContextPack pack = ContextPack::build(QStringLiteral("nothing"), {}, {}, 20);
-        QVERIFY(pack.markdown.contains(QStringLiteral("No memories matched")));
-        QVERIFY(pack.markdown.size() <= 80);
+        const ContextPack pack = ContextPack::build(QStringLiteral("nothing"), QStringLiteral("Mood: calm."), {}, 200);
+        QCOMPARE(pack.markdown, QStringLiteral("# Engram context\nRecalled for: nothing\n\nMood: calm.\n"));
         QCOMPARE(pack.skipped, 0);
     }
 };

@@ -1,0 +1,121 @@
+#include "recall/EvidenceText.h"
+
+#include "recall/RelevanceGauge.h"
+
+#include <QRegularExpression>
+
+namespace engram {
+
+namespace {
+
+/// "(from `a`; raw `b`)", "(from `a`)", "(raw `b`)" anywhere in a line.
+const QRegularExpression &citation()
+{
+    static const QRegularExpression re(QStringLiteral("\\((?:from|raw) `[^`]*`(?:; *(?:from|raw) `[^`]*`)*\\)"));
+    return re;
+}
+
+QString unitOf(QString line)
+{
+    line.remove(citation());
+    line = line.trimmed();
+    if (line.startsWith(QLatin1Char('#')))
+        return {}; // a heading names a unit, it is not one
+    QString folded;
+    folded.reserve(line.size());
+    for (const QChar c : std::as_const(line))
+        folded += c.isLetterOrNumber() ? c.toLower() : QLatin1Char(' ');
+    folded = folded.simplified();
+    return folded;
+}
+
+} // namespace
+
+QStringList EvidenceText::units(const QString &text)
+{
+    QStringList out;
+    for (const QString &line : text.split(QLatin1Char('\n')))
+        if (const QString unit = unitOf(line); !unit.isEmpty())
+            out << unit;
+    return out;
+}
+
+bool EvidenceText::isCitationOnly(const QString &text)
+{
+    return units(text).isEmpty();
+}
+
+QString EvidenceText::withoutShown(const QString &text, const QSet<QString> &shown)
+{
+    QStringList kept;
+    bool any = false;
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        const QString unit = unitOf(line);
+        if (!unit.isEmpty() && shown.contains(unit))
+            continue;
+        if (!unit.isEmpty())
+            any = true;
+        if (unit.isEmpty() && !line.trimmed().isEmpty() && !line.trimmed().startsWith(QLatin1Char('#')))
+            continue; // a citation left alone by the lines it cited
+        if (line.trimmed().isEmpty() && (kept.isEmpty() || kept.last().trimmed().isEmpty()))
+            continue;
+        kept << line;
+    }
+    while (!kept.isEmpty() && kept.last().trimmed().isEmpty())
+        kept.removeLast();
+    return any ? kept.join(QLatin1Char('\n')) : QString();
+}
+
+QString EvidenceText::trimmed(const QString &text, const QStringList &queryStems, int maxChars)
+{
+    if (text.size() <= maxChars || queryStems.isEmpty())
+        return text;
+    QStringList lines = text.split(QLatin1Char('\n'));
+    bool changed = false;
+    static const QRegularExpression label(
+        QStringLiteral("^(?:- )?(?:\\*\\*[^*]+\\*\\*|[^:]{1,40}?)(?: \\([^)]*\\))?: "));
+    static const QRegularExpression sentenceEnd(QStringLiteral("(?<=[.!?])\\s+"));
+    const QSet<QString> wanted(queryStems.cbegin(), queryStems.cend());
+    const int perLine = qMax(80, maxChars / 2);
+    for (QString &line : lines) {
+        if (line.size() <= perLine)
+            continue;
+        const QRegularExpressionMatch m = label.match(line);
+        const QString head = m.hasMatch() ? m.captured(0) : QString();
+        const QStringList sentences = line.mid(head.size()).split(sentenceEnd, Qt::SkipEmptyParts);
+        if (sentences.size() < 3)
+            continue;
+        QList<bool> keep(sentences.size(), false);
+        for (qsizetype i = 0; i < sentences.size(); ++i) {
+            bool holds = false;
+            for (const QString &s : RelevanceGauge::contentStems(sentences[i]))
+                holds = holds || wanted.contains(s);
+            if (holds) {
+                keep[i] = true;
+                if (i + 1 < sentences.size())
+                    keep[i + 1] = true;
+            }
+        }
+        if (!keep.contains(true) || !keep.contains(false))
+            continue;
+        QString out = head;
+        bool gap = false;
+        for (qsizetype i = 0; i < sentences.size(); ++i) {
+            if (!keep[i]) {
+                gap = true;
+                continue;
+            }
+            if (gap)
+                out += QStringLiteral("… ");
+            gap = false;
+            out += sentences[i] + QLatin1Char(' ');
+        }
+        if (gap)
+            out += QStringLiteral("…");
+        line = out.trimmed();
+        changed = true;
+    }
+    return changed ? lines.join(QLatin1Char('\n')) : text;
+}
+
+} // namespace engram

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+namespace engram {
+
+class RelevanceGauge;
+
+/// What a result shows, compared by content rather than by location. A digest line quotes a raw turn
+/// with a citation appended ("… (from `consolidated/daily/…`; raw `session_02.md:36-36`)"), a weekly
+/// digest quotes the daily one: the same words in three files. EvidenceText reduces a text to its
+/// units (one per line or paragraph, without list bullets, emphasis and citations, case and spacing
+/// folded) so that a recall or a pack shows each unit once, and trims long turns to the sentences
+/// that carry the match.
+class EvidenceText {
+public:
+    /// The comparable form of each unit of `text` that holds words (headings and citations hold none).
+    static QStringList units(const QString &text);
+    /// True when `text` holds no words beside citations, headings and markup.
+    static bool isCitationOnly(const QString &text);
+    /// `text` without the lines whose unit is in `shown` (blank lines between paragraphs kept); empty
+    /// when every unit was shown.
+    static QString withoutShown(const QString &text, const QSet<QString> &shown);
+    /// Text over `maxChars`: each of its lines over half that (at least 80) and of three sentences or
+    /// more keeps its speaker label, the sentences that hold a query stem and the one after each (an
+    /// answer follows its question), with "…" for what was cut. Shorter text is returned as it is, and
+    /// so is a line with no sentence holding a query stem.
+    static QString trimmed(const QString &text, const QStringList &queryStems, int maxChars);
+};
+
+} // namespace engram

@@ -1,0 +1,207 @@
+// Recall knows when it knows nothing (RelevanceGauge), never repeats itself (EvidenceText) and gives
+// every bad query a clear answer.
+#include "TestVault.h"
+#include "recall/ContextPack.h"
+#include "recall/EvidenceText.h"
+#include "recall/RelevanceGauge.h"
+#include "vault/EngineInternals.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace engram;
+using test::openIndexed;
+using test::TestVault;
+
+namespace {
+
+const QStringList kConversations{QStringLiteral("conv-26"), QStringLiteral("conv-30"), QStringLiteral("conv-41")};
+
+QStringList unrelatedQueries()
+{
+    QFile f(QStringLiteral(ENGRAM_TEST_DATA "/recall/unrelated-queries.txt"));
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    QStringList out;
+    for (const QString &line : QString::fromUtf8(f.readAll()).split(QLatin1Char('\n')))
+        if (!line.trimmed().isEmpty() && !line.startsWith(QLatin1Char('#')))
+            out << line.trimmed();
+    return out;
+}
+
+RecallQuery queryFor(const QString &text)
+{
+    RecallQuery q;
+    q.text = text;
+    q.k = 50;
+    q.reinforce = false;
+    q.now = QDateTime(QDate(2026, 1, 1), QTime(12, 0), Qt::UTC);
+    return q;
+}
+
+} // namespace
+
+class TestRelevance : public QObject {
+    Q_OBJECT
+
+    TestVault m_vaults[3]; ///< copies of the LoCoMo dev conversations
+    std::unique_ptr<Engine> m_engines[3];
+
+private slots:
+    void initTestCase()
+    {
+        for (int i = 0; i < 3; ++i) {
+            const QDir corpus(test::sharedPath(QStringLiteral("bench/locomo-dev/corpus/") + kConversations[i]));
+            const QStringList files = corpus.entryList({QStringLiteral("*.md")}, QDir::Files);
+            QVERIFY2(!files.isEmpty(), qPrintable(corpus.path() + QStringLiteral(" holds no sessions")));
+            for (const QString &name : files) {
+                QFile f(corpus.filePath(name));
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                m_vaults[i].write(name, f.readAll());
+            }
+            m_engines[i] = openIndexed(m_vaults[i]);
+        }
+    }
+
+    void recall_unrelatedQueriesReturnNothing()
+    {
+        const QStringList queries = unrelatedQueries();
+        QVERIFY(queries.size() >= 30);
+        for (int i = 0; i < 3; ++i)
+            for (const QString &text : queries) {
+                auto results = m_engines[i]->recall(queryFor(text));
+                if (!results)
+                    QFAIL(qPrintable(text + QStringLiteral(": ") + results.error().toString()));
+                QVERIFY2(results->isEmpty(),
+                         qPrintable(QStringLiteral("%1 in %2 returned %3 results, first %4")
+                                        .arg(text, kConversations[i])
+                                        .arg(results->size())
+                                        .arg(results->isEmpty() ? QString() : results->front().chunk.text)));
+            }
+    }
+
+    /// Every dev question with evidence keeps its hits, but one: conv-30:q009 asks which city "Jean and
+    /// John" visited in a conversation between Jon and Gina; what it shares with its evidence ("city",
+    /// "visited") weighs 0.19, as much as "controller" in "kubernetes ingress controller annotations".
+    void recall_everyDevQuestionWithEvidenceReturnsResults()
+    {
+        QFile f(test::sharedPath(QStringLiteral("bench/locomo-dev/queries.jsonl")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        int asked = 0;
+        QStringList empty;
+        while (!f.atEnd()) {
+            const QJsonObject q = QJsonDocument::fromJson(f.readLine()).object();
+            if (q.value(QStringLiteral("split")).toString() != QLatin1String("dev")
+                || q.value(QStringLiteral("evidence")).toArray().isEmpty())
+                continue;
+            const int at = int(kConversations.indexOf(q.value(QStringLiteral("conversation")).toString()));
+            QVERIFY(at >= 0);
+            ++asked;
+            auto results = m_engines[at]->recall(queryFor(q.value(QStringLiteral("question")).toString()));
+            QVERIFY(results.ok());
+            if (results->isEmpty())
+                empty << q.value(QStringLiteral("id")).toString();
+        }
+        QCOMPARE(asked, 383);
+        QCOMPARE(empty, QStringList{QStringLiteral("conv-30:q009")});
+    }
+
+    void recall_matchIsAbsoluteAndInTheBreakdown()
+    {
+        auto results =
+            m_engines[0]->recall(queryFor(QStringLiteral("When did Caroline go to the LGBTQ support group?")));
+        QVERIFY(results.ok() && !results->isEmpty());
+        const RecallResult &top = results->front();
+        QCOMPARE(top.breakdown.last().name, QStringLiteral("match"));
+        QCOMPARE(top.breakdown.last().value, top.match);
+        QCOMPARE(top.breakdown.last().contribution(), 0.0);
+        QVERIFY(top.match >= RelevanceGauge::kRelevant && top.match <= 1.0);
+    }
+
+    void recall_badInputGetsAClearAnswerInBoundedTime()
+    {
+        QString tenThousand;
+        for (int i = 0; i < 10000; ++i)
+            tenThousand += QStringLiteral("word%1 ").arg(i % 97);
+        const QList<QPair<QString, QString>> cases{
+            {QString(), QStringLiteral("empty")},
+            {QStringLiteral("  \t \n "), QStringLiteral("empty")},
+            {QStringLiteral("the of and it is"), QStringLiteral("only common words")},
+            {tenThousand, QStringLiteral("10000 words")},
+            {QStringLiteral("\x01\x02\x1b\x7f\t"), QStringLiteral("empty")},
+            {QStringLiteral("🜁🜂🜃 ⊕⊗"), QStringLiteral("no words")},
+        };
+        for (const auto &[text, says] : cases) {
+            QElapsedTimer timer;
+            timer.start();
+            auto results = m_engines[0]->recall(queryFor(text));
+            QVERIFY(timer.elapsed() < 2000);
+            if (results.ok())
+                QFAIL(qPrintable(QStringLiteral("no error for ") + text.left(40)));
+            QVERIFY2(results.error().message.contains(says), qPrintable(results.error().message));
+        }
+        // An unseen script and control characters inside a real query: nothing, or the real answer.
+        for (const QString &text : {QStringLiteral("ᚠᚢᚦᚨᚱᚲ ᚷᚹᚺᚾ"), QStringLiteral("ⴰⵣⵓⵍ ⴼⵍⵍⴰⴽ")}) {
+            auto results = m_engines[0]->recall(queryFor(text));
+            QVERIFY(results.ok() && results->isEmpty());
+        }
+        auto withControls = m_engines[0]->recall(queryFor(QStringLiteral("Caroline\x07 LGBTQ\x00 support group")));
+        QVERIFY(withControls.ok() && !withControls->isEmpty());
+    }
+
+    /// Identical text in two files and a digest quoting a turn are shown once; a citation alone never.
+    void pack_neverHoldsTheSameTextTwiceNorACitationOnlyChunk()
+    {
+        TestVault vault;
+        const QString turn = QStringLiteral("**Ana** (D1:1): The lighthouse keeper repainted the lamp room blue.");
+        vault.write(QStringLiteral("sessions/s1.md"), QStringLiteral("# Session\n\n") + turn + QLatin1Char('\n'));
+        vault.write(QStringLiteral("sessions/s1-copy.md"),
+                    QStringLiteral("# Session copy\n\n") + turn + QLatin1Char('\n'));
+        vault.write(QStringLiteral("consolidated/daily/2026-01-01.md"),
+                    QStringLiteral("---\nlayer: daily\n---\n# Daily digest\n\n- ") + turn
+                        + QStringLiteral(" (from `sessions/s1.md:3-3`; raw `sessions/s1.md:3-3`)\n"));
+        vault.write(
+            QStringLiteral("consolidated/fact/cite.md"),
+            QStringLiteral(
+                "---\nlayer: fact\n---\n# Lighthouse lamp room\n\n(from `consolidated/daily/2026-01-01.md:6-6`; "
+                "raw `sessions/s1.md:3-3`)\n"));
+        auto engine = openIndexed(vault);
+        auto pack = engine->pack(queryFor(QStringLiteral("lighthouse lamp room")), 500);
+        QVERIFY(pack.ok());
+        QCOMPARE(pack->markdown.count(QStringLiteral("repainted the lamp room blue")), 1);
+        QCOMPARE(pack->included.size(), 1);
+        for (const RecallResult &r : pack->included)
+            QVERIFY(!EvidenceText::isCitationOnly(r.chunk.text));
+        // The same holds for a pack built from a ranked list that repeats itself.
+        RecallResult a;
+        a.chunk.path = QStringLiteral("a.md");
+        a.chunk.text = turn;
+        RecallResult b = a;
+        b.chunk.path = QStringLiteral("b.md");
+        b.chunk.text = QStringLiteral("- ") + turn + QStringLiteral(" (from `a.md:1-1`)");
+        RecallResult c = a;
+        c.chunk.path = QStringLiteral("c.md");
+        c.chunk.text = QStringLiteral("(from `a.md:1-1`; raw `a.md:1-1`)");
+        const ContextPack built = ContextPack::build(QStringLiteral("lamp"), {}, {a, b, c}, 500);
+        QCOMPARE(built.included.size(), 1);
+        QCOMPARE(built.markdown.count(QStringLiteral("repainted")), 1);
+    }
+
+    void trimmed_keepsTheMatchingSentencesAndTheNextOne()
+    {
+        const QString turn =
+            QStringLiteral("**Bo** (D2:4): I woke early. The weather was grey. We walked to the harbour at noon. "
+                           "It was full of boats. Then lunch. Then a nap. Then more walking around town.");
+        const QString out = EvidenceText::trimmed(turn, {QStringLiteral("harbour")}, 60);
+        QCOMPARE(out, QStringLiteral("**Bo** (D2:4): … We walked to the harbour at noon. It was full of boats. …"));
+        QCOMPARE(EvidenceText::trimmed(turn, {QStringLiteral("harbour")}, 1000), turn);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRelevance)
+#include "tst_relevance.moc"
