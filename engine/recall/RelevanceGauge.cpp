@@ -88,13 +88,15 @@ RelevanceGauge::RelevanceGauge(IndexStore &store, const QString &query, Embedder
         const QHash<QString, qint64> frequency = store.documentFrequencies(stems);
         for (const QString &part : query.split(QStringLiteral(" · "), Qt::SkipEmptyParts)) {
             Part p;
+            QSet<QString> seen;
             for (const QString &s : contentStems(part)) {
-                if (p.idf.contains(s))
+                if (seen.contains(s))
                     continue;
+                seen.insert(s);
                 const double df = double(frequency.value(s));
                 // BM25's idf, never below a floor: a word in every chunk still says a little.
                 const double idf = qMax(0.05, std::log(1.0 + (chunks - df + 0.5) / (df + 0.5)));
-                p.idf.insert(s, idf);
+                p.idf.append({s, idf});
                 p.max += idf;
             }
             if (p.max > 0.0)
@@ -128,9 +130,9 @@ double RelevanceGauge::coverage(const QString &text) const
     double best = 0.0;
     for (const Part &p : m_parts) {
         double covered = 0.0;
-        for (auto it = p.idf.cbegin(); it != p.idf.cend(); ++it)
-            if (present.contains(it.key()))
-                covered += it.value();
+        for (const auto &[stem, idf] : p.idf)
+            if (present.contains(stem))
+                covered += idf;
         best = qMax(best, covered / p.max);
     }
     for (const QString &name : m_names)

@@ -49,9 +49,12 @@ public:
     static QStringList contentStems(QStringView text);
 
 private:
+    /// A list, not a hash: coverage sums the idf of the stems present in the same order as `max`
+    /// sums them all, so a text with every stem scores exactly 1 in every process (summed in a
+    /// QHash's per-process order it was 1 or 0.9999999999999998, and recall JSON differed by run).
     struct Part {
-        QHash<QString, double> idf; ///< stem → idf
-        double max = 0.0;           ///< the sum of idf: all the part could match
+        QList<QPair<QString, double>> idf; ///< stem and its idf, each stem once, in query order
+        double max = 0.0;                  ///< the sum of idf: all the part could match
     };
     QList<Part> m_parts;
     QSet<QString> m_names; ///< stems of the capitalised words the vault knows

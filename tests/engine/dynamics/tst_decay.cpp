@@ -114,9 +114,10 @@ private slots:
     {
         TestVault vault;
         writeStores(vault);
-        // A goal (never decays) that matches the query exactly as well as the trip does.
+        // A goal (never decays) that matches the query exactly as well as the trip does (the same
+        // words in another order: an identical line would be shown once, for the first file).
         vault.write(QStringLiteral("memories/prospective/coast.md"),
-                    memory(QStringLiteral("Coast plan"), {}, QStringLiteral("We drove to the coast in March.")));
+                    memory(QStringLiteral("Coast plan"), {}, QStringLiteral("In March we drove to the coast.")));
         ClockedEngine e(vault);
         e.engine->index();
         const QString trip = QStringLiteral("memories/episodic/trip.md");
