@@ -64,11 +64,14 @@ void ConversationView::clearConversation()
 void ConversationView::highlightLines(int startLine, int endLine)
 {
     const QList<int> turns = m_conversation.turnsOverlapping(startLine, endLine);
-    if (turns == m_highlighted)
-        return;
-    m_highlighted = turns;
-    render();
-    if (!m_highlighted.isEmpty())
+    if (turns != m_highlighted) {
+        m_highlighted = turns;
+        render();
+    }
+    // The whole session (no lines) reads from its start; a turn is brought into view.
+    if (startLine <= 0)
+        verticalScrollBar()->setValue(0);
+    else if (!m_highlighted.isEmpty())
         scrollToAnchor(QStringLiteral("turn-%1").arg(m_highlighted.first()));
 }
 
