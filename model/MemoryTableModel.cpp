@@ -3,6 +3,7 @@
 #include "Roles.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
@@ -46,6 +47,16 @@ QString turnText(const MemoryRow &row)
     } else if (!speaker.isEmpty()) {
         text.prepend(QStringLiteral("… "));
     }
+    // Markup of the agent's own (<command-message>…) and Markdown heading marks say nothing here.
+    if (text.contains(QLatin1Char('<'))) {
+        static const QRegularExpression tag(QStringLiteral("</?([A-Za-z][\\w-]*)>"));
+        const QString bare = QString(text).remove(tag).trimmed();
+        // A message of nothing but markup (an empty command output) is named by its first tag.
+        const QRegularExpressionMatch first = tag.match(text);
+        text = !bare.isEmpty() || !first.hasMatch() ? bare : QStringLiteral("(%1)").arg(first.captured(1));
+    }
+    static const QRegularExpression headingMark(QStringLiteral("^#+\\s+"));
+    text.remove(headingMark);
     text = text.simplified();
     if (speaker == QLatin1String("user"))
         return MemoryTableModel::tr("You: %1").arg(text);
@@ -374,6 +385,9 @@ QVariant MemoryTableModel::display(const MemoryRow &row, int column, const Sessi
     case SourceColumn:
         if (session)
             return tr("%n turn(s) · %1", nullptr, int(session->turns.size())).arg(row.path);
+        if (turn) // its session's row above names the file
+            return row.startLine == row.endLine ? tr("line %1").arg(row.startLine)
+                                                : tr("lines %1–%2").arg(row.startLine).arg(row.endLine);
         return QStringLiteral("%1:%2-%3").arg(row.path).arg(row.startLine).arg(row.endLine);
     }
     return {};

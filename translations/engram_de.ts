@@ -483,6 +483,14 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
 %n Beiträge</numerusform>
         </translation>
     </message>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation>Zeilen %1–%2</translation>
+    </message>
 </context>
 <context>
     <name>engram::NoteEditor</name>

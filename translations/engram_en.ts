@@ -482,6 +482,14 @@ Edges appear once the dynamics layer links related memories and records which on
 %n turns</numerusform>
         </translation>
     </message>
+    <message>
+        <source>line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::NoteEditor</name>

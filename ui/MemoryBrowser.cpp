@@ -67,10 +67,11 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     m_table->header()->setSortIndicator(-1, Qt::AscendingOrder);
     m_table->setSortingEnabled(true);
     m_table->header()->setStretchLastSection(true);
-    m_table->setColumnWidth(MemoryTableModel::TitleColumn, 280);
+    // Session titles and turns are read by their first words: the title gets the room.
+    m_table->setColumnWidth(MemoryTableModel::TitleColumn, 360);
     for (int c : {MemoryTableModel::StoreColumn, MemoryTableModel::RegionColumn, MemoryTableModel::LayerColumn,
                   MemoryTableModel::StrengthColumn})
-        m_table->setColumnWidth(c, 110);
+        m_table->setColumnWidth(c, 95);
     m_table->setColumnWidth(MemoryTableModel::LastAccessColumn, 130);
 
     m_editor = new NoteEditor(this);

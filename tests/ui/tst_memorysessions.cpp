@@ -255,6 +255,17 @@ private Q_SLOTS:
         QVERIFY(conversation->toPlainText().contains(QStringLiteral("· recalled")));
         QTRY_VERIFY(conversation->verticalScrollBar()->value() > 0); // scrolled down to it
 
+        // A later memory of the same long turn of the agent's: the view goes on down to its own part.
+        const int scroll = conversation->verticalScrollBar()->value();
+        bool further = false;
+        for (int t = turn.row() + 1; t < model->rowCount(demo) && !further; ++t) {
+            m_view->setCurrentIndex(model->index(t, 0, demo));
+            if (conversation->highlightedTurns() != highlighted)
+                break;
+            further = conversation->verticalScrollBar()->value() > scroll;
+        }
+        QVERIFY(further);
+
         // The session's own row: the whole conversation, from its start, nothing highlighted.
         m_view->setCurrentIndex(demo);
         QTRY_VERIFY(conversation->highlightedTurns().isEmpty());

@@ -55,27 +55,30 @@ int main(int argc, char *argv[])
     int next = 0;
     std::function<void()> shoot = [&] {
         if (next == names.size()) {
-            // A captured agent session: its row expanded into its turns, the conversation beside it
-            // with the selected turn highlighted (the first turn past line 20 of a Claude Code log).
+            // A captured agent session: the longest one's row expanded into its turns, the
+            // conversation beside it with a turn from its middle selected and highlighted.
             ++next;
             window.tabs()->setCurrentIndex(0);
             auto *table = window.findChild<QTreeView *>(QStringLiteral("memoryTable"));
             const QAbstractItemModel *model = table->model();
-            for (int r = 0; r < model->rowCount(); ++r) {
-                const QModelIndex session = model->index(r, 0);
-                if (!session.data(PathRole).toString().endsWith(QLatin1String(".jsonl")))
-                    continue;
-                int turn = 0;
+            // Laid out first: the conversation scrolls to the turn at its final width.
+            table->setColumnWidth(0, 330);
+            if (auto *splitter = window.findChild<QSplitter *>(QStringLiteral("memorySplitter")))
+                splitter->setSizes({600, 680});
+            QModelIndex session;
+            for (int r = 0; r < model->rowCount(); ++r)
+                if (model->index(r, 0).data(PathRole).toString().endsWith(QLatin1String(".jsonl"))
+                    && (!session.isValid() || model->rowCount(model->index(r, 0)) > model->rowCount(session)))
+                    session = model->index(r, 0);
+            if (session.isValid()) {
+                int turn = model->rowCount(session) / 3;
                 while (turn + 1 < model->rowCount(session)
                        && model->index(turn, 0, session).data(StartLineRole).toInt() <= 20)
                     ++turn;
                 table->expand(session);
                 table->setCurrentIndex(model->index(turn, 0, session));
                 table->scrollTo(session, QAbstractItemView::PositionAtTop);
-                break;
             }
-            if (auto *splitter = window.findChild<QSplitter *>(QStringLiteral("memorySplitter")))
-                splitter->setSizes({420, 840});
             QTimer::singleShot(700, &window, [&] {
                 window.grab().save(out.filePath(QStringLiteral("memories-session.png")));
                 shoot();
