@@ -16,9 +16,9 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
-#include <QTableView>
 #include <QTest>
 #include <QTimer>
+#include <QTreeView>
 
 #include <algorithm>
 #include <cstdio>
@@ -96,7 +96,7 @@ int main(int argc, char *argv[])
     VaultSession *session = window.session();
     window.openVault(parser.value(QStringLiteral("vault")));
     auto *browser = window.findChild<MemoryBrowser *>(QStringLiteral("memoryBrowser"));
-    auto *table = window.findChild<QTableView *>(QStringLiteral("memoryTable"));
+    auto *table = window.findChild<QTreeView *>(QStringLiteral("memoryTable"));
     auto *text = window.findChild<QPlainTextEdit *>(QStringLiteral("noteText"));
     auto *save = window.findChild<QPushButton *>(QStringLiteral("noteSaveButton"));
     auto *model = qobject_cast<QSortFilterProxyModel *>(table->model())->sourceModel();

@@ -1,5 +1,6 @@
 #include "MemoryFilterProxy.h"
 
+#include "MemoryTableModel.h"
 #include "Roles.h"
 
 namespace engram {
@@ -8,6 +9,7 @@ MemoryFilterProxy::MemoryFilterProxy(QObject *parent) : QSortFilterProxyModel(pa
 {
     setSortRole(SortRole);
     setSortCaseSensitivity(Qt::CaseInsensitive);
+    setRecursiveFilteringEnabled(true);
 }
 
 void MemoryFilterProxy::setSearchText(const QString &text)
@@ -59,6 +61,20 @@ bool MemoryFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourc
         if (!haystack.contains(word, Qt::CaseInsensitive))
             return false;
     return true;
+}
+
+bool MemoryFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    const int column = left.column();
+    if (left.parent().isValid() && column != MemoryTableModel::StrengthColumn
+        && column != MemoryTableModel::LastAccessColumn) {
+        // Turns sorted by title would read as a shuffled conversation: they keep its order, in
+        // either direction of the sort (the view reverses a descending sort, so this undoes it).
+        const int a = left.data(StartLineRole).toInt();
+        const int b = right.data(StartLineRole).toInt();
+        return sortOrder() == Qt::AscendingOrder ? a < b : a > b;
+    }
+    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 } // namespace engram

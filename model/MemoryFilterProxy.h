@@ -7,7 +7,9 @@ namespace engram {
 
 /// Search-as-you-type and tag filters over the memory table. Every word of
 /// the search must occur in the title, heading or path; region, store and
-/// layer filters are exact (empty = any). Sorting uses SortRole.
+/// layer filters are exact (empty = any). A session whose turn matches stays
+/// visible with that turn. Sorting uses SortRole; a session's turns keep the
+/// order in which they were said unless sorted by strength or last access.
 class MemoryFilterProxy : public QSortFilterProxyModel {
     Q_OBJECT
 public:
@@ -21,6 +23,7 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
     QStringList m_words;

@@ -3,44 +3,249 @@
 #include "Roles.h"
 
 #include <QLocale>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
 
 namespace engram {
 
-MemoryTableModel::MemoryTableModel(QObject *parent) : QAbstractTableModel(parent) { }
+namespace {
+
+/// A session's own row, made from its turns: its title and tags, no lines of its own (selecting
+/// it shows the whole conversation).
+MemoryRow summaryRow(const QList<MemoryRow> &turns)
+{
+    MemoryRow summary = turns.constFirst();
+    summary.id = 0;
+    summary.heading.clear();
+    summary.excerpt.clear();
+    summary.startLine = summary.endLine = 0;
+    summary.tokens = 0;
+    for (const MemoryRow &turn : turns)
+        summary.tokens += turn.tokens;
+    return summary;
+}
+
+/// "user: make the list sortable\nassistant: …" → "You: make the list sortable"; a later piece of a
+/// long answer → "Assistant: … and then".
+QString turnText(const MemoryRow &row)
+{
+    QString text = row.excerpt.trimmed();
+    if (text.isEmpty())
+        return row.title;
+    const qsizetype nl = text.indexOf(QLatin1Char('\n'));
+    if (nl > 0)
+        text.truncate(nl);
+    // A long turn is split into pieces; the ones after the first go on without the speaker's name.
+    QString speaker = row.speaker;
+    const qsizetype colon = text.indexOf(QLatin1String(": "));
+    const QString named = colon > 0 ? text.left(colon) : QString();
+    if (named == QLatin1String("user") || named == QLatin1String("assistant")) {
+        speaker = named;
+        text = text.mid(colon + 2);
+    } else if (!speaker.isEmpty()) {
+        text.prepend(QStringLiteral("… "));
+    }
+    // Markup of the agent's own (<command-message>…) and Markdown heading marks say nothing here.
+    if (text.contains(QLatin1Char('<'))) {
+        static const QRegularExpression tag(QStringLiteral("</?([A-Za-z][\\w-]*)>"));
+        const QString bare = QString(text).remove(tag).trimmed();
+        // A message of nothing but markup (an empty command output) is named by its first tag.
+        const QRegularExpressionMatch first = tag.match(text);
+        text = !bare.isEmpty() || !first.hasMatch() ? bare : QStringLiteral("(%1)").arg(first.captured(1));
+    }
+    static const QRegularExpression headingMark(QStringLiteral("^#+\\s+"));
+    text.remove(headingMark);
+    text = text.simplified();
+    if (speaker == QLatin1String("user"))
+        return MemoryTableModel::tr("You: %1").arg(text);
+    if (speaker == QLatin1String("assistant"))
+        return MemoryTableModel::tr("Assistant: %1").arg(text);
+    return text;
+}
+
+int roundedStrength(double strength)
+{
+    return int(qRound64(strength * 100.0));
+}
+
+} // namespace
+
+MemoryTableModel::MemoryTableModel(QObject *parent) : QAbstractItemModel(parent) { }
+
+MemoryTableModel::~MemoryTableModel() = default;
 
 void MemoryTableModel::setRows(const QList<MemoryRow> &rows)
 {
     beginResetModel();
-    m_rows = rows;
+    m_top.clear();
+    m_sessions.clear();
+    for (const MemoryRow &row : rows) {
+        if (!row.session) {
+            m_top << row;
+            continue;
+        }
+        auto &session = m_sessions[row.path];
+        if (!session) {
+            session = std::make_unique<Session>();
+            session->row = int(m_top.size());
+            m_top << row; // replaced by the summary once every turn is in
+        }
+        session->turns << row;
+    }
+    for (auto &[path, session] : m_sessions) {
+        m_top[session->row] = summaryRow(session->turns);
+        aggregate(*session);
+    }
+    m_memoryCount = rows.size();
     endResetModel();
 }
 
 void MemoryTableModel::applyDelta(const CatalogDelta &delta)
 {
-    const CatalogEdit edit = CatalogEdit::plan(m_rows, delta);
+    QHash<QString, QList<MemoryRow>> fresh;
+    for (const MemoryRow &row : delta.rows)
+        fresh[row.path] << row;
+    auto isSession = [&](const QString &path) {
+        const auto it = fresh.constFind(path);
+        return it != fresh.constEnd() && it->constFirst().session;
+    };
+    // A file that turned from a note into a session (or back) leaves as one and comes back as the other.
+    QStringList turned;
+    for (const QString &path : delta.paths)
+        if (fresh.contains(path) && isSession(path) != (m_sessions.find(path) != m_sessions.end()))
+            turned << path;
+    if (!turned.isEmpty()) {
+        CatalogDelta leave;
+        leave.paths = turned;
+        applyTopDelta(leave);
+    }
+
+    // A session that goes on changes its turns in place, then its own row below.
+    CatalogDelta top{delta.paths, {}, delta.vectors, delta.lastIndex};
+    QSet<QString> summarised;
+    for (const MemoryRow &row : delta.rows) {
+        if (!row.session) {
+            top.rows << row;
+            continue;
+        }
+        if (summarised.contains(row.path))
+            continue;
+        summarised.insert(row.path);
+        const QList<MemoryRow> &turns = fresh[row.path];
+        top.rows << summaryRow(turns);
+        if (auto it = m_sessions.find(row.path); it != m_sessions.end()) {
+            updateTurns(*it->second, turns);
+        } else {
+            auto session = std::make_unique<Session>();
+            session->row = -1; // numbered when its row is appended
+            session->turns = turns;
+            aggregate(*session);
+            m_sessions.emplace(row.path, std::move(session));
+        }
+    }
+    applyTopDelta(top);
+    m_memoryCount = m_top.size();
+    for (const auto &[path, session] : m_sessions)
+        m_memoryCount += session->turns.size() - 1;
+}
+
+void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
+{
+    const CatalogEdit edit = CatalogEdit::plan(m_top, delta);
     // Changes first: their row numbers are the ones before any removal.
     for (qsizetype i = 0; i < edit.changed.size();) {
         qsizetype end = i;
-        m_rows[edit.changed.at(i).row] = delta.rows.at(edit.changed.at(i).source);
+        m_top[edit.changed.at(i).row] = delta.rows.at(edit.changed.at(i).source);
         while (end + 1 < edit.changed.size() && edit.changed.at(end + 1).row == edit.changed.at(end).row + 1) {
             ++end;
-            m_rows[edit.changed.at(end).row] = delta.rows.at(edit.changed.at(end).source);
+            m_top[edit.changed.at(end).row] = delta.rows.at(edit.changed.at(end).source);
         }
         Q_EMIT dataChanged(index(edit.changed.at(i).row, 0), index(edit.changed.at(end).row, ColumnCount - 1));
         i = end + 1;
     }
     for (const auto &[first, last] : CatalogEdit::descendingRuns(edit.removed)) {
+        // The view asks a removed session's turns for their parent while they go: it lives until then.
+        std::vector<std::unique_ptr<Session>> gone;
         beginRemoveRows({}, first, last);
-        m_rows.remove(first, last - first + 1);
+        for (int r = first; r <= last; ++r)
+            if (m_top.at(r).session)
+                if (auto it = m_sessions.find(m_top.at(r).path); it != m_sessions.end() && it->second->row == r) {
+                    gone.push_back(std::move(it->second));
+                    m_sessions.erase(it);
+                }
+        m_top.remove(first, last - first + 1);
+        // Sessions below move up; a few thousand sessions, not every row, are renumbered.
+        for (auto &[path, session] : m_sessions)
+            if (session->row > last)
+                session->row -= last - first + 1;
         endRemoveRows();
     }
     if (!edit.appended.isEmpty()) {
-        const int first = int(m_rows.size());
+        const int first = int(m_top.size());
         beginInsertRows({}, first, first + int(edit.appended.size()) - 1);
-        for (qsizetype source : edit.appended)
-            m_rows << delta.rows.at(source);
+        for (qsizetype source : edit.appended) {
+            const MemoryRow &row = delta.rows.at(source);
+            if (row.session)
+                if (auto it = m_sessions.find(row.path); it != m_sessions.end())
+                    it->second->row = int(m_top.size());
+            m_top << row;
+        }
         endInsertRows();
     }
+}
+
+void MemoryTableModel::updateTurns(Session &session, const QList<MemoryRow> &turns)
+{
+    const QModelIndex parent = index(session.row, 0);
+    CatalogDelta delta;
+    delta.paths = {turns.constFirst().path};
+    delta.rows = turns;
+    const CatalogEdit edit = CatalogEdit::plan(session.turns, delta);
+    for (qsizetype i = 0; i < edit.changed.size();) {
+        qsizetype end = i;
+        session.turns[edit.changed.at(i).row] = turns.at(edit.changed.at(i).source);
+        while (end + 1 < edit.changed.size() && edit.changed.at(end + 1).row == edit.changed.at(end).row + 1) {
+            ++end;
+            session.turns[edit.changed.at(end).row] = turns.at(edit.changed.at(end).source);
+        }
+        Q_EMIT dataChanged(index(edit.changed.at(i).row, 0, parent),
+                           index(edit.changed.at(end).row, ColumnCount - 1, parent));
+        i = end + 1;
+    }
+    for (const auto &[first, last] : CatalogEdit::descendingRuns(edit.removed)) {
+        beginRemoveRows(parent, first, last);
+        session.turns.remove(first, last - first + 1);
+        endRemoveRows();
+    }
+    if (!edit.appended.isEmpty()) {
+        const int first = int(session.turns.size());
+        beginInsertRows(parent, first, first + int(edit.appended.size()) - 1);
+        for (qsizetype source : edit.appended)
+            session.turns << turns.at(source);
+        endInsertRows();
+    }
+    aggregate(session);
+}
+
+bool MemoryTableModel::aggregate(Session &session) const
+{
+    double strength = -1.0;
+    QDateTime lastAccess;
+    for (const MemoryRow &turn : std::as_const(session.turns)) {
+        const auto it = m_strengths.constFind(turn.id);
+        if (it == m_strengths.constEnd())
+            continue;
+        strength = qMax(strength, it->strength);
+        if (it->lastAccess.isValid() && (!lastAccess.isValid() || it->lastAccess > lastAccess))
+            lastAccess = it->lastAccess;
+    }
+    const bool moved =
+        roundedStrength(strength) != roundedStrength(session.strength) || lastAccess != session.lastAccess;
+    session.strength = strength;
+    session.lastAccess = lastAccess;
+    return moved;
 }
 
 void MemoryTableModel::setStrengths(const QHash<qint64, MemoryStrength> &strengths)
@@ -54,81 +259,169 @@ void MemoryTableModel::setStrengths(const QHash<qint64, MemoryStrength> &strengt
         if ((before == m_strengths.constEnd()) != (after == strengths.constEnd()))
             return true;
         return before != m_strengths.constEnd()
-               && (qRound64(before->strength * 100.0) != qRound64(after->strength * 100.0)
+               && (roundedStrength(before->strength) != roundedStrength(after->strength)
                    || before->archived != after->archived || before->lastAccess != after->lastAccess);
     };
+    auto announce = [this](const QList<int> &rows, const QModelIndex &parent) {
+        for (qsizetype i = 0; i < rows.size();) {
+            qsizetype end = i;
+            while (end + 1 < rows.size() && rows.at(end + 1) == rows.at(end) + 1)
+                ++end;
+            Q_EMIT dataChanged(index(rows.at(i), StrengthColumn, parent),
+                               index(rows.at(end), LastAccessColumn, parent));
+            i = end + 1;
+        }
+    };
     QList<int> moved;
-    for (int r = 0; r < m_rows.size(); ++r)
-        if (moves(m_rows.at(r).id))
+    for (int r = 0; r < m_top.size(); ++r)
+        if (!m_top.at(r).session && moves(m_top.at(r).id))
             moved << r;
+    QHash<Session *, QList<int>> movedTurns;
+    for (auto &[path, session] : m_sessions)
+        for (int t = 0; t < session->turns.size(); ++t)
+            if (moves(session->turns.at(t).id))
+                movedTurns[session.get()] << t;
     m_strengths = strengths;
-    for (qsizetype i = 0; i < moved.size();) {
-        qsizetype end = i;
-        while (end + 1 < moved.size() && moved.at(end + 1) == moved.at(end) + 1)
-            ++end;
-        Q_EMIT dataChanged(index(moved.at(i), StrengthColumn), index(moved.at(end), LastAccessColumn));
-        i = end + 1;
-    }
+    for (auto &[path, session] : m_sessions)
+        if (aggregate(*session))
+            moved << session->row;
+    std::sort(moved.begin(), moved.end());
+    announce(moved, {});
+    for (auto it = movedTurns.cbegin(); it != movedTurns.cend(); ++it)
+        announce(it.value(), index(it.key()->row, 0));
+}
+
+MemoryTableModel::Session *MemoryTableModel::sessionAt(int topRow) const
+{
+    const MemoryRow &row = m_top.at(topRow);
+    if (!row.session)
+        return nullptr;
+    const auto it = m_sessions.find(row.path);
+    return it == m_sessions.end() ? nullptr : it->second.get();
+}
+
+MemoryTableModel::Session *MemoryTableModel::sessionOf(const QModelIndex &index) const
+{
+    return static_cast<Session *>(index.internalPointer());
+}
+
+const MemoryRow &MemoryTableModel::rowOf(const QModelIndex &index) const
+{
+    const Session *session = sessionOf(index);
+    return session ? session->turns.at(index.row()) : m_top.at(index.row());
+}
+
+QModelIndex MemoryTableModel::indexOfChunk(qint64 chunkId) const
+{
+    for (int r = 0; r < m_top.size(); ++r)
+        if (!m_top.at(r).session && m_top.at(r).id == chunkId)
+            return index(r, 0);
+    for (const auto &[path, session] : m_sessions)
+        for (int t = 0; t < session->turns.size(); ++t)
+            if (session->turns.at(t).id == chunkId)
+                return createIndex(t, 0, session.get());
+    return {};
+}
+
+QModelIndex MemoryTableModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    if (!parent.isValid())
+        return row < m_top.size() ? createIndex(row, column, nullptr) : QModelIndex();
+    if (sessionOf(parent) || parent.column() != 0)
+        return {};
+    Session *session = sessionAt(parent.row());
+    return session && row < session->turns.size() ? createIndex(row, column, session) : QModelIndex();
+}
+
+QModelIndex MemoryTableModel::parent(const QModelIndex &child) const
+{
+    const Session *session = child.isValid() ? sessionOf(child) : nullptr;
+    return session ? createIndex(session->row, 0, nullptr) : QModelIndex();
 }
 
 int MemoryTableModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    if (!parent.isValid())
+        return int(m_top.size());
+    if (sessionOf(parent) || parent.column() != 0)
+        return 0;
+    const Session *session = sessionAt(parent.row());
+    return session ? int(session->turns.size()) : 0;
 }
 
-int MemoryTableModel::columnCount(const QModelIndex &parent) const
+int MemoryTableModel::columnCount(const QModelIndex &) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    return ColumnCount;
 }
 
-QVariant MemoryTableModel::display(const MemoryRow &row, int column) const
+QVariant MemoryTableModel::display(const MemoryRow &row, int column, const Session *session, bool turn) const
 {
     switch (column) {
     case TitleColumn:
+        if (turn)
+            return turnText(row);
         return row.heading.isEmpty() || row.heading == row.title ? row.title
                                                                  : row.title + QStringLiteral(" › ") + row.heading;
     case StoreColumn: return row.store;
     case RegionColumn: return row.region;
     case LayerColumn: return row.layer;
     case StrengthColumn: {
+        if (session)
+            return session->strength < 0 ? QVariant() : QVariant(QString::number(session->strength, 'f', 2));
         const auto it = m_strengths.constFind(row.id);
         return it == m_strengths.constEnd() ? QVariant() : QVariant(QString::number(it->strength, 'f', 2));
     }
     case LastAccessColumn: {
-        const auto it = m_strengths.constFind(row.id);
-        if (it == m_strengths.constEnd() || !it->lastAccess.isValid())
-            return {};
-        return QLocale().toString(it->lastAccess.toLocalTime(), QLocale::ShortFormat);
+        QDateTime lastAccess;
+        if (session) {
+            lastAccess = session->lastAccess;
+        } else if (const auto it = m_strengths.constFind(row.id); it != m_strengths.constEnd()) {
+            lastAccess = it->lastAccess;
+        }
+        return lastAccess.isValid() ? QLocale().toString(lastAccess.toLocalTime(), QLocale::ShortFormat) : QVariant();
     }
-    case SourceColumn: return QStringLiteral("%1:%2-%3").arg(row.path).arg(row.startLine).arg(row.endLine);
+    case SourceColumn:
+        if (session)
+            return tr("%n turn(s) · %1", nullptr, int(session->turns.size())).arg(row.path);
+        if (turn) // its session's row above names the file
+            return row.startLine == row.endLine ? tr("line %1").arg(row.startLine)
+                                                : tr("lines %1–%2").arg(row.startLine).arg(row.endLine);
+        return QStringLiteral("%1:%2-%3").arg(row.path).arg(row.startLine).arg(row.endLine);
     }
     return {};
 }
 
-QVariant MemoryTableModel::sortValue(const MemoryRow &row, int column) const
+QVariant MemoryTableModel::sortValue(const MemoryRow &row, int column, const Session *session, bool turn) const
 {
     switch (column) {
-    case StrengthColumn: return m_strengths.value(row.id, MemoryStrength{-1.0, {}, false}).strength;
-    case LastAccessColumn: return m_strengths.value(row.id).lastAccess;
+    case StrengthColumn:
+        return session ? session->strength : m_strengths.value(row.id, MemoryStrength{-1.0, {}, false}).strength;
+    case LastAccessColumn: return session ? session->lastAccess : m_strengths.value(row.id).lastAccess;
     case SourceColumn:
         return row.path + QLatin1Char(':') + QString::number(row.startLine).rightJustified(8, QLatin1Char('0'));
     }
-    return display(row, column);
+    return display(row, column, session, turn);
 }
 
 QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || index.model() != this)
         return {};
-    const MemoryRow &row = m_rows.at(index.row());
+    const bool turn = sessionOf(index) != nullptr;
+    const MemoryRow &row = rowOf(index);
+    const Session *session = turn ? nullptr : sessionAt(index.row());
     switch (role) {
-    case Qt::DisplayRole: return display(row, index.column());
+    case Qt::DisplayRole: return display(row, index.column(), session, turn);
     case Qt::ToolTipRole:
         if (index.column() == StrengthColumn && m_strengths.isEmpty())
             return tr("No strength data yet: it appears once the dynamics journal records accesses.");
+        if (session)
+            return tr("%1\n%2\n%n turn(s)", nullptr, int(session->turns.size())).arg(row.title, row.path);
         return QStringLiteral("%1\n%2:%3-%4").arg(row.title, row.path).arg(row.startLine).arg(row.endLine);
-    case SortRole: return sortValue(row, index.column());
-    case ChunkIdRole: return row.id;
+    case SortRole: return sortValue(row, index.column(), session, turn);
+    case ChunkIdRole: return session ? QVariant() : QVariant(row.id);
     case PathRole: return row.path;
     case StartLineRole: return row.startLine;
     case EndLineRole: return row.endLine;
@@ -137,8 +430,11 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
     case StoreRole: return row.store;
     case LayerRole: return row.layer;
     case CategoryRole: return row.category;
-    case StrengthRole: return m_strengths.value(row.id, MemoryStrength{-1.0, {}, false}).strength;
-    case SearchTextRole: return row.title + QLatin1Char(' ') + row.heading + QLatin1Char(' ') + row.path;
+    case StrengthRole:
+        return session ? session->strength : m_strengths.value(row.id, MemoryStrength{-1.0, {}, false}).strength;
+    case SearchTextRole:
+        return row.title + QLatin1Char(' ') + row.heading + QLatin1Char(' ') + row.excerpt + QLatin1Char(' ')
+               + row.path;
     }
     return {};
 }

@@ -455,6 +455,42 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
+    <message>
+        <source>You: %1</source>
+        <translation>Sie: %1</translation>
+    </message>
+    <message>
+        <source>Assistant: %1</source>
+        <translation>Assistent: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n turn(s) · %1</source>
+        <translation>
+            <numerusform>%n Beitrag · %1</numerusform>
+            <numerusform>%n Beiträge · %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+%2
+%n turn(s)</source>
+        <translation>
+            <numerusform>%1
+%2
+%n Beitrag</numerusform>
+            <numerusform>%1
+%2
+%n Beiträge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation>Zeilen %1–%2</translation>
+    </message>
 </context>
 <context>
     <name>engram::NoteEditor</name>

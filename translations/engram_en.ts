@@ -454,6 +454,42 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>You: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assistant: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n turn(s) · %1</source>
+        <translation>
+            <numerusform>%n turn · %1</numerusform>
+            <numerusform>%n turns · %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+%2
+%n turn(s)</source>
+        <translation>
+            <numerusform>%1
+%2
+%n turn</numerusform>
+            <numerusform>%1
+%2
+%n turns</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::NoteEditor</name>

@@ -53,6 +53,7 @@ void ConversationView::setConversation(const Conversation &conversation, const Q
     m_conversation = conversation;
     m_title = title;
     m_highlighted.clear();
+    m_startLine = m_endLine = 0;
     render();
 }
 
@@ -64,12 +65,25 @@ void ConversationView::clearConversation()
 void ConversationView::highlightLines(int startLine, int endLine)
 {
     const QList<int> turns = m_conversation.turnsOverlapping(startLine, endLine);
-    if (turns == m_highlighted)
-        return;
-    m_highlighted = turns;
-    render();
-    if (!m_highlighted.isEmpty())
-        scrollToAnchor(QStringLiteral("turn-%1").arg(m_highlighted.first()));
+    if (turns != m_highlighted || startLine != m_startLine || endLine != m_endLine) {
+        m_highlighted = turns;
+        m_startLine = startLine;
+        m_endLine = endLine;
+        render();
+    }
+    // The whole session (no lines) reads from its start; a memory is brought into view at its
+    // own part: an agent's turn that runs for a hundred lines would otherwise show its start.
+    if (startLine <= 0) {
+        verticalScrollBar()->setValue(0);
+    } else if (!m_highlighted.isEmpty()) {
+        const int turn = m_highlighted.first();
+        const QList<ConversationPart> &parts = m_conversation.turns[turn].parts;
+        int part = 0;
+        while (part + 1 < parts.size() && parts[part + 1].line > 0 && parts[part + 1].line <= startLine)
+            ++part;
+        scrollToAnchor(part == 0 ? QStringLiteral("turn-%1").arg(turn)
+                                 : QStringLiteral("part-%1-%2").arg(turn).arg(part));
+    }
 }
 
 void ConversationView::changeEvent(QEvent *event)
@@ -109,10 +123,21 @@ QString ConversationView::turnHtml(int index) const
     if (highlighted)
         header += QStringLiteral(" <span style=\"color:%1\">%2</span>").arg(muted, tr("· recalled"));
 
+    // The memory's own parts of a long turn stand out from the rest of the turn.
+    const QString ownColor =
+        mix(base, QColor(dark ? QStringLiteral("#c9a227") : QStringLiteral("#f2c94c")), dark ? 0.6 : 0.8);
+    const int lastOwnLine = qMax(m_startLine, m_endLine);
     QString body;
-    for (const ConversationPart &part : turn.parts) {
+    for (int p = 0; p < turn.parts.size(); ++p) {
+        const ConversationPart &part = turn.parts[p];
+        const int nextLine = p + 1 < turn.parts.size() ? turn.parts[p + 1].line : turn.endLine + 1;
+        const bool own = highlighted && turn.parts.size() > 1 && m_startLine > 0 && part.line > 0
+                         && part.line <= lastOwnLine && nextLine > m_startLine;
+        body += QStringLiteral("<a name=\"part-%1-%2\"></a>").arg(index).arg(p);
         if (part.toolCall < 0) {
-            body += QStringLiteral("<p style=\"white-space:pre-wrap; margin-top:4px\">%1</p>").arg(escaped(part.text));
+            body +=
+                QStringLiteral("<p style=\"white-space:pre-wrap; margin-top:4px%2\">%1</p>")
+                    .arg(escaped(part.text), own ? QStringLiteral("; background-color:%1").arg(ownColor) : QString());
             continue;
         }
         const ConversationToolCall &call = turn.toolCalls[part.toolCall];
@@ -132,11 +157,12 @@ QString ConversationView::turnHtml(int index) const
         }
         const QString duration = durationText(call.durationMs);
         body +=
-            QStringLiteral("<div style=\"font-family:monospace; margin-left:12px\">▸ <b>%1</b> "
+            QStringLiteral("<div style=\"font-family:monospace; margin-left:12px%6\">▸ <b>%1</b> "
                            "<span style=\"color:%2\">%3</span> %4%5</div>")
                 .arg(call.name.toHtmlEscaped(), muted, escaped(call.summary), outcome,
                      duration.isEmpty() ? QString()
-                                        : QStringLiteral(" <span style=\"color:%1\">%2</span>").arg(muted, duration));
+                                        : QStringLiteral(" <span style=\"color:%1\">%2</span>").arg(muted, duration),
+                     own ? QStringLiteral("; background-color:%1").arg(ownColor) : QString());
     }
     const QString border = highlighted ? QStringLiteral(" border=\"1\"") : QString();
     return QStringLiteral(

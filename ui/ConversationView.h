@@ -33,6 +33,8 @@ private:
     Conversation m_conversation;
     QString m_title;
     QList<int> m_highlighted;
+    int m_startLine = 0; ///< the highlighted memory's lines: its parts of a long turn are marked apart
+    int m_endLine = 0;
 };
 
 } // namespace engram

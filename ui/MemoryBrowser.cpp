@@ -15,8 +15,8 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QSplitter>
-#include <QTableView>
 #include <QTimer>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -52,24 +52,26 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     filters->addWidget(m_layer);
     filters->addWidget(m_count);
 
-    m_table = new QTableView(this);
+    m_table = new QTreeView(this);
     m_table->setObjectName(QStringLiteral("memoryTable"));
     m_table->setModel(m_proxy);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
-    m_table->verticalHeader()->hide();
-    // Fixed row heights and no resize-to-contents: the view stays virtual at 100k rows.
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_table->setAllColumnsShowFocus(true);
+    // Notes are flat; only sessions open, so the branch column stays narrow.
+    m_table->setIndentation(m_table->fontMetrics().height());
+    // Uniform row heights and no resize-to-contents: the view stays virtual at 100k rows.
+    m_table->setUniformRowHeights(true);
+    m_table->header()->setSortIndicator(-1, Qt::AscendingOrder);
     m_table->setSortingEnabled(true);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setColumnWidth(MemoryTableModel::TitleColumn, 280);
+    m_table->header()->setStretchLastSection(true);
+    // Session titles and turns are read by their first words: the title gets the room.
+    m_table->setColumnWidth(MemoryTableModel::TitleColumn, 360);
     for (int c : {MemoryTableModel::StoreColumn, MemoryTableModel::RegionColumn, MemoryTableModel::LayerColumn,
                   MemoryTableModel::StrengthColumn})
-        m_table->setColumnWidth(c, 110);
+        m_table->setColumnWidth(c, 95);
     m_table->setColumnWidth(MemoryTableModel::LastAccessColumn, 130);
 
     m_editor = new NoteEditor(this);
@@ -173,20 +175,19 @@ void MemoryBrowser::focusSearch()
 
 bool MemoryBrowser::showMemory(qint64 chunkId)
 {
-    int sourceRow = -1;
-    for (int r = 0; r < m_model->rowCount() && sourceRow < 0; ++r)
-        if (m_model->row(r).id == chunkId)
-            sourceRow = r;
-    if (sourceRow < 0)
+    const QModelIndex source = m_model->indexOfChunk(chunkId);
+    if (!source.isValid())
         return false;
-    QModelIndex index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
+    QModelIndex index = m_proxy->mapFromSource(source);
     if (!index.isValid()) { // filtered out: show everything again
         m_search->clear();
         m_proxy->setSearchText({});
         for (QComboBox *combo : {m_region, m_store, m_layer})
             combo->setCurrentIndex(0);
-        index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
+        index = m_proxy->mapFromSource(source);
     }
+    if (index.parent().isValid())
+        m_table->expand(index.parent());
     m_table->setCurrentIndex(index);
     m_table->scrollTo(index, QAbstractItemView::PositionAtCenter);
     return true;
@@ -204,6 +205,7 @@ void MemoryBrowser::showSelected()
 void MemoryBrowser::updateCount()
 {
     const QLocale locale;
+    // Rows, not memories: a session is one row however many turns it holds.
     m_count->setText(tr("%1 of %2").arg(locale.toString(m_proxy->rowCount()), locale.toString(m_model->rowCount())));
 }
 

@@ -7,7 +7,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QTableView;
+class QTreeView;
 class QTimer;
 
 namespace engram {
@@ -18,9 +18,11 @@ class MemoryTableModel;
 class NoteEditor;
 class VaultSession;
 
-/// The memory browser: every memory of the vault in a virtualized table with
+/// The memory browser: every memory of the vault in a virtualized list with
 /// search-as-you-type, tag filters and sorting, and the source of the
-/// selected one in an editor beside it.
+/// selected one in an editor beside it. An agent session is one row that
+/// expands into its turns; selecting it shows the conversation, selecting a
+/// turn shows the conversation at that turn.
 class MemoryBrowser : public QWidget {
     Q_OBJECT
 public:
@@ -30,7 +32,8 @@ public:
     /// Strength and last access per chunk id, from the dynamics layer.
     void setStrengths(const QHash<qint64, MemoryStrength> &strengths);
     void focusSearch();
-    /// Selects the memory with this chunk id (clearing filters that hide it); false if unknown.
+    /// Selects the memory with this chunk id (clearing filters that hide it, expanding its
+    /// session); false if unknown.
     bool showMemory(qint64 chunkId);
     MemoryFilterProxy *proxy() const { return m_proxy; }
     NoteEditor *editor() const { return m_editor; }
@@ -50,7 +53,7 @@ private:
     QComboBox *m_store;
     QComboBox *m_layer;
     QLabel *m_count;
-    QTableView *m_table;
+    QTreeView *m_table;
     NoteEditor *m_editor;
     QTimer *m_searchDelay;
 };

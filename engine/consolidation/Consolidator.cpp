@@ -272,8 +272,11 @@ Result<ConsolidationReport> Consolidator::run(const ConsolidationOptions &option
             });
             const QString digestPath = QStringLiteral("consolidated/session/%1/%2.md").arg(date, s.id);
             const QString title = s.chunks.first().title.isEmpty() ? s.id : s.chunks.first().title;
-            if (Status st = run.digest(digestPath, QStringLiteral("session"), s.id,
-                                       QStringLiteral("Session digest: %1 (%2)").arg(title, date), units, {whole},
+            // An agent session's title already ends with its date ("… — engram, 2025-09-03"): said once.
+            const QString digestTitle = title.contains(date)
+                                            ? QStringLiteral("Session digest: %1").arg(title)
+                                            : QStringLiteral("Session digest: %1 (%2)").arg(title, date);
+            if (Status st = run.digest(digestPath, QStringLiteral("session"), s.id, digestTitle, units, {whole},
                                        sha1Hex((run.methodKey + s.path + s.fileHash).toUtf8()),
                                        budgetFor(tokensIn, 0.2, 60, 400), s.time);
                 !st)

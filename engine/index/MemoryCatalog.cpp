@@ -10,7 +10,11 @@ namespace {
 
 const QString kColumns = QStringLiteral(
     "SELECT c.id, f.path, c.title, c.heading, c.region, c.store, c.layer, c.category, c.start_line, c.end_line, "
-    "c.tokens, c.time FROM chunks c JOIN files f ON f.id = c.file_id ");
+    "c.tokens, c.time, f.kind = 'agent-log', "
+    // A turn is shown by its first words; notes are not, so 100k note rows carry no text.
+    "CASE WHEN f.kind = 'agent-log' THEN substr(c.text, 1, 160) ELSE '' END, "
+    "CASE WHEN f.kind = 'agent-log' THEN c.speaker ELSE '' END "
+    "FROM chunks c JOIN files f ON f.id = c.file_id ");
 
 } // namespace
 
@@ -75,6 +79,9 @@ void MemoryCatalog::RowReader::read(Statement &statement, QList<MemoryRow> &out)
         row.tokens = statement.integer(10);
         if (!statement.isNull(11))
             row.time = QDateTime::fromSecsSinceEpoch(statement.int64(11), Qt::UTC);
+        row.session = statement.integer(12) != 0;
+        row.excerpt = statement.text(13);
+        row.speaker = shared(statement.text(14));
         out << row;
     }
 }

@@ -26,6 +26,9 @@ struct MemoryRow {
     int endLine = 0;
     int tokens = 0;
     QDateTime time;
+    bool session = false; ///< the file is an agent session (an agent-log transcript)
+    QString excerpt;      ///< a session chunk's first words ("user: …"), what a list shows of a turn
+    QString speaker;      ///< a session chunk's speaker (user, assistant), empty when it holds both
 };
 
 /// Read-only listings of the index for browsing. SQL stays in the engine.

@@ -113,7 +113,7 @@ public:
         if (!current.parts.isEmpty() && current.parts.last().toolCall < 0)
             current.parts.last().text += QStringLiteral("\n\n") + text.trimmed();
         else
-            current.parts << ConversationPart{text.trimmed(), -1};
+            current.parts << ConversationPart{text.trimmed(), -1, line};
     }
 
     void addCall(bool subagent, int line, const QDateTime &time, const QString &id, const QString &name,
@@ -124,7 +124,7 @@ public:
         call.name = name;
         call.summary = summary;
         call.line = line;
-        current.parts << ConversationPart{{}, int(current.toolCalls.size())};
+        current.parts << ConversationPart{{}, int(current.toolCalls.size()), line};
         m_pending.insert(id, {int(m_conversation.turns.size() - 1), int(current.toolCalls.size()), time});
         current.toolCalls << call;
     }

@@ -22,6 +22,7 @@ struct ConversationToolCall {
 struct ConversationPart {
     QString text;      ///< empty for a tool call
     int toolCall = -1; ///< index into the turn's toolCalls, -1 for text
+    int line = 0;      ///< the line it starts on: a long turn is scrolled to the memory's part of it
 };
 
 /// One turn: what one side said (and, for the assistant, did) until the other side spoke.

@@ -38,6 +38,28 @@ QList<MemoryRow> sampleRows()
     return rows;
 }
 
+/// A session's chunks: turns of `turns` lines each, "user: …" and "assistant: …" in turn.
+QList<MemoryRow> sessionRows(const QString &path, int turns, qint64 firstId)
+{
+    QList<MemoryRow> rows;
+    for (int t = 0; t < turns; ++t) {
+        MemoryRow r;
+        r.id = firstId + t;
+        r.path = path;
+        r.title = QStringLiteral("Fix the upload test — engram, 2026-01-05");
+        r.session = true;
+        r.excerpt =
+            (t % 2 ? QStringLiteral("assistant: answer %1\nuser: more") : QStringLiteral("user: question %1")).arg(t);
+        r.region = QStringLiteral("episodic");
+        r.store = QStringLiteral("episodic");
+        r.layer = QStringLiteral("raw");
+        r.startLine = 2 * t + 1;
+        r.endLine = 2 * t + 2;
+        rows << r;
+    }
+    return rows;
+}
+
 } // namespace
 
 class TestWorkbenchModels : public QObject {
@@ -134,6 +156,98 @@ private Q_SLOTS:
             regions += n;
         QCOMPARE(regions, 30);
         QCOMPARE(stats.vectors, 7);
+    }
+
+    void memoryTable_sessionIsOneRowOfTurnsThatFollowsADelta()
+    {
+        MemoryTableModel model;
+        MemoryFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        proxy.setDynamicSortFilter(true);
+        QAbstractItemModelTester sourceTester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QString a = QStringLiteral("sessions/2026-01-05/a.jsonl");
+        const QString b = QStringLiteral("sessions/2026-01-06/b.jsonl");
+        QList<MemoryRow> catalog =
+            sampleRows().mid(0, 3) + sessionRows(a, 4, 100) + sampleRows().mid(3, 2) + sessionRows(b, 3, 200);
+        model.setRows(catalog);
+        QCOMPARE(model.rowCount(), 7); // five note chunks, two sessions
+        QCOMPARE(model.memoryCount(), 12);
+        const QModelIndex session = model.index(3, 0);
+        QCOMPARE(session.data(PathRole).toString(), a);
+        QCOMPARE(session.data().toString(), QStringLiteral("Fix the upload test — engram, 2026-01-05"));
+        // "4 turns · path" once the English plural forms are installed.
+        QVERIFY(model.index(3, MemoryTableModel::SourceColumn).data().toString().startsWith(QLatin1String("4 turn")));
+        QVERIFY(model.index(3, MemoryTableModel::SourceColumn).data().toString().endsWith(a));
+        QCOMPARE(model.rowCount(session), 4);
+        QCOMPARE(model.index(1, 0, session).data().toString(), QStringLiteral("Assistant: answer 1"));
+        QCOMPARE(model.index(1, 0, session).parent(), session);
+        QCOMPARE(model.indexOfChunk(202), model.index(2, 0, model.index(6, 0)));
+        QCOMPARE(model.indexOfChunk(2), model.index(1, 0));
+
+        // The strongest turn is the session's strength, announced on its own row too.
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setStrengths({{101, MemoryStrength{0.3, {}, false}}, {102, MemoryStrength{0.8, {}, false}}});
+        QCOMPARE(model.index(3, MemoryTableModel::StrengthColumn).data().toString(), QStringLiteral("0.80"));
+        QCOMPARE(model.index(2, MemoryTableModel::StrengthColumn, session).data().toString(), QStringLiteral("0.80"));
+        QCOMPARE(changed.count(), 2); // the session's row, its turns 1-2
+        changed.clear();
+
+        // A word of one turn keeps its session, with that turn only.
+        proxy.setSearchText(QStringLiteral("answer 3"));
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.rowCount(proxy.index(0, 0)), 1);
+        QCOMPARE(proxy.index(0, 0, proxy.index(0, 0)).data(ChunkIdRole).toLongLong(), 103);
+        proxy.setSearchText({});
+        proxy.sort(MemoryTableModel::TitleColumn, Qt::DescendingOrder);
+        const QModelIndex sortedA = proxy.mapFromSource(model.index(3, 0));
+        for (int t = 1; t < proxy.rowCount(sortedA); ++t) // a conversation keeps its order
+            QVERIFY(proxy.index(t - 1, 0, sortedA).data(StartLineRole).toInt()
+                    < proxy.index(t, 0, sortedA).data(StartLineRole).toInt());
+
+        // Session a goes on (two turns re-indexed, one more), b is deleted, c is new.
+        QSignalSpy reset(&model, &QAbstractItemModel::modelAboutToBeReset);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        const QPersistentModelIndex turn3(model.index(3, 0, session));
+        const QString c = QStringLiteral("sessions/2026-01-07/c.jsonl");
+        CatalogDelta delta;
+        delta.paths = {a, b, c};
+        delta.rows = sessionRows(a, 5, 300) + sessionRows(c, 2, 400);
+        model.applyDelta(delta);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(removed.count(), 1); // b
+        QVERIFY(!removed.at(0).at(0).value<QModelIndex>().isValid());
+        QCOMPARE(inserted.count(), 2); // a's fifth turn, c
+        QCOMPARE(inserted.at(0).at(0).value<QModelIndex>(), model.index(3, 0));
+        QVERIFY(!inserted.at(1).at(0).value<QModelIndex>().isValid());
+        QCOMPARE(model.rowCount(), 7);
+        QCOMPARE(model.rowCount(model.index(3, 0)), 5);
+        QCOMPARE(model.index(4, 0, model.index(3, 0)).data(ChunkIdRole).toLongLong(), 304);
+        QVERIFY(turn3.isValid());
+        QCOMPARE(turn3.data(ChunkIdRole).toLongLong(), 303); // changed in place
+        QCOMPARE(model.index(6, 0).data(PathRole).toString(), c);
+        QCOMPARE(model.rowCount(model.index(6, 0)), 2);
+        QCOMPARE(model.index(6, 0, {}).data().toString(), QStringLiteral("Fix the upload test — engram, 2026-01-05"));
+        QCOMPARE(model.memoryCount(), 12);
+        QCOMPARE(model.index(3, MemoryTableModel::StrengthColumn).data().toString(), QString()); // new chunk ids
+
+        // Removing a row above a session renumbers it: its turns still find their parent.
+        CatalogDelta removeNote;
+        removeNote.paths = {QStringLiteral("notes/n0.md")};
+        model.applyDelta(removeNote);
+        QCOMPARE(model.index(2, 0).data(PathRole).toString(), a);
+        QCOMPARE(turn3.parent(), model.index(2, 0));
+        QCOMPARE(model.indexOfChunk(401).parent(), model.index(5, 0));
+        // A session that becomes a plain note again (rare) is a flat row.
+        MemoryRow flat = sessionRows(c, 1, 500).constFirst();
+        flat.session = false;
+        CatalogDelta flatten;
+        flatten.paths = {c};
+        flatten.rows = {flat};
+        model.applyDelta(flatten);
+        QCOMPARE(model.rowCount(model.index(model.rowCount() - 1, 0)), 0);
+        QCOMPARE(model.index(model.rowCount() - 1, 0).data(ChunkIdRole).toLongLong(), 500);
     }
 
     void healthModel_reportsWorstStatus()

@@ -43,6 +43,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 #include <QTreeWidget>
 
 using namespace engram;
@@ -71,7 +72,7 @@ T *child(QObject *parent, const char *name)
     return found;
 }
 
-bool tableHasPath(QTableView *table, const QString &path)
+bool tableHasPath(QAbstractItemView *table, const QString &path)
 {
     for (int r = 0; r < table->model()->rowCount(); ++r)
         if (table->model()->index(r, 0).data(PathRole).toString() == path)
@@ -97,7 +98,7 @@ private Q_SLOTS:
         m_window = std::make_unique<MainWindow>();
         m_window->show();
         m_window->openVault(m_vault->path());
-        m_table = child<QTableView>(m_window.get(), "memoryTable");
+        m_table = child<QTreeView>(m_window.get(), "memoryTable");
         QTRY_COMPARE_WITH_TIMEOUT(m_table->model()->rowCount(), 3, kTimeout);
     }
 
@@ -136,7 +137,7 @@ private Q_SLOTS:
     {
         QTest::keyClicks(child<QLineEdit>(m_window.get(), "memorySearch"), QStringLiteral("beta"));
         QTRY_COMPARE(m_table->model()->rowCount(), 1);
-        m_table->selectRow(0);
+        m_table->setCurrentIndex(m_table->model()->index(0, 0));
         auto *text = child<QPlainTextEdit>(m_window.get(), "noteText");
         QTRY_VERIFY(text->toPlainText().contains(QLatin1String("tomatoes")));
         text->moveCursor(QTextCursor::End);
@@ -443,7 +444,7 @@ private Q_SLOTS:
 private:
     std::unique_ptr<test::TestVault> m_vault;
     std::unique_ptr<MainWindow> m_window;
-    QTableView *m_table = nullptr;
+    QTreeView *m_table = nullptr;
 };
 
 QTEST_MAIN(TestMainWindow)

@@ -19,8 +19,8 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
-#include <QTableView>
 #include <QTest>
+#include <QTreeView>
 
 using namespace engram;
 
@@ -79,7 +79,7 @@ private Q_SLOTS:
         m_window->resize(1200, 700);
         m_window->show();
         m_window->openVault(m_vault->path());
-        m_table = child<QTableView>(m_window.get(), "memoryTable");
+        m_table = child<QTreeView>(m_window.get(), "memoryTable");
         QTRY_COMPARE_WITH_TIMEOUT(m_table->model()->rowCount(), kNotes, kTimeout);
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isBusy(), kTimeout);
         auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_table->model());
@@ -106,7 +106,7 @@ private Q_SLOTS:
             if (m_table->model()->index(r, 0).data(PathRole).toString() == notePath(42))
                 selected = r;
         QVERIFY(selected > 50);
-        m_table->selectRow(selected);
+        m_table->setCurrentIndex(m_table->model()->index(selected, 0));
         m_table->scrollTo(m_table->model()->index(selected, 0), QAbstractItemView::PositionAtTop);
         const int scroll = m_table->verticalScrollBar()->value();
         QVERIFY(scroll > 0);
@@ -146,13 +146,13 @@ private Q_SLOTS:
         QCOMPARE(m_table->selectionModel()->selectedRows().size(), 1);
         QCOMPARE(m_table->selectionModel()->selectedRows().constFirst().row(), selected);
         QCOMPARE(m_table->verticalScrollBar()->value(), scroll);
-        QCOMPARE(m_table->horizontalHeader()->sortIndicatorSection(), int(MemoryTableModel::TitleColumn));
+        QCOMPARE(m_table->header()->sortIndicatorSection(), int(MemoryTableModel::TitleColumn));
         QCOMPARE(m_table->model()->index(0, 0).data(PathRole).toString(), notePath(99)); // "Note 99" sorts first
     }
 
     void fileAddedThenDeletedOnDisk_insertsThenRemovesItsRowOnly()
     {
-        m_table->selectRow(5);
+        m_table->setCurrentIndex(m_table->model()->index(5, 0));
         const QString selectedPath = m_table->currentIndex().data(PathRole).toString();
         ModelSignals source(m_source);
 
@@ -214,7 +214,7 @@ private Q_SLOTS:
 private:
     std::unique_ptr<test::TestVault> m_vault;
     std::unique_ptr<MainWindow> m_window;
-    QTableView *m_table = nullptr;
+    QTreeView *m_table = nullptr;
     MemoryTableModel *m_source = nullptr;
 };
 

@@ -1,5 +1,5 @@
 // A captured agent session in the workbench, driven by objectName: the Memories view shows it
-// by its title; selecting one of its memories renders the conversation with the recalled turn
+// as one row titled by its request; selecting one of its turns renders the conversation with the recalled turn
 // highlighted; the raw lines are one click away and read-only until Edit. Tools › Connect
 // Agent… shows the dry run's diff, applies it and takes it out again, in a throwaway HOME.
 #include "ConnectAgentDialog.h"
@@ -21,9 +21,9 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStackedWidget>
-#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 
 using namespace engram;
 
@@ -66,23 +66,25 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         window.openVault(vault.path());
-        auto *table = child<QTableView>(&window, "memoryTable");
-        QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount() > 5, kTimeout);
+        auto *table = child<QTreeView>(&window, "memoryTable");
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 1, kTimeout);
+        const QModelIndex session = table->model()->index(0, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount(session) > 5, kTimeout);
 
-        // Rows are titled by the session's request, project and date, not by its UUID; pick a
-        // memory from the middle of the session, as a recall would land there.
+        // The session's row is titled by its request, project and date, not by its UUID; pick a
+        // turn from the middle of the session, as a recall would land there.
+        QCOMPARE(session.data(Qt::DisplayRole).toString(),
+                 QStringLiteral("create TODO app by Next.js — Demo, 2025-09-03"));
         int row = -1;
-        for (int r = 0; r < table->model()->rowCount(); ++r) {
-            const QModelIndex index = table->model()->index(r, 0);
-            QCOMPARE(index.data(Qt::DisplayRole).toString(),
-                     QStringLiteral("create TODO app by Next.js — Demo, 2025-09-03"));
-            if (row < 0 && index.data(StartLineRole).toInt() > 100)
+        for (int r = 0; r < table->model()->rowCount(session) && row < 0; ++r)
+            if (table->model()->index(r, 0, session).data(StartLineRole).toInt() > 100)
                 row = r;
-        }
         QVERIFY(row >= 0);
-        const int start = table->model()->index(row, 0).data(StartLineRole).toInt();
-        const int end = table->model()->index(row, 0).data(EndLineRole).toInt();
-        table->selectRow(row);
+        const QModelIndex turn = table->model()->index(row, 0, session);
+        const int start = turn.data(StartLineRole).toInt();
+        const int end = turn.data(EndLineRole).toInt();
+        table->expand(session);
+        table->setCurrentIndex(turn);
 
         auto *editor = child<NoteEditor>(&window, "noteEditor");
         auto *conversation = child<ConversationView>(&window, "conversationView");
@@ -127,9 +129,9 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         window.openVault(vault.path());
-        auto *table = child<QTableView>(&window, "memoryTable");
+        auto *table = child<QTreeView>(&window, "memoryTable");
         QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 1, kTimeout);
-        table->selectRow(0);
+        table->setCurrentIndex(table->model()->index(0, 0));
         auto *text = child<QPlainTextEdit>(&window, "noteText");
         QTRY_VERIFY(text->toPlainText().contains(QLatin1String("plain note")));
         QVERIFY(text->isVisible());

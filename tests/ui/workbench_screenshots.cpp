@@ -22,8 +22,8 @@
 #include <QLineEdit>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTableView>
 #include <QTimer>
+#include <QTreeView>
 #include <QTreeWidget>
 
 #include <functional>
@@ -55,23 +55,32 @@ int main(int argc, char *argv[])
     int next = 0;
     std::function<void()> shoot = [&] {
         if (next == names.size()) {
-            // A captured agent session, rendered as a conversation with the selected memory's turn
-            // highlighted: the first memory past line 20 of a Claude Code log.
+            // A captured agent session: the longest one's row expanded into its turns, the
+            // conversation beside it with a turn from its middle selected and highlighted.
             ++next;
             window.tabs()->setCurrentIndex(0);
-            auto *table = window.findChild<QTableView *>(QStringLiteral("memoryTable"));
-            for (int r = 0; r < table->model()->rowCount(); ++r) {
-                const QModelIndex index = table->model()->index(r, 0);
-                if (index.data(PathRole).toString().endsWith(QLatin1String(".jsonl"))
-                    && index.data(StartLineRole).toInt() > 20) {
-                    table->selectRow(r);
-                    break;
-                }
-            }
+            auto *table = window.findChild<QTreeView *>(QStringLiteral("memoryTable"));
+            const QAbstractItemModel *model = table->model();
+            // Laid out first: the conversation scrolls to the turn at its final width.
+            table->setColumnWidth(0, 330);
             if (auto *splitter = window.findChild<QSplitter *>(QStringLiteral("memorySplitter")))
-                splitter->setSizes({420, 840});
+                splitter->setSizes({600, 680});
+            QModelIndex session;
+            for (int r = 0; r < model->rowCount(); ++r)
+                if (model->index(r, 0).data(PathRole).toString().endsWith(QLatin1String(".jsonl"))
+                    && (!session.isValid() || model->rowCount(model->index(r, 0)) > model->rowCount(session)))
+                    session = model->index(r, 0);
+            if (session.isValid()) {
+                int turn = model->rowCount(session) / 3;
+                while (turn + 1 < model->rowCount(session)
+                       && model->index(turn, 0, session).data(StartLineRole).toInt() <= 20)
+                    ++turn;
+                table->expand(session);
+                table->setCurrentIndex(model->index(turn, 0, session));
+                table->scrollTo(session, QAbstractItemView::PositionAtTop);
+            }
             QTimer::singleShot(700, &window, [&] {
-                window.grab().save(out.filePath(QStringLiteral("session.png")));
+                window.grab().save(out.filePath(QStringLiteral("memories-session.png")));
                 shoot();
             });
             return;
@@ -97,8 +106,8 @@ int main(int argc, char *argv[])
         if (shooting)
             return;
         shooting = true;
-        auto *table = window.findChild<QTableView *>(QStringLiteral("memoryTable"));
-        table->selectRow(qMin(2, table->model()->rowCount() - 1));
+        auto *table = window.findChild<QTreeView *>(QStringLiteral("memoryTable"));
+        table->setCurrentIndex(table->model()->index(qMin(2, table->model()->rowCount() - 1), 0));
         // Narrow columns so strength and last access (from the dynamics) fit in the picture.
         for (const auto &[column, width] : {std::pair{0, 190}, {1, 80}, {2, 110}, {3, 60}, {4, 60}, {5, 120}})
             table->setColumnWidth(column, width);

@@ -124,6 +124,43 @@ private slots:
         QVERIFY(stats.byLayer.value(QStringLiteral("fact")) > 0);
     }
 
+    void run_agentSessionDigestSaysItsDateOnce()
+    {
+        // A captured Claude Code session is titled "request — project, date": its digest says so
+        // once, not "… 2026-01-05 (2026-01-05)".
+        TestVault vault;
+        QByteArray lines;
+        const char *const texts[][2] = {{"user", "We decided to keep the sessions in the vault"},
+                                        {"assistant", "Rule: never edit a captured transcript by hand."},
+                                        {"user", "Thanks, that settles the capture layout"},
+                                        {"assistant", "We decided to redact secrets on capture."}};
+        int i = 0;
+        for (const auto &[type, text] : texts) {
+            const QJsonObject message{{QStringLiteral("role"), QLatin1String(type)},
+                                      {QStringLiteral("content"), QLatin1String(text)}};
+            lines += QJsonDocument(
+                         QJsonObject{{QStringLiteral("type"), QLatin1String(type)},
+                                     {QStringLiteral("uuid"), QStringLiteral("u%1").arg(i)},
+                                     {QStringLiteral("sessionId"), QStringLiteral("s1")},
+                                     {QStringLiteral("cwd"), QStringLiteral("/home/a/engram")},
+                                     {QStringLiteral("timestamp"), QStringLiteral("2026-01-05T10:0%1:00.000Z").arg(i)},
+                                     {QStringLiteral("message"), message}})
+                         .toJson(QJsonDocument::Compact)
+                     + '\n';
+            ++i;
+        }
+        vault.write(QStringLiteral("sessions/2026-01-05/claude-code-s1.jsonl"), lines);
+        auto engine = openEngine(vault);
+        auto report = consolidate(*engine);
+        QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.error().toString()));
+        const QString digest =
+            QString::fromUtf8(vault.read(QStringLiteral("consolidated/session/2026-01-05/claude-code-s1.md")));
+        QVERIFY2(digest.contains(QStringLiteral(
+                     "# Session digest: We decided to keep the sessions in the vault — engram, 2026-01-05\n")),
+                 qPrintable(digest));
+        QVERIFY(!digest.contains(QLatin1String("(2026-01-05)")));
+    }
+
     void lineage_resolvesEveryFactToExistingRawLines()
     {
         TestVault vault;
