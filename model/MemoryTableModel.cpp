@@ -1,6 +1,8 @@
 #include "MemoryTableModel.h"
 
+#include "MemoryLabel.h"
 #include "Roles.h"
+#include "Vocabulary.h"
 
 #include <QLocale>
 
@@ -84,12 +86,10 @@ int MemoryTableModel::columnCount(const QModelIndex &parent) const
 QVariant MemoryTableModel::display(const MemoryRow &row, int column) const
 {
     switch (column) {
-    case TitleColumn:
-        return row.heading.isEmpty() || row.heading == row.title ? row.title
-                                                                 : row.title + QStringLiteral(" › ") + row.heading;
-    case StoreColumn: return row.store;
-    case RegionColumn: return row.region;
-    case LayerColumn: return row.layer;
+    case TitleColumn: return memoryLabel(row.title, row.heading);
+    case StoreColumn: return Vocabulary::store(row.store);
+    case RegionColumn: return Vocabulary::region(row.region);
+    case LayerColumn: return Vocabulary::layer(row.layer);
     case StrengthColumn: {
         const auto it = m_strengths.constFind(row.id);
         return it == m_strengths.constEnd() ? QVariant() : QVariant(QString::number(it->strength, 'f', 2));

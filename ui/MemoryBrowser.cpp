@@ -1,11 +1,13 @@
 #include "MemoryBrowser.h"
 
+#include "Appearance.h"
 #include "EmptyState.h"
 #include "MemoryFilterProxy.h"
 #include "MemoryTableModel.h"
 #include "NoteEditor.h"
 #include "Roles.h"
 #include "VaultSession.h"
+#include "Vocabulary.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -65,12 +67,20 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_table->setSortingEnabled(true);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setColumnWidth(MemoryTableModel::TitleColumn, 280);
-    for (int c : {MemoryTableModel::StoreColumn, MemoryTableModel::RegionColumn, MemoryTableModel::LayerColumn,
-                  MemoryTableModel::StrengthColumn})
-        m_table->setColumnWidth(c, 110);
-    m_table->setColumnWidth(MemoryTableModel::LastAccessColumn, 130);
+    m_table->setPalette(Appearance::withFocusedSelection(m_table->palette()));
+    // Every column on screen at the default 1200 px window (the table gets about 700 px): title and
+    // source share what the tag columns, sized to their longest word, leave.
+    QHeaderView *header = m_table->horizontalHeader();
+    const QFontMetrics metrics(m_table->font());
+    const auto fit = [&metrics](const QString &longest) { return metrics.horizontalAdvance(longest) + 18; };
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(MemoryTableModel::TitleColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(MemoryTableModel::SourceColumn, QHeaderView::Stretch);
+    m_table->setColumnWidth(MemoryTableModel::StoreColumn, fit(QStringLiteral("prospective")));
+    m_table->setColumnWidth(MemoryTableModel::RegionColumn, fit(QStringLiteral("language comp")));
+    m_table->setColumnWidth(MemoryTableModel::LayerColumn, fit(QStringLiteral("session")));
+    m_table->setColumnWidth(MemoryTableModel::StrengthColumn, fit(QStringLiteral("Strength")));
+    m_table->setColumnWidth(MemoryTableModel::LastAccessColumn, fit(QStringLiteral("30.11.26 20:10")));
 
     m_editor = new NoteEditor(this);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
@@ -123,7 +133,8 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     updateFilters();
 }
 
-void MemoryBrowser::fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText)
+void MemoryBrowser::fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText,
+                              QString (*word)(const QString &))
 {
     const QString current = combo->currentData().toString();
     QSignalBlocker blocker(combo);
@@ -133,16 +144,16 @@ void MemoryBrowser::fillCombo(QComboBox *combo, const QHash<QString, qint64> &co
     std::sort(keys.begin(), keys.end());
     for (const QString &key : keys)
         if (!key.isEmpty())
-            combo->addItem(QStringLiteral("%1 (%2)").arg(key, QLocale().toString(counts.value(key))), key);
+            combo->addItem(QStringLiteral("%1 (%2)").arg(word(key), QLocale().toString(counts.value(key))), key);
     combo->setCurrentIndex(qMax(0, combo->findData(current)));
 }
 
 void MemoryBrowser::updateFilters()
 {
     const VaultStats &stats = m_session->stats();
-    fillCombo(m_region, stats.byRegion, tr("All regions"));
-    fillCombo(m_store, stats.byStore, tr("All stores"));
-    fillCombo(m_layer, stats.byLayer, tr("All layers"));
+    fillCombo(m_region, stats.byRegion, tr("All regions"), &Vocabulary::region);
+    fillCombo(m_store, stats.byStore, tr("All stores"), &Vocabulary::store);
+    fillCombo(m_layer, stats.byLayer, tr("All layers"), &Vocabulary::layer);
     m_proxy->setRegion(m_region->currentData().toString());
     if (m_session->isOpen() && m_model->rowCount() == 0)
         m_empty->showMessage(m_session->isBusy() ? tr("Indexing… memories appear here as soon as they are indexed.")
