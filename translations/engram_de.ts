@@ -292,16 +292,16 @@ Edges appear once the dynamics layer links related memories and records which on
 Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft und festhält, welche gemeinsam abgerufen werden.</translation>
     </message>
     <message>
-        <source>%1 of %2 memories · %3 edges shown · scroll to zoom, double-click a memory to open it</source>
-        <translation>%1 von %2 Erinnerungen · %3 Kanten sichtbar · Mausrad zum Zoomen, Doppelklick öffnet eine Erinnerung</translation>
-    </message>
-    <message>
         <source>no region</source>
         <translation>keine Region</translation>
     </message>
     <message>
         <source>Nodes by region: %1</source>
         <translation>Knoten nach Region: %1</translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 memories · %3 edges · scroll to zoom, double-click a memory to open it</source>
+        <translation>%1 von %2 Erinnerungen gezeigt · %3 Kanten · Mausrad zum Zoomen, Doppelklick öffnet eine Erinnerung</translation>
     </message>
 </context>
 <context>
@@ -977,6 +977,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Stärke</translation>
     </message>
 </context>
 <context>

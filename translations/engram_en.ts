@@ -291,15 +291,15 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 of %2 memories · %3 edges shown · scroll to zoom, double-click a memory to open it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Nodes by region: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 memories · %3 edges · scroll to zoom, double-click a memory to open it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -975,6 +975,10 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strength</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -10,6 +10,7 @@
 #include "Vocabulary.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -68,27 +69,44 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_table->setSortingEnabled(true);
     m_table->setPalette(Appearance::withFocusedSelection(m_table->palette()));
-    // Every column on screen at the default 1200 px window (the table gets about 700 px): title and
-    // source share what the tag columns, sized to their longest word, leave.
+    // Every column on screen at the default 1200 px window (the table gets two thirds, ~780 px):
+    // the tag columns as wide as their longest word in the UI's language (at most 130 px), the
+    // source 120 px, and the title the rest (~220 px in German, the longest words).
     QHeaderView *header = m_table->horizontalHeader();
     const QFontMetrics metrics(m_table->font());
-    const auto fit = [&metrics](const QString &longest) { return metrics.horizontalAdvance(longest) + 18; };
+    const auto fit = [&metrics](QString (*word)(const QString &), const QStringList &values) {
+        int widest = 0;
+        for (const QString &value : values)
+            widest = qMax(widest, metrics.horizontalAdvance(word ? word(value) : value));
+        return qMin(widest + 14, 130);
+    };
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(MemoryTableModel::TitleColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(MemoryTableModel::SourceColumn, QHeaderView::Stretch);
-    m_table->setColumnWidth(MemoryTableModel::StoreColumn, fit(QStringLiteral("prospective")));
-    m_table->setColumnWidth(MemoryTableModel::RegionColumn, fit(QStringLiteral("language comp")));
-    m_table->setColumnWidth(MemoryTableModel::LayerColumn, fit(QStringLiteral("session")));
-    m_table->setColumnWidth(MemoryTableModel::StrengthColumn, fit(QStringLiteral("Strength")));
-    m_table->setColumnWidth(MemoryTableModel::LastAccessColumn, fit(QStringLiteral("30.11.26 20:10")));
+    header->setStretchLastSection(false);
+    m_table->setColumnWidth(MemoryTableModel::StoreColumn,
+                            fit(&Vocabulary::store, {QStringLiteral("procedural"), QStringLiteral("prospective"),
+                                                     QStringLiteral("semantic"), QStringLiteral("episodic")}));
+    m_table->setColumnWidth(
+        MemoryTableModel::RegionColumn,
+        fit(&Vocabulary::region, {QStringLiteral("language-comprehension"), QStringLiteral("language-production"),
+                                  QStringLiteral("identity")}));
+    m_table->setColumnWidth(MemoryTableModel::LayerColumn,
+                            fit(&Vocabulary::layer, {QStringLiteral("session"), QStringLiteral("weekly"),
+                                                     QStringLiteral("daily"), QStringLiteral("fact")}));
+    m_table->setColumnWidth(MemoryTableModel::StrengthColumn, fit(nullptr, {tr("Strength"), QStringLiteral("0.00")}));
+    m_table->setColumnWidth(MemoryTableModel::SourceColumn, 120);
+    m_table->setColumnWidth(
+        MemoryTableModel::LastAccessColumn,
+        fit(nullptr, {QLocale().toString(QDateTime(QDate(2026, 12, 30), QTime(20, 10)), QLocale::ShortFormat)}));
 
     m_editor = new NoteEditor(this);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("memorySplitter"));
     splitter->addWidget(m_table);
     splitter->addWidget(m_editor);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({2000, 1000}); // two thirds for the table, whatever the window's width
     m_empty = new EmptyState(splitter, this);
 
     auto *layout = new QVBoxLayout(this);

@@ -101,6 +101,7 @@ private Q_SLOTS:
     void memoryTable_showsEveryColumnAtTheDefaultSize()
     {
         QHeaderView *header = m_table->horizontalHeader();
+        QVERIFY2(header->sectionSize(0) >= 180, qPrintable(QString::number(header->sectionSize(0)))); // the title
         const int width = m_table->viewport()->width();
         for (int c = 0; c < header->count(); ++c) {
             const int right = header->sectionViewportPosition(c) + header->sectionSize(c);
