@@ -1,5 +1,6 @@
 #include "HealthModel.h"
 
+#include "HealthText.h"
 #include "Roles.h"
 
 #include <QColor>
@@ -63,10 +64,10 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case CheckColumn: return c.name;
+        case CheckColumn: return HealthText::title(c);
         case StatusColumn: return statusLabel(c.status);
-        case ReasonColumn: return c.reason;
-        case FixColumn: return c.status == HealthStatus::Ok ? QString() : c.fixText;
+        case ReasonColumn: return HealthText::detail(c);
+        case FixColumn: return c.status == HealthStatus::Ok ? QString() : HealthText::advice(c);
         }
         return {};
     case Qt::DecorationRole:
@@ -79,8 +80,8 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
         default: return QColor(0xc6, 0x28, 0x28);
         }
     case StatusRole: return healthStatusName(c.status);
-    case FixRole: return c.fixText;
-    case Qt::ToolTipRole: return c.reason;
+    case FixRole: return HealthText::advice(c);
+    case Qt::ToolTipRole: return HealthText::detail(c);
     }
     return {};
 }

@@ -1,6 +1,8 @@
 #include "MemoryTableModel.h"
 
+#include "MemoryLabel.h"
 #include "Roles.h"
+#include "Vocabulary.h"
 
 #include <QLocale>
 #include <QRegularExpression>
@@ -362,11 +364,10 @@ QVariant MemoryTableModel::display(const MemoryRow &row, int column, const Sessi
     case TitleColumn:
         if (turn)
             return turnText(row);
-        return row.heading.isEmpty() || row.heading == row.title ? row.title
-                                                                 : row.title + QStringLiteral(" › ") + row.heading;
-    case StoreColumn: return row.store;
-    case RegionColumn: return row.region;
-    case LayerColumn: return row.layer;
+        return memoryLabel(row.title, row.heading);
+    case StoreColumn: return Vocabulary::store(row.store);
+    case RegionColumn: return Vocabulary::region(row.region);
+    case LayerColumn: return Vocabulary::layer(row.layer);
     case StrengthColumn: {
         if (session)
             return session->strength < 0 ? QVariant() : QVariant(QString::number(session->strength, 'f', 2));

@@ -1,6 +1,7 @@
 #include "RecallResultsModel.h"
 
 #include "Roles.h"
+#include "Vocabulary.h"
 
 namespace engram {
 
@@ -35,7 +36,7 @@ QVariant RecallResultsModel::data(const QModelIndex &index, int role) const
         case ScoreColumn: return QString::number(r.score, 'f', 3);
         case SourceColumn:
             return QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine);
-        case RegionColumn: return r.chunk.tags.region.value;
+        case RegionColumn: return Vocabulary::region(r.chunk.tags.region.value);
         case TextColumn: return r.chunk.text.simplified().left(300);
         }
         return {};

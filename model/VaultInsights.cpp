@@ -1,6 +1,7 @@
 #include "VaultInsights.h"
 
 #include "ConsolidationScheduler.h"
+#include "MemoryLabel.h"
 #include "VaultSession.h"
 #include "cognition/ToolUsage.h"
 #include "vault/Engine.h"
@@ -108,8 +109,7 @@ public:
         if (m_nodes.contains(r.id))
             return;
         m_nodes.insert(r.id);
-        const QString label =
-            r.heading.isEmpty() || r.heading == r.title ? r.title : r.title + QStringLiteral(" › ") + r.heading;
+        const QString label = memoryLabel(r.title, r.heading);
         m_data.nodes << GraphNode{r.id, label.isEmpty() ? r.path : label, r.region,
                                   m_strengths.value(r.id, MemoryStrength{}).strength};
     }
@@ -225,6 +225,7 @@ VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &
             graph.add(edge);
     }
     out.graph = graph.take();
+    out.graph.memoriesInVault = rows.size();
     out.tools = toolsOf(engine.vaultPath(), &out.error);
     out.timeline = timelineOf(engine);
     return out;

@@ -47,6 +47,7 @@ struct GraphEdge {
 struct GraphData {
     QList<GraphNode> nodes;
     QList<GraphEdge> edges;
+    qint64 memoriesInVault = 0; ///< every memory of the vault, of which `nodes` are the ones drawn
     bool isEmpty() const { return nodes.isEmpty(); }
 };
 

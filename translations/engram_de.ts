@@ -27,10 +27,6 @@
         <source>the dropped text is empty</source>
         <translation>der abgelegte Text ist leer</translation>
     </message>
-    <message>
-        <source>cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
 </context>
 <context>
     <name>engram::CognitiveStateDocument</name>
@@ -57,6 +53,200 @@
     <message>
         <source>Change focus</source>
         <translation>Fokus ändern</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ConnectAgentDialog</name>
+    <message>
+        <source>Connect Agent</source>
+        <translation>Agent verbinden</translation>
+    </message>
+    <message>
+        <source>Claude Code</source>
+        <translation>Claude Code</translation>
+    </message>
+    <message>
+        <source>Codex</source>
+        <translation>Codex</translation>
+    </message>
+    <message>
+        <source>Every project (user settings)</source>
+        <translation>Jedes Projekt (Benutzereinstellungen)</translation>
+    </message>
+    <message>
+        <source>One project folder</source>
+        <translation>Ein Projektordner</translation>
+    </message>
+    <message>
+        <source>&amp;Agent:</source>
+        <translation>&amp;Agent:</translation>
+    </message>
+    <message>
+        <source>&amp;Scope:</source>
+        <translation>&amp;Geltungsbereich:</translation>
+    </message>
+    <message>
+        <source>&amp;Project folder:</source>
+        <translation>&amp;Projektordner:</translation>
+    </message>
+    <message>
+        <source>Vault:</source>
+        <translation>Tresor:</translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>&amp;Anwenden</translation>
+    </message>
+    <message>
+        <source>Write the change shown above (each file is backed up first)</source>
+        <translation>Die oben gezeigte Änderung schreiben (jede Datei wird vorher gesichert)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Take out exactly what connecting added</source>
+        <translation>Genau das entfernen, was das Verbinden hinzugefügt hat</translation>
+    </message>
+    <message>
+        <source>Changes to the agent&apos;s configuration:</source>
+        <translation>Änderungen an der Konfiguration des Agenten:</translation>
+    </message>
+    <message>
+        <source>engram-cli was not found beside the workbench or on the PATH; the agent&apos;s hooks need it.</source>
+        <translation>engram-cli wurde weder neben der Werkbank noch im PATH gefunden; die Hooks des Agenten brauchen es.</translation>
+    </message>
+    <message>
+        <source>Nothing is written until you press Apply.</source>
+        <translation>Nichts wird geschrieben, bevor du auf Anwenden drückst.</translation>
+    </message>
+    <message>
+        <source>%1 is already connected to this vault.</source>
+        <translation>%1 ist bereits mit diesem Tresor verbunden.</translation>
+    </message>
+    <message>
+        <source>(no change)</source>
+        <translation>(keine Änderung)</translation>
+    </message>
+    <message>
+        <source>Connected %1 to this vault; restart the agent to load it. Backups: %2</source>
+        <translation>%1 ist mit diesem Tresor verbunden; starte den Agenten neu, damit er es lädt. Sicherungen: %2</translation>
+    </message>
+    <message>
+        <source>none (new files)</source>
+        <translation>keine (neue Dateien)</translation>
+    </message>
+    <message>
+        <source>(nothing of Engram&apos;s was there)</source>
+        <translation>(nichts von Engram war vorhanden)</translation>
+    </message>
+    <message>
+        <source>Removed Engram from %1&apos;s configuration.</source>
+        <translation>Engram aus der Konfiguration von %1 entfernt.</translation>
+    </message>
+    <message>
+        <source>Nothing of Engram&apos;s to remove from %1&apos;s configuration.</source>
+        <translation>In der Konfiguration von %1 gibt es nichts von Engram zu entfernen.</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ConversationView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Du</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>Task for a subagent</source>
+        <translation>Aufgabe für einen Subagenten</translation>
+    </message>
+    <message>
+        <source>Subagent</source>
+        <translation>Subagent</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation>Zeilen %1–%2</translation>
+    </message>
+    <message>
+        <source>· recalled</source>
+        <translation>· abgerufen</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>no result</source>
+        <translation>kein Ergebnis</translation>
+    </message>
+    <message>
+        <source>Nothing was said in %1.</source>
+        <translation>In %1 wurde nichts gesagt.</translation>
+    </message>
+    <message>
+        <source>Codex</source>
+        <translation>Codex</translation>
+    </message>
+    <message>
+        <source>Claude Code</source>
+        <translation>Claude Code</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n turn(s)</source>
+        <translation>
+            <numerusform>%n Beitrag</numerusform>
+            <numerusform>%n Beiträge</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s), %1 failed</source>
+        <translation>
+            <numerusform>%n Werkzeugaufruf, %1 fehlgeschlagen</numerusform>
+            <numerusform>%n Werkzeugaufrufe, %1 fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n Werkzeugaufruf</numerusform>
+            <numerusform>%n Werkzeugaufrufe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) not shown</source>
+        <translation>
+            <numerusform>%n Zeile nicht angezeigt</numerusform>
+            <numerusform>%n Zeilen nicht angezeigt</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -102,16 +292,16 @@ Edges appear once the dynamics layer links related memories and records which on
 Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft und festhält, welche gemeinsam abgerufen werden.</translation>
     </message>
     <message>
-        <source>%1 of %2 memories · %3 edges shown · scroll to zoom, double-click a memory to open it</source>
-        <translation>%1 von %2 Erinnerungen · %3 Kanten sichtbar · Mausrad zum Zoomen, Doppelklick öffnet eine Erinnerung</translation>
-    </message>
-    <message>
         <source>no region</source>
         <translation>keine Region</translation>
     </message>
     <message>
         <source>Nodes by region: %1</source>
         <translation>Knoten nach Region: %1</translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 memories · %3 edges · scroll to zoom, double-click a memory to open it</source>
+        <translation>%1 von %2 Erinnerungen gezeigt · %3 Kanten · Mausrad zum Zoomen, Doppelklick öffnet eine Erinnerung</translation>
     </message>
 </context>
 <context>
@@ -143,10 +333,6 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Re-index Now</source>
         <translation>Jetzt neu indizieren</translation>
-    </message>
-    <message>
-        <source>Create File</source>
-        <translation>Datei anlegen</translation>
     </message>
     <message>
         <source>Rebuilding the index…</source>
@@ -193,6 +379,357 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     </message>
 </context>
 <context>
+    <name>engram::HealthText</name>
+    <message>
+        <source>Index integrity</source>
+        <translation>Integrität des Index</translation>
+    </message>
+    <message>
+        <source>Vectors = chunks</source>
+        <translation>Vektoren = Abschnitte</translation>
+    </message>
+    <message>
+        <source>Index matches files</source>
+        <translation>Index passt zu den Dateien</translation>
+    </message>
+    <message>
+        <source>Last re-index</source>
+        <translation>Letzte Neuindizierung</translation>
+    </message>
+    <message>
+        <source>Indexing problems</source>
+        <translation>Probleme beim Indizieren</translation>
+    </message>
+    <message>
+        <source>Cognitive state</source>
+        <translation>Kognitiver Zustand</translation>
+    </message>
+    <message>
+        <source>Memory folders</source>
+        <translation>Gedächtnisordner</translation>
+    </message>
+    <message>
+        <source>Today&apos;s session</source>
+        <translation>Heutige Sitzung</translation>
+    </message>
+    <message>
+        <source>Tool usage</source>
+        <translation>Werkzeugnutzung</translation>
+    </message>
+    <message>
+        <source>Reflections</source>
+        <translation>Reflexionen</translation>
+    </message>
+    <message>
+        <source>LLM endpoint</source>
+        <translation>LLM-Endpunkt</translation>
+    </message>
+    <message>
+        <source>Embedding endpoint</source>
+        <translation>Embedding-Endpunkt</translation>
+    </message>
+    <message>
+        <source>Journal</source>
+        <translation>Journal</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>vor %n Min.</numerusform>
+            <numerusform>vor %n Min.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>vor %n Std.</numerusform>
+            <numerusform>vor %n Std.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>vor %n Tag</numerusform>
+            <numerusform>vor %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SQLite integrity check passed</source>
+        <translation>SQLite-Integritätsprüfung bestanden</translation>
+    </message>
+    <message>
+        <source>The vectors could not be brought up to date: %1</source>
+        <translation>Die Vektoren konnten nicht aktualisiert werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The vector index holds exactly the %n chunk(s)&apos; vectors</source>
+        <translation>
+            <numerusform>Der Vektorindex enthält genau den Vektor des %n Abschnitts</numerusform>
+            <numerusform>Der Vektorindex enthält genau die Vektoren der %n Abschnitte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The vector index lacks %1 of the %2 chunks&apos; vectors and holds %3 of chunks that are gone</source>
+        <translation>Dem Vektorindex fehlen %1 der Vektoren der %2 Abschnitte, und er enthält %3 von Abschnitten, die es nicht mehr gibt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) indexed</source>
+        <translation>
+            <numerusform>%n Datei indiziert</numerusform>
+            <numerusform>%n Dateien indiziert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 new, %2 changed, %3 deleted since the last index</source>
+        <translation>%1 neu, %2 geändert, %3 gelöscht seit dem letzten Indizieren</translation>
+    </message>
+    <message>
+        <source>The vault has never been indexed</source>
+        <translation>Der Tresor wurde noch nie indiziert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be indexed</source>
+        <translation>
+            <numerusform>%n Datei konnte nicht indiziert werden</numerusform>
+            <numerusform>%n Dateien konnten nicht indiziert werden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings</source>
+        <translation>state/cognitive.json fehlt, daher enthalten Pakete keinen Fokus, keine Heuristiken und keine Erkenntnisse</translation>
+    </message>
+    <message>
+        <source>%1 heuristics, %2 learnings, %3 avoidances; changed %4</source>
+        <translation>%1 Heuristiken, %2 Erkenntnisse, %3 Vermeidungen; geändert %4</translation>
+    </message>
+    <message>
+        <source>; no focus set</source>
+        <translation>; kein Fokus gesetzt</translation>
+    </message>
+    <message>
+        <source>memories/ does not exist: nothing has been remembered yet</source>
+        <translation>memories/ fehlt: noch nichts gemerkt</translation>
+    </message>
+    <message>
+        <source>memories/ is empty</source>
+        <translation>memories/ ist leer</translation>
+    </message>
+    <message>
+        <source>memories/: %1</source>
+        <translation>memories/: %1</translation>
+    </message>
+    <message>
+        <source>%1 captured %2</source>
+        <translation>%1 erfasst %2</translation>
+    </message>
+    <message>
+        <source>No session file under sessions/%1/</source>
+        <translation>Keine Sitzungsdatei unter sessions/%1/</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) in sessions/%1/, newest changed %2</source>
+        <translation>
+            <numerusform>%n Datei in sessions/%1/, zuletzt geändert %2</numerusform>
+            <numerusform>%n Dateien in sessions/%1/, neueste geändert %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>state/tool-usage.jsonl does not exist: no tool calls counted yet</source>
+        <translation>state/tool-usage.jsonl fehlt: noch keine Werkzeugaufrufe gezählt</translation>
+    </message>
+    <message>
+        <source>%1 of at most %2 events</source>
+        <translation>%1 von höchstens %2 Ereignissen</translation>
+    </message>
+    <message>
+        <source>%1 of at most %2 events, newest %3</source>
+        <translation>%1 von höchstens %2 Ereignissen, neuestes %3</translation>
+    </message>
+    <message>
+        <source>Reflection is off: no LLM endpoint in engram.json (%1 stored)</source>
+        <translation>Reflexion ist aus: kein LLM-Endpunkt in engram.json (%1 gespeichert)</translation>
+    </message>
+    <message>
+        <source>state/reflections.jsonl has no reflection yet</source>
+        <translation>state/reflections.jsonl enthält noch keine Reflexion</translation>
+    </message>
+    <message>
+        <source>%1 stored, %2 awaiting a decision; last %3</source>
+        <translation>%1 gespeichert, %2 warten auf eine Entscheidung; letzte %3</translation>
+    </message>
+    <message>
+        <source>Not configured</source>
+        <translation>Nicht eingerichtet</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2</source>
+        <translation>%1 antwortete mit HTTP %2</translation>
+    </message>
+    <message>
+        <source>%1 answers (HTTP %2), model %3</source>
+        <translation>%1 antwortet (HTTP %2), Modell %3</translation>
+    </message>
+    <message>
+        <source>state/journal.jsonl replayed</source>
+        <translation>state/journal.jsonl nachgespielt</translation>
+    </message>
+    <message numerus="yes">
+        <source>(stale after %n day(s))</source>
+        <translation>
+            <numerusform>(veraltet nach %n Tag)</numerusform>
+            <numerusform>(veraltet nach %n Tagen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(stale after %n h)</source>
+        <translation>
+            <numerusform>(veraltet nach %n Std.)</numerusform>
+            <numerusform>(veraltet nach %n Std.)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weiteres</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rebuild the index (engram-cli rebuild)</source>
+        <translation>Index neu aufbauen (engram-cli rebuild)</translation>
+    </message>
+    <message>
+        <source>Re-index the vault (engram-cli index)</source>
+        <translation>Tresor neu indizieren (engram-cli index)</translation>
+    </message>
+    <message>
+        <source>Fix or remove the files named, then re-index</source>
+        <translation>Die genannten Dateien korrigieren oder entfernen, dann neu indizieren</translation>
+    </message>
+    <message>
+        <source>Fix or remove the lines named in state/journal.jsonl, then rebuild the index</source>
+        <translation>Die genannten Zeilen in state/journal.jsonl korrigieren oder entfernen, dann den Index neu aufbauen</translation>
+    </message>
+    <message>
+        <source>Set a focus in the State view (engram-cli state focus &quot;…&quot;)</source>
+        <translation>Einen Fokus in der Ansicht Zustand setzen (engram-cli state focus &quot;…&quot;)</translation>
+    </message>
+    <message>
+        <source>Fix the file by hand; Engram will not overwrite it</source>
+        <translation>Die Datei von Hand korrigieren; Engram überschreibt sie nicht</translation>
+    </message>
+    <message>
+        <source>Set a focus in the State view, or install the agent-end hook</source>
+        <translation>Einen Fokus in der Ansicht Zustand setzen oder den Agent-Ende-Hook installieren</translation>
+    </message>
+    <message>
+        <source>Create memories/semantic, or say &quot;remember that …&quot; with the agent-end hook installed</source>
+        <translation>memories/semantic anlegen oder mit installiertem Agent-Ende-Hook „merk dir, dass …“ sagen</translation>
+    </message>
+    <message>
+        <source>Connect the agent (Tools › Connect Agent…) so each session is captured, or run engram-cli capture to copy its transcripts into sessions/</source>
+        <translation>Den Agenten verbinden (Werkzeuge › Agent verbinden …), damit jede Sitzung erfasst wird, oder engram-cli capture ausführen, um seine Transkripte nach sessions/ zu kopieren</translation>
+    </message>
+    <message>
+        <source>Check that the agent still writes its transcript there</source>
+        <translation>Prüfen, ob der Agent sein Transkript noch dort schreibt</translation>
+    </message>
+    <message>
+        <source>Index agent transcripts (sessions/…/*.jsonl) or install the tool hook</source>
+        <translation>Agententranskripte indizieren (sessions/…/*.jsonl) oder den Werkzeug-Hook installieren</translation>
+    </message>
+    <message>
+        <source>Fix or delete the line named</source>
+        <translation>Die genannte Zeile korrigieren oder löschen</translation>
+    </message>
+    <message>
+        <source>Index recent transcripts, or check the tool hook</source>
+        <translation>Neuere Transkripte indizieren oder den Werkzeug-Hook prüfen</translation>
+    </message>
+    <message>
+        <source>Run a reflection (engram-cli reflect)</source>
+        <translation>Eine Reflexion ausführen (engram-cli reflect)</translation>
+    </message>
+    <message>
+        <source>Start the model server, or correct the URL in engram.json</source>
+        <translation>Den Modellserver starten oder die URL in engram.json korrigieren</translation>
+    </message>
+    <message>
+        <source>Check the model server&apos;s log</source>
+        <translation>Das Protokoll des Modellservers prüfen</translation>
+    </message>
+</context>
+<context>
+    <name>engram::HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;Wiring Engram into an Agent</source>
+        <translation>Engram mit einem Agenten &amp;verbinden</translation>
+    </message>
+    <message>
+        <source>&amp;About Engram</source>
+        <translation>&amp;Über Engram</translation>
+    </message>
+    <message>
+        <source>Vault</source>
+        <translation>Tresor</translation>
+    </message>
+    <message>
+        <source>none open</source>
+        <translation>keiner geöffnet</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Workbench settings</source>
+        <translation>Einstellungen der Werkbank</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;A memory workbench for AI agents: plain files in a vault, an index derived from them, recall and context packs for the agent.&lt;/p&gt;&lt;p&gt;Licensed under the MIT licence.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;Eine Gedächtnis-Werkbank für KI-Agenten: einfache Dateien in einem Tresor, ein daraus abgeleiteter Index, Abruf und Kontextpakete für den Agenten.&lt;/p&gt;&lt;p&gt;Lizenziert unter der MIT-Lizenz.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;a href=&apos;%1&apos;&gt;Wiring Engram into an agent&lt;/a&gt; (README)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;a href=&apos;%1&apos;&gt;Engram mit einem Agenten verbinden&lt;/a&gt; (README)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About Engram</source>
+        <translation>Über Engram</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+</context>
+<context>
     <name>engram::IndexStatus</name>
     <message>
         <source>Opening %1…</source>
@@ -223,17 +760,27 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message numerus="yes">
         <source>, %n failed (see Health)</source>
         <translation>
-            <numerusform>, %n fehlgeschlagen (siehe Zustand)</numerusform>
-            <numerusform>, %n fehlgeschlagen (siehe Zustand)</numerusform>
+            <numerusform>, %n fehlgeschlagen (siehe Gesundheit)</numerusform>
+            <numerusform>, %n fehlgeschlagen (siehe Gesundheit)</numerusform>
         </translation>
     </message>
     <message>
         <source>Indexing error: %1</source>
         <translation>Fehler beim Indizieren: %1</translation>
     </message>
-    <message>
-        <source>%1 · %2 files · %3 memories</source>
-        <translation>%1 · %2 Dateien · %3 Erinnerungen</translation>
+    <message numerus="yes">
+        <source>%Ln file(s)</source>
+        <translation>
+            <numerusform>%Ln Datei</numerusform>
+            <numerusform>%Ln Dateien</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln memory(s)</source>
+        <translation>
+            <numerusform>%Ln Erinnerung</numerusform>
+            <numerusform>%Ln Erinnerungen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -380,6 +927,18 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>No vault is open</source>
         <translation>Kein Tresor ist geöffnet</translation>
     </message>
+    <message>
+        <source>Connect &amp;Agent…</source>
+        <translation>&amp;Agent verbinden …</translation>
+    </message>
+    <message>
+        <source>Add Engram&apos;s hooks and MCP server to Claude Code or Codex, or take them out</source>
+        <translation>Engrams Hooks und MCP-Server zu Claude Code oder Codex hinzufügen oder wieder entfernen</translation>
+    </message>
+    <message>
+        <source>Open a vault first: the agent is connected to the open vault</source>
+        <translation>Zuerst einen Tresor öffnen: Der Agent wird mit dem geöffneten Tresor verbunden</translation>
+    </message>
 </context>
 <context>
     <name>engram::MemoryBrowser</name>
@@ -418,6 +977,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Stärke</translation>
     </message>
 </context>
 <context>
@@ -522,6 +1085,22 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>Select a memory to see its source.</source>
         <translation>Wähle eine Erinnerung, um ihre Quelle zu sehen.</translation>
     </message>
+    <message>
+        <source>&amp;Raw</source>
+        <translation>&amp;Rohtext</translation>
+    </message>
+    <message>
+        <source>Show the session&apos;s raw lines instead of the conversation</source>
+        <translation>Die Rohzeilen der Sitzung statt des Gesprächs zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit the raw lines of this session</source>
+        <translation>Die Rohzeilen dieser Sitzung bearbeiten</translation>
+    </message>
 </context>
 <context>
     <name>engram::PackPanel</name>
@@ -552,10 +1131,6 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>No vault is open.</source>
         <translation>Kein Tresor ist geöffnet.</translation>
-    </message>
-    <message>
-        <source>current focus and recent work</source>
-        <translation>aktueller Fokus und jüngste Arbeit</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %2 tokens · %n memories included</source>
@@ -977,10 +1552,6 @@ Wenn Sitzungen zu täglichen und wöchentlichen Zusammenfassungen und Fakten ver
         <translation>Tokens pro Ebene</translation>
     </message>
     <message>
-        <source>Compression ratio (source tokens ÷ digest tokens)</source>
-        <translation>Verdichtungsgrad (Quell-Tokens ÷ Zusammenfassungs-Tokens)</translation>
-    </message>
-    <message>
         <source>Consolidate &amp;Now</source>
         <translation>Jetzt &amp;konsolidieren</translation>
     </message>
@@ -991,6 +1562,14 @@ Wenn Sitzungen zu täglichen und wöchentlichen Zusammenfassungen und Fakten ver
     <message>
         <source>%1 (missing)</source>
         <translation>%1 (fehlt)</translation>
+    </message>
+    <message>
+        <source>Compression ratio</source>
+        <translation>Verdichtungsgrad</translation>
+    </message>
+    <message>
+        <source>source ÷ digest tokens</source>
+        <translation>Quell- ÷ Zusammenfassungs-Tokens</translation>
     </message>
 </context>
 <context>
@@ -1053,16 +1632,16 @@ Werkzeugaufrufe aus Agentenprotokollen werden hier gezählt: Aufrufe und Erfolgs
         <translation>Aufrufe je Werkzeug</translation>
     </message>
     <message>
-        <source>Duration (ms): min, quartiles, max</source>
-        <translation>Dauer (ms): Minimum, Quartile, Maximum</translation>
-    </message>
-    <message>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
         <source>⚠ %1: success %2 % in the last %3 calls, %4 % before</source>
         <translation>⚠ %1: Erfolg %2 % bei den letzten %3 Aufrufen, vorher %4 %</translation>
+    </message>
+    <message>
+        <source>Duration in ms, log scale: min, quartiles, max</source>
+        <translation>Dauer in ms, logarithmisch: Minimum, Quartile, Maximum</translation>
     </message>
 </context>
 <context>
@@ -1080,6 +1659,174 @@ Werkzeugaufrufe aus Agentenprotokollen werden hier gezählt: Aufrufe und Erfolgs
     </message>
 </context>
 <context>
+    <name>engram::Vocabulary</name>
+    <message>
+        <source>identity</source>
+        <comment>memory region</comment>
+        <translation>Identität</translation>
+    </message>
+    <message>
+        <source>language comprehension</source>
+        <comment>memory region</comment>
+        <translation>Sprachverständnis</translation>
+    </message>
+    <message>
+        <source>language production</source>
+        <comment>memory region</comment>
+        <translation>Sprachproduktion</translation>
+    </message>
+    <message>
+        <source>vision</source>
+        <comment>memory region</comment>
+        <translation>Sehen</translation>
+    </message>
+    <message>
+        <source>episodic</source>
+        <comment>memory region</comment>
+        <translation>episodisch</translation>
+    </message>
+    <message>
+        <source>spatial</source>
+        <comment>memory region</comment>
+        <translation>räumlich</translation>
+    </message>
+    <message>
+        <source>sensory</source>
+        <comment>memory store</comment>
+        <translation>sensorisch</translation>
+    </message>
+    <message>
+        <source>episodic</source>
+        <comment>memory store</comment>
+        <translation>episodisch</translation>
+    </message>
+    <message>
+        <source>semantic</source>
+        <comment>memory store</comment>
+        <translation>semantisch</translation>
+    </message>
+    <message>
+        <source>procedural</source>
+        <comment>memory store</comment>
+        <translation>prozedural</translation>
+    </message>
+    <message>
+        <source>prospective</source>
+        <comment>memory store</comment>
+        <translation>prospektiv</translation>
+    </message>
+    <message>
+        <source>core</source>
+        <comment>consolidation layer</comment>
+        <translation>Kern</translation>
+    </message>
+    <message>
+        <source>raw</source>
+        <comment>consolidation layer</comment>
+        <translation>roh</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <comment>consolidation layer</comment>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>daily</source>
+        <comment>consolidation layer</comment>
+        <translation>täglich</translation>
+    </message>
+    <message>
+        <source>weekly</source>
+        <comment>consolidation layer</comment>
+        <translation>wöchentlich</translation>
+    </message>
+    <message>
+        <source>fact</source>
+        <comment>consolidation layer</comment>
+        <translation>Fakt</translation>
+    </message>
+    <message>
+        <source>relevance</source>
+        <comment>recall signal</comment>
+        <translation>Relevanz</translation>
+    </message>
+    <message>
+        <source>strength</source>
+        <comment>recall signal</comment>
+        <translation>Stärke</translation>
+    </message>
+    <message>
+        <source>recency</source>
+        <comment>recall signal</comment>
+        <translation>Aktualität</translation>
+    </message>
+    <message>
+        <source>access</source>
+        <comment>recall signal</comment>
+        <translation>Zugriff</translation>
+    </message>
+    <message>
+        <source>coactivation</source>
+        <comment>recall signal</comment>
+        <translation>Koaktivierung</translation>
+    </message>
+    <message>
+        <source>graph</source>
+        <comment>recall signal</comment>
+        <translation>Graph</translation>
+    </message>
+    <message>
+        <source>fast</source>
+        <comment>recall mode</comment>
+        <translation>schnell</translation>
+    </message>
+    <message>
+        <source>deep</source>
+        <comment>recall mode</comment>
+        <translation>gründlich</translation>
+    </message>
+    <message>
+        <source>creative</source>
+        <comment>recall mode</comment>
+        <translation>kreativ</translation>
+    </message>
+    <message>
+        <source>related</source>
+        <comment>association</comment>
+        <translation>verwandt</translation>
+    </message>
+    <message>
+        <source>co-activated</source>
+        <comment>association</comment>
+        <translation>gemeinsam aktiviert</translation>
+    </message>
+    <message>
+        <source>derived from</source>
+        <comment>association</comment>
+        <translation>abgeleitet von</translation>
+    </message>
+    <message>
+        <source>caused</source>
+        <comment>association</comment>
+        <translation>verursacht</translation>
+    </message>
+    <message>
+        <source>contradicts</source>
+        <comment>association</comment>
+        <translation>widerspricht</translation>
+    </message>
+    <message>
+        <source>supersedes</source>
+        <comment>association</comment>
+        <translation>ersetzt</translation>
+    </message>
+    <message>
+        <source>part of</source>
+        <comment>association</comment>
+        <translation>Teil von</translation>
+    </message>
+</context>
+<context>
     <name>engram::WatchedFile</name>
     <message>
         <source>cannot read %1: %2</source>
@@ -1092,10 +1839,6 @@ Werkzeugaufrufe aus Agentenprotokollen werden hier gezählt: Aufrufe und Erfolgs
     <message>
         <source>%1 changed on disk since it was opened; reload it or save anyway</source>
         <translation>%1 wurde seit dem Öffnen auf der Platte geändert; lade neu oder speichere trotzdem</translation>
-    </message>
-    <message>
-        <source>cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>

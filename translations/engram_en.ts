@@ -27,10 +27,6 @@
         <source>the dropped text is empty</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>engram::CognitiveStateDocument</name>
@@ -57,6 +53,200 @@
     <message>
         <source>Change focus</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::ConnectAgentDialog</name>
+    <message>
+        <source>Connect Agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Claude Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Codex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every project (user settings)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One project folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Agent:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Scope:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Project folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vault:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the change shown above (each file is backed up first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take out exactly what connecting added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes to the agent&apos;s configuration:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>engram-cli was not found beside the workbench or on the PATH; the agent&apos;s hooks need it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing is written until you press Apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is already connected to this vault.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no change)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected %1 to this vault; restart the agent to load it. Backups: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (new files)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(nothing of Engram&apos;s was there)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed Engram from %1&apos;s configuration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing of Engram&apos;s to remove from %1&apos;s configuration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::ConversationView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task for a subagent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subagent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>· recalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was said in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Codex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Claude Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n turn(s)</source>
+        <translation>
+            <numerusform>%n turn</numerusform>
+            <numerusform>%n turns</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s), %1 failed</source>
+        <translation>
+            <numerusform>%n tool call, %1 failed</numerusform>
+            <numerusform>%n tool calls, %1 failed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n tool call</numerusform>
+            <numerusform>%n tool calls</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) not shown</source>
+        <translation>
+            <numerusform>%n line not shown</numerusform>
+            <numerusform>%n lines not shown</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -101,15 +291,15 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 of %2 memories · %3 edges shown · scroll to zoom, double-click a memory to open it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Nodes by region: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 memories · %3 edges · scroll to zoom, double-click a memory to open it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -141,10 +331,6 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Re-index Now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Create File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -192,6 +378,357 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
 </context>
 <context>
+    <name>engram::HealthText</name>
+    <message>
+        <source>Index integrity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vectors = chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Index matches files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last re-index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Indexing problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cognitive state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory folders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Today&apos;s session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool usage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reflections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LLM endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Journal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n min ago</numerusform>
+            <numerusform>%n min ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n h ago</numerusform>
+            <numerusform>%n h ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>%n day ago</numerusform>
+            <numerusform>%n days ago</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SQLite integrity check passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vectors could not be brought up to date: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The vector index holds exactly the %n chunk(s)&apos; vectors</source>
+        <translation>
+            <numerusform>The vector index holds exactly the %n chunk&apos; vectors</numerusform>
+            <numerusform>The vector index holds exactly the %n chunks&apos; vectors</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The vector index lacks %1 of the %2 chunks&apos; vectors and holds %3 of chunks that are gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) indexed</source>
+        <translation>
+            <numerusform>%n file indexed</numerusform>
+            <numerusform>%n files indexed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 new, %2 changed, %3 deleted since the last index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vault has never been indexed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be indexed</source>
+        <translation>
+            <numerusform>%n file could not be indexed</numerusform>
+            <numerusform>%n files could not be indexed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 heuristics, %2 learnings, %3 avoidances; changed %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; no focus set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memories/ does not exist: nothing has been remembered yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memories/ is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memories/: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 captured %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No session file under sessions/%1/</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) in sessions/%1/, newest changed %2</source>
+        <translation>
+            <numerusform>%n file in sessions/%1/, newest changed %2</numerusform>
+            <numerusform>%n files in sessions/%1/, newest changed %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>state/tool-usage.jsonl does not exist: no tool calls counted yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of at most %2 events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of at most %2 events, newest %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reflection is off: no LLM endpoint in engram.json (%1 stored)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state/reflections.jsonl has no reflection yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stored, %2 awaiting a decision; last %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answers (HTTP %2), model %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state/journal.jsonl replayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>(stale after %n day(s))</source>
+        <translation>
+            <numerusform>(stale after %n day)</numerusform>
+            <numerusform>(stale after %n days)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(stale after %n h)</source>
+        <translation>
+            <numerusform>(stale after %n h)</numerusform>
+            <numerusform>(stale after %n h)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %n more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rebuild the index (engram-cli rebuild)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-index the vault (engram-cli index)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix or remove the files named, then re-index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix or remove the lines named in state/journal.jsonl, then rebuild the index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set a focus in the State view (engram-cli state focus &quot;…&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix the file by hand; Engram will not overwrite it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set a focus in the State view, or install the agent-end hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create memories/semantic, or say &quot;remember that …&quot; with the agent-end hook installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect the agent (Tools › Connect Agent…) so each session is captured, or run engram-cli capture to copy its transcripts into sessions/</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that the agent still writes its transcript there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Index agent transcripts (sessions/…/*.jsonl) or install the tool hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix or delete the line named</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Index recent transcripts, or check the tool hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a reflection (engram-cli reflect)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the model server, or correct the URL in engram.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the model server&apos;s log</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Wiring Engram into an Agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Engram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workbench settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;A memory workbench for AI agents: plain files in a vault, an index derived from them, recall and context packs for the agent.&lt;/p&gt;&lt;p&gt;Licensed under the MIT licence.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;a href=&apos;%1&apos;&gt;Wiring Engram into an agent&lt;/a&gt; (README)&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Engram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::IndexStatus</name>
     <message numerus="yes">
         <source>Indexed %n file(s) in %1 ms</source>
@@ -230,9 +767,19 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>Indexing error: %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>%1 · %2 files · %3 memories</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>%Ln file(s)</source>
+        <translation>
+            <numerusform>%Ln file</numerusform>
+            <numerusform>%Ln files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln memory(s)</source>
+        <translation>
+            <numerusform>%Ln memory</numerusform>
+            <numerusform>%Ln memories</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -379,6 +926,18 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>No vault is open</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Connect &amp;Agent…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Engram&apos;s hooks and MCP server to Claude Code or Codex, or take them out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a vault first: the agent is connected to the open vault</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::MemoryBrowser</name>
@@ -416,6 +975,10 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strength</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -521,6 +1084,22 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>Select a memory to see its source.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Raw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the session&apos;s raw lines instead of the conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the raw lines of this session</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::PackPanel</name>
@@ -564,10 +1143,6 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>No vault is open.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>current focus and recent work</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -969,10 +1544,6 @@ When sessions are consolidated into daily and weekly digests and facts, their to
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compression ratio (source tokens ÷ digest tokens)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Consolidate &amp;Now</source>
         <translation type="unfinished"></translation>
     </message>
@@ -982,6 +1553,14 @@ When sessions are consolidated into daily and weekly digests and facts, their to
     </message>
     <message>
         <source>%1 (missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compression ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source ÷ digest tokens</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1044,15 +1623,15 @@ Tool calls from agent logs are counted here: calls and success rate per tool, du
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Duration (ms): min, quartiles, max</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 × %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>⚠ %1: success %2 % in the last %3 calls, %4 % before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration in ms, log scale: min, quartiles, max</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1071,6 +1650,174 @@ Tool calls from agent logs are counted here: calls and success rate per tool, du
     </message>
 </context>
 <context>
+    <name>engram::Vocabulary</name>
+    <message>
+        <source>identity</source>
+        <comment>memory region</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>language comprehension</source>
+        <comment>memory region</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>language production</source>
+        <comment>memory region</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision</source>
+        <comment>memory region</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>episodic</source>
+        <comment>memory region</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spatial</source>
+        <comment>memory region</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sensory</source>
+        <comment>memory store</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>episodic</source>
+        <comment>memory store</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>semantic</source>
+        <comment>memory store</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>procedural</source>
+        <comment>memory store</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prospective</source>
+        <comment>memory store</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core</source>
+        <comment>consolidation layer</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raw</source>
+        <comment>consolidation layer</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session</source>
+        <comment>consolidation layer</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>daily</source>
+        <comment>consolidation layer</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weekly</source>
+        <comment>consolidation layer</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fact</source>
+        <comment>consolidation layer</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>relevance</source>
+        <comment>recall signal</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>strength</source>
+        <comment>recall signal</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recency</source>
+        <comment>recall signal</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>access</source>
+        <comment>recall signal</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coactivation</source>
+        <comment>recall signal</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>graph</source>
+        <comment>recall signal</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fast</source>
+        <comment>recall mode</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deep</source>
+        <comment>recall mode</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>creative</source>
+        <comment>recall mode</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>related</source>
+        <comment>association</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>co-activated</source>
+        <comment>association</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>derived from</source>
+        <comment>association</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>caused</source>
+        <comment>association</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contradicts</source>
+        <comment>association</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supersedes</source>
+        <comment>association</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>part of</source>
+        <comment>association</comment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::WatchedFile</name>
     <message>
         <source>cannot read %1: %2</source>
@@ -1082,10 +1829,6 @@ Tool calls from agent logs are counted here: calls and success rate per tool, du
     </message>
     <message>
         <source>%1 changed on disk since it was opened; reload it or save anyway</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,7 @@
 
 #include "EmptyState.h"
 #include "RegionMapView.h"
+#include "Vocabulary.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -10,6 +11,7 @@
 #include <QGraphicsView>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QPushButton>
 #include <QSlider>
@@ -42,7 +44,7 @@ public:
             painter->fillRect(QRectF(-radius(), -radius(), 2 * radius(), 2 * radius()), fill);
             return;
         }
-        painter->setPen(isSelected() ? QPen(Qt::black, 2) : Qt::NoPen);
+        painter->setPen(isSelected() ? QPen(m_view->palette().color(QPalette::Highlight), 2) : Qt::NoPen);
         painter->setBrush(fill);
         painter->drawEllipse(QPointF(), radius(), radius());
         if (lod > 1.2 || isSelected()) {
@@ -137,7 +139,7 @@ GraphView::GraphView(QWidget *parent) : QWidget(parent), m_scene(new QGraphicsSc
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Edges:"), content));
     for (const QString &type : edgeTypes()) {
-        auto *box = new QCheckBox(type, content);
+        auto *box = new QCheckBox(Vocabulary::edgeType(type), content);
         box->setChecked(true);
         QPalette p = box->palette();
         p.setColor(QPalette::WindowText, colorFor(type));
@@ -307,7 +309,7 @@ void GraphView::fillLegend()
     for (const QString &region : std::as_const(regions))
         parts << QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
                      .arg(RegionMapView::colorFor(region).name(),
-                          region.isEmpty() ? tr("no region") : region.toHtmlEscaped());
+                          region.isEmpty() ? tr("no region") : Vocabulary::region(region).toHtmlEscaped());
     m_legend->setText(tr("Nodes by region: %1").arg(parts.join(QStringLiteral(" &nbsp; "))));
 }
 
@@ -400,10 +402,12 @@ void GraphView::applyFilters()
             m_edgesItem->m_nodes << it.value();
     }
     m_edgesItem->m_drawNodes = true;
-    m_info->setText(tr("%1 of %2 memories · %3 edges shown · scroll to zoom, double-click a memory to open it")
-                        .arg(m_visible.size())
-                        .arg(m_nodes.size())
-                        .arg(m_edgesItem->m_lines.size()));
+    // Of what exists, not of what was loaded: "4000 of 4000" hid a vault of 20,000.
+    const QLocale locale;
+    const qint64 all = qMax<qint64>(m_data.memoriesInVault, m_nodes.size());
+    m_info->setText(tr("Showing %1 of %2 memories · %3 edges · scroll to zoom, double-click a memory to open it")
+                        .arg(locale.toString(m_visible.size()), locale.toString(all),
+                             locale.toString(m_edgesItem->m_lines.size())));
     m_temperature = 30.0;
     m_timer->start();
     m_scene->update();

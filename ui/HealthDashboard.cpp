@@ -1,6 +1,7 @@
 #include "HealthDashboard.h"
 
 #include "HealthModel.h"
+#include "HealthText.h"
 #include "VaultSession.h"
 
 #include <QHBoxLayout>
@@ -93,7 +94,7 @@ void HealthDashboard::showChecks(const QList<HealthCheck> &checks)
         button->setObjectName(QStringLiteral("healthFixButton"));
         button->setProperty("check", check.name);
         button->setProperty("fix", int(action));
-        button->setToolTip(check.fixText);
+        button->setToolTip(HealthText::advice(check));
         connect(button, &QPushButton::clicked, this, [this, check] { fix(check); });
         m_table->setIndexWidget(m_model->index(row, HealthModel::FixColumn), button);
     }

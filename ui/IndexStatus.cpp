@@ -55,10 +55,10 @@ IndexStatus::IndexStatus(VaultSession *session, QStatusBar *bar) : QWidget(bar),
     connect(session, &VaultSession::failed, this,
             [this](const QString &message) { m_bar->showMessage(tr("Indexing error: %1").arg(message)); });
     connect(session, &VaultSession::catalogReady, this, [this] {
-        const QLocale locale;
-        m_vault->setText(tr("%1 · %2 files · %3 memories")
-                             .arg(QDir(m_session->vaultPath()).dirName(), locale.toString(m_session->stats().files),
-                                  locale.toString(m_session->stats().chunks)));
+        m_vault->setText(QStringLiteral("%1 · %2 · %3")
+                             .arg(QDir(m_session->vaultPath()).dirName(),
+                                  tr("%Ln file(s)", nullptr, int(m_session->stats().files)),
+                                  tr("%Ln memory(s)", nullptr, int(m_session->stats().chunks))));
         m_vault->setToolTip(QDir::toNativeSeparators(m_session->vaultPath()));
     });
     connect(session, &VaultSession::closed, this, [this] { m_vault->clear(); });

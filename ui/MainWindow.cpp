@@ -5,6 +5,7 @@
 #include "ExpectationsDialog.h"
 #include "GraphView.h"
 #include "HealthDashboard.h"
+#include "HelpMenu.h"
 #include "IndexStatus.h"
 #include "MemoryBrowser.h"
 #include "PackPanel.h"
@@ -17,6 +18,7 @@
 #include "VaultInsights.h"
 #include "VaultSession.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QCloseEvent>
 #include <QDir>
@@ -78,6 +80,8 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connectInsights();
     createMenus();
+    new HelpMenu(this, m_session);
+    selectWelcomeNoteOnce();
 
     QSettings settings;
     resize(1200, 780);
@@ -91,6 +95,24 @@ MainWindow::~MainWindow()
     // The session is a child, deleted (and so closed) after this destructor; its "closed" would
     // then reach this window's handlers when it is no longer a MainWindow. Close it while it is.
     m_session->close();
+}
+
+void MainWindow::selectWelcomeNoteOnce()
+{
+    // A first look at a vault shows a memory, not an empty editor: the welcome note a new vault
+    // starts with, when nothing else was chosen before the catalog arrived.
+    connect(m_session, &VaultSession::opened, this, [this] { m_welcomeShown = false; });
+    // The first catalog of a new vault may come before the note is indexed: look again at each
+    // until something is selected.
+    connect(m_session, &VaultSession::catalogReady, this, [this] {
+        if (m_welcomeShown)
+            return;
+        const auto *table = m_browser->findChild<QAbstractItemView *>(QStringLiteral("memoryTable"));
+        m_welcomeShown = table && table->selectionModel() && table->selectionModel()->hasSelection();
+        for (auto row = m_session->catalog().cbegin(); !m_welcomeShown && row != m_session->catalog().cend(); ++row)
+            if (row->path == QLatin1String("notes/welcome.md"))
+                m_welcomeShown = m_browser->showMemory(row->id);
+    });
 }
 
 void MainWindow::createMenus()

@@ -52,6 +52,7 @@ protected:
 
 private:
     void createMenus();
+    void selectWelcomeNoteOnce();
     void rememberVault(const QString &path);
     void fillRecentMenu();
     void chooseVault();
@@ -74,6 +75,7 @@ private:
     ToolStatsView *m_tools;
     HealthDashboard *m_health;
     QMenu *m_recentMenu = nullptr;
+    bool m_welcomeShown = false;
 };
 
 } // namespace engram

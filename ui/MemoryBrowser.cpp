@@ -1,13 +1,16 @@
 #include "MemoryBrowser.h"
 
+#include "Appearance.h"
 #include "EmptyState.h"
 #include "MemoryFilterProxy.h"
 #include "MemoryTableModel.h"
 #include "NoteEditor.h"
 #include "Roles.h"
 #include "VaultSession.h"
+#include "Vocabulary.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -66,21 +69,45 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     m_table->setUniformRowHeights(true);
     m_table->header()->setSortIndicator(-1, Qt::AscendingOrder);
     m_table->setSortingEnabled(true);
-    m_table->header()->setStretchLastSection(true);
-    // Session titles and turns are read by their first words: the title gets the room.
-    m_table->setColumnWidth(MemoryTableModel::TitleColumn, 360);
-    for (int c : {MemoryTableModel::StoreColumn, MemoryTableModel::RegionColumn, MemoryTableModel::LayerColumn,
-                  MemoryTableModel::StrengthColumn})
-        m_table->setColumnWidth(c, 95);
-    m_table->setColumnWidth(MemoryTableModel::LastAccessColumn, 130);
+    m_table->setPalette(Appearance::withFocusedSelection(m_table->palette()));
+    // Every column on screen at the default 1200 px window (the table gets two thirds, ~780 px):
+    // the tag columns as wide as their longest word in the UI's language (at most 130 px), the
+    // source 120 px, and the title the rest (~220 px in German, the longest words).
+    QHeaderView *header = m_table->header();
+    const QFontMetrics metrics(m_table->font());
+    const auto fit = [&metrics](QString (*word)(const QString &), const QStringList &values) {
+        int widest = 0;
+        for (const QString &value : values)
+            widest = qMax(widest, metrics.horizontalAdvance(word ? word(value) : value));
+        return qMin(widest + 14, 130);
+    };
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(MemoryTableModel::TitleColumn, QHeaderView::Stretch);
+    header->setStretchLastSection(false);
+    m_table->setColumnWidth(MemoryTableModel::StoreColumn,
+                            fit(&Vocabulary::store, {QStringLiteral("procedural"), QStringLiteral("prospective"),
+                                                     QStringLiteral("semantic"), QStringLiteral("episodic")}));
+    m_table->setColumnWidth(
+        MemoryTableModel::RegionColumn,
+        fit(&Vocabulary::region, {QStringLiteral("language-comprehension"), QStringLiteral("language-production"),
+                                  QStringLiteral("identity")}));
+    m_table->setColumnWidth(MemoryTableModel::LayerColumn,
+                            fit(&Vocabulary::layer, {QStringLiteral("session"), QStringLiteral("weekly"),
+                                                     QStringLiteral("daily"), QStringLiteral("fact")}));
+    m_table->setColumnWidth(MemoryTableModel::StrengthColumn, fit(nullptr, {tr("Strength"), QStringLiteral("0.00")}));
+    m_table->setColumnWidth(MemoryTableModel::SourceColumn, 120);
+    m_table->setColumnWidth(
+        MemoryTableModel::LastAccessColumn,
+        fit(nullptr, {QLocale().toString(QDateTime(QDate(2026, 12, 30), QTime(20, 10)), QLocale::ShortFormat)}));
 
     m_editor = new NoteEditor(this);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("memorySplitter"));
     splitter->addWidget(m_table);
     splitter->addWidget(m_editor);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({2000, 1000}); // two thirds for the table, whatever the window's width
     m_empty = new EmptyState(splitter, this);
 
     auto *layout = new QVBoxLayout(this);
@@ -125,7 +152,8 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     updateFilters();
 }
 
-void MemoryBrowser::fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText)
+void MemoryBrowser::fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText,
+                              QString (*word)(const QString &))
 {
     const QString current = combo->currentData().toString();
     QSignalBlocker blocker(combo);
@@ -135,16 +163,16 @@ void MemoryBrowser::fillCombo(QComboBox *combo, const QHash<QString, qint64> &co
     std::sort(keys.begin(), keys.end());
     for (const QString &key : keys)
         if (!key.isEmpty())
-            combo->addItem(QStringLiteral("%1 (%2)").arg(key, QLocale().toString(counts.value(key))), key);
+            combo->addItem(QStringLiteral("%1 (%2)").arg(word(key), QLocale().toString(counts.value(key))), key);
     combo->setCurrentIndex(qMax(0, combo->findData(current)));
 }
 
 void MemoryBrowser::updateFilters()
 {
     const VaultStats &stats = m_session->stats();
-    fillCombo(m_region, stats.byRegion, tr("All regions"));
-    fillCombo(m_store, stats.byStore, tr("All stores"));
-    fillCombo(m_layer, stats.byLayer, tr("All layers"));
+    fillCombo(m_region, stats.byRegion, tr("All regions"), &Vocabulary::region);
+    fillCombo(m_store, stats.byStore, tr("All stores"), &Vocabulary::store);
+    fillCombo(m_layer, stats.byLayer, tr("All layers"), &Vocabulary::layer);
     m_proxy->setRegion(m_region->currentData().toString());
     if (m_session->isOpen() && m_model->rowCount() == 0)
         m_empty->showMessage(m_session->isBusy() ? tr("Indexing… memories appear here as soon as they are indexed.")

@@ -42,7 +42,8 @@ private:
     void updateFilters();
     void showSelected();
     void updateCount();
-    void fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText);
+    void fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText,
+                   QString (*word)(const QString &));
 
     VaultSession *m_session;
     MemoryTableModel *m_model;

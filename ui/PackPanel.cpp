@@ -1,6 +1,7 @@
 #include "PackPanel.h"
 
 #include "VaultSession.h"
+#include "Vocabulary.h"
 #include "vault/Engine.h"
 
 #include <QClipboard>
@@ -87,8 +88,9 @@ void PackPanel::refreshModes()
         m_tokens->setText(tr("No vault is open."));
         return;
     }
-    m_mode->addItems(engine->config().modeNames());
-    m_mode->setCurrentText(engine->config().defaultMode);
+    for (const QString &mode : engine->config().modeNames())
+        m_mode->addItem(Vocabulary::mode(mode), mode);
+    m_mode->setCurrentIndex(qMax(0, m_mode->findData(engine->config().defaultMode)));
     m_budget->setValue(engine->config().packBudget);
     m_stale = true;
 }
@@ -112,8 +114,9 @@ void PackPanel::rebuild()
     if (!engine)
         return;
     RecallQuery query;
-    query.text = m_task->text().trimmed().isEmpty() ? tr("current focus and recent work") : m_task->text();
-    query.mode = m_mode->currentText();
+    // The query is the engine's, not the reader's: a German UI must not search for German words.
+    query.text = m_task->text().trimmed().isEmpty() ? defaultTask() : m_task->text();
+    query.mode = m_mode->currentData().toString();
     query.k = 50;
     m_stale = false;
     m_pending = m_session->requestPack(query, m_budget->value());

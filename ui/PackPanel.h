@@ -26,6 +26,8 @@ public:
     /// Builds the pack (if the inputs changed) and puts it on the clipboard.
     void copyToClipboard();
     QString previewText() const;
+    /// What a pack is for when no task is typed; a query for the engine, so never translated.
+    static QString defaultTask() { return QStringLiteral("current focus and recent work"); }
 
 Q_SIGNALS:
     void copied();

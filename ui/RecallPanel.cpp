@@ -4,6 +4,7 @@
 #include "Roles.h"
 #include "ScoreBarDelegate.h"
 #include "VaultSession.h"
+#include "Vocabulary.h"
 #include "agent/Expectations.h"
 #include "vault/Engine.h"
 
@@ -66,7 +67,8 @@ RecallPanel::RecallPanel(VaultSession *session, QWidget *parent)
     QString legend;
     for (const char *signal : {"relevance", "strength", "recency", "access", "coactivation", "graph"})
         legend += QStringLiteral("<span style='color:%1'>■</span> %2 &nbsp; ")
-                      .arg(ScoreBarDelegate::colorFor(QLatin1String(signal)).name(), QLatin1String(signal));
+                      .arg(ScoreBarDelegate::colorFor(QLatin1String(signal)).name(),
+                           Vocabulary::signal(QLatin1String(signal)));
     m_legend = new QLabel(tr("Signals: %1").arg(legend), this);
     m_legend->setObjectName(QStringLiteral("recallLegend"));
 
@@ -128,11 +130,12 @@ void RecallPanel::focusQuery()
 
 void RecallPanel::refreshModes()
 {
-    const QString current = m_mode->currentText();
+    const QString current = m_mode->currentData().toString();
     m_mode->clear();
     if (Engine *engine = m_session->engine()) {
-        m_mode->addItems(engine->config().modeNames());
-        m_mode->setCurrentText(current.isEmpty() ? engine->config().defaultMode : current);
+        for (const QString &mode : engine->config().modeNames())
+            m_mode->addItem(Vocabulary::mode(mode), mode);
+        m_mode->setCurrentIndex(qMax(0, m_mode->findData(current.isEmpty() ? engine->config().defaultMode : current)));
     }
 }
 
@@ -143,7 +146,7 @@ void RecallPanel::runRecall()
         return;
     RecallQuery query;
     query.text = m_query->text();
-    query.mode = m_mode->currentText();
+    query.mode = m_mode->currentData().toString();
     query.k = m_count->value();
     m_clock.start();
     m_pending = m_session->requestRecall(query);
@@ -182,7 +185,7 @@ void RecallPanel::showSelected()
     const RecallResult &result = m_model->results().at(current.row());
     QStringList parts;
     for (const ScoreComponent &s : result.breakdown)
-        parts << tr("%1 %2 × %3").arg(s.name).arg(s.value, 0, 'f', 2).arg(s.weight, 0, 'f', 2);
+        parts << tr("%1 %2 × %3").arg(Vocabulary::signal(s.name)).arg(s.value, 0, 'f', 2).arg(s.weight, 0, 'f', 2);
     m_sourceHeader->setText(tr("<b>%1:%2-%3</b> — score %4 = %5")
                                 .arg(result.chunk.path.toHtmlEscaped())
                                 .arg(result.chunk.startLine)

@@ -1,6 +1,7 @@
 #include "RegionMapView.h"
 
 #include "VaultSession.h"
+#include "Vocabulary.h"
 
 #include <QLocale>
 #include <QMouseEvent>
@@ -119,8 +120,9 @@ void RegionMapView::paintEvent(QPaintEvent *)
         QFont font = painter.font();
         font.setBold(true);
         painter.setFont(font);
-        const QString caption = stat.count > 0 ? tr("%1\n%n memories", nullptr, int(stat.count)).arg(it.key())
-                                               : tr("%1\nempty").arg(it.key());
+        const QString name = Vocabulary::region(it.key());
+        const QString caption =
+            stat.count > 0 ? tr("%1\n%n memories", nullptr, int(stat.count)).arg(name) : tr("%1\nempty").arg(name);
         painter.drawText(it.value().adjusted(6, 6, -6, -6), Qt::AlignCenter | Qt::TextWordWrap,
                          stat.meanStrength >= 0
                              ? caption + tr("\nstrength %1").arg(locale.toString(stat.meanStrength, 'f', 2))

@@ -1,6 +1,8 @@
 #include "TimelineView.h"
 
+#include "Appearance.h"
 #include "EmptyState.h"
+#include "Vocabulary.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -58,6 +60,11 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     m_lineage->setColumnWidth(0, 320);
     splitter->addWidget(tokens);
     splitter->addWidget(bottom);
+    // Half the width for the ratio chart: at a third, its title, legend and dates were cut off at
+    // the default window size.
+    ratio->setMinimumWidth(380);
+    bottom->setStretchFactor(0, 1);
+    bottom->setStretchFactor(1, 1);
     m_empty = new EmptyState(splitter, this);
     m_consolidate = new QPushButton(tr("Consolidate &Now"), this);
     m_consolidate->setObjectName(QStringLiteral("consolidateNowButton"));
@@ -100,13 +107,20 @@ void TimelineView::setLineage(const QString &digest, const LineageNode &root)
                 child.range.startLine > 0
                     ? tr("%1 (lines %2–%3)").arg(child.range.path).arg(child.range.startLine).arg(child.range.endLine)
                     : child.range.path;
-            auto *item =
-                new QTreeWidgetItem(parent, {child.exists ? where : tr("%1 (missing)").arg(where), child.layer});
+            auto *item = new QTreeWidgetItem(
+                parent, {child.exists ? where : tr("%1 (missing)").arg(where), Vocabulary::layer(child.layer)});
             add(item, child);
         }
     };
     add(top, root);
     top->setExpanded(true);
+}
+
+void TimelineView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && !m_data.isEmpty())
+        setData(m_data); // charts in the new palette's theme
 }
 
 void TimelineView::setData(const TimelineData &data)
@@ -125,12 +139,12 @@ void TimelineView::setData(const TimelineData &data)
         byDay[t.day][t.layer] += t.tokens;
     auto *bars = new QStackedBarSeries;
     for (const QString &layer : kLayers) {
-        auto *set = new QBarSet(layer);
+        auto *set = new QBarSet(Vocabulary::layer(layer));
         for (auto it = byDay.cbegin(); it != byDay.cend(); ++it)
             *set << double(it.value().value(layer));
         bars->append(set);
     }
-    auto *tokensChart = new QChart;
+    auto *tokensChart = Appearance::newChart(palette());
     tokensChart->setTitle(tr("Tokens per layer"));
     tokensChart->addSeries(bars);
     auto *days = new QBarCategoryAxis;
@@ -145,11 +159,14 @@ void TimelineView::setData(const TimelineData &data)
     replaceChart(m_tokensChart, tokensChart);
 
     // Compression ratio of each digest over time, one series per layer.
-    auto *ratioChart = new QChart;
-    ratioChart->setTitle(tr("Compression ratio (source tokens ÷ digest tokens)"));
+    auto *ratioChart = Appearance::newChart(palette());
+    ratioChart->setTitle(tr("Compression ratio"));
     auto *time = new QDateTimeAxis;
     time->setFormat(QStringLiteral("MMM d"));
+    time->setTickCount(4);
     auto *ratioAxis = new QValueAxis;
+    ratioAxis->setTitleText(tr("source ÷ digest tokens"));
+    ratioAxis->setLabelFormat(QStringLiteral("%.1f"));
     ratioChart->addAxis(time, Qt::AlignBottom);
     ratioChart->addAxis(ratioAxis, Qt::AlignLeft);
     double maxRatio = 1.0;
@@ -157,7 +174,7 @@ void TimelineView::setData(const TimelineData &data)
     QDateTime last;
     for (const QString &layer : kLayers.mid(1)) {
         auto *series = new QScatterSeries;
-        series->setName(layer);
+        series->setName(Vocabulary::layer(layer));
         series->setMarkerSize(9);
         for (const Lineage &l : data.lineage)
             if (l.layer == layer && l.day.isValid()) {
@@ -178,7 +195,8 @@ void TimelineView::setData(const TimelineData &data)
 
     m_lineage->clear();
     for (const Lineage &l : data.lineage) { // newest first
-        auto *item = new QTreeWidgetItem({l.digest, l.layer, QStringLiteral("%1×").arg(l.compression, 0, 'f', 1)});
+        auto *item = new QTreeWidgetItem(
+            {l.digest, Vocabulary::layer(l.layer), QStringLiteral("%1×").arg(l.compression, 0, 'f', 1)});
         m_lineage->insertTopLevelItem(0, item);
         for (const QString &source : l.sources)
             new QTreeWidgetItem(item, {source});

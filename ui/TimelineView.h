@@ -33,6 +33,9 @@ Q_SIGNALS:
     void digestSelected(const QString &path);
     void consolidateRequested();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     TimelineData m_data;
     EmptyState *m_empty;

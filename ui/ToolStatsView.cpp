@@ -1,5 +1,6 @@
 #include "ToolStatsView.h"
 
+#include "Appearance.h"
 #include "EmptyState.h"
 #include "Roles.h"
 #include "ToolStatsModel.h"
@@ -12,6 +13,7 @@
 #include <QHeaderView>
 #include <QHorizontalBarSeries>
 #include <QListWidget>
+#include <QLogValueAxis>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -19,6 +21,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 namespace engram {
@@ -61,13 +64,24 @@ ToolStatsView::ToolStatsView(QWidget *parent) : QWidget(parent), m_model(new Too
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_sequences = new QListWidget(lists);
     m_sequences->setObjectName(QStringLiteral("toolSequences"));
+    // The charts get the room: upright tool names need ~170 px below the boxes.
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
     m_empty = new EmptyState(splitter, this);
     (new QVBoxLayout(this))->addWidget(m_empty);
     setData({});
 }
 
+void ToolStatsView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && !m_data.isEmpty())
+        setData(m_data); // charts in the new palette's theme
+}
+
 void ToolStatsView::setData(const ToolStatsData &data)
 {
+    m_data = data;
     m_model->setStats(data);
     if (data.isEmpty()) {
         m_empty->showMessage(tr("No tool usage recorded yet.\nTool calls from agent logs are counted here: calls and "
@@ -92,17 +106,24 @@ void ToolStatsView::setData(const ToolStatsData &data)
     bars->setBarWidth(0.7);
     bars->append(ok);
     bars->append(failed);
-    auto *chart = new QChart;
+    auto *chart = Appearance::newChart(palette());
     chart->setTitle(tr("Calls per tool"));
     chart->addSeries(bars);
+    // Qt Charts cuts a label to its share of the axis ("mcp..."); the whole name is what a person
+    // reads. Left axes may take 40 % of the chart, enough for names of ~35 characters.
+    names->setTruncateLabels(false);
     chart->addAxis(names, Qt::AlignLeft);
     bars->attachAxis(names);
     auto *countAxis = new QValueAxis;
     countAxis->setLabelFormat(QStringLiteral("%d"));
     chart->addAxis(countAxis, Qt::AlignBottom);
     bars->attachAxis(countAxis);
+    countAxis->applyNiceNumbers(); // whole calls: 0, 2, 4 … rather than 0, 2, 5, 7
     replaceChart(m_callsChart, chart);
 
+    // A logarithmic axis: one 270 s call beside calls of 20 ms flattened every box of a linear axis
+    // to a line at zero; on a log axis both read.
+    double longest = 1.0;
     auto *boxes = new QBoxPlotSeries;
     auto *boxNames = new QBarCategoryAxis;
     for (const ToolStat &t : tools) {
@@ -110,18 +131,27 @@ void ToolStatsView::setData(const ToolStatsData &data)
         if (d.isEmpty())
             continue;
         std::sort(d.begin(), d.end());
+        // At least 1 ms: the axis is logarithmic.
         auto at = [&d](double q) {
-            return double(d.at(qMin(d.size() - 1, qsizetype(q * double(d.size() - 1) + 0.5))));
+            return qMax(1.0, double(d.at(qMin(d.size() - 1, qsizetype(q * double(d.size() - 1) + 0.5)))));
         };
+        longest = qMax(longest, at(1.0));
         boxes->append(new QBoxSet(at(0), at(0.25), at(0.5), at(0.75), at(1.0), t.name));
         boxNames->append(t.name);
     }
-    auto *durationChart = new QChart;
-    durationChart->setTitle(tr("Duration (ms): min, quartiles, max"));
+    auto *durationChart = Appearance::newChart(palette());
+    durationChart->setTitle(tr("Duration in ms, log scale: min, quartiles, max"));
     durationChart->addSeries(boxes);
+    // Upright and whole: twelve names side by side in half the window leave each ~45 px, so a
+    // slanted label overlapped its neighbour and Qt Charts hid it.
+    boxNames->setTruncateLabels(false);
+    boxNames->setLabelsAngle(-90);
     durationChart->addAxis(boxNames, Qt::AlignBottom);
     boxes->attachAxis(boxNames);
-    auto *msAxis = new QValueAxis;
+    auto *msAxis = new QLogValueAxis;
+    msAxis->setBase(10);
+    msAxis->setLabelFormat(QStringLiteral("%g"));
+    msAxis->setRange(1, std::pow(10.0, std::ceil(std::log10(longest * 1.01))));
     durationChart->addAxis(msAxis, Qt::AlignLeft);
     boxes->attachAxis(msAxis);
     durationChart->legend()->hide();

@@ -23,7 +23,11 @@ public:
     void setData(const ToolStatsData &data);
     ToolStatsModel *model() const { return m_model; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    ToolStatsData m_data;
     ToolStatsModel *m_model;
     EmptyState *m_empty;
     QWidget *m_callsChart;

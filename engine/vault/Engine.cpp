@@ -723,16 +723,27 @@ QList<HealthCheck> Engine::health()
 {
     const QString rebuild = QStringLiteral("engram-cli rebuild");
     const QString reindex = QStringLiteral("engram-cli index");
-    auto check = [](const QString &name, bool ok, HealthStatus failure, const QString &reason, HealthFix fix,
-                    const QString &fixText) {
-        return HealthCheck{name, ok ? HealthStatus::Ok : failure, reason, fix, fixText};
+    auto check = [](HealthCheckId id, const QString &name, bool ok, HealthStatus failure, const QString &reason,
+                    HealthFix fix, const QString &fixText, HealthAdvice advice) {
+        HealthCheck c;
+        c.name = name;
+        c.status = ok ? HealthStatus::Ok : failure;
+        c.reason = reason;
+        c.fix = fix;
+        c.fixText = fixText;
+        c.id = id;
+        c.advice = advice;
+        return c;
     };
+    auto count = [](auto n) { return QString::number(n); };
     QList<HealthCheck> checks;
     const Status synced = syncVectors();
     const QString integrity = m_store->database().integrityCheck(true);
     const bool intact = integrity == QLatin1String("ok");
-    checks << check(QStringLiteral("index integrity"), intact, HealthStatus::Error,
-                    intact ? QStringLiteral("SQLite integrity_check passed") : integrity, HealthFix::Rebuild, rebuild);
+    checks << check(HealthCheckId::IndexIntegrity, QStringLiteral("index integrity"), intact, HealthStatus::Error,
+                    intact ? QStringLiteral("SQLite integrity_check passed") : integrity, HealthFix::Rebuild, rebuild,
+                    HealthAdvice::Rebuild)
+                  .found(intact ? HealthDetail::IntegrityPassed : HealthDetail::Verbatim);
 
     // The same chunks, not the same count: a vector file that lacks 700 chunks and holds 700 others
     // has the right count. Compared after syncVectors(), which brought this process's copy up to date.
@@ -743,33 +754,47 @@ QList<HealthCheck> Engine::health()
     std::set_difference(stored.begin(), stored.end(), held.begin(), held.end(), std::back_inserter(lacking));
     std::set_difference(held.begin(), held.end(), stored.begin(), stored.end(), std::back_inserter(extra));
     const bool same = lacking.empty() && extra.empty() && synced;
-    checks << check(
-        QStringLiteral("vectors = chunks"), same, HealthStatus::Error,
-        !synced ? QStringLiteral("the vectors could not be brought up to date: %1").arg(synced.error().toString())
-        : same  ? QStringLiteral("the vector index holds exactly the %1 chunks' vectors").arg(held.size())
-                : QStringLiteral("the vector index lacks %1 of the %2 chunks' vectors and holds %3 of "
-                                  "chunks that are gone")
-                     .arg(lacking.size())
-                     .arg(stored.size())
-                     .arg(extra.size()),
-        HealthFix::Rebuild, rebuild);
+    HealthCheck vectors =
+        check(HealthCheckId::VectorsMatchChunks, QStringLiteral("vectors = chunks"), same, HealthStatus::Error,
+              !synced ? QStringLiteral("the vectors could not be brought up to date: %1").arg(synced.error().toString())
+              : same  ? QStringLiteral("the vector index holds exactly the %1 chunks' vectors").arg(held.size())
+                      : QStringLiteral("the vector index lacks %1 of the %2 chunks' vectors and holds %3 of "
+                                        "chunks that are gone")
+                           .arg(lacking.size())
+                           .arg(stored.size())
+                           .arg(extra.size()),
+              HealthFix::Rebuild, rebuild, HealthAdvice::Rebuild);
+    if (!synced)
+        vectors.found(HealthDetail::VectorsUnsynced, {synced.error().toString()});
+    else if (same)
+        vectors.found(HealthDetail::VectorsMatch, {count(held.size())});
+    else
+        vectors.found(HealthDetail::VectorsDiffer, {count(lacking.size()), count(stored.size()), count(extra.size())});
+    checks << vectors;
 
     // Index consistent with the files: same set of paths, same sizes and mtimes. Files with an
     // error problem are expected to be missing from the index.
     const FileChanges changes = changesOnDisk();
     const qsizetype indexed = changes.modified.size() + changes.unchanged.size() + changes.removed.size();
-    checks << check(QStringLiteral("index matches files"), changes.isEmpty(), HealthStatus::Stale,
+    checks << check(HealthCheckId::IndexMatchesFiles, QStringLiteral("index matches files"), changes.isEmpty(),
+                    HealthStatus::Stale,
                     changes.isEmpty() ? QStringLiteral("%1 files indexed").arg(indexed)
                                       : QStringLiteral("%1 new, %2 changed, %3 deleted since the last index")
                                             .arg(changes.added.size())
                                             .arg(changes.modified.size())
                                             .arg(changes.removed.size()),
-                    HealthFix::Reindex, reindex);
+                    HealthFix::Reindex, reindex, HealthAdvice::Reindex)
+                  .found(changes.isEmpty() ? HealthDetail::FilesIndexed : HealthDetail::FilesChanged,
+                         changes.isEmpty() ? QStringList{count(indexed)}
+                                           : QStringList{count(changes.added.size()), count(changes.modified.size()),
+                                                         count(changes.removed.size())});
 
     const QString last = m_store->meta(QStringLiteral("last_index"));
-    checks << check(QStringLiteral("last re-index"), !last.isEmpty(), HealthStatus::Missing,
+    checks << check(HealthCheckId::LastReindex, QStringLiteral("last re-index"), !last.isEmpty(), HealthStatus::Missing,
                     last.isEmpty() ? QStringLiteral("the vault has never been indexed") : last, HealthFix::Reindex,
-                    reindex);
+                    reindex, HealthAdvice::Reindex)
+                  .found(last.isEmpty() ? HealthDetail::NeverIndexed : HealthDetail::LastIndexed,
+                         last.isEmpty() ? QStringList{} : QStringList{last});
 
     const QList<Problem> problems = m_store->problems();
     int errors = 0;
@@ -778,21 +803,32 @@ QList<HealthCheck> Engine::health()
             ++errors;
     QString reason =
         QStringLiteral("%1 file(s) could not be indexed, %2 warning(s)").arg(errors).arg(problems.size() - errors);
+    QStringList problemLines;
     for (const Problem &p : problems.mid(0, 5))
-        reason += QStringLiteral("\n  %1%2: %3")
-                      .arg(p.path, p.line > 0 ? QStringLiteral(":%1").arg(p.line) : QString(), p.message);
+        problemLines << QStringLiteral("%1%2: %3")
+                            .arg(p.path, p.line > 0 ? QStringLiteral(":%1").arg(p.line) : QString(), p.message);
+    for (const QString &line : std::as_const(problemLines))
+        reason += QStringLiteral("\n  ") + line;
     if (problems.size() > 5)
         reason += QStringLiteral("\n  … and %1 more").arg(problems.size() - 5);
-    checks << check(QStringLiteral("indexing problems"), errors == 0, HealthStatus::Error, reason, HealthFix::Reindex,
-                    QStringLiteral("fix or remove the files named, then engram-cli index"));
+    HealthCheck indexing =
+        check(HealthCheckId::IndexingProblems, QStringLiteral("indexing problems"), errors == 0, HealthStatus::Error,
+              reason, HealthFix::Reindex, QStringLiteral("fix or remove the files named, then engram-cli index"),
+              HealthAdvice::FixFilesThenReindex)
+            .found(HealthDetail::IndexingProblems,
+                   {count(errors), count(problems.size() - errors), count(qMax<qsizetype>(0, problems.size() - 5))});
+    indexing.detailLines = problemLines;
+    checks << indexing;
     checks += HealthChecks::run(m_vaultPath, *m_config, QDateTime::currentDateTime());
 
     const QStringList journalProblems = m_dynamics->problems();
-    checks << check(QStringLiteral("journal"), journalProblems.isEmpty(), HealthStatus::Error,
+    checks << check(HealthCheckId::Journal, QStringLiteral("journal"), journalProblems.isEmpty(), HealthStatus::Error,
                     journalProblems.isEmpty() ? QStringLiteral("state/journal.jsonl replayed")
                                               : journalProblems.mid(0, 5).join(QLatin1Char('\n')),
                     HealthFix::Rebuild,
-                    QStringLiteral("fix or remove the lines named in state/journal.jsonl, then engram-cli rebuild"));
+                    QStringLiteral("fix or remove the lines named in state/journal.jsonl, then engram-cli rebuild"),
+                    HealthAdvice::FixJournalThenRebuild)
+                  .found(journalProblems.isEmpty() ? HealthDetail::JournalReplayed : HealthDetail::Verbatim);
     return checks;
 }
 

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace engram {
 
@@ -20,13 +21,110 @@ enum class HealthFix { None, Reindex, Rebuild, Manual };
 /// "ok", "stale", "missing" or "error": the words of `engram-cli health` and its JSON.
 QString healthStatusName(HealthStatus status);
 
+/// Which check a HealthCheck is: front ends name (and translate) a check by this, not by its English name.
+enum class HealthCheckId {
+    Other, ///< a check without an id of its own: front ends show its name
+    IndexIntegrity,
+    VectorsMatchChunks,
+    IndexMatchesFiles,
+    LastReindex,
+    IndexingProblems,
+    CognitiveState,
+    MemoryFolders,
+    TodaysSession,
+    ToolUsage,
+    Reflections,
+    LlmEndpoint,
+    EmbeddingEndpoint,
+    Journal,
+};
+
+/// What a check found, as a phrase a front end words in its own language. HealthCheck::detailArgs
+/// fill the phrase's values in the order given here (ages in seconds); Verbatim means the finding
+/// is text that is not Engram's to translate (a SQLite message, a file's error with its line),
+/// found in HealthCheck::reason.
+enum class HealthDetail {
+    Verbatim,
+    IntegrityPassed,       ///< —
+    VectorsUnsynced,       ///< error
+    VectorsMatch,          ///< vectors
+    VectorsDiffer,         ///< lacking, chunks, extra
+    FilesIndexed,          ///< files
+    FilesChanged,          ///< added, changed, deleted
+    NeverIndexed,          ///< —
+    LastIndexed,           ///< time (ISO 8601)
+    IndexingProblems,      ///< files in error, warnings, problems beyond detailLines
+    StateMissing,          ///< —
+    StateSummary,          ///< heuristics, learnings, avoidances, age
+    StateSummaryNoFocus,   ///< heuristics, learnings, avoidances, age
+    MemoriesMissing,       ///< —
+    MemoriesEmpty,         ///< —
+    MemoriesByStore,       ///< "store (files)" per store
+    SessionCaptured,       ///< file, age
+    NoSessionFile,         ///< day
+    SessionFiles,          ///< files, day, age of newest
+    ToolUsageMissing,      ///< —
+    ToolEvents,            ///< events, most kept
+    ToolEventsNewest,      ///< events, most kept, age of newest
+    ReflectionOff,         ///< reflections stored
+    NoReflection,          ///< —
+    ReflectionsStored,     ///< stored, awaiting a decision, age of last
+    EndpointNotConfigured, ///< —
+    EndpointHttpError,     ///< url, HTTP status
+    EndpointAnswers,       ///< url, HTTP status, model
+    JournalReplayed,       ///< —
+};
+
+/// What a person does about a failed check, as a front end words it (HealthCheck::fixText is the
+/// English of `engram-cli health`; None: front ends show fixText).
+enum class HealthAdvice {
+    None,
+    Rebuild,
+    Reindex,
+    FixFilesThenReindex,
+    FixJournalThenRebuild,
+    SetFocus,
+    FixStateByHand,
+    SetFocusOrInstallHook,
+    CreateMemoryFolder,
+    ConnectAgent,
+    CheckTranscriptWriter,
+    IndexTranscriptsOrInstallToolHook,
+    FixLineNamed,
+    IndexRecentTranscripts,
+    Reflect,
+    StartModelServer,
+    CheckModelServerLog,
+};
+
 /// One health check: its status, why, and what fixes it.
 struct HealthCheck {
+    HealthCheck() = default;
+    HealthCheck(QString name, HealthStatus status, QString reason, HealthFix fix, QString fixText)
+        : name(std::move(name)), status(status), reason(std::move(reason)), fix(fix), fixText(std::move(fixText))
+    { }
+
     QString name;
     HealthStatus status = HealthStatus::Ok;
     QString reason;
     HealthFix fix = HealthFix::None;
     QString fixText; ///< the command or action a person reads, when there is one
+
+    // The same check, typed, for front ends that word it themselves.
+    HealthCheckId id = HealthCheckId::Other;
+    HealthDetail detail = HealthDetail::Verbatim;
+    QStringList detailArgs;
+    QStringList detailLines; ///< verbatim lines under the detail (problems named with file and line)
+    int staleAfterHours = 0; ///< when status is Stale: the threshold it passed
+    HealthAdvice advice = HealthAdvice::None;
+
+    /// Sets the typed finding; returns *this so a check reads as one expression.
+    HealthCheck &found(HealthDetail what, QStringList args = {})
+    {
+        detail = what;
+        detailArgs = std::move(args);
+        return *this;
+    }
 };
 
 /// Counts for `stats` and the workbench.

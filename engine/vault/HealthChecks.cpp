@@ -15,10 +15,24 @@ namespace engram {
 namespace {
 
 /// These checks' fixes are things a person does: the text says what.
-void fixBy(HealthCheck &check, QString what)
+void fixBy(HealthCheck &check, QString what, HealthAdvice advice)
 {
     check.fix = HealthFix::Manual;
     check.fixText = std::move(what);
+    check.advice = advice;
+}
+
+HealthCheck named(HealthCheckId id, const QString &name)
+{
+    HealthCheck c;
+    c.name = name;
+    c.id = id;
+    return c;
+}
+
+QString number(qint64 n)
+{
+    return QString::number(n);
 }
 
 QString age(qint64 seconds)
@@ -45,20 +59,21 @@ QList<HealthCheck> HealthChecks::run(const QString &vaultPath, const Config &con
 
 HealthCheck HealthChecks::cognitiveState(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now)
 {
-    HealthCheck c{QStringLiteral("cognitive state"), HealthStatus::Ok, {}, HealthFix::None, {}};
+    HealthCheck c = named(HealthCheckId::CognitiveState, QStringLiteral("cognitive state"));
     CognitiveStore store(vaultPath);
     if (!store.exists()) {
         c.status = HealthStatus::Missing;
         c.reason =
             QStringLiteral("state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings");
-        fixBy(c, QStringLiteral("engram-cli state focus \"what you are working on\""));
+        c.found(HealthDetail::StateMissing);
+        fixBy(c, QStringLiteral("engram-cli state focus \"what you are working on\""), HealthAdvice::SetFocus);
         return c;
     }
     auto state = store.load();
     if (!state) {
         c.status = HealthStatus::Error;
         c.reason = state.error().toString();
-        fixBy(c, QStringLiteral("fix the file by hand; Engram will not overwrite it"));
+        fixBy(c, QStringLiteral("fix the file by hand; Engram will not overwrite it"), HealthAdvice::FixStateByHand);
         return c;
     }
     const qint64 seconds = QFileInfo(store.filePath()).lastModified().secsTo(now);
@@ -67,25 +82,33 @@ HealthCheck HealthChecks::cognitiveState(const QString &vaultPath, const HealthT
                    .arg(state->learnings.size())
                    .arg(state->avoidances.size())
                    .arg(age(seconds));
+    c.found(state->focus.current.isEmpty() ? HealthDetail::StateSummaryNoFocus : HealthDetail::StateSummary,
+            {number(state->heuristics.size()), number(state->learnings.size()), number(state->avoidances.size()),
+             number(seconds)});
     if (state->focus.current.isEmpty())
         c.reason += QStringLiteral("; no focus set");
     if (seconds > qint64(limits.stateStaleDays) * 86400) {
         c.status = HealthStatus::Stale;
         c.reason += QStringLiteral(" (stale after %1 days)").arg(limits.stateStaleDays);
-        fixBy(c, QStringLiteral("engram-cli state focus \"…\", or install the agent-end hook"));
+        c.staleAfterHours = limits.stateStaleDays * 24;
+        fixBy(c, QStringLiteral("engram-cli state focus \"…\", or install the agent-end hook"),
+              HealthAdvice::SetFocusOrInstallHook);
     }
     return c;
 }
 
 HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
 {
-    HealthCheck c{QStringLiteral("memory folders"), HealthStatus::Ok, {}, HealthFix::None, {}};
+    HealthCheck c = named(HealthCheckId::MemoryFolders, QStringLiteral("memory folders"));
     const QDir memories(QDir(vaultPath).filePath(QStringLiteral("memories")));
     if (!memories.exists()) {
         c.status = HealthStatus::Missing;
         c.reason = QStringLiteral("memories/ does not exist: nothing has been remembered yet");
-        fixBy(c, QStringLiteral(
-                     "mkdir -p memories/semantic (or say \"remember that …\" with the agent-end hook installed)"));
+        c.found(HealthDetail::MemoriesMissing);
+        fixBy(
+            c,
+            QStringLiteral("mkdir -p memories/semantic (or say \"remember that …\" with the agent-end hook installed)"),
+            HealthAdvice::CreateMemoryFolder);
         return c;
     }
     QStringList parts;
@@ -98,6 +121,7 @@ HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
         }
         parts << QStringLiteral("%1 (%2)").arg(store).arg(files);
     }
+    c.found(parts.isEmpty() ? HealthDetail::MemoriesEmpty : HealthDetail::MemoriesByStore, parts);
     c.reason = parts.isEmpty() ? QStringLiteral("memories/ is empty")
                                : QStringLiteral("memories/: ") + parts.join(QStringLiteral(", "));
     return c;
@@ -105,7 +129,7 @@ HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
 
 HealthCheck HealthChecks::todaysSession(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now)
 {
-    HealthCheck c{QStringLiteral("today's session"), HealthStatus::Ok, {}, HealthFix::None, {}};
+    HealthCheck c = named(HealthCheckId::TodaysSession, QStringLiteral("today's session"));
     const QString day = now.toLocalTime().date().toString(Qt::ISODate);
     const QDir dir(QDir(vaultPath).filePath(QStringLiteral("sessions/") + day));
     const QFileInfoList files = dir.entryInfoList(QDir::Files, QDir::Time);
@@ -115,39 +139,48 @@ HealthCheck HealthChecks::todaysSession(const QString &vaultPath, const HealthTh
         const CaptureRecord captured = SessionCapture::latestCapture(vaultPath);
         if (captured.time.isValid() && captured.time.toLocalTime().date() == now.toLocalTime().date()) {
             c.reason = QStringLiteral("%1 captured %2").arg(captured.target, age(captured.time.secsTo(now)));
+            c.found(HealthDetail::SessionCaptured, {captured.target, number(captured.time.secsTo(now))});
             return c;
         }
         c.status = HealthStatus::Missing;
         c.reason = QStringLiteral("no session file under sessions/%1/").arg(day);
-        fixBy(c, QStringLiteral("run `engram-cli connect claude-code` (or codex) so each session is captured, or "
-                                "`engram-cli capture` to copy the agent's transcripts into sessions/"));
+        c.found(HealthDetail::NoSessionFile, {day});
+        fixBy(c,
+              QStringLiteral("run `engram-cli connect claude-code` (or codex) so each session is captured, or "
+                             "`engram-cli capture` to copy the agent's transcripts into sessions/"),
+              HealthAdvice::ConnectAgent);
         return c;
     }
     const qint64 seconds = files.first().lastModified().secsTo(now);
     c.reason = QStringLiteral("%1 file(s) in sessions/%2/, newest changed %3").arg(files.size()).arg(day, age(seconds));
+    c.found(HealthDetail::SessionFiles, {number(files.size()), day, number(seconds)});
     if (seconds > qint64(limits.sessionStaleHours) * 3600) {
         c.status = HealthStatus::Stale;
         c.reason += QStringLiteral(" (stale after %1 h)").arg(limits.sessionStaleHours);
-        fixBy(c, QStringLiteral("check that the agent still writes its transcript there"));
+        c.staleAfterHours = limits.sessionStaleHours;
+        fixBy(c, QStringLiteral("check that the agent still writes its transcript there"),
+              HealthAdvice::CheckTranscriptWriter);
     }
     return c;
 }
 
 HealthCheck HealthChecks::toolUsage(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now)
 {
-    HealthCheck c{QStringLiteral("tool usage"), HealthStatus::Ok, {}, HealthFix::None, {}};
+    HealthCheck c = named(HealthCheckId::ToolUsage, QStringLiteral("tool usage"));
     ToolUsage usage(vaultPath);
     if (!QFileInfo::exists(usage.filePath())) {
         c.status = HealthStatus::Missing;
         c.reason = QStringLiteral("state/tool-usage.jsonl does not exist: no tool calls counted yet");
-        fixBy(c, QStringLiteral("index agent transcripts (sessions/…/*.jsonl) or install the tool hook"));
+        c.found(HealthDetail::ToolUsageMissing);
+        fixBy(c, QStringLiteral("index agent transcripts (sessions/…/*.jsonl) or install the tool hook"),
+              HealthAdvice::IndexTranscriptsOrInstallToolHook);
         return c;
     }
     auto events = usage.load();
     if (!events) {
         c.status = HealthStatus::Error;
         c.reason = events.error().toString();
-        fixBy(c, QStringLiteral("fix or delete the line named"));
+        fixBy(c, QStringLiteral("fix or delete the line named"), HealthAdvice::FixLineNamed);
         return c;
     }
     QDateTime newest;
@@ -155,37 +188,43 @@ HealthCheck HealthChecks::toolUsage(const QString &vaultPath, const HealthThresh
         if (e.time.isValid() && (!newest.isValid() || e.time > newest))
             newest = e.time;
     c.reason = QStringLiteral("%1 of at most %2 events").arg(events->size()).arg(ToolUsage::kMaxEvents);
+    c.found(HealthDetail::ToolEvents, {number(events->size()), number(ToolUsage::kMaxEvents)});
     if (!newest.isValid())
         return c;
     const qint64 seconds = newest.secsTo(now);
+    c.found(HealthDetail::ToolEventsNewest, {number(events->size()), number(ToolUsage::kMaxEvents), number(seconds)});
     c.reason += QStringLiteral(", newest %1").arg(age(seconds));
     if (seconds > qint64(limits.toolUsageStaleDays) * 86400) {
         c.status = HealthStatus::Stale;
         c.reason += QStringLiteral(" (stale after %1 days)").arg(limits.toolUsageStaleDays);
-        fixBy(c, QStringLiteral("index recent transcripts, or check the tool hook"));
+        c.staleAfterHours = limits.toolUsageStaleDays * 24;
+        fixBy(c, QStringLiteral("index recent transcripts, or check the tool hook"),
+              HealthAdvice::IndexRecentTranscripts);
     }
     return c;
 }
 
 HealthCheck HealthChecks::reflections(const QString &vaultPath, const Config &config, const QDateTime &now)
 {
-    HealthCheck c{QStringLiteral("reflections"), HealthStatus::Ok, {}, HealthFix::None, {}};
+    HealthCheck c = named(HealthCheckId::Reflections, QStringLiteral("reflections"));
     Reflection reflection(vaultPath, config.llmEndpoint);
     auto records = reflection.load();
     if (!records) {
         c.status = HealthStatus::Error;
         c.reason = records.error().toString();
-        fixBy(c, QStringLiteral("fix or delete the line named"));
+        fixBy(c, QStringLiteral("fix or delete the line named"), HealthAdvice::FixLineNamed);
         return c;
     }
     if (!config.llmEndpoint.configured()) {
         c.reason = QStringLiteral("reflection is off: no llm endpoint in engram.json (%1 stored)").arg(records->size());
+        c.found(HealthDetail::ReflectionOff, {number(records->size())});
         return c;
     }
     if (records->isEmpty()) {
         c.status = HealthStatus::Missing;
         c.reason = QStringLiteral("state/reflections.jsonl has no reflection yet");
-        fixBy(c, QStringLiteral("engram-cli reflect"));
+        c.found(HealthDetail::NoReflection);
+        fixBy(c, QStringLiteral("engram-cli reflect"), HealthAdvice::Reflect);
         return c;
     }
     int pending = 0;
@@ -196,19 +235,24 @@ HealthCheck HealthChecks::reflections(const QString &vaultPath, const Config &co
                    .arg(records->size())
                    .arg(pending)
                    .arg(age(seconds));
+    c.found(HealthDetail::ReflectionsStored, {number(records->size()), number(pending), number(seconds)});
     if (seconds > qint64(config.health.reflectionStaleDays) * 86400) {
         c.status = HealthStatus::Stale;
         c.reason += QStringLiteral(" (stale after %1 days)").arg(config.health.reflectionStaleDays);
-        fixBy(c, QStringLiteral("engram-cli reflect"));
+        c.staleAfterHours = config.health.reflectionStaleDays * 24;
+        fixBy(c, QStringLiteral("engram-cli reflect"), HealthAdvice::Reflect);
     }
     return c;
 }
 
 HealthCheck HealthChecks::endpoint(const QString &name, const Endpoint &e)
 {
-    HealthCheck c{name, HealthStatus::Ok, {}, HealthFix::None, {}};
+    HealthCheck c = named(name == QLatin1String("embedding endpoint") ? HealthCheckId::EmbeddingEndpoint
+                                                                      : HealthCheckId::LlmEndpoint,
+                          name);
     if (!e.configured()) {
         c.reason = QStringLiteral("not configured");
+        c.found(HealthDetail::EndpointNotConfigured);
         return c;
     }
     QString base = e.url;
@@ -221,14 +265,17 @@ HealthCheck HealthChecks::endpoint(const QString &name, const Endpoint &e)
     if (!response) {
         c.status = HealthStatus::Error;
         c.reason = response.error().message;
-        fixBy(c, QStringLiteral("start the model server, or correct the url in engram.json"));
+        fixBy(c, QStringLiteral("start the model server, or correct the url in engram.json"),
+              HealthAdvice::StartModelServer);
     } else if (response->status >= 500) {
         c.status = HealthStatus::Error;
         c.reason = QStringLiteral("%1 answered HTTP %2").arg(url.toString()).arg(response->status);
-        fixBy(c, QStringLiteral("check the model server's log"));
+        c.found(HealthDetail::EndpointHttpError, {url.toString(), number(response->status)});
+        fixBy(c, QStringLiteral("check the model server's log"), HealthAdvice::CheckModelServerLog);
     } else {
         c.reason =
             QStringLiteral("%1 answers (HTTP %2), model %3").arg(url.toString()).arg(response->status).arg(e.model);
+        c.found(HealthDetail::EndpointAnswers, {url.toString(), number(response->status), e.model});
     }
     return c;
 }

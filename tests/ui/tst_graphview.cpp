@@ -6,6 +6,8 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QElapsedTimer>
+#include <QLabel>
+#include <QLocale>
 #include <QTest>
 #include <QTimer>
 
@@ -36,6 +38,17 @@ private Q_SLOTS:
         GraphView view;
         view.setData({});
         QCOMPARE(view.visibleNodeCount(), 0);
+    }
+
+    void count_saysWhatIsShownOfWhatExists()
+    {
+        GraphView view;
+        GraphData data = ring(120);
+        data.memoriesInVault = 20000;
+        view.setData(data);
+        const QString info = view.findChild<QLabel *>(QStringLiteral("graphInfo"))->text();
+        const QString expected = QStringLiteral("Showing 120 of %1 memories").arg(QLocale().toString(20000));
+        QVERIFY2(info.startsWith(expected), qPrintable(info));
     }
 
     void neighbourhood_expandsHopByHopAndFollowsTypeFilters()

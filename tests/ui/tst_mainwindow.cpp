@@ -383,7 +383,7 @@ private Q_SLOTS:
             return QString();
         };
         QTest::mouseClick(child<QPushButton>(m_window.get(), "healthRefreshButton"), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(statusOf(QStringLiteral("index matches files")), QStringLiteral("stale"), kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(QStringLiteral("Index matches files")), QStringLiteral("stale"), kTimeout);
         QPushButton *fix = nullptr;
         for (QPushButton *b : dashboard->findChildren<QPushButton *>(QStringLiteral("healthFixButton")))
             if (b->property("check").toString() == QLatin1String("index matches files"))
@@ -392,7 +392,7 @@ private Q_SLOTS:
         QCOMPARE(fix->property("fix").toInt(), int(HealthFix::Reindex));
         QCOMPARE(fix->text(), QStringLiteral("Re-index Now"));
         QTest::mouseClick(fix, Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(statusOf(QStringLiteral("index matches files")), QStringLiteral("ok"), kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(QStringLiteral("Index matches files")), QStringLiteral("ok"), kTimeout);
         QTRY_VERIFY_WITH_TIMEOUT(tableHasPath(m_table, QStringLiteral("notes/late.md")), kTimeout);
     }
 

@@ -1,11 +1,41 @@
-// The German translation is complete and is picked by the locale; English
-// carries the plural forms.
+// The German translation is complete and is picked by the locale; English carries the plural
+// forms. In the German window everything a person reads is German, Qt's own buttons included,
+// while what goes to the engine (the default pack's query, a mode's name) stays the engine's.
+#include "HealthModel.h"
+#include "HealthText.h"
+#include "MainWindow.h"
+#include "TestVault.h"
 #include "Translations.h"
+#include "Vocabulary.h"
 
+#include <QAbstractButton>
 #include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTest>
+
+using namespace engram;
+
+namespace {
+
+const int kTimeout = 20000;
+
+template <typename T>
+T *child(QObject *parent, const char *name)
+{
+    T *found = parent->findChild<T *>(QLatin1String(name));
+    if (!found)
+        qFatal("no child named %s", name);
+    return found;
+}
+
+} // namespace
 
 class TestTranslations : public QObject {
     Q_OBJECT
@@ -23,11 +53,80 @@ private Q_SLOTS:
     void germanLocale_translatesTheMenus()
     {
         QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
-        engram::Translations::install();
+        Translations::install();
         QCOMPARE(QCoreApplication::translate("engram::MainWindow", "&File"), QStringLiteral("&Datei"));
         QCOMPARE(QCoreApplication::translate("engram::RegionMapView", "%1\n%n memories", nullptr, 2)
                      .arg(QStringLiteral("x")),
                  QStringLiteral("x\n2 Erinnerungen"));
+    }
+
+    void german_qtsOwnButtonsAreGerman()
+    {
+        QDialogButtonBox buttons(QDialogButtonBox::Save | QDialogButtonBox::Discard | QDialogButtonBox::Cancel);
+        QCOMPARE(buttons.button(QDialogButtonBox::Save)->text(), QStringLiteral("Speichern"));
+        QCOMPARE(buttons.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("Abbrechen"));
+    }
+
+    void german_engineWordsAreTranslatedAtTheUi()
+    {
+        QCOMPARE(Vocabulary::region(QStringLiteral("language-comprehension")), QStringLiteral("Sprachverständnis"));
+        QCOMPARE(Vocabulary::store(QStringLiteral("semantic")), QStringLiteral("semantisch"));
+        QCOMPARE(Vocabulary::layer(QStringLiteral("weekly")), QStringLiteral("wöchentlich"));
+        QCOMPARE(Vocabulary::signal(QStringLiteral("recency")), QStringLiteral("Aktualität"));
+        QCOMPARE(Vocabulary::mode(QStringLiteral("deep")), QStringLiteral("gründlich"));
+        QCOMPARE(Vocabulary::edgeType(QStringLiteral("co_activated")), QStringLiteral("gemeinsam aktiviert"));
+        QCOMPARE(Vocabulary::store(QStringLiteral("my-own-store")), QStringLiteral("my-own-store"));
+        HealthCheck stale(QStringLiteral("tool usage"), HealthStatus::Stale, QStringLiteral("12 of at most 5000"),
+                          HealthFix::Manual, QStringLiteral("index recent transcripts"));
+        stale.id = HealthCheckId::ToolUsage;
+        stale.found(HealthDetail::ToolEventsNewest,
+                    {QStringLiteral("12"), QStringLiteral("5000"), QString::number(3 * 86400)});
+        stale.staleAfterHours = 48;
+        stale.advice = HealthAdvice::IndexRecentTranscripts;
+        QCOMPARE(HealthText::title(stale), QStringLiteral("Werkzeugnutzung"));
+        QCOMPARE(HealthText::detail(stale),
+                 QStringLiteral("12 von höchstens 5.000 Ereignissen, neuestes vor 3 Tagen (veraltet nach 2 Tagen)"));
+        QCOMPARE(HealthText::advice(stale),
+                 QStringLiteral("Neuere Transkripte indizieren oder den Werkzeug-Hook prüfen"));
+    }
+
+    void germanWindow_healthIsGermanAndThePackQueryIsNot()
+    {
+        QApplication::setOrganizationName(QStringLiteral("engram-test"));
+        QApplication::setApplicationName(QStringLiteral("tst_translations"));
+        test::TestVault vault;
+        vault.write(QStringLiteral("notes/alpha.md"), QStringLiteral("# Alpha\n\nThe alpha build uses CMake.\n"));
+        MainWindow window;
+        window.show();
+        window.openVault(vault.path());
+        auto *table = child<QTableView>(&window, "memoryTable");
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 1, kTimeout);
+
+        window.tabs()->setCurrentWidget(child<QWidget>(&window, "healthDashboard"));
+        QTest::mouseClick(child<QPushButton>(&window, "healthRefreshButton"), Qt::LeftButton);
+        auto *health = child<QTableView>(&window, "healthTable");
+        QTRY_VERIFY_WITH_TIMEOUT(health->model()->rowCount() >= 10, kTimeout);
+        QStringList names;
+        for (int r = 0; r < health->model()->rowCount(); ++r)
+            names << health->model()->index(r, HealthModel::CheckColumn).data().toString();
+        QVERIFY2(names.contains(QStringLiteral("Integrität des Index")), qPrintable(names.join(u'|')));
+        QVERIFY2(names.contains(QStringLiteral("Heutige Sitzung")), qPrintable(names.join(u'|')));
+        for (const QString &english :
+             {QStringLiteral("index integrity"), QStringLiteral("today's session"), QStringLiteral("tool usage")})
+            QVERIFY2(!names.contains(english, Qt::CaseInsensitive), qPrintable(english));
+        for (int r = 0; r < health->model()->rowCount(); ++r) {
+            const QString detail = health->model()->index(r, HealthModel::ReasonColumn).data().toString();
+            QVERIFY2(!detail.contains(QLatin1String(" ago")) && !detail.contains(QLatin1String("does not exist")),
+                     qPrintable(detail));
+        }
+
+        auto *pack = child<QWidget>(&window, "packPanel");
+        window.tabs()->setCurrentWidget(pack);
+        QCOMPARE(child<QComboBox>(&window, "packMode")->currentText(), QStringLiteral("schnell"));
+        auto *preview = child<QPlainTextEdit>(&window, "packPreview");
+        QTRY_VERIFY_WITH_TIMEOUT(preview->toPlainText().contains(QLatin1String("Recalled for:")), kTimeout);
+        QVERIFY2(preview->toPlainText().contains(QLatin1String("Recalled for: current focus and recent work")),
+                 qPrintable(preview->toPlainText().left(300)));
     }
 };
 

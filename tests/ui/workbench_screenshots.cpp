@@ -1,5 +1,6 @@
 // Takes a screenshot of every workbench view on a vault (scripts/screenshots.sh).
-//   workbench_screenshots --vault DIR --out DIR
+//   workbench_screenshots --vault DIR --out DIR [--dark] [--views memories,health] [--prefix de-]
+// --dark shows the window in a dark palette, as a dark desktop would; the language is the locale's.
 // Everything shown comes from the engine: once the vault is indexed the tool
 // asks one question, builds one pack (accesses and co-activations for the
 // dynamics), runs a consolidation, and waits for the views to refresh.
@@ -20,6 +21,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QLineEdit>
+#include <QPalette>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
@@ -39,7 +41,32 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     parser.addOption({QStringLiteral("vault"), QStringLiteral("vault"), QStringLiteral("dir")});
     parser.addOption({QStringLiteral("out"), QStringLiteral("output folder"), QStringLiteral("dir")});
+    parser.addOption({QStringLiteral("dark"), QStringLiteral("a dark palette")});
+    parser.addOption({QStringLiteral("views"), QStringLiteral("only these views"), QStringLiteral("names")});
+    parser.addOption({QStringLiteral("prefix"), QStringLiteral("file name prefix"), QStringLiteral("text")});
     parser.process(app);
+    if (parser.isSet(QStringLiteral("dark"))) {
+        QApplication::setStyle(QStringLiteral("Fusion"));
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2e));
+        dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x21));
+        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x2a));
+        dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x39));
+        dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+        dark.setColor(QPalette::Highlight, QColor(0x3d, 0x7e, 0xd8));
+        dark.setColor(QPalette::HighlightedText, Qt::white);
+        dark.setColor(QPalette::ToolTipBase, QColor(0x35, 0x35, 0x39));
+        dark.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe6, 0xe6));
+        dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+        dark.setColor(QPalette::Link, QColor(0x7f, 0xb4, 0xff));
+        for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+            dark.setColor(QPalette::Disabled, role, QColor(0x80, 0x80, 0x80));
+        QApplication::setPalette(dark);
+    }
+    const QStringList only = parser.value(QStringLiteral("views")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    const QString prefix = parser.value(QStringLiteral("prefix"));
     const QString vault = parser.value(QStringLiteral("vault"));
     const QDir out(parser.value(QStringLiteral("out")));
     QDir().mkpath(out.path());
@@ -80,7 +107,8 @@ int main(int argc, char *argv[])
                 table->scrollTo(session, QAbstractItemView::PositionAtTop);
             }
             QTimer::singleShot(700, &window, [&] {
-                window.grab().save(out.filePath(QStringLiteral("memories-session.png")));
+                if (only.isEmpty() || only.contains(QLatin1String("session")))
+                    window.grab().save(out.filePath(prefix + QStringLiteral("memories-session.png")));
                 shoot();
             });
             return;
@@ -89,9 +117,14 @@ int main(int argc, char *argv[])
             app.quit();
             return;
         }
+        if (!only.isEmpty() && !only.contains(names.at(next))) {
+            ++next;
+            shoot();
+            return;
+        }
         window.tabs()->setCurrentIndex(next);
         QTimer::singleShot(next == 5 ? 4000 : 700, &window, [&] {
-            window.grab().save(out.filePath(QStringLiteral("%1.png").arg(names.at(next))));
+            window.grab().save(out.filePath(prefix + QStringLiteral("%1.png").arg(names.at(next))));
             ++next;
             shoot();
         });
@@ -108,9 +141,6 @@ int main(int argc, char *argv[])
         shooting = true;
         auto *table = window.findChild<QTreeView *>(QStringLiteral("memoryTable"));
         table->setCurrentIndex(table->model()->index(qMin(2, table->model()->rowCount() - 1), 0));
-        // Narrow columns so strength and last access (from the dynamics) fit in the picture.
-        for (const auto &[column, width] : {std::pair{0, 190}, {1, 80}, {2, 110}, {3, 60}, {4, 60}, {5, 120}})
-            table->setColumnWidth(column, width);
         auto *lineage = window.findChild<QTreeWidget *>(QStringLiteral("timelineLineage"));
         if (lineage->topLevelItemCount() > 0)
             lineage->setCurrentItem(lineage->topLevelItem(0));
