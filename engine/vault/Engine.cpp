@@ -761,7 +761,7 @@ QList<HealthCheck> Engine::health()
                     HealthFix::Reindex, reindex);
 
     const QString last = m_store->meta(QStringLiteral("last_index"));
-    checks << check(QStringLiteral("last re-index"), !last.isEmpty(), HealthStatus::Missing,
+    checks << check(QStringLiteral("last re-index"), !last.isEmpty(), HealthStatus::NotYet,
                     last.isEmpty() ? QStringLiteral("the vault has never been indexed") : last, HealthFix::Reindex,
                     reindex);
 

@@ -14,11 +14,18 @@ namespace engram {
 
 namespace {
 
-/// These checks' fixes are things a person does: the text says what.
-void fixBy(HealthCheck &check, QString what)
+/// A check's fix: the text says what to do at a command line; `action` is what the workbench's
+/// button does (Manual: nothing it can do for the person).
+void fixBy(HealthCheck &check, QString what, HealthFix action = HealthFix::Manual)
 {
-    check.fix = HealthFix::Manual;
+    check.fix = action;
     check.fixText = std::move(what);
+}
+
+bool hasAnySession(const QString &vaultPath)
+{
+    QDirIterator it(QDir(vaultPath).filePath(QStringLiteral("sessions")), QDir::Files, QDirIterator::Subdirectories);
+    return it.hasNext();
 }
 
 QString age(qint64 seconds)
@@ -48,10 +55,10 @@ HealthCheck HealthChecks::cognitiveState(const QString &vaultPath, const HealthT
     HealthCheck c{QStringLiteral("cognitive state"), HealthStatus::Ok, {}, HealthFix::None, {}};
     CognitiveStore store(vaultPath);
     if (!store.exists()) {
-        c.status = HealthStatus::Missing;
-        c.reason =
-            QStringLiteral("state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings");
-        fixBy(c, QStringLiteral("engram-cli state focus \"what you are working on\""));
+        c.status = HealthStatus::NotYet;
+        c.reason = QStringLiteral("no cognitive state yet (state/cognitive.json), so packs carry no focus, "
+                                  "heuristics or learnings");
+        fixBy(c, QStringLiteral("engram-cli state focus \"what you are working on\""), HealthFix::EditState);
         return c;
     }
     auto state = store.load();
@@ -82,7 +89,7 @@ HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
     HealthCheck c{QStringLiteral("memory folders"), HealthStatus::Ok, {}, HealthFix::None, {}};
     const QDir memories(QDir(vaultPath).filePath(QStringLiteral("memories")));
     if (!memories.exists()) {
-        c.status = HealthStatus::Missing;
+        c.status = HealthStatus::NotYet;
         c.reason = QStringLiteral("memories/ does not exist: nothing has been remembered yet");
         fixBy(c, QStringLiteral(
                      "mkdir -p memories/semantic (or say \"remember that …\" with the agent-end hook installed)"));
@@ -117,10 +124,15 @@ HealthCheck HealthChecks::todaysSession(const QString &vaultPath, const HealthTh
             c.reason = QStringLiteral("%1 captured %2").arg(captured.target, age(captured.time.secsTo(now)));
             return c;
         }
-        c.status = HealthStatus::Missing;
-        c.reason = QStringLiteral("no session file under sessions/%1/").arg(day);
-        fixBy(c, QStringLiteral("run `engram-cli connect claude-code` (or codex) so each session is captured, or "
-                                "`engram-cli capture` to copy the agent's transcripts into sessions/"));
+        // No session at all is a vault whose agent has not started yet; none today after earlier ones is a gap.
+        const bool never = !captured.time.isValid() && !hasAnySession(vaultPath);
+        c.status = never ? HealthStatus::NotYet : HealthStatus::Missing;
+        c.reason = never ? QStringLiteral("no session yet: nothing captured under sessions/")
+                         : QStringLiteral("no session file under sessions/%1/").arg(day);
+        fixBy(c,
+              QStringLiteral("run `engram-cli connect claude-code` (or codex) so each session is captured, or "
+                             "`engram-cli capture` to copy the agent's transcripts into sessions/"),
+              HealthFix::ConnectAgent);
         return c;
     }
     const qint64 seconds = files.first().lastModified().secsTo(now);
@@ -138,9 +150,10 @@ HealthCheck HealthChecks::toolUsage(const QString &vaultPath, const HealthThresh
     HealthCheck c{QStringLiteral("tool usage"), HealthStatus::Ok, {}, HealthFix::None, {}};
     ToolUsage usage(vaultPath);
     if (!QFileInfo::exists(usage.filePath())) {
-        c.status = HealthStatus::Missing;
-        c.reason = QStringLiteral("state/tool-usage.jsonl does not exist: no tool calls counted yet");
-        fixBy(c, QStringLiteral("index agent transcripts (sessions/…/*.jsonl) or install the tool hook"));
+        c.status = HealthStatus::NotYet;
+        c.reason = QStringLiteral("no tool calls counted yet (state/tool-usage.jsonl)");
+        fixBy(c, QStringLiteral("index agent transcripts (sessions/…/*.jsonl) or install the tool hook"),
+              HealthFix::ConnectAgent);
         return c;
     }
     auto events = usage.load();
@@ -183,7 +196,7 @@ HealthCheck HealthChecks::reflections(const QString &vaultPath, const Config &co
         return c;
     }
     if (records->isEmpty()) {
-        c.status = HealthStatus::Missing;
+        c.status = HealthStatus::NotYet;
         c.reason = QStringLiteral("state/reflections.jsonl has no reflection yet");
         fixBy(c, QStringLiteral("engram-cli reflect"));
         return c;
