@@ -26,6 +26,8 @@ public:
 
     void focusQuery();
     RecallResultsModel *model() const { return m_model; }
+    /// The question whose results are on screen (empty before the first one).
+    QString question() const { return m_question; }
 
 private:
     void runRecall();
@@ -44,6 +46,7 @@ private:
     QPlainTextEdit *m_source;
     QElapsedTimer m_clock;
     int m_pending = 0;
+    QString m_question;
 };
 
 } // namespace engram
