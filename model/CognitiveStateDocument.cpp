@@ -3,6 +3,8 @@
 #include <QDir>
 #include <QUndoCommand>
 
+#include <algorithm>
+
 namespace engram {
 
 namespace {
@@ -58,6 +60,53 @@ QString &textOf(Learning &item)
 {
     return item.text;
 }
+const QString &textOf(const QString &item)
+{
+    return item;
+}
+const QString &textOf(const Heuristic &item)
+{
+    return item.text;
+}
+const QString &textOf(const Learning &item)
+{
+    return item.text;
+}
+
+template <typename T>
+bool containsText(const QList<T> &items, const QString &text)
+{
+    return std::any_of(items.cbegin(), items.cend(), [&](const T &item) { return textOf(item) == text; });
+}
+
+/// Items are known by their text: an edit is a deletion and an addition. Theirs keep their order
+/// (and their own fields, such as a heuristic's use count); ours that are new follow.
+template <typename T>
+QList<T> mergeList(const QList<T> &base, const QList<T> &mine, const QList<T> &theirs,
+                   CognitiveStateDocument::MergeReport &report)
+{
+    QList<T> merged;
+    for (const T &item : theirs) {
+        const bool inBase = containsText(base, textOf(item));
+        if (inBase && !containsText(mine, textOf(item))) {
+            ++report.removed; // deleted here
+            continue;
+        }
+        if (!inBase)
+            ++report.fromDisk;
+        merged << item;
+    }
+    for (const T &item : mine) {
+        const bool inBase = containsText(base, textOf(item));
+        if (inBase && !containsText(theirs, textOf(item)))
+            ++report.removed; // deleted there
+        if (inBase || containsText(merged, textOf(item)))
+            continue;
+        ++report.kept;
+        merged << item;
+    }
+    return merged;
+}
 
 template <typename T>
 T makeItem(const QString &text)
@@ -99,6 +148,7 @@ Status CognitiveStateDocument::open(const QString &vaultPath)
     m_vaultPath = vaultPath;
     m_store = std::move(store);
     m_undo.clear();
+    m_base = *state;
     applyState(*state);
     return {};
 }
@@ -124,8 +174,49 @@ Status CognitiveStateDocument::save(bool overwriteExternalChange)
     // What is on disk now is ours. When it cannot be read back the hash stays that of the last
     // load, so the next check reports an outside change, which asks before anything is overwritten.
     (void)m_watch.load(m_vaultPath, CognitiveStore::relativePath());
+    m_base = m_state;
     m_undo.setClean();
     return {};
+}
+
+Result<CognitiveStateDocument::MergeReport> CognitiveStateDocument::mergeWithDisk()
+{
+    if (!m_store)
+        return Error{tr("no vault is open")};
+    // Reading the file makes it the one the store checks the next save against, so the merged
+    // state is written over it; a later outside change is noticed again.
+    auto theirs = m_store->load();
+    if (!theirs)
+        return theirs.error();
+    if (auto watched = m_watch.load(m_vaultPath, CognitiveStore::relativePath()); !watched)
+        return watched.error();
+    MergeReport report;
+    CognitiveState merged = merge(m_base, m_state, *theirs, &report);
+    m_base = *theirs;
+    push(tr("Merge the changes made on disk"), merged);
+    return report;
+}
+
+CognitiveState CognitiveStateDocument::merge(const CognitiveState &base, const CognitiveState &mine,
+                                             const CognitiveState &theirs, MergeReport *report)
+{
+    MergeReport local;
+    MergeReport &r = report ? *report : local;
+    CognitiveState merged = theirs; // engagement and unknown keys: the file's
+    merged.focus.priorities = mergeList(base.focus.priorities, mine.focus.priorities, theirs.focus.priorities, r);
+    merged.heuristics = mergeList(base.heuristics, mine.heuristics, theirs.heuristics, r);
+    merged.learnings = mergeList(base.learnings, mine.learnings, theirs.learnings, r);
+    merged.avoidances = mergeList(base.avoidances, mine.avoidances, theirs.avoidances, r);
+    const bool mineChanged = mine.focus.current != base.focus.current;
+    const bool theirsChanged = theirs.focus.current != base.focus.current;
+    if (mineChanged) {
+        merged.focus.current = mine.focus.current;
+        merged.focus.lastUpdated = mine.focus.lastUpdated;
+        r.focusConflict = theirsChanged && theirs.focus.current != mine.focus.current;
+    }
+    while (merged.learnings.size() > CognitiveState::kMaxLearnings)
+        merged.learnings.removeFirst();
+    return merged;
 }
 
 void CognitiveStateDocument::close()
@@ -134,6 +225,7 @@ void CognitiveStateDocument::close()
     m_store.reset();
     m_vaultPath.clear();
     m_undo.clear();
+    m_base = {};
     applyState({});
 }
 

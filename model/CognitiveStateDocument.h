@@ -29,6 +29,24 @@ public:
     Status save(bool overwriteExternalChange = false);
     void close();
 
+    /// What a merge did, for the person to read.
+    struct MergeReport {
+        int fromDisk = 0;           ///< items the other side added that are now in the lists
+        int kept = 0;               ///< items added here that stay
+        int removed = 0;            ///< items either side deleted
+        bool focusConflict = false; ///< both changed the focus: this side's focus was kept
+    };
+    /// True while the file on disk differs from what was loaded or saved here.
+    bool changedOnDisk() const { return m_watch.changedOnDisk(); }
+    /// Merges the file as it is on disk now with the edits made here, list by list against the
+    /// state as loaded: an item added on either side is kept, one deleted on either side goes, an
+    /// item both sides changed is kept in both versions. One undoable step; the result is unsaved
+    /// and saving it writes over the file as merged.
+    Result<MergeReport> mergeWithDisk();
+    /// The three-way merge itself: `base` as loaded, `mine` as edited here, `theirs` as on disk.
+    static CognitiveState merge(const CognitiveState &base, const CognitiveState &mine, const CognitiveState &theirs,
+                                MergeReport *report = nullptr);
+
     bool isOpen() const { return m_store != nullptr; }
     bool isModified() const { return !m_undo.isClean(); }
     QString filePath() const { return m_store ? m_store->filePath() : QString(); }
@@ -60,7 +78,8 @@ private:
     QString m_vaultPath;
     std::unique_ptr<CognitiveStore> m_store;
     CognitiveState m_state;
-    WatchedFile m_watch; ///< only notices changes; reading and writing is the store's
+    CognitiveState m_base; ///< as last loaded or saved: the common ancestor of a merge
+    WatchedFile m_watch;   ///< only notices changes; reading and writing is the store's
     QUndoStack m_undo;
 };
 

@@ -35,10 +35,16 @@ HealthStatus HealthModel::worstStatus() const
     return worst;
 }
 
+bool HealthModel::isFailure(HealthStatus status)
+{
+    return status != HealthStatus::Ok && status != HealthStatus::NotYet;
+}
+
 QString HealthModel::statusLabel(HealthStatus status)
 {
     switch (status) {
     case HealthStatus::Ok: return tr("OK");
+    case HealthStatus::NotYet: return tr("not yet", "health status: something that has not started in this vault");
     case HealthStatus::Stale: return tr("Stale");
     case HealthStatus::Missing: return tr("Missing");
     case HealthStatus::Error: return tr("Error");
@@ -67,18 +73,21 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
         case CheckColumn: return HealthText::title(c);
         case StatusColumn: return statusLabel(c.status);
         case ReasonColumn: return HealthText::detail(c);
-        case FixColumn: return c.status == HealthStatus::Ok ? QString() : HealthText::advice(c);
+        case FixColumn:
+            return isFailure(c.status) || c.status == HealthStatus::NotYet ? HealthText::advice(c) : QString();
         }
         return {};
     case Qt::DecorationRole:
         if (index.column() != StatusColumn)
             return {};
-        switch (severity(c.status)) {
-        case 0: return QColor(0x2e, 0x9e, 0x4f);
-        case 1: return QColor(0xd9, 0xa4, 0x06);
-        case 2: return QColor(0xe0, 0x6c, 0x00);
-        default: return QColor(0xc6, 0x28, 0x28);
+        switch (c.status) {
+        case HealthStatus::Ok: return QColor(0x2e, 0x9e, 0x4f);
+        case HealthStatus::NotYet: return QColor(0x8a, 0x8a, 0x8a);
+        case HealthStatus::Stale: return QColor(0xd9, 0xa4, 0x06);
+        case HealthStatus::Missing: return QColor(0xe0, 0x6c, 0x00);
+        case HealthStatus::Error: return QColor(0xc6, 0x28, 0x28);
         }
+        return {};
     case StatusRole: return healthStatusName(c.status);
     case FixRole: return HealthText::advice(c);
     case Qt::ToolTipRole: return HealthText::detail(c);

@@ -16,7 +16,7 @@ public:
 
     void setChecks(const QList<HealthCheck> &checks);
     const QList<HealthCheck> &checks() const { return m_checks; }
-    /// The worst status: error > missing > stale > ok.
+    /// The worst status: error > missing > stale > not yet > ok.
     HealthStatus worstStatus() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -25,6 +25,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString statusLabel(HealthStatus status);
+    /// Stale, missing or error; ok and "not yet" (nothing has started) are not failures.
+    static bool isFailure(HealthStatus status);
 
 private:
     QList<HealthCheck> m_checks;

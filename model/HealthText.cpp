@@ -69,7 +69,7 @@ QString HealthText::detail(const HealthCheck &check)
                + tr("%n warning(s)", nullptr, n(1));
         break;
     case HealthDetail::StateMissing:
-        text = tr("state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings");
+        text = tr("No cognitive state yet (state/cognitive.json), so packs carry no focus, heuristics or learnings");
         break;
     case HealthDetail::StateSummary:
     case HealthDetail::StateSummaryNoFocus:
@@ -83,6 +83,7 @@ QString HealthText::detail(const HealthCheck &check)
     case HealthDetail::MemoriesByStore: text = tr("memories/: %1").arg(a.join(QStringLiteral(", "))); break;
     case HealthDetail::SessionCaptured: text = tr("%1 captured %2").arg(arg(0), ago(1)); break;
     case HealthDetail::NoSessionFile: text = tr("No session file under sessions/%1/").arg(arg(0)); break;
+    case HealthDetail::NoSessionYet: text = tr("No session yet: nothing captured under sessions/"); break;
     case HealthDetail::SessionFiles:
         text = tr("%n file(s) in sessions/%1/, newest changed %2", nullptr, n(0)).arg(arg(1), ago(2));
         break;

@@ -26,7 +26,10 @@ void IndexWorker::start(int rescanIntervalMs)
     m_watcher = new QFileSystemWatcher(this);
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);
-    m_debounce->setInterval(250);
+    // An editor's save is a burst of events within a few ms (write a temporary, rename it over);
+    // 30 ms gathers it into one run. At 250 ms a saved note reached Recall 0.34 s later in a
+    // 2,000-note vault, at 30 ms 0.11 s (bench/recall_latency_bench).
+    m_debounce->setInterval(30);
     m_rescan = new QTimer(this);
     m_rescan->setInterval(rescanIntervalMs);
     connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, &IndexWorker::scheduleIndex);

@@ -91,10 +91,12 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
     connect(m_queryWorker, &QueryWorker::recalled, this, &VaultSession::recallReady);
     connect(m_queryWorker, &QueryWorker::packed, this, &VaultSession::packReady);
     m_queryThread = startWorkerThread(m_queryWorker, QStringLiteral("engram-query"));
-    Q_EMIT opened(path);
     if (!m_watching)
         invoke(&IndexWorker::setWatching, false);
     invoke(&IndexWorker::start, m_rescanMs);
+    // After start is queued: what views ask the worker on "opened" (health, counts) runs after the
+    // first index, not before it ("never indexed, 0 vectors" until Check Again).
+    Q_EMIT opened(path);
 }
 
 void VaultSession::close()

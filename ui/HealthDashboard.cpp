@@ -71,26 +71,47 @@ HealthFix HealthDashboard::actionFor(const HealthCheck &check)
         return HealthFix::None;
     switch (check.fix) {
     case HealthFix::Reindex:
-    case HealthFix::Rebuild: return check.fix;
+    case HealthFix::Rebuild:
+    case HealthFix::ConnectAgent:
+    case HealthFix::EditState: return check.fix;
     case HealthFix::None:
     case HealthFix::Manual: return HealthFix::None;
     }
     return HealthFix::None;
 }
 
+QString HealthDashboard::actionLabel(HealthFix fix)
+{
+    switch (fix) {
+    case HealthFix::Rebuild: return tr("Rebuild Index");
+    case HealthFix::Reindex: return tr("Re-index Now");
+    case HealthFix::ConnectAgent: return tr("Connect Agent…");
+    case HealthFix::EditState: return tr("Set a Focus…");
+    case HealthFix::None:
+    case HealthFix::Manual: break;
+    }
+    return {};
+}
+
 void HealthDashboard::showChecks(const QList<HealthCheck> &checks)
 {
     m_model->setChecks(checks);
     const HealthStatus worst = m_model->worstStatus();
-    m_summary->setText(worst == HealthStatus::Ok ? tr("✔ Everything is healthy")
-                                                 : tr("Needs attention: %1").arg(HealthModel::statusLabel(worst)));
+    int notYet = 0;
+    for (const HealthCheck &check : checks)
+        notYet += check.status == HealthStatus::NotYet ? 1 : 0;
+    if (HealthModel::isFailure(worst))
+        m_summary->setText(tr("Needs attention: %1").arg(HealthModel::statusLabel(worst)));
+    else if (notYet > 0)
+        m_summary->setText(tr("✔ Healthy · %n not started yet", nullptr, notYet));
+    else
+        m_summary->setText(tr("✔ Everything is healthy"));
     for (int row = 0; row < checks.size(); ++row) {
         const HealthCheck &check = checks.at(row);
         const HealthFix action = actionFor(check);
         if (action == HealthFix::None)
             continue;
-        auto *button =
-            new QPushButton(action == HealthFix::Rebuild ? tr("Rebuild Index") : tr("Re-index Now"), m_table);
+        auto *button = new QPushButton(actionLabel(action), m_table);
         button->setObjectName(QStringLiteral("healthFixButton"));
         button->setProperty("check", check.name);
         button->setProperty("fix", int(action));
@@ -111,6 +132,11 @@ void HealthDashboard::fix(const HealthCheck &check)
     case HealthFix::Reindex:
         m_summary->setText(tr("Re-indexing…"));
         m_session->requestIndexAll();
+        break;
+    case HealthFix::ConnectAgent:
+    case HealthFix::EditState:
+        m_refreshAfterIndex = false;
+        Q_EMIT fixRequested(actionFor(check));
         break;
     case HealthFix::None:
     case HealthFix::Manual: m_refreshAfterIndex = false; break;

@@ -22,9 +22,14 @@ public:
 
     void refresh();
     HealthModel *model() const { return m_model; }
-    /// The fix the view runs for a check: Reindex or Rebuild when it failed and one of them fixes
-    /// it, else None (a Manual fix is a person's to do; its text is in the Fix column).
+    /// The fix the view offers as a button for a check that is not ok, else None (a Manual fix is
+    /// a person's to do; its text is in the Fix column).
     static HealthFix actionFor(const HealthCheck &check);
+    static QString actionLabel(HealthFix fix);
+
+Q_SIGNALS:
+    /// A fix the window runs (Connect Agent, the State view): it refreshes when done.
+    void fixRequested(engram::HealthFix fix);
 
 private:
     void showChecks(const QList<HealthCheck> &checks);

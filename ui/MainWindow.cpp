@@ -8,6 +8,8 @@
 #include "HelpMenu.h"
 #include "IndexStatus.h"
 #include "MemoryBrowser.h"
+#include "MessageLog.h"
+#include "NoteEditor.h"
 #include "PackPanel.h"
 #include "RecallPanel.h"
 #include "RegionMapView.h"
@@ -17,6 +19,7 @@
 #include "ToolStatsView.h"
 #include "VaultInsights.h"
 #include "VaultSession.h"
+#include "core/VaultLayout.h"
 
 #include <QAbstractItemView>
 #include <QAction>
@@ -24,6 +27,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -64,8 +68,13 @@ MainWindow::MainWindow(QWidget *parent)
 
     new IndexStatus(m_session, statusBar());
     auto *drops = new DropIngestFilter(m_session, this);
-    connect(drops, &DropIngestFilter::message, this,
-            [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    m_messages = new MessageLog(statusBar());
+    statusBar()->addPermanentWidget(m_messages);
+    connect(drops, &DropIngestFilter::message, this, &MainWindow::report);
+    connect(m_session, &VaultSession::failed, m_messages, &MessageLog::add);
+    connect(m_session, &VaultSession::openFailed, m_messages, [this](const QString &path, const QString &message) {
+        m_messages->add(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), message));
+    });
     connect(m_regions, &RegionMapView::regionClicked, this, [this](const QString &region) {
         m_browser->setRegionFilter(region);
         m_tabs->setCurrentWidget(m_browser);
@@ -77,6 +86,12 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_session, &VaultSession::opened, this, [this](const QString &path) {
         setWindowTitle(tr("%1 — Engram").arg(QDir(path).dirName()));
         rememberVault(path);
+    });
+    connect(m_health, &HealthDashboard::fixRequested, this, [this](HealthFix fix) {
+        if (fix == HealthFix::ConnectAgent)
+            showConnectAgent();
+        else if (fix == HealthFix::EditState)
+            m_tabs->setCurrentWidget(m_state);
     });
     connectInsights();
     createMenus();
@@ -144,9 +159,16 @@ void MainWindow::createMenus()
         m_recall->focusQuery();
     });
     ask->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    QAction *copyPack = memory->addAction(tr("&Copy Context Pack"), m_pack, &PackPanel::copyToClipboard);
-    connect(m_pack, &PackPanel::copied, this,
-            [this] { statusBar()->showMessage(tr("Context pack copied to the clipboard"), 4000); });
+    // The pack is for what is on screen: the question asked in Recall, else the pack's own task.
+    QAction *copyPack = memory->addAction(tr("&Copy Context Pack"), this, [this] {
+        if (m_tabs->currentWidget() != m_pack && !m_recall->question().isEmpty())
+            m_pack->copyFor(m_recall->question());
+        else
+            m_pack->copyToClipboard();
+    });
+    connect(m_pack, &PackPanel::copied, this, [this](const QString &madeFor) {
+        statusBar()->showMessage(tr("Context pack for “%1” copied to the clipboard").arg(madeFor), 8000);
+    });
     copyPack->setObjectName(QStringLiteral("actionCopyPack"));
     copyPack->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     memory->addSeparator();
@@ -190,7 +212,7 @@ void MainWindow::connectInsights()
         m_tools->setData(d.tools);
         m_timeline->setData(d.timeline);
         if (!d.error.isEmpty())
-            statusBar()->showMessage(d.error, 10000);
+            report(d.error);
     });
     connect(m_graph, &GraphView::neighbourhoodRequested, m_insights, &VaultInsights::requestNeighbourhood);
     connect(m_insights, &VaultInsights::neighbourhoodReady, m_graph,
@@ -206,10 +228,16 @@ void MainWindow::connectInsights()
             [this] { m_timeline->setStatus(tr("Consolidating…"), true); });
     connect(m_insights, &VaultInsights::consolidationFinished, this, [this](const QString &summary) {
         m_timeline->setStatus(summary);
-        statusBar()->showMessage(summary, 10000);
+        report(summary);
     });
     connect(m_insights, &VaultInsights::consolidationFailed, this,
             [this](const QString &message) { m_timeline->setStatus(tr("Consolidation failed: %1").arg(message)); });
+}
+
+void MainWindow::report(const QString &text)
+{
+    statusBar()->showMessage(text, 10000);
+    m_messages->add(text); // kept until read: the status bar's line is gone with the next progress line
 }
 
 void MainWindow::consolidateNow()
@@ -243,7 +271,7 @@ void MainWindow::fillRecentMenu()
         const QString path = recent.at(i);
         QAction *action =
             m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path)), this,
-                                    [this, path] { openVault(path); });
+                                    [this, path] { openVaultAsking(path); });
         action->setEnabled(QFileInfo(path).isDir());
     }
     m_recentMenu->setEnabled(!recent.isEmpty());
@@ -254,11 +282,43 @@ void MainWindow::openVault(const QString &path)
     m_session->open(QDir(path).absolutePath());
 }
 
+bool MainWindow::openVaultAsking(const QString &path)
+{
+    const QString absolute = QDir(path).absolutePath();
+    const QString shown = QDir::toNativeSeparators(absolute);
+    if (!QFileInfo(absolute).isDir()) {
+        QMessageBox missing(QMessageBox::Warning, tr("Open Vault"),
+                            tr("%1 does not exist or is not a folder.").arg(shown), QMessageBox::Ok, this);
+        missing.setObjectName(QStringLiteral("vaultMissingMessage"));
+        missing.exec();
+        return false;
+    }
+    if (!VaultLayout::isVault(absolute)) {
+        QMessageBox ask(QMessageBox::Question, tr("Open Vault"), tr("Make %1 an Engram vault?").arg(shown),
+                        QMessageBox::Yes | QMessageBox::Cancel, this);
+        ask.setObjectName(QStringLiteral("makeVaultPrompt"));
+        ask.setInformativeText(
+            tr("Engram keeps its index in .engram/ inside the folder and adds the folders "
+               "notes/, memories/, sessions/, consolidated/ and state/. Your files stay as they are."));
+        if (ask.exec() != QMessageBox::Yes)
+            return false;
+    }
+    if (!confirmLeavingEdits())
+        return false;
+    openVault(absolute);
+    return true;
+}
+
+bool MainWindow::confirmLeavingEdits()
+{
+    return m_browser->editor()->maybeSave() && m_state->maybeSave();
+}
+
 void MainWindow::chooseVault()
 {
     const QString path = QFileDialog::getExistingDirectory(this, tr("Open Vault"), m_session->vaultPath());
     if (!path.isEmpty())
-        openVault(path);
+        openVaultAsking(path);
 }
 
 void MainWindow::showSettings()
@@ -269,7 +329,7 @@ void MainWindow::showSettings()
     auto *dialog = new SettingsDialog(m_session->vaultPath(), m_session->engine(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        if (dialog->needsReopen())
+        if (dialog->needsReopen() && confirmLeavingEdits())
             openVault(m_session->vaultPath());
     });
     dialog->open();
@@ -301,6 +361,10 @@ void MainWindow::showConnectAgent()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!confirmLeavingEdits()) {
+        event->ignore();
+        return;
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

@@ -10,6 +10,7 @@ namespace engram {
 class GraphView;
 class HealthDashboard;
 class MemoryBrowser;
+class MessageLog;
 class PackPanel;
 class RecallPanel;
 class RegionMapView;
@@ -30,6 +31,12 @@ public:
 
     /// Starts opening a vault (the window stays responsive; progress shows in the status bar).
     void openVault(const QString &path);
+    /// Opens a vault the person named: a missing folder is an error naming it, a folder that is
+    /// not yet a vault is made one only after asking, and unsaved edits are saved, discarded or
+    /// kept first. False when nothing was opened.
+    bool openVaultAsking(const QString &path);
+    /// Unsaved edits of the note and of the state: saved, discarded, or (false) the person cancelled.
+    bool confirmLeavingEdits();
     VaultSession *session() const { return m_session; }
     /// Strengths, graph, tool statistics and the consolidation ledger, computed off the UI thread.
     VaultInsights *insights() const { return m_insights; }
@@ -44,6 +51,8 @@ public:
     ToolStatsView *toolStatsView() const { return m_tools; }
     RegionMapView *regionMap() const { return m_regions; }
     QTabWidget *tabs() const { return m_tabs; }
+    /// The messages that matter, kept until read (status bar button "messagesButton").
+    MessageLog *messageLog() const { return m_messages; }
 
     static QStringList recentVaults();
 
@@ -61,6 +70,8 @@ private:
     void showExpectations();
     void connectInsights();
     void consolidateNow();
+    /// A message that matters: shown in the status bar and kept in the message log.
+    void report(const QString &text);
 
     VaultSession *m_session;
     VaultInsights *m_insights;
@@ -76,6 +87,7 @@ private:
     HealthDashboard *m_health;
     QMenu *m_recentMenu = nullptr;
     bool m_welcomeShown = false;
+    MessageLog *m_messages = nullptr;
 };
 
 } // namespace engram

@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QScopedValueRollback>
 #include <QSplitter>
 #include <QTimer>
 #include <QTreeView>
@@ -131,7 +132,19 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     comboFilter(m_region, &MemoryFilterProxy::setRegion);
     comboFilter(m_store, &MemoryFilterProxy::setStore);
     comboFilter(m_layer, &MemoryFilterProxy::setLayer);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MemoryBrowser::showSelected);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current, const QModelIndex &previous) {
+                if (m_returning)
+                    return;
+                // Leaving a note with unsaved edits asks first; Cancel puts the selection back.
+                const bool otherFile = current.data(PathRole).toString() != m_editor->relativePath();
+                if (otherFile && !m_editor->maybeSave()) {
+                    const QScopedValueRollback<bool> returning(m_returning, true);
+                    m_table->setCurrentIndex(previous);
+                    return;
+                }
+                showSelected();
+            });
     // A saved note moves its own rows only: the proxy keeps its sort, the view its selection and scroll.
     connect(m_session, &VaultSession::catalogReset, this, [this] { m_model->setRows(m_session->catalog()); });
     connect(m_session, &VaultSession::catalogChanged, m_model, &MemoryTableModel::applyDelta);

@@ -57,6 +57,7 @@ private:
     QTreeView *m_table;
     NoteEditor *m_editor;
     QTimer *m_searchDelay;
+    bool m_returning = false; ///< putting the selection back after a cancelled prompt
 };
 
 } // namespace engram

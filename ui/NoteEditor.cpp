@@ -12,6 +12,7 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStackedWidget>
@@ -219,6 +220,23 @@ bool NoteEditor::save(bool overwriteExternalChange)
 bool NoteEditor::isModified() const
 {
     return m_text->document()->isModified();
+}
+
+bool NoteEditor::maybeSave()
+{
+    if (m_relativePath.isEmpty() || !isModified())
+        return true;
+    QMessageBox ask(QMessageBox::Question, tr("Unsaved Changes"),
+                    tr("%1 has changes that are not saved.").arg(m_relativePath),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    ask.setObjectName(QStringLiteral("unsavedNotePrompt"));
+    ask.setInformativeText(tr("Save them before leaving the note?"));
+    ask.setDefaultButton(QMessageBox::Save);
+    switch (ask.exec()) {
+    case QMessageBox::Save: return save(); // a refused save shows its banner and keeps the note open
+    case QMessageBox::Discard: m_text->document()->setModified(false); return true;
+    default: return false;
+    }
 }
 
 void NoteEditor::openInSystemEditor()

@@ -32,6 +32,9 @@ public:
 
     QString relativePath() const { return m_relativePath; }
     bool isModified() const;
+    /// Before the file is left (another memory, another vault, quit): unsaved edits are saved,
+    /// discarded or kept as the person answers. False when they chose Cancel: stay where you are.
+    bool maybeSave();
     bool isTranscript() const { return m_transcript; }
     /// For a transcript: shows its raw lines (true) or the conversation (false).
     void showRaw(bool raw);

@@ -115,7 +115,7 @@ void PackPanel::rebuild()
         return;
     RecallQuery query;
     // The query is the engine's, not the reader's: a German UI must not search for German words.
-    query.text = m_task->text().trimmed().isEmpty() ? defaultTask() : m_task->text();
+    query.text = madeFor();
     query.mode = m_mode->currentData().toString();
     query.k = 50;
     m_stale = false;
@@ -142,6 +142,18 @@ void PackPanel::showPack(int id, const ContextPack &pack, const QString &error)
         copyToClipboard();
 }
 
+QString PackPanel::madeFor() const
+{
+    return m_task->text().trimmed().isEmpty() ? defaultTask() : m_task->text().trimmed();
+}
+
+void PackPanel::copyFor(const QString &task)
+{
+    if (task.trimmed() != m_task->text().trimmed())
+        m_task->setText(task.trimmed()); // marks the pack stale: it is built for this task, then copied
+    copyToClipboard();
+}
+
 void PackPanel::copyToClipboard()
 {
     if (m_stale || m_pending) {
@@ -154,7 +166,7 @@ void PackPanel::copyToClipboard()
         return;
     QGuiApplication::clipboard()->setText(m_preview->toPlainText());
     m_tokens->setText(m_tokens->text() + tr(" · copied"));
-    Q_EMIT copied();
+    Q_EMIT copied(madeFor());
 }
 
 } // namespace engram

@@ -25,12 +25,18 @@ public:
 
     /// Builds the pack (if the inputs changed) and puts it on the clipboard.
     void copyToClipboard();
+    /// Puts the pack for `task` on the clipboard (the task field shows it); an empty task is the
+    /// default pack of focus and recent work.
+    void copyFor(const QString &task);
+    /// What the pack is made for: the task, or the default query when there is none.
+    QString madeFor() const;
     QString previewText() const;
     /// What a pack is for when no task is typed; a query for the engine, so never translated.
     static QString defaultTask() { return QStringLiteral("current focus and recent work"); }
 
 Q_SIGNALS:
-    void copied();
+    /// The pack is on the clipboard; `madeFor` is the query it was built for.
+    void copied(const QString &madeFor);
 
 protected:
     void showEvent(QShowEvent *event) override;

@@ -146,6 +146,7 @@ void RecallPanel::runRecall()
         return;
     RecallQuery query;
     query.text = m_query->text();
+    m_question = query.text.trimmed();
     query.mode = m_mode->currentData().toString();
     query.k = m_count->value();
     m_clock.start();

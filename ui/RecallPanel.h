@@ -27,6 +27,8 @@ public:
 
     void focusQuery();
     RecallResultsModel *model() const { return m_model; }
+    /// The question whose results are on screen (empty before the first one).
+    QString question() const { return m_question; }
 
 private:
     void runRecall();
@@ -51,6 +53,7 @@ private:
     QString m_askedMode;
     QElapsedTimer m_clock;
     int m_pending = 0;
+    QString m_question; ///< the question of the last recall asked (Ctrl+Shift+C packs for it)
     QString m_pendingQuestion;
     QString m_pendingMode;
 };

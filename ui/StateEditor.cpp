@@ -11,10 +11,12 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -67,7 +69,37 @@ StateEditor::StateEditor(VaultSession *session, QWidget *parent)
     m_status->setObjectName(QStringLiteral("stateStatus"));
     m_status->setWordWrap(true);
 
+    // An outside change while there are edits here: the person chooses, item by item if they like.
+    m_conflict = new QWidget(content);
+    m_conflict->setObjectName(QStringLiteral("stateConflictBanner"));
+    m_conflict->setAutoFillBackground(true);
+    QPalette bannerPalette = m_conflict->palette();
+    bannerPalette.setColor(QPalette::Window, bannerPalette.color(QPalette::ToolTipBase));
+    bannerPalette.setColor(QPalette::WindowText, bannerPalette.color(QPalette::ToolTipText));
+    m_conflict->setPalette(bannerPalette);
+    auto *conflictText = new QLabel(
+        tr("state/cognitive.json changed on disk while you were editing. Keep yours, take the one on disk, or "
+           "merge them (items added on either side stay, items deleted on either side go)."),
+        m_conflict);
+    conflictText->setWordWrap(true);
+    auto *keepMine = new QPushButton(tr("&Keep Mine"), m_conflict);
+    keepMine->setObjectName(QStringLiteral("stateKeepMineButton"));
+    keepMine->setToolTip(tr("Save your version over the one on disk"));
+    auto *takeTheirs = new QPushButton(tr("&Take Theirs"), m_conflict);
+    takeTheirs->setObjectName(QStringLiteral("stateTakeTheirsButton"));
+    takeTheirs->setToolTip(tr("Drop your edits and load the version on disk"));
+    auto *merge = new QPushButton(tr("&Merge"), m_conflict);
+    merge->setObjectName(QStringLiteral("stateMergeButton"));
+    merge->setToolTip(tr("Combine both, item by item; you review and save the result"));
+    auto *conflictLayout = new QHBoxLayout(m_conflict);
+    conflictLayout->addWidget(conflictText, 1);
+    conflictLayout->addWidget(keepMine);
+    conflictLayout->addWidget(takeTheirs);
+    conflictLayout->addWidget(merge);
+    m_conflict->hide();
+
     auto *contentLayout = new QVBoxLayout(content);
+    contentLayout->addWidget(m_conflict);
     contentLayout->addLayout(top);
     contentLayout->addLayout(grid, 1);
     contentLayout->addWidget(m_proposals);
@@ -100,10 +132,22 @@ StateEditor::StateEditor(VaultSession *session, QWidget *parent)
             load();
             showStatus(tr("Reloaded: state/cognitive.json changed on disk."));
         } else {
-            showStatus(
-                tr("state/cognitive.json changed on disk. Reload to take those changes, or save to keep yours."));
+            showConflict();
         }
     });
+    connect(keepMine, &QPushButton::clicked, this, [this] {
+        m_conflict->hide();
+        m_document->setFocusText(m_focus->text());
+        if (Status s = m_document->save(true); !s)
+            return showStatus(s.error().toString());
+        showStatus(tr("Saved your version over the one on disk: %1").arg(m_document->filePath()));
+    });
+    connect(takeTheirs, &QPushButton::clicked, this, [this] {
+        m_conflict->hide();
+        load();
+        showStatus(tr("Took the version on disk; your edits were dropped."));
+    });
+    connect(merge, &QPushButton::clicked, this, &StateEditor::mergeWithDisk);
     connect(m_proposals, &ProposalPanel::accepted, this,
             [this](const ReflectionProposal &p) { resolveProposal(p, true); });
     connect(m_proposals, &ProposalPanel::rejected, this,
@@ -149,8 +193,9 @@ QWidget *StateEditor::makeListEditor(StateList list, const QString &name, const 
 
     auto addItem = [this, list, input] {
         m_document->addItem(list, input->text());
-        input->clear();
+        input->setText(QString()); // unlike clear(), forgets the box's own undo: Ctrl+Z now undoes the item
     };
+    input->installEventFilter(this);
     connect(add, &QPushButton::clicked, this, addItem);
     connect(input, &QLineEdit::returnPressed, this, addItem);
     connect(remove, &QPushButton::clicked, this, [this, list, view] {
@@ -169,10 +214,31 @@ QWidget *StateEditor::makeListEditor(StateList list, const QString &name, const 
     return box;
 }
 
+bool StateEditor::eventFilter(QObject *watched, QEvent *event)
+{
+    // A line edit takes Ctrl+Z and Ctrl+Shift+Z for itself even with nothing to undo. When the
+    // box has nothing of its own to undo, the key goes to the view's undo stack instead, so the
+    // item just added with Enter is what Ctrl+Z takes back.
+    auto *input = qobject_cast<QLineEdit *>(watched);
+    if (input && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        const bool undo = key->matches(QKeySequence::Undo) && !input->isUndoAvailable();
+        const bool redo = key->matches(QKeySequence::Redo) && !input->isRedoAvailable();
+        if (undo || redo) {
+            event->accept();
+            if (event->type() == QEvent::KeyPress)
+                undo ? m_document->undoStack()->undo() : m_document->undoStack()->redo();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 void StateEditor::load()
 {
     if (!m_session->isOpen())
         return;
+    m_conflict->hide();
     if (Status s = m_document->open(m_session->vaultPath()); !s) {
         m_empty->showMessage(
             tr("state/cognitive.json cannot be read: %1\nFix the file or move it aside.").arg(s.error().toString()));
@@ -188,12 +254,33 @@ void StateEditor::load()
 bool StateEditor::save()
 {
     m_document->setFocusText(m_focus->text());
+    if (m_document->changedOnDisk()) {
+        showConflict(); // never a dead end: the banner offers keep, take or merge
+        return false;
+    }
     if (Status s = m_document->save(); !s) {
         showStatus(s.error().toString());
         return false;
     }
     showStatus(tr("Saved %1").arg(m_document->filePath()));
     return true;
+}
+
+bool StateEditor::maybeSave()
+{
+    m_document->setFocusText(m_focus->text());
+    if (!m_document->isModified())
+        return true;
+    QMessageBox ask(QMessageBox::Question, tr("Unsaved Changes"),
+                    tr("The cognitive state has changes that are not saved."),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    ask.setObjectName(QStringLiteral("unsavedStatePrompt"));
+    ask.setDefaultButton(QMessageBox::Save);
+    switch (ask.exec()) {
+    case QMessageBox::Save: return save();
+    case QMessageBox::Discard: m_document->undoStack()->setClean(); return true;
+    default: return false;
+    }
 }
 
 void StateEditor::loadProposals()
@@ -245,6 +332,26 @@ void StateEditor::resolveProposal(const ReflectionProposal &proposal, bool accep
         loadProposals();
         showStatus(tr("Reflection dismissed."));
     }
+}
+
+void StateEditor::showConflict()
+{
+    m_conflict->show();
+    showStatus(tr("state/cognitive.json changed on disk: choose Keep Mine, Take Theirs or Merge above."));
+}
+
+void StateEditor::mergeWithDisk()
+{
+    m_document->setFocusText(m_focus->text());
+    auto report = m_document->mergeWithDisk();
+    if (!report)
+        return showStatus(report.error().toString());
+    m_conflict->hide();
+    QString text = tr("Merged: %n item(s) from disk", nullptr, report->fromDisk)
+                   + tr(", %n of yours kept", nullptr, report->kept) + tr(", %n deleted", nullptr, report->removed);
+    if (report->focusConflict)
+        text += tr("; both changed the focus: yours is kept");
+    showStatus(text + tr(". Review and save (Undo takes the merge back)."));
 }
 
 void StateEditor::showStatus(const QString &text)

@@ -28,14 +28,22 @@ public:
     CognitiveStateDocument *document() const { return m_document; }
     QList<StateListModel *> models() const { return m_models; }
     bool save();
+    /// Unsaved state edits before the vault changes or the window closes: saved, discarded, or
+    /// (false) the person cancelled.
+    bool maybeSave();
     /// Proposals of reflections (state/reflections.jsonl): accept applies one as a learning, reject dismisses its
     /// reflection.
     ProposalPanel *proposals() const { return m_proposals; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QWidget *makeListEditor(StateList list, const QString &name, const QString &title, const QString &placeholder);
     void load();
     void showStatus(const QString &text);
+    void showConflict();
+    void mergeWithDisk();
     void loadProposals();
     void resolveProposal(const ReflectionProposal &proposal, bool accept);
 
@@ -47,6 +55,7 @@ private:
     QLineEdit *m_focus;
     QLabel *m_status;
     QPushButton *m_save;
+    QWidget *m_conflict;
 };
 
 } // namespace engram

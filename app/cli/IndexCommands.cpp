@@ -125,11 +125,12 @@ int runStats(CliContext &cx)
     return ExitOk;
 }
 
-/// The exit code of `health`: 0 ok, 1 stale, 2 missing, 3 error.
+/// The exit code of `health`: 0 ok (or not yet started), 1 stale, 2 missing, 3 error.
 int severity(HealthStatus status)
 {
     switch (status) {
-    case HealthStatus::Ok: return 0;
+    case HealthStatus::Ok:
+    case HealthStatus::NotYet: return 0;
     case HealthStatus::Stale: return 1;
     case HealthStatus::Missing: return 2;
     case HealthStatus::Error: return 3;
@@ -162,7 +163,7 @@ int runHealth(CliContext &cx)
                 cx.out << "          fix: " << c.fixText << Qt::endl;
         }
     }
-    return worst; // 0 ok, 1 stale, 2 missing, 3 error
+    return worst; // 0 ok or not yet, 1 stale, 2 missing, 3 error
 }
 
 const CommandRegistration indexCommand{CliCommand{

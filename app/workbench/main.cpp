@@ -9,38 +9,73 @@
 #include <QFileInfo>
 #include <QSettings>
 
-int main(int argc, char *argv[])
+#include <cstdio>
+#include <optional>
+
+namespace {
+
+void describe(QCoreApplication &app)
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("engram"));
-    QApplication::setOrganizationName(QStringLiteral("engram"));
-    QApplication::setApplicationDisplayName(QStringLiteral("Engram"));
-    QApplication::setApplicationVersion(QStringLiteral(ENGRAM_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("io.github.engram.Engram"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/engram.svg")));
+    app.setApplicationName(QStringLiteral("engram"));
+    app.setOrganizationName(QStringLiteral("engram"));
+    app.setApplicationVersion(QStringLiteral(ENGRAM_VERSION));
+}
 
+/// The command line, read before any window exists: --help and --version print and exit without
+/// a display, and a --vault that does not exist is an error naming it (exit code 2).
+/// Returns the exit code when the program should stop, else nothing; `vault` is the folder named.
+std::optional<int> readCommandLine(int argc, char *argv[], QString &vault)
+{
+    QCoreApplication app(argc, argv);
+    describe(app);
     engram::Translations::install(); // the system locale's language
-
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Engram — a memory workbench for AI agents"));
+    parser.setApplicationDescription(QCoreApplication::translate("main", "Engram — a memory workbench for AI agents"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption(
-        {QStringLiteral("vault"), QApplication::translate("main", "Open this vault folder."), QStringLiteral("dir")});
-    parser.process(app);
+    parser.addOption({QStringLiteral("vault"), QCoreApplication::translate("main", "Open this vault folder."),
+                      QStringLiteral("dir")});
+    parser.process(app); // --help, --version and unknown options print and exit here
+    vault = parser.value(QStringLiteral("vault"));
+    if (!vault.isEmpty() && !QFileInfo(vault).isDir()) {
+        const QString message = QFileInfo::exists(vault)
+                                    ? QCoreApplication::translate("main", "engram: %1 is not a folder")
+                                    : QCoreApplication::translate("main", "engram: %1 does not exist");
+        std::fprintf(stderr, "%s\n", qPrintable(message.arg(QDir(vault).absolutePath())));
+        return 2;
+    }
+    return std::nullopt;
+}
 
-    // --vault DIR, else the last vault, else the default vault (which starts with its folders and a welcome note).
-    QString vault = parser.value(QStringLiteral("vault"));
-    if (vault.isEmpty())
-        vault = QSettings().value(QStringLiteral("vaults/last")).toString();
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QString named;
+    if (auto exit = readCommandLine(argc, argv, named))
+        return *exit;
+
+    QApplication app(argc, argv);
+    describe(app);
+    QApplication::setApplicationDisplayName(QStringLiteral("Engram"));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.engram.Engram"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/engram.svg")));
+    engram::Translations::install();
+
+    engram::MainWindow window;
+    window.show();
+    if (!named.isEmpty()) {
+        // A folder that is not a vault yet is made one only when the person agrees.
+        window.openVaultAsking(named);
+        return app.exec();
+    }
+    // The last vault, else the default vault (which starts with its folders and a welcome note).
+    QString vault = QSettings().value(QStringLiteral("vaults/last")).toString();
     if (vault.isEmpty() || !QFileInfo(vault).isDir()) {
         vault = engram::defaultVaultPath();
         if (engram::Status s = engram::VaultLayout::initialize(vault); !s)
             qWarning("%s", qPrintable(s.error().toString())); // the window then says the vault cannot open
     }
-    QDir().mkpath(vault);
-    engram::MainWindow window;
-    window.show();
     window.openVault(vault);
     return app.exec();
 }

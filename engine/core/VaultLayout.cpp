@@ -56,6 +56,13 @@ QStringList VaultLayout::folders()
             QStringLiteral("consolidated"), QStringLiteral("state")};
 }
 
+bool VaultLayout::isVault(const QString &path)
+{
+    const QDir root(path);
+    return QFileInfo(root.filePath(QStringLiteral(".engram"))).isDir()
+           || QFileInfo(root.filePath(QStringLiteral("engram.json"))).isFile();
+}
+
 Status VaultLayout::initialize(const QString &vaultPath)
 {
     QDir root(vaultPath);

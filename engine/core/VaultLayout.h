@@ -13,6 +13,9 @@ public:
     static Status initialize(const QString &vaultPath);
 
     static QStringList folders();
+    /// True when `path` is already a vault: it holds Engram's index folder (.engram/) or its
+    /// settings (engram.json). Any other folder becomes one only when the person says so.
+    static bool isVault(const QString &path);
 };
 
 } // namespace engram

@@ -790,7 +790,7 @@ QList<HealthCheck> Engine::health()
                                                          count(changes.removed.size())});
 
     const QString last = m_store->meta(QStringLiteral("last_index"));
-    checks << check(HealthCheckId::LastReindex, QStringLiteral("last re-index"), !last.isEmpty(), HealthStatus::Missing,
+    checks << check(HealthCheckId::LastReindex, QStringLiteral("last re-index"), !last.isEmpty(), HealthStatus::NotYet,
                     last.isEmpty() ? QStringLiteral("the vault has never been indexed") : last, HealthFix::Reindex,
                     reindex, HealthAdvice::Reindex)
                   .found(last.isEmpty() ? HealthDetail::NeverIndexed : HealthDetail::LastIndexed,

@@ -6,6 +6,7 @@ QString healthStatusName(HealthStatus status)
 {
     switch (status) {
     case HealthStatus::Ok: return QStringLiteral("ok");
+    case HealthStatus::NotYet: return QStringLiteral("not-yet");
     case HealthStatus::Stale: return QStringLiteral("stale");
     case HealthStatus::Missing: return QStringLiteral("missing");
     case HealthStatus::Error: return QStringLiteral("error");

@@ -11,14 +11,16 @@
 
 namespace engram {
 
-/// How a health check came out, from best to worst.
-enum class HealthStatus { Ok, Stale, Missing, Error };
+/// How a health check came out, from best to worst. NotYet is something that has simply not
+/// started in this vault (no tool call counted, no session captured, never indexed): not a failure.
+enum class HealthStatus { Ok, NotYet, Stale, Missing, Error };
 
-/// What fixes a failed check. Reindex and Rebuild are actions the workbench runs itself; Manual
-/// is something a person does, described by HealthCheck::fixText.
-enum class HealthFix { None, Reindex, Rebuild, Manual };
+/// What fixes a check. Reindex, Rebuild, ConnectAgent (add the hooks that capture sessions and count
+/// tool calls) and EditState (set a focus) are actions the workbench runs itself; Manual is something
+/// a person does, described by HealthCheck::fixText.
+enum class HealthFix { None, Reindex, Rebuild, Manual, ConnectAgent, EditState };
 
-/// "ok", "stale", "missing" or "error": the words of `engram-cli health` and its JSON.
+/// "ok", "not-yet", "stale", "missing" or "error": the words of `engram-cli health` and its JSON.
 QString healthStatusName(HealthStatus status);
 
 /// Which check a HealthCheck is: front ends name (and translate) a check by this, not by its English name.
@@ -62,6 +64,7 @@ enum class HealthDetail {
     MemoriesByStore,       ///< "store (files)" per store
     SessionCaptured,       ///< file, age
     NoSessionFile,         ///< day
+    NoSessionYet,          ///< —
     SessionFiles,          ///< files, day, age of newest
     ToolUsageMissing,      ///< —
     ToolEvents,            ///< events, most kept

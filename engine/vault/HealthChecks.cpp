@@ -14,10 +14,12 @@ namespace engram {
 
 namespace {
 
-/// These checks' fixes are things a person does: the text says what.
-void fixBy(HealthCheck &check, QString what, HealthAdvice advice)
+/// A check's fix: the text says what to do at a command line; `advice` names it for the workbench's
+/// words in any language; `action` is what the workbench's button does (Manual: nothing it can do
+/// for the person).
+void fixBy(HealthCheck &check, QString what, HealthAdvice advice, HealthFix action = HealthFix::Manual)
 {
-    check.fix = HealthFix::Manual;
+    check.fix = action;
     check.fixText = std::move(what);
     check.advice = advice;
 }
@@ -33,6 +35,12 @@ HealthCheck named(HealthCheckId id, const QString &name)
 QString number(qint64 n)
 {
     return QString::number(n);
+}
+
+bool hasAnySession(const QString &vaultPath)
+{
+    QDirIterator it(QDir(vaultPath).filePath(QStringLiteral("sessions")), QDir::Files, QDirIterator::Subdirectories);
+    return it.hasNext();
 }
 
 QString age(qint64 seconds)
@@ -62,11 +70,12 @@ HealthCheck HealthChecks::cognitiveState(const QString &vaultPath, const HealthT
     HealthCheck c = named(HealthCheckId::CognitiveState, QStringLiteral("cognitive state"));
     CognitiveStore store(vaultPath);
     if (!store.exists()) {
-        c.status = HealthStatus::Missing;
-        c.reason =
-            QStringLiteral("state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings");
+        c.status = HealthStatus::NotYet;
+        c.reason = QStringLiteral("no cognitive state yet (state/cognitive.json), so packs carry no focus, "
+                                  "heuristics or learnings");
         c.found(HealthDetail::StateMissing);
-        fixBy(c, QStringLiteral("engram-cli state focus \"what you are working on\""), HealthAdvice::SetFocus);
+        fixBy(c, QStringLiteral("engram-cli state focus \"what you are working on\""), HealthAdvice::SetFocus,
+              HealthFix::EditState);
         return c;
     }
     auto state = store.load();
@@ -102,7 +111,7 @@ HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
     HealthCheck c = named(HealthCheckId::MemoryFolders, QStringLiteral("memory folders"));
     const QDir memories(QDir(vaultPath).filePath(QStringLiteral("memories")));
     if (!memories.exists()) {
-        c.status = HealthStatus::Missing;
+        c.status = HealthStatus::NotYet;
         c.reason = QStringLiteral("memories/ does not exist: nothing has been remembered yet");
         c.found(HealthDetail::MemoriesMissing);
         fixBy(
@@ -142,13 +151,19 @@ HealthCheck HealthChecks::todaysSession(const QString &vaultPath, const HealthTh
             c.found(HealthDetail::SessionCaptured, {captured.target, number(captured.time.secsTo(now))});
             return c;
         }
-        c.status = HealthStatus::Missing;
-        c.reason = QStringLiteral("no session file under sessions/%1/").arg(day);
-        c.found(HealthDetail::NoSessionFile, {day});
+        // No session at all is a vault whose agent has not started yet; none today after earlier ones is a gap.
+        const bool never = !captured.time.isValid() && !hasAnySession(vaultPath);
+        c.status = never ? HealthStatus::NotYet : HealthStatus::Missing;
+        c.reason = never ? QStringLiteral("no session yet: nothing captured under sessions/")
+                         : QStringLiteral("no session file under sessions/%1/").arg(day);
+        if (never)
+            c.found(HealthDetail::NoSessionYet);
+        else
+            c.found(HealthDetail::NoSessionFile, {day});
         fixBy(c,
               QStringLiteral("run `engram-cli connect claude-code` (or codex) so each session is captured, or "
                              "`engram-cli capture` to copy the agent's transcripts into sessions/"),
-              HealthAdvice::ConnectAgent);
+              HealthAdvice::ConnectAgent, HealthFix::ConnectAgent);
         return c;
     }
     const qint64 seconds = files.first().lastModified().secsTo(now);
@@ -169,11 +184,11 @@ HealthCheck HealthChecks::toolUsage(const QString &vaultPath, const HealthThresh
     HealthCheck c = named(HealthCheckId::ToolUsage, QStringLiteral("tool usage"));
     ToolUsage usage(vaultPath);
     if (!QFileInfo::exists(usage.filePath())) {
-        c.status = HealthStatus::Missing;
-        c.reason = QStringLiteral("state/tool-usage.jsonl does not exist: no tool calls counted yet");
+        c.status = HealthStatus::NotYet;
+        c.reason = QStringLiteral("no tool calls counted yet (state/tool-usage.jsonl)");
         c.found(HealthDetail::ToolUsageMissing);
         fixBy(c, QStringLiteral("index agent transcripts (sessions/…/*.jsonl) or install the tool hook"),
-              HealthAdvice::IndexTranscriptsOrInstallToolHook);
+              HealthAdvice::IndexTranscriptsOrInstallToolHook, HealthFix::ConnectAgent);
         return c;
     }
     auto events = usage.load();
@@ -221,7 +236,7 @@ HealthCheck HealthChecks::reflections(const QString &vaultPath, const Config &co
         return c;
     }
     if (records->isEmpty()) {
-        c.status = HealthStatus::Missing;
+        c.status = HealthStatus::NotYet;
         c.reason = QStringLiteral("state/reflections.jsonl has no reflection yet");
         c.found(HealthDetail::NoReflection);
         fixBy(c, QStringLiteral("engram-cli reflect"), HealthAdvice::Reflect);

@@ -281,8 +281,12 @@ private slots:
     {
         TestVault vault;
         const CliRun fresh = cli(vault, {QStringLiteral("health")});
-        QCOMPARE(fresh.exitCode, 2); // no cognitive state, memories or session yet: missing
-        QVERIFY(fresh.out.contains("[missing] cognitive state"));
+        // No cognitive state, memories, session or tool call yet: nothing has started, nothing failed.
+        QCOMPARE(fresh.exitCode, 0);
+        QVERIFY2(fresh.out.contains("[not-yet] cognitive state"), fresh.out.constData());
+        // A day without a session after earlier ones is a gap: missing.
+        vault.write(QStringLiteral("sessions/2001-01-01/old.md"), QByteArray("User: hi\n"));
+        QCOMPARE(cli(vault, {QStringLiteral("health")}).exitCode, 2);
         vault.write(QStringLiteral("state/tool-usage.jsonl"), QByteArray("broken\n"));
         QCOMPARE(cli(vault, {QStringLiteral("health")}).exitCode, 3); // error
     }

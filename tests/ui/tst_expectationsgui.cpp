@@ -70,7 +70,8 @@ private Q_SLOTS:
         m_window = std::make_unique<MainWindow>();
         m_window->show();
         m_window->openVault(m_vault->path());
-        QTRY_COMPARE_WITH_TIMEOUT(child<QAbstractItemView>(m_window.get(), "memoryTable")->model()->rowCount(), 29, kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(child<QAbstractItemView>(m_window.get(), "memoryTable")->model()->rowCount(), 29,
+                                  kTimeout);
     }
 
     void cleanup()

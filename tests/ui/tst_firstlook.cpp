@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QTableView>
 #include <QTest>
+#include <QTreeView>
 #include <QTreeWidget>
 
 using namespace engram;
@@ -34,7 +35,7 @@ T *child(QObject *parent, const char *name)
     return found;
 }
 
-QString selectedPath(QTableView *table)
+QString selectedPath(QAbstractItemView *table)
 {
     const QModelIndexList rows = table->selectionModel()->selectedRows();
     return rows.isEmpty() ? QString() : rows.first().data(PathRole).toString();
@@ -62,7 +63,7 @@ private Q_SLOTS:
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         m_window->openVault(m_vault->path());
-        m_table = child<QTableView>(m_window.get(), "memoryTable");
+        m_table = child<QTreeView>(m_window.get(), "memoryTable");
         QTRY_VERIFY_WITH_TIMEOUT(m_table->model()->rowCount() > 1, kTimeout);
     }
 
@@ -100,7 +101,7 @@ private Q_SLOTS:
 
     void memoryTable_showsEveryColumnAtTheDefaultSize()
     {
-        QHeaderView *header = m_table->horizontalHeader();
+        QHeaderView *header = m_table->header();
         QVERIFY2(header->sectionSize(0) >= 180, qPrintable(QString::number(header->sectionSize(0)))); // the title
         const int width = m_table->viewport()->width();
         for (int c = 0; c < header->count(); ++c) {
@@ -154,7 +155,7 @@ private Q_SLOTS:
 private:
     std::unique_ptr<test::TestVault> m_vault;
     std::unique_ptr<MainWindow> m_window;
-    QTableView *m_table = nullptr;
+    QTreeView *m_table = nullptr;
 };
 
 QTEST_MAIN(TestFirstLook)

@@ -19,6 +19,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QTreeView>
 
 using namespace engram;
 
@@ -99,7 +100,7 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         window.openVault(vault.path());
-        auto *table = child<QTableView>(&window, "memoryTable");
+        auto *table = child<QTreeView>(&window, "memoryTable");
         QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 1, kTimeout);
 
         window.tabs()->setCurrentWidget(child<QWidget>(&window, "healthDashboard"));

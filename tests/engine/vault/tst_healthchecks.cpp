@@ -41,7 +41,7 @@ private slots:
     {
         TestVault vault;
         HealthThresholds limits;
-        QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, HealthStatus::Missing);
+        QCOMPARE(HealthChecks::cognitiveState(vault.path(), limits, kNow).status, HealthStatus::NotYet);
 
         vault.write(QStringLiteral("state/cognitive.json"), QByteArray("{\n \"heuristics\": [1,\n"));
         const HealthCheck invalid = HealthChecks::cognitiveState(vault.path(), limits, kNow);
@@ -60,7 +60,7 @@ private slots:
     void memoryFolders_missingThenCounted()
     {
         TestVault vault;
-        QCOMPARE(HealthChecks::memoryFolders(vault.path()).status, HealthStatus::Missing);
+        QCOMPARE(HealthChecks::memoryFolders(vault.path()).status, HealthStatus::NotYet);
         vault.write(QStringLiteral("memories/semantic/a.md"), QByteArray("# a\n"));
         const HealthCheck c = HealthChecks::memoryFolders(vault.path());
         QCOMPARE(c.status, HealthStatus::Ok);
@@ -71,6 +71,10 @@ private slots:
     {
         TestVault vault;
         HealthThresholds limits;
+        // No session ever: not started yet, not a failure; the fix is a button that connects the agent.
+        const HealthCheck never = HealthChecks::todaysSession(vault.path(), limits, kNow);
+        QCOMPARE(never.status, HealthStatus::NotYet);
+        QCOMPARE(never.fix, HealthFix::ConnectAgent);
         vault.write(QStringLiteral("sessions/2001-01-01/old.md"), QByteArray("User: hi\n"));
         QCOMPARE(HealthChecks::todaysSession(vault.path(), limits, kNow).status, HealthStatus::Missing);
         const QString file = QStringLiteral("sessions/%1/chat.md").arg(today());
@@ -87,7 +91,7 @@ private slots:
     {
         TestVault vault;
         HealthThresholds limits;
-        QCOMPARE(HealthChecks::toolUsage(vault.path(), limits, kNow).status, HealthStatus::Missing);
+        QCOMPARE(HealthChecks::toolUsage(vault.path(), limits, kNow).status, HealthStatus::NotYet);
         vault.write(QStringLiteral("state/tool-usage.jsonl"), QByteArray("garbage\n"));
         QCOMPARE(HealthChecks::toolUsage(vault.path(), limits, kNow).status, HealthStatus::Error);
         vault.write(QStringLiteral("state/tool-usage.jsonl"), toolLine(kNow.addDays(-10)));
@@ -106,7 +110,7 @@ private slots:
 
         config.llmEndpoint.kind = QStringLiteral("ollama");
         config.llmEndpoint.url = QStringLiteral("http://127.0.0.1:1");
-        QCOMPARE(HealthChecks::reflections(vault.path(), config, kNow).status, HealthStatus::Missing);
+        QCOMPARE(HealthChecks::reflections(vault.path(), config, kNow).status, HealthStatus::NotYet);
         vault.write(QStringLiteral("state/reflections.jsonl"), QByteArray("nope\n"));
         QCOMPARE(HealthChecks::reflections(vault.path(), config, kNow).status, HealthStatus::Error);
         const QJsonObject record{{QStringLiteral("id"), QStringLiteral("r-1")},
@@ -169,6 +173,7 @@ private slots:
     void healthStatusName_isTheWordOfTheCli()
     {
         QCOMPARE(healthStatusName(HealthStatus::Ok), QStringLiteral("ok"));
+        QCOMPARE(healthStatusName(HealthStatus::NotYet), QStringLiteral("not-yet"));
         QCOMPARE(healthStatusName(HealthStatus::Stale), QStringLiteral("stale"));
         QCOMPARE(healthStatusName(HealthStatus::Missing), QStringLiteral("missing"));
         QCOMPARE(healthStatusName(HealthStatus::Error), QStringLiteral("error"));
@@ -202,9 +207,10 @@ private slots:
         QCOMPARE(find(QStringLiteral("journal")).fix, HealthFix::Rebuild);
         QCOMPARE(find(QStringLiteral("indexing problems")).fix, HealthFix::Reindex);
         // A fix a person makes: its kind says so, whatever words its text uses.
+        QCOMPARE(find(QStringLiteral("last re-index")).status, HealthStatus::Ok);
         const HealthCheck state = find(QStringLiteral("cognitive state"));
-        QCOMPARE(state.status, HealthStatus::Missing);
-        QCOMPARE(state.fix, HealthFix::Manual);
+        QCOMPARE(state.status, HealthStatus::NotYet);
+        QCOMPARE(state.fix, HealthFix::EditState); // the workbench's button opens the State view
         QVERIFY(state.fixText.startsWith(QLatin1String("engram-cli state focus")));
         QCOMPARE(find(QStringLiteral("memory folders")).fix, HealthFix::Manual);
     }

@@ -1,0 +1,383 @@
+// Losing work and doing the wrong thing quietly, driven through the real main window by objectName:
+// unsaved edits ask before they are left, a State conflict offers keep / take / merge, Ctrl+Z after
+// Enter undoes the item, the copied pack is for the question on screen, a vault is never made or
+// opened behind the person's back, health is fresh after the first index and says "not yet" for what
+// has not started, and a refused drop's reason stays in the message log until read.
+#include "CognitiveStateDocument.h"
+#include "HealthModel.h"
+#include "MainWindow.h"
+#include "MessageLog.h"
+#include "RecallPanel.h"
+#include "Roles.h"
+#include "StateEditor.h"
+#include "TestVault.h"
+#include "VaultSession.h"
+#include "cognition/CognitiveState.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QTreeView>
+
+#include <memory>
+
+using namespace engram;
+
+namespace {
+
+const int kTimeout = 20000;
+
+template <typename T>
+T *child(QObject *parent, const char *name)
+{
+    T *found = parent->findChild<T *>(QLatin1String(name));
+    if (!found)
+        qFatal("no child named %s", name);
+    return found;
+}
+
+int rowOf(QAbstractItemView *table, const QString &path)
+{
+    for (int r = 0; r < table->model()->rowCount(); ++r)
+        if (table->model()->index(r, 0).data(PathRole).toString() == path)
+            return r;
+    return -1;
+}
+
+/// Answers the next message box named `name` with `button` as soon as it is on screen; `seen`
+/// says whether it came.
+std::shared_ptr<bool> answer(const char *name, QMessageBox::StandardButton button)
+{
+    auto seen = std::make_shared<bool>(false);
+    auto *poll = new QTimer;
+    poll->setInterval(20);
+    const QString wanted = QLatin1String(name);
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, wanted, button, seen] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box || box->objectName() != wanted)
+            return;
+        *seen = true;
+        poll->deleteLater();
+        box->button(button)->click();
+    });
+    QTimer::singleShot(10000, poll, &QObject::deleteLater); // never answered: the test fails on `seen`
+    poll->start();
+    return seen;
+}
+
+QString healthStatusOf(QTableView *table, const QString &check)
+{
+    for (int r = 0; r < table->model()->rowCount(); ++r)
+        // The view shows a check's name as a person reads it ("Last re-index"): matched without case.
+        if (table->model()->index(r, HealthModel::CheckColumn).data().toString().compare(check, Qt::CaseInsensitive)
+            == 0)
+            return table->model()->index(r, 0).data(StatusRole).toString();
+    return {};
+}
+
+} // namespace
+
+class TestWorkflows : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QApplication::setOrganizationName(QStringLiteral("engram-test"));
+        QApplication::setApplicationName(QStringLiteral("tst_workflows"));
+    }
+
+    void init()
+    {
+        m_vault = std::make_unique<test::TestVault>();
+        m_vault->write(QStringLiteral("notes/alpha.md"), QStringLiteral("# Alpha\n\nThe alpha build uses CMake.\n"));
+        m_vault->write(QStringLiteral("notes/beta.md"), QStringLiteral("# Beta\n\nBeta notes about tomatoes.\n"));
+        m_vault->write(QStringLiteral("memories/semantic/gamma.md"),
+                       QStringLiteral("# Gamma\n\nThe user prefers dark roast coffee.\n"));
+        m_window = std::make_unique<MainWindow>();
+        m_window->show();
+        m_window->openVault(m_vault->path());
+        m_table = child<QTreeView>(m_window.get(), "memoryTable");
+        QTRY_COMPARE_WITH_TIMEOUT(m_table->model()->rowCount(), 3, kTimeout);
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_vault.reset();
+    }
+
+    void unsavedNote_asksBeforeAnotherMemoryAndCancelStays()
+    {
+        m_table->setCurrentIndex(m_table->model()->index(rowOf(m_table, QStringLiteral("notes/beta.md")), 0));
+        auto *text = child<QPlainTextEdit>(m_window.get(), "noteText");
+        QTRY_VERIFY(text->toPlainText().contains(QLatin1String("tomatoes")));
+        text->moveCursor(QTextCursor::End);
+        QTest::keyClicks(text, QStringLiteral("Unsaved line."));
+
+        auto cancelled = answer("unsavedNotePrompt", QMessageBox::Cancel);
+        m_table->setCurrentIndex(m_table->model()->index(rowOf(m_table, QStringLiteral("notes/alpha.md")), 0));
+        QVERIFY(*cancelled);
+        QCOMPARE(m_table->currentIndex().data(PathRole).toString(), QStringLiteral("notes/beta.md"));
+        QVERIFY(text->toPlainText().contains(QLatin1String("Unsaved line.")));
+        QVERIFY(text->document()->isModified());
+
+        auto saved = answer("unsavedNotePrompt", QMessageBox::Save);
+        m_table->setCurrentIndex(m_table->model()->index(rowOf(m_table, QStringLiteral("notes/alpha.md")), 0));
+        QVERIFY(*saved);
+        QVERIFY(m_vault->read(QStringLiteral("notes/beta.md")).contains("Unsaved line."));
+        QTRY_VERIFY(text->toPlainText().contains(QLatin1String("alpha build")));
+    }
+
+    void unsavedNote_asksOnQuitAndOnAnotherVault()
+    {
+        m_table->setCurrentIndex(m_table->model()->index(rowOf(m_table, QStringLiteral("notes/beta.md")), 0));
+        auto *text = child<QPlainTextEdit>(m_window.get(), "noteText");
+        QTRY_VERIFY(text->toPlainText().contains(QLatin1String("tomatoes")));
+        QTest::keyClicks(text, QStringLiteral("Edit "));
+
+        auto quitCancelled = answer("unsavedNotePrompt", QMessageBox::Cancel);
+        m_window->close();
+        QVERIFY(*quitCancelled);
+        QVERIFY(m_window->isVisible());
+        QCOMPARE(m_window->session()->vaultPath(), m_vault->path());
+
+        test::TestVault other;
+        other.write(QStringLiteral("engram.json"), QByteArray("{}"));
+        auto vaultCancelled = answer("unsavedNotePrompt", QMessageBox::Cancel);
+        QVERIFY(!m_window->openVaultAsking(other.path()));
+        QVERIFY(*vaultCancelled);
+        QCOMPARE(m_window->session()->vaultPath(), m_vault->path());
+
+        QVERIFY(text->document()->isModified());
+        // Qt lets a window close only once the boxes that blocked it have been hidden by the event loop.
+        QTest::qWait(50);
+        auto discarded = answer("unsavedNotePrompt", QMessageBox::Discard);
+        QVERIFY(m_window->close());
+        QVERIFY(*discarded);
+        QVERIFY(!m_window->isVisible());
+        QVERIFY(!m_vault->read(QStringLiteral("notes/beta.md")).contains("Edit "));
+    }
+
+    void openVault_asksBeforeMakingAFolderAVaultAndNamesAMissingOne()
+    {
+        QTemporaryDir plain;
+        auto declined = answer("makeVaultPrompt", QMessageBox::Cancel);
+        QVERIFY(!m_window->openVaultAsking(plain.path()));
+        QVERIFY(*declined);
+        QCOMPARE(m_window->session()->vaultPath(), m_vault->path());
+        QVERIFY(!QFileInfo::exists(QDir(plain.path()).filePath(QStringLiteral("notes"))));
+
+        const QString missing = plain.path() + QStringLiteral("/typo");
+        auto told = answer("vaultMissingMessage", QMessageBox::Ok);
+        QVERIFY(!m_window->openVaultAsking(missing));
+        QVERIFY(*told);
+        QVERIFY(!QFileInfo::exists(missing));
+
+        auto agreed = answer("makeVaultPrompt", QMessageBox::Yes);
+        QVERIFY(m_window->openVaultAsking(plain.path()));
+        QVERIFY(*agreed);
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->session()->vaultPath(), plain.path(), kTimeout);
+    }
+
+    void commandLine_missingVaultIsAnErrorAndHelpNeedsNoDisplay()
+    {
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.insert(QStringLiteral("HOME"), home.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path());
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.path() + QStringLiteral("/data"));
+        env.remove(QStringLiteral("ENGRAM_VAULT"));
+        auto run = [&env](const QStringList &arguments, QString *out, QString *err) {
+            QProcess process;
+            process.setProcessEnvironment(env);
+            process.start(QStringLiteral(ENGRAM_WORKBENCH), arguments);
+            if (!process.waitForFinished(20000))
+                return -1;
+            *out = QString::fromUtf8(process.readAllStandardOutput());
+            *err = QString::fromUtf8(process.readAllStandardError());
+            return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+        };
+        QString out;
+        QString err;
+        QCOMPARE(run({QStringLiteral("--help")}, &out, &err), 0);
+        QVERIFY2(out.contains(QLatin1String("--vault")), qPrintable(out + err));
+        QCOMPARE(run({QStringLiteral("--version")}, &out, &err), 0);
+        QVERIFY2(out.contains(QLatin1String(ENGRAM_VERSION)), qPrintable(out + err));
+        const QString typo = home.path() + QStringLiteral("/a/typo");
+        QCOMPARE(run({QStringLiteral("--vault"), typo}, &out, &err), 2);
+        QVERIFY2(err.contains(typo), qPrintable(err));
+        QVERIFY(!QFileInfo::exists(typo));
+        QVERIFY(!QFileInfo::exists(home.path() + QStringLiteral("/data/engram/vault"))); // no default vault instead
+    }
+
+    void stateUndo_afterEnterUndoesTheItemNotTheBox()
+    {
+        m_window->tabs()->setCurrentWidget(m_window->stateEditor());
+        auto *input = child<QLineEdit>(m_window.get(), "priorityInput");
+        auto *list = child<QListView>(m_window.get(), "priorityList");
+        QTRY_VERIFY(input->isVisible());
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        input->setFocus();
+        QTest::keyClicks(input, QStringLiteral("Ship the workbench"));
+        QTest::keyClick(input, Qt::Key_Return);
+        QCOMPARE(list->model()->rowCount(), 1);
+        QVERIFY(input->hasFocus());
+        QTest::keyClick(input, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(list->model()->rowCount(), 0);
+        QVERIFY(input->text().isEmpty());
+        // Text typed since is the box's own to undo first.
+        QTest::keyClicks(input, QStringLiteral("draft"));
+        QTest::keyClick(input, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(input->text().isEmpty() || input->text() != QLatin1String("draft"));
+        QCOMPARE(list->model()->rowCount(), 0);
+    }
+
+    void stateConflict_offersKeepTakeAndMergeItemByItem()
+    {
+        m_window->tabs()->setCurrentWidget(m_window->stateEditor());
+        CognitiveStore outside(m_vault->path());
+        QVERIFY(outside.addAvoidance(QStringLiteral("force pushes")));
+        auto *save = child<QPushButton>(m_window.get(), "stateSaveButton");
+        auto *avoidances = child<QListView>(m_window.get(), "avoidanceList");
+        QTest::mouseClick(child<QPushButton>(m_window.get(), "stateReloadButton"), Qt::LeftButton);
+        QCOMPARE(avoidances->model()->rowCount(), 1);
+
+        auto *input = child<QLineEdit>(m_window.get(), "avoidanceInput");
+        input->setText(QStringLiteral("mine: long meetings"));
+        QTest::keyClick(input, Qt::Key_Return);
+        CognitiveStore agent(m_vault->path());
+        QVERIFY(agent.addAvoidance(QStringLiteral("theirs: flaky tests")));
+        auto *banner = child<QWidget>(m_window.get(), "stateConflictBanner");
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), kTimeout);
+
+        // Save is not a dead end: it points at the choice.
+        QTest::mouseClick(save, Qt::LeftButton);
+        QVERIFY(banner->isVisible());
+        QTest::mouseClick(child<QPushButton>(m_window.get(), "stateMergeButton"), Qt::LeftButton);
+        QVERIFY(!banner->isVisible());
+        QCOMPARE(avoidances->model()->rowCount(), 3);
+        QTest::mouseClick(save, Qt::LeftButton);
+        auto onDisk = CognitiveStore(m_vault->path()).load();
+        QVERIFY(onDisk);
+        QCOMPARE(onDisk->avoidances, (QStringList{QStringLiteral("force pushes"), QStringLiteral("theirs: flaky tests"),
+                                                  QStringLiteral("mine: long meetings")}));
+
+        // Keep mine writes over theirs; take theirs drops mine.
+        input->setText(QStringLiteral("mine again"));
+        QTest::keyClick(input, Qt::Key_Return);
+        QVERIFY(CognitiveStore(m_vault->path()).removeAvoidance(0));
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), kTimeout);
+        QTest::mouseClick(child<QPushButton>(m_window.get(), "stateKeepMineButton"), Qt::LeftButton);
+        QCOMPARE(CognitiveStore(m_vault->path()).load()->avoidances.size(), 4);
+
+        input->setText(QStringLiteral("dropped"));
+        QTest::keyClick(input, Qt::Key_Return);
+        QVERIFY(CognitiveStore(m_vault->path()).addAvoidance(QStringLiteral("theirs wins")));
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), kTimeout);
+        QTest::mouseClick(child<QPushButton>(m_window.get(), "stateTakeTheirsButton"), Qt::LeftButton);
+        QCOMPARE(avoidances->model()->rowCount(), 5);
+        QVERIFY(!m_window->stateEditor()->document()->isModified());
+    }
+
+    void merge_keepsAdditionsDropsDeletionsAndBothEdits()
+    {
+        CognitiveState base;
+        base.avoidances = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+        CognitiveState mine = base;
+        mine.avoidances = {QStringLiteral("a"), QStringLiteral("b mine"), QStringLiteral("c"), QStringLiteral("d")};
+        CognitiveState theirs = base;
+        theirs.avoidances = {QStringLiteral("b theirs"), QStringLiteral("c"), QStringLiteral("e")};
+        CognitiveStateDocument::MergeReport report;
+        const CognitiveState merged = CognitiveStateDocument::merge(base, mine, theirs, &report);
+        QCOMPARE(merged.avoidances, (QStringList{QStringLiteral("b theirs"), QStringLiteral("c"), QStringLiteral("e"),
+                                                 QStringLiteral("b mine"), QStringLiteral("d")}));
+        QCOMPARE(report.fromDisk, 2);
+        QCOMPARE(report.kept, 2);
+    }
+
+    void copyPack_isForTheQuestionOnScreen()
+    {
+        QApplication::clipboard()->clear();
+        m_window->tabs()->setCurrentWidget(m_window->recallPanel());
+        auto *query = child<QLineEdit>(m_window.get(), "recallQuery");
+        query->setText(QStringLiteral("what coffee does the user like"));
+        QTest::keyClick(query, Qt::Key_Return);
+        child<QAction>(m_window.get(), "actionCopyPack")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!QApplication::clipboard()->text().isEmpty(), kTimeout);
+        QCOMPARE(child<QLineEdit>(m_window.get(), "packTask")->text(),
+                 QStringLiteral("what coffee does the user like"));
+        QVERIFY(QApplication::clipboard()->text().contains(QLatin1String("memories/semantic/gamma.md")));
+        QVERIFY2(m_window->statusBar()->currentMessage().contains(QLatin1String("what coffee does the user like")),
+                 qPrintable(m_window->statusBar()->currentMessage()));
+    }
+
+    void health_isFreshAfterTheFirstIndexAndSaysNotYet()
+    {
+        auto *table = child<QTableView>(m_window.get(), "healthTable");
+        // No Check Again: the first report already follows the first index.
+        QTRY_COMPARE_WITH_TIMEOUT(healthStatusOf(table, QStringLiteral("last re-index")), QStringLiteral("ok"),
+                                  kTimeout);
+        QCOMPARE(healthStatusOf(table, QStringLiteral("vectors = chunks")), QStringLiteral("ok"));
+        QCOMPARE(healthStatusOf(table, QStringLiteral("tool usage")), QStringLiteral("not-yet"));
+        QCOMPARE(healthStatusOf(table, QStringLiteral("today's session")), QStringLiteral("not-yet"));
+        const QString summary = child<QLabel>(m_window.get(), "healthSummary")->text();
+        QVERIFY2(!summary.contains(QLatin1String("Needs attention")), qPrintable(summary));
+
+        // The fixes of what has not started are buttons that do it.
+        QStringList fixes;
+        for (QPushButton *button : table->findChildren<QPushButton *>(QStringLiteral("healthFixButton")))
+            fixes << button->text();
+        QVERIFY2(fixes.contains(QStringLiteral("Connect Agent…")), qPrintable(fixes.join(u'|')));
+    }
+
+    void refusedDrop_staysInTheMessageLogUntilRead()
+    {
+        QTemporaryDir outside;
+        QFile image(outside.filePath(QStringLiteral("photo.png")));
+        QVERIFY(image.open(QIODevice::WriteOnly));
+        image.write("\x89PNG");
+        image.close();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(image.fileName())});
+        QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &enter);
+        QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &drop);
+        m_window->statusBar()->showMessage(QStringLiteral("Indexing 1/1: something else")); // what overwrote it
+
+        auto *messages = child<MessageLog>(m_window.get(), "messagesButton");
+        QCOMPARE(messages->unread(), 1);
+        QVERIFY2(messages->text().contains(QLatin1String("1")), qPrintable(messages->text()));
+        QTest::mouseClick(messages, Qt::LeftButton);
+        auto *list = child<QListWidget>(m_window.get(), "messageList");
+        QVERIFY(list->isVisible());
+        QVERIFY(list->item(0)->text().contains(QLatin1String("photo.png")));
+        QCOMPARE(messages->unread(), 0);
+    }
+
+private:
+    std::unique_ptr<test::TestVault> m_vault;
+    std::unique_ptr<MainWindow> m_window;
+    QTreeView *m_table = nullptr;
+};
+
+QTEST_MAIN(TestWorkflows)
+#include "tst_workflows.moc"
