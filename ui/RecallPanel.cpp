@@ -172,9 +172,13 @@ void RecallPanel::showResults(int id, const QList<RecallResult> &results, const 
         return;
     }
     m_model->setResults(results);
+    if (results.isEmpty()) {
+        // Recall's match is absolute: an empty answer means memory holds nothing on it, not a failure.
+        m_sourceHeader->setText(tr("Nothing relevant in memory for “%1”.").arg(m_askedQuestion.toHtmlEscaped()));
+        return;
+    }
     m_sourceHeader->setText(tr("%n result(s) in %1 ms", nullptr, int(results.size())).arg(m_clock.elapsed()));
-    if (!results.isEmpty())
-        m_results->selectRow(0);
+    m_results->selectRow(0);
 }
 
 void RecallPanel::showSelected()

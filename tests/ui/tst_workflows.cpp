@@ -313,6 +313,22 @@ private Q_SLOTS:
         QCOMPARE(report.kept, 2);
     }
 
+    void recall_saysPlainlyWhenMemoryHoldsNothing()
+    {
+        m_window->tabs()->setCurrentWidget(m_window->recallPanel());
+        auto *query = child<QLineEdit>(m_window.get(), "recallQuery");
+        auto *header = child<QLabel>(m_window.get(), "recallSourceHeader");
+        query->setText(QStringLiteral("zorblaxian quuxification"));
+        QTest::keyClick(query, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(header->text().contains(QLatin1String("Nothing relevant in memory")), kTimeout);
+        QVERIFY2(header->text().contains(QLatin1String("zorblaxian")), qPrintable(header->text()));
+        QCOMPARE(child<QTableView>(m_window.get(), "recallResults")->model()->rowCount(), 0);
+        // A question memory does hold still answers.
+        query->setText(QStringLiteral("what coffee does the user like"));
+        QTest::keyClick(query, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(child<QTableView>(m_window.get(), "recallResults")->model()->rowCount() > 0, kTimeout);
+    }
+
     void copyPack_isForTheQuestionOnScreen()
     {
         QApplication::clipboard()->clear();
