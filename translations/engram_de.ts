@@ -54,6 +54,10 @@
         <source>Change focus</source>
         <translation>Fokus ändern</translation>
     </message>
+    <message>
+        <source>Merge the changes made on disk</source>
+        <translation>Änderungen von der Platte zusammenführen</translation>
+    </message>
 </context>
 <context>
     <name>engram::ConnectAgentDialog</name>
@@ -264,6 +268,139 @@
     </message>
 </context>
 <context>
+    <name>engram::ExpectationsDialog</name>
+    <message>
+        <source>Expectations</source>
+        <translation>Erwartungen</translation>
+    </message>
+    <message>
+        <source>Mark a recall result as the right answer to add an expectation.</source>
+        <translation>Markiere ein Abrufergebnis als richtige Antwort, um eine Erwartung hinzuzufügen.</translation>
+    </message>
+    <message>
+        <source>pass within top </source>
+        <translation>bestanden unter den besten </translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>&amp;Prüfen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>No vault is open.</source>
+        <translation>Kein Tresor ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Wird geprüft …</translation>
+    </message>
+    <message>
+        <source>No expectations yet: in Recall, select the result that answers your question and choose “Mark as Right Answer”.</source>
+        <translation>Noch keine Erwartungen: Wähle unter Abrufen das Ergebnis, das deine Frage beantwortet, und dann „Als richtige Antwort markieren“.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pass within the top %3</source>
+        <translation>%1 von %2 bestehen unter den besten %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n fail</source>
+        <translation>
+            <numerusform>, %n besteht nicht</numerusform>
+            <numerusform>, %n bestehen nicht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n missing</source>
+        <translation>
+            <numerusform>, %n fehlt</numerusform>
+            <numerusform>, %n fehlen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n changed since the last check</source>
+        <translation>
+            <numerusform>; %n seit der letzten Prüfung geändert</numerusform>
+            <numerusform>; %n seit der letzten Prüfung geändert</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>engram::ExpectationsModel</name>
+    <message>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <comment>the expected file is gone</comment>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>below %1</source>
+        <translation>hinter %1</translation>
+    </message>
+    <message>
+        <source> (was %1)</source>
+        <translation> (vorher %1)</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <comment>first check of this expectation</comment>
+        <translation>neu</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>behoben</translation>
+    </message>
+    <message>
+        <source>broken</source>
+        <translation>kaputt</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>besser</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>schlechter</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Frage</translation>
+    </message>
+    <message>
+        <source>Right answer</source>
+        <translation>Richtige Antwort</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Since last check</source>
+        <translation>Seit der letzten Prüfung</translation>
+    </message>
+</context>
+<context>
     <name>engram::GraphView</name>
     <message>
         <source>Edges:</source>
@@ -342,6 +479,21 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>Re-indexing…</source>
         <translation>Wird neu indiziert …</translation>
     </message>
+    <message>
+        <source>Connect Agent…</source>
+        <translation>Agent verbinden …</translation>
+    </message>
+    <message>
+        <source>Set a Focus…</source>
+        <translation>Fokus setzen …</translation>
+    </message>
+    <message numerus="yes">
+        <source>✔ Healthy · %n not started yet</source>
+        <translation>
+            <numerusform>✔ In Ordnung · %n noch nicht begonnen</numerusform>
+            <numerusform>✔ In Ordnung · %n noch nicht begonnen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>engram::HealthModel</name>
@@ -376,6 +528,11 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Fix</source>
         <translation>Behebung</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <comment>health status: something that has not started in this vault</comment>
+        <translation>noch nicht</translation>
     </message>
 </context>
 <context>
@@ -500,10 +657,6 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
             <numerusform>%n Warnung</numerusform>
             <numerusform>%n Warnungen</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings</source>
-        <translation>state/cognitive.json fehlt, daher enthalten Pakete keinen Fokus, keine Heuristiken und keine Erkenntnisse</translation>
     </message>
     <message>
         <source>%1 heuristics, %2 learnings, %3 avoidances; changed %4</source>
@@ -664,6 +817,14 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Check the model server&apos;s log</source>
         <translation>Das Protokoll des Modellservers prüfen</translation>
+    </message>
+    <message>
+        <source>No cognitive state yet (state/cognitive.json), so packs carry no focus, heuristics or learnings</source>
+        <translation>Noch kein kognitiver Zustand (state/cognitive.json), daher enthalten Pakete keinen Fokus, keine Heuristiken und keine Erkenntnisse</translation>
+    </message>
+    <message>
+        <source>No session yet: nothing captured under sessions/</source>
+        <translation>Noch keine Sitzung: nichts unter sessions/ erfasst</translation>
     </message>
 </context>
 <context>
@@ -884,10 +1045,6 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Kontextpaket &amp;kopieren</translation>
     </message>
     <message>
-        <source>Context pack copied to the clipboard</source>
-        <translation>Kontextpaket in die Zwischenablage kopiert</translation>
-    </message>
-    <message>
         <source>&amp;Re-index Vault</source>
         <translation>Tresor neu &amp;indizieren</translation>
     </message>
@@ -938,6 +1095,38 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Open a vault first: the agent is connected to the open vault</source>
         <translation>Zuerst einen Tresor öffnen: Der Agent wird mit dem geöffneten Tresor verbunden</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Context pack for “%1” copied to the clipboard</source>
+        <translation>Kontextpaket für „%1“ in die Zwischenablage kopiert</translation>
+    </message>
+    <message>
+        <source>&amp;Expectations…</source>
+        <translation>&amp;Erwartungen …</translation>
+    </message>
+    <message>
+        <source>Which questions still find the memory marked as their right answer</source>
+        <translation>Welche Fragen die als richtige Antwort markierte Erinnerung noch finden</translation>
+    </message>
+    <message>
+        <source>%1 does not exist or is not a folder.</source>
+        <translation>%1 existiert nicht oder ist kein Ordner.</translation>
+    </message>
+    <message>
+        <source>Make %1 an Engram vault?</source>
+        <translation>%1 zu einem Engram-Tresor machen?</translation>
+    </message>
+    <message>
+        <source>Engram keeps its index in .engram/ inside the folder and adds the folders notes/, memories/, sessions/, consolidated/ and state/. Your files stay as they are.</source>
+        <translation>Engram legt seinen Index in .engram/ im Ordner ab und fügt die Ordner notes/, memories/, sessions/, consolidated/ und state/ hinzu. Deine Dateien bleiben unverändert.</translation>
+    </message>
+    <message>
+        <source>Open a vault first: expectations live in its state/ folder</source>
+        <translation>Zuerst einen Tresor öffnen: Erwartungen liegen in seinem Ordner state/</translation>
     </message>
 </context>
 <context>
@@ -1056,6 +1245,24 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     </message>
 </context>
 <context>
+    <name>engram::MessageLog</name>
+    <message>
+        <source>Messages of this session: refused drops, errors, finished jobs</source>
+        <translation>Meldungen dieser Sitzung: abgelehnte Ablagen, Fehler, abgeschlossene Aufträge</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Meldungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new message(s)</source>
+        <translation>
+            <numerusform>%n neue Meldung</numerusform>
+            <numerusform>%n neue Meldungen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>engram::NoteEditor</name>
     <message>
         <source>&amp;Save</source>
@@ -1100,6 +1307,18 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Edit the raw lines of this session</source>
         <translation>Die Rohzeilen dieser Sitzung bearbeiten</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>%1 has changes that are not saved.</source>
+        <translation>%1 enthält Änderungen, die nicht gespeichert sind.</translation>
+    </message>
+    <message>
+        <source>Save them before leaving the note?</source>
+        <translation>Vor dem Verlassen der Notiz speichern?</translation>
     </message>
 </context>
 <context>
@@ -1218,6 +1437,22 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Recalling…</source>
         <translation>Wird abgerufen …</translation>
+    </message>
+    <message>
+        <source>Mark as Right &amp;Answer</source>
+        <translation>Als &amp;richtige Antwort markieren</translation>
+    </message>
+    <message>
+        <source>This result answers the question: keep it as an expectation that Tools › Expectations and `engram-cli expect check` test</source>
+        <translation>Dieses Ergebnis beantwortet die Frage: als Erwartung behalten, die Werkzeuge › Erwartungen und `engram-cli expect check` prüfen</translation>
+    </message>
+    <message>
+        <source>Expected: “%1” → %2</source>
+        <translation>Erwartet: „%1“ → %2</translation>
+    </message>
+    <message>
+        <source>Already expected: “%1” → %2</source>
+        <translation>Bereits erwartet: „%1“ → %2</translation>
     </message>
 </context>
 <context>
@@ -1370,6 +1605,34 @@ Stärke %1</translation>
         <source>The %1 weight of mode %2 must be a number ≥ 0.</source>
         <translation>Das Gewicht %1 des Modus %2 muss eine Zahl ≥ 0 sein.</translation>
     </message>
+    <message>
+        <source>Expectations: no preview until %1</source>
+        <translation>Erwartungen: keine Vorschau, bis dies behoben ist: %1</translation>
+    </message>
+    <message>
+        <source>Expectations: %1</source>
+        <translation>Erwartungen: %1</translation>
+    </message>
+    <message>
+        <source>Expectations: none yet. Mark right answers in Recall to see here how a change would score before you save it.</source>
+        <translation>Erwartungen: noch keine. Markiere richtige Antworten unter Abrufen, um hier vor dem Speichern zu sehen, wie eine Änderung abschneiden würde.</translation>
+    </message>
+    <message>
+        <source>Expectations: checking the edited settings…</source>
+        <translation>Erwartungen: Die geänderten Einstellungen werden geprüft …</translation>
+    </message>
+    <message>
+        <source>Expectations with these settings: %1 of %2 pass, %3 fail (saved settings: %4 pass)</source>
+        <translation>Erwartungen mit diesen Einstellungen: %1 von %2 bestehen, %3 bestehen nicht (gespeicherte Einstellungen: %4 bestehen)</translation>
+    </message>
+    <message>
+        <source>; %1 would break, %2 would be fixed</source>
+        <translation>; %1 würden kaputtgehen, %2 würden behoben</translation>
+    </message>
+    <message>
+        <source>. Keyword side only: the new embedder&apos;s vectors exist after a re-index</source>
+        <translation>. Nur Stichwortsuche: Die Vektoren der neuen Einbettung entstehen erst beim Neuindizieren</translation>
+    </message>
 </context>
 <context>
     <name>engram::StateEditor</name>
@@ -1442,10 +1705,6 @@ Stärke %1</translation>
         <translation>Neu geladen: state/cognitive.json wurde auf der Platte geändert.</translation>
     </message>
     <message>
-        <source>state/cognitive.json changed on disk. Reload to take those changes, or save to keep yours.</source>
-        <translation>state/cognitive.json wurde auf der Platte geändert. Lade neu, um diese Änderungen zu übernehmen, oder speichere, um deine zu behalten.</translation>
-    </message>
-    <message>
         <source>Add</source>
         <translation>Hinzufügen</translation>
     </message>
@@ -1498,6 +1757,83 @@ Korrigiere die Datei oder verschiebe sie.</translation>
     <message>
         <source>Reflection dismissed.</source>
         <translation>Reflexion verworfen.</translation>
+    </message>
+    <message>
+        <source>state/cognitive.json changed on disk while you were editing. Keep yours, take the one on disk, or merge them (items added on either side stay, items deleted on either side go).</source>
+        <translation>state/cognitive.json wurde auf der Platte geändert, während du bearbeitet hast. Behalte deine Fassung, übernimm die von der Platte oder führe beide zusammen (auf einer Seite hinzugefügte Einträge bleiben, auf einer Seite gelöschte entfallen).</translation>
+    </message>
+    <message>
+        <source>&amp;Keep Mine</source>
+        <translation>&amp;Meine behalten</translation>
+    </message>
+    <message>
+        <source>Save your version over the one on disk</source>
+        <translation>Deine Fassung über die auf der Platte speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Take Theirs</source>
+        <translation>Platten&amp;fassung übernehmen</translation>
+    </message>
+    <message>
+        <source>Drop your edits and load the version on disk</source>
+        <translation>Deine Änderungen verwerfen und die Fassung von der Platte laden</translation>
+    </message>
+    <message>
+        <source>&amp;Merge</source>
+        <translation>&amp;Zusammenführen</translation>
+    </message>
+    <message>
+        <source>Combine both, item by item; you review and save the result</source>
+        <translation>Beide Eintrag für Eintrag zusammenführen; du prüfst und speicherst das Ergebnis</translation>
+    </message>
+    <message>
+        <source>Saved your version over the one on disk: %1</source>
+        <translation>Deine Fassung über die auf der Platte gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Took the version on disk; your edits were dropped.</source>
+        <translation>Fassung von der Platte übernommen; deine Änderungen wurden verworfen.</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>The cognitive state has changes that are not saved.</source>
+        <translation>Der kognitive Zustand enthält Änderungen, die nicht gespeichert sind.</translation>
+    </message>
+    <message>
+        <source>state/cognitive.json changed on disk: choose Keep Mine, Take Theirs or Merge above.</source>
+        <translation>state/cognitive.json wurde auf der Platte geändert: Wähle oben „Meine behalten“, „Plattenfassung übernehmen“ oder „Zusammenführen“.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Merged: %n item(s) from disk</source>
+        <translation>
+            <numerusform>Zusammengeführt: %n Eintrag von der Platte</numerusform>
+            <numerusform>Zusammengeführt: %n Einträge von der Platte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n of yours kept</source>
+        <translation>
+            <numerusform>, %n von deinen behalten</numerusform>
+            <numerusform>, %n von deinen behalten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n deleted</source>
+        <translation>
+            <numerusform>, %n gelöscht</numerusform>
+            <numerusform>, %n gelöscht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; both changed the focus: yours is kept</source>
+        <translation>; beide haben den Fokus geändert: deiner bleibt</translation>
+    </message>
+    <message>
+        <source>. Review and save (Undo takes the merge back).</source>
+        <translation>. Prüfe und speichere (Rückgängig nimmt das Zusammenführen zurück).</translation>
     </message>
 </context>
 <context>
@@ -1850,6 +2186,14 @@ Werkzeugaufrufe aus Agentenprotokollen werden hier gezählt: Aufrufe und Erfolgs
     <message>
         <source>Open this vault folder.</source>
         <translation>Diesen Tresor-Ordner öffnen.</translation>
+    </message>
+    <message>
+        <source>engram: %1 is not a folder</source>
+        <translation>engram: %1 ist kein Ordner</translation>
+    </message>
+    <message>
+        <source>engram: %1 does not exist</source>
+        <translation>engram: %1 existiert nicht</translation>
     </message>
 </context>
 </TS>

@@ -54,6 +54,10 @@
         <source>Change focus</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Merge the changes made on disk</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::ConnectAgentDialog</name>
@@ -264,6 +268,139 @@
     </message>
 </context>
 <context>
+    <name>engram::ExpectationsDialog</name>
+    <message>
+        <source>Expectations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark a recall result as the right answer to add an expectation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass within top </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No vault is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No expectations yet: in Recall, select the result that answers your question and choose “Mark as Right Answer”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 pass within the top %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n fail</source>
+        <translation>
+            <numerusform>, %n fails</numerusform>
+            <numerusform>, %n fail</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n missing</source>
+        <translation>
+            <numerusform>, %n missing</numerusform>
+            <numerusform>, %n missing</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n changed since the last check</source>
+        <translation>
+            <numerusform>; %n changed since the last check</numerusform>
+            <numerusform>; %n changed since the last check</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>engram::ExpectationsModel</name>
+    <message>
+        <source>pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <comment>the expected file is gone</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>below %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (was %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new</source>
+        <comment>first check of this expectation</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since last check</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::GraphView</name>
     <message>
         <source>Edges:</source>
@@ -341,6 +478,21 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>Re-indexing…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Connect Agent…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set a Focus…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>✔ Healthy · %n not started yet</source>
+        <translation>
+            <numerusform>✔ Healthy · %n not started yet</numerusform>
+            <numerusform>✔ Healthy · %n not started yet</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>engram::HealthModel</name>
@@ -374,6 +526,11 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Fix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <comment>health status: something that has not started in this vault</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -499,10 +656,6 @@ Edges appear once the dynamics layer links related memories and records which on
             <numerusform>%n warning</numerusform>
             <numerusform>%n warnings</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>state/cognitive.json does not exist, so packs carry no focus, heuristics or learnings</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 heuristics, %2 learnings, %3 avoidances; changed %4</source>
@@ -662,6 +815,14 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Check the model server&apos;s log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No cognitive state yet (state/cognitive.json), so packs carry no focus, heuristics or learnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No session yet: nothing captured under sessions/</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -883,10 +1044,6 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Context pack copied to the clipboard</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Re-index Vault</source>
         <translation type="unfinished"></translation>
     </message>
@@ -936,6 +1093,38 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Open a vault first: the agent is connected to the open vault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context pack for “%1” copied to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Expectations…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which questions still find the memory marked as their right answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist or is not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make %1 an Engram vault?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engram keeps its index in .engram/ inside the folder and adds the folders notes/, memories/, sessions/, consolidated/ and state/. Your files stay as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a vault first: expectations live in its state/ folder</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1055,6 +1244,24 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
 </context>
 <context>
+    <name>engram::MessageLog</name>
+    <message>
+        <source>Messages of this session: refused drops, errors, finished jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new message(s)</source>
+        <translation>
+            <numerusform>%n new message</numerusform>
+            <numerusform>%n new messages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>engram::NoteEditor</name>
     <message>
         <source>&amp;Save</source>
@@ -1098,6 +1305,18 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Edit the raw lines of this session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has changes that are not saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save them before leaving the note?</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1216,6 +1435,22 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>(the source file is gone; re-index to drop this memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark as Right &amp;Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This result answers the question: keep it as an expectation that Tools › Expectations and `engram-cli expect check` test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected: “%1” → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Already expected: “%1” → %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1367,6 +1602,34 @@ strength %1</source>
         <source>The %1 weight of mode %2 must be a number ≥ 0.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Expectations: no preview until %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expectations: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expectations: none yet. Mark right answers in Recall to see here how a change would score before you save it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expectations: checking the edited settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expectations with these settings: %1 of %2 pass, %3 fail (saved settings: %4 pass)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; %1 would break, %2 would be fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>. Keyword side only: the new embedder&apos;s vectors exist after a re-index</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::StateEditor</name>
@@ -1439,10 +1702,6 @@ strength %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>state/cognitive.json changed on disk. Reload to take those changes, or save to keep yours.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Add</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1493,6 +1752,83 @@ Fix the file or move it aside.</source>
     </message>
     <message>
         <source>Reflection dismissed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state/cognitive.json changed on disk while you were editing. Keep yours, take the one on disk, or merge them (items added on either side stay, items deleted on either side go).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keep Mine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save your version over the one on disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Take Theirs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop your edits and load the version on disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Merge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Combine both, item by item; you review and save the result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved your version over the one on disk: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Took the version on disk; your edits were dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cognitive state has changes that are not saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state/cognitive.json changed on disk: choose Keep Mine, Take Theirs or Merge above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Merged: %n item(s) from disk</source>
+        <translation>
+            <numerusform>Merged: %n item from disk</numerusform>
+            <numerusform>Merged: %n items from disk</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n of yours kept</source>
+        <translation>
+            <numerusform>, %n of yours kept</numerusform>
+            <numerusform>, %n of yours kept</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n deleted</source>
+        <translation>
+            <numerusform>, %n deleted</numerusform>
+            <numerusform>, %n deleted</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; both changed the focus: yours is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>. Review and save (Undo takes the merge back).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1840,6 +2176,14 @@ Tool calls from agent logs are counted here: calls and success rate per tool, du
     </message>
     <message>
         <source>Open this vault folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>engram: %1 is not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>engram: %1 does not exist</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
