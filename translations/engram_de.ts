@@ -1454,6 +1454,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>Already expected: “%1” → %2</source>
         <translation>Bereits erwartet: „%1“ → %2</translation>
     </message>
+    <message>
+        <source>Nothing relevant in memory for “%1”.</source>
+        <translation>Nichts Passendes im Gedächtnis zu „%1“.</translation>
+    </message>
 </context>
 <context>
     <name>engram::RecallResultsModel</name>

@@ -1453,6 +1453,10 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>Already expected: “%1” → %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing relevant in memory for “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::RecallResultsModel</name>
