@@ -1,6 +1,7 @@
 // The regression lab in the workbench, driven by objectName: mark a recall result as the right
 // answer, see it pass in Tools › Expectations, and see in Settings — before saving — how many
 // expectations other mode weights would pass or fail.
+#include "ChildByName.h"
 #include "EngineFixtures.h"
 #include "ExpectationsModel.h"
 #include "MainWindow.h"
@@ -22,20 +23,12 @@
 #include <QTest>
 
 using namespace engram;
+using test::child;
 
 namespace {
 
 const int kTimeout = 20000;
 const QString kQuestion = QStringLiteral("how do we deploy the billing service");
-
-template <typename T>
-T *child(QObject *parent, const char *name)
-{
-    T *found = parent->findChild<T *>(QLatin1String(name));
-    if (!found)
-        qFatal("no child named %s", name);
-    return found;
-}
 
 template <typename T>
 T *topLevel(const char *name)

@@ -2,6 +2,7 @@
 // note selected, counts in words ("1 file"), heading paths that do not repeat the title, every
 // column of the memory table on screen at the default size, a selection that stays readable when
 // the table loses focus, and the Help menu (About with version, licence and paths; shortcuts).
+#include "ChildByName.h"
 #include "MainWindow.h"
 #include "Roles.h"
 #include "TestVault.h"
@@ -21,19 +22,11 @@
 #include <QTreeWidget>
 
 using namespace engram;
+using test::child;
 
 namespace {
 
 const int kTimeout = 20000;
-
-template <typename T>
-T *child(QObject *parent, const char *name)
-{
-    T *found = parent->findChild<T *>(QLatin1String(name));
-    if (!found)
-        qFatal("no child named %s", name);
-    return found;
-}
 
 QString selectedPath(QAbstractItemView *table)
 {

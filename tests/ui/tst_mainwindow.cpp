@@ -3,6 +3,7 @@
 // a pack and read the clipboard, see a health check fail and fix it; the
 // engine-fed views (strengths, association graph, tool statistics,
 // consolidation timeline, reflection proposals) show the vault's real state.
+#include "ChildByName.h"
 #include "CognitiveStateDocument.h"
 #include "GraphView.h"
 #include "HealthDashboard.h"
@@ -47,6 +48,7 @@
 #include <QTreeWidget>
 
 using namespace engram;
+using test::child;
 
 namespace {
 
@@ -61,15 +63,6 @@ void writeSampleVault(test::TestVault &vault)
                 QStringLiteral("# Beta\n\nBeta notes about the garden and tomatoes. See [[alpha]].\n"));
     vault.write(QStringLiteral("memories/semantic/gamma.md"),
                 QStringLiteral("---\nstore: semantic\n---\n# Gamma\n\nGamma: the user prefers dark roast coffee.\n"));
-}
-
-template <typename T>
-T *child(QObject *parent, const char *name)
-{
-    T *found = parent->findChild<T *>(QLatin1String(name));
-    if (!found)
-        qFatal("no child named %s", name);
-    return found;
 }
 
 bool tableHasPath(QAbstractItemView *table, const QString &path)

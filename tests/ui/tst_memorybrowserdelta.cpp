@@ -4,6 +4,7 @@
 // row only. A newer recall cancels the ones before it. Closing the window
 // while the vault is being indexed joins the indexer (nothing is left
 // running, nothing crashes).
+#include "ChildByName.h"
 #include "MainWindow.h"
 #include "MemoryTableModel.h"
 #include "Roles.h"
@@ -23,6 +24,7 @@
 #include <QTreeView>
 
 using namespace engram;
+using test::child;
 
 namespace {
 
@@ -32,15 +34,6 @@ const int kNotes = 300;
 QString notePath(int i)
 {
     return QStringLiteral("notes/n%1.md").arg(i, 3, 10, QLatin1Char('0'));
-}
-
-template <typename T>
-T *child(QObject *parent, const char *name)
-{
-    T *found = parent->findChild<T *>(QLatin1String(name));
-    if (!found)
-        qFatal("no child named %s", name);
-    return found;
 }
 
 /// Every signal by which a model can move rows, counted.

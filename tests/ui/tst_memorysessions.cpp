@@ -4,6 +4,7 @@
 // turn; selecting a turn shows the conversation at that turn, highlighted, and selecting the
 // session shows the whole conversation from its start. Saving a note still changes one row, and
 // a session that grows updates its own row and appends its new turns, never a reset.
+#include "ChildByName.h"
 #include "ConversationView.h"
 #include "MainWindow.h"
 #include "MemoryBrowser.h"
@@ -28,6 +29,7 @@
 #include <QTreeView>
 
 using namespace engram;
+using test::child;
 
 namespace {
 
@@ -43,15 +45,6 @@ const QString kSecond =
 const QString kSecondInVault =
     QStringLiteral("sessions/2025-09-07/claude-code-5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl");
 const int kSecondFirstLines = 30; // the session as first captured; it goes on to 53 lines
-
-template <typename T>
-T *child(QObject *parent, const char *name)
-{
-    T *found = parent->findChild<T *>(QLatin1String(name));
-    if (!found)
-        qFatal("no child named %s", name);
-    return found;
-}
 
 QByteArray readShared(const QString &relative)
 {

@@ -2,6 +2,7 @@
 // as one row titled by its request; selecting one of its turns renders the conversation with the recalled turn
 // highlighted; the raw lines are one click away and read-only until Edit. Tools › Connect
 // Agent… shows the dry run's diff, applies it and takes it out again, in a throwaway HOME.
+#include "ChildByName.h"
 #include "ConnectAgentDialog.h"
 #include "ConversationView.h"
 #include "MainWindow.h"
@@ -26,6 +27,7 @@
 #include <QTreeView>
 
 using namespace engram;
+using test::child;
 
 namespace {
 
@@ -33,15 +35,6 @@ const int kTimeout = 20000;
 const QString kSample =
     QStringLiteral("samples/claude-code/projects/-path-to-Demo/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
 const QString kInVault = QStringLiteral("sessions/2025-09-03/claude-code-fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
-
-template <typename T>
-T *child(QObject *parent, const char *name)
-{
-    T *found = parent->findChild<T *>(QLatin1String(name));
-    if (!found)
-        qFatal("no child named %s", name);
-    return found;
-}
 
 } // namespace
 

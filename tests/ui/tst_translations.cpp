@@ -1,6 +1,7 @@
 // The German translation is complete and is picked by the locale; English carries the plural
 // forms. In the German window everything a person reads is German, Qt's own buttons included,
 // while what goes to the engine (the default pack's query, a mode's name) stays the engine's.
+#include "ChildByName.h"
 #include "HealthModel.h"
 #include "HealthText.h"
 #include "MainWindow.h"
@@ -22,19 +23,11 @@
 #include <QTreeView>
 
 using namespace engram;
+using test::child;
 
 namespace {
 
 const int kTimeout = 20000;
-
-template <typename T>
-T *child(QObject *parent, const char *name)
-{
-    T *found = parent->findChild<T *>(QLatin1String(name));
-    if (!found)
-        qFatal("no child named %s", name);
-    return found;
-}
 
 } // namespace
 

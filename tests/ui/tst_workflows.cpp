@@ -3,6 +3,7 @@
 // Enter undoes the item, the copied pack is for the question on screen, a vault is never made or
 // opened behind the person's back, health is fresh after the first index and says "not yet" for what
 // has not started, and a refused drop's reason stays in the message log until read.
+#include "ChildByName.h"
 #include "CognitiveStateDocument.h"
 #include "HealthModel.h"
 #include "MainWindow.h"
@@ -36,19 +37,11 @@
 #include <memory>
 
 using namespace engram;
+using test::child;
 
 namespace {
 
 const int kTimeout = 20000;
-
-template <typename T>
-T *child(QObject *parent, const char *name)
-{
-    T *found = parent->findChild<T *>(QLatin1String(name));
-    if (!found)
-        qFatal("no child named %s", name);
-    return found;
-}
 
 int rowOf(QAbstractItemView *table, const QString &path)
 {
