@@ -3,7 +3,9 @@
 #include "ingest/SecretRedactor.h"
 #include "ingest/SessionCapture.h"
 
+#include <QDir>
 #include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -71,6 +73,23 @@ private slots:
         auto third = capture.capture(transcript);
         QCOMPARE(third->linesAdded, 0);
         QCOMPARE(vault.read(first->target), turns(0, 6));
+    }
+
+    void capture_neverWritesThroughALinkOutOfTheVault()
+    {
+        TestVault vault;
+        QTemporaryDir outside;
+        QTemporaryDir agent;
+        // sessions/ is a link to a folder outside the vault: the copy must not land there.
+        QVERIFY(QFile::link(outside.path(), vault.filePath(QStringLiteral("sessions"))));
+        const QString transcript = agent.filePath(QStringLiteral("11111111-2222-3333-4444-555555555555.jsonl"));
+        writeAll(transcript, turns(0, 3));
+        auto captured = SessionCapture(vault.path(), true).capture(transcript);
+        QVERIFY(!captured.ok());
+        QVERIFY2(captured.error().toString().contains(QLatin1String("outside")),
+                 qPrintable(captured.error().toString()));
+        QVERIFY(QDir(outside.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty());
+        QCOMPARE(readAll(transcript), turns(0, 3)); // the original untouched
     }
 
     void capture_resumedDaysLaterStaysOneFile()
