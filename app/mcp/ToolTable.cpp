@@ -104,11 +104,11 @@ Tool remember()
                 request.source = args.value(QStringLiteral("source")).toString(QStringLiteral("conversation"));
                 request.project = args.value(QStringLiteral("project")).toString();
                 request.supersedes = args.value(QStringLiteral("supersedes")).toString();
-                auto written = MemoryWriter(tools.engine()).remember(request);
+                qint64 chunks = 0; // written and indexed in one go: indexing it again would find nothing new
+                auto written = MemoryWriter(tools.engine()).remember(request, &chunks);
                 if (!written)
                     return ToolResult::failure(
                         QStringLiteral("nothing was written: %1").arg(written.error().toString()));
-                const int chunks = tools.indexNow(*written);
                 return ToolResult{
                     QStringLiteral("Remembered \"%1\" as %2 (%3, %4).")
                         .arg(request.title, *written, request.store,

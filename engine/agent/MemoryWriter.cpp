@@ -96,7 +96,7 @@ Status MemoryWriter::validate(const RememberRequest &r) const
     return {};
 }
 
-Result<QString> MemoryWriter::remember(const RememberRequest &request)
+Result<QString> MemoryWriter::remember(const RememberRequest &request, qint64 *indexedChunks)
 {
     if (Status s = validate(request); !s)
         return s.error();
@@ -158,6 +158,8 @@ Result<QString> MemoryWriter::remember(const RememberRequest &request)
     if (report.failed > 0 && !report.problems.isEmpty())
         return Error{QStringLiteral("the memory was written but not indexed: %1").arg(report.problems.front().message),
                      relative};
+    if (indexedChunks)
+        *indexedChunks = report.chunks;
     return relative;
 }
 

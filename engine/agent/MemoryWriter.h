@@ -35,8 +35,9 @@ class MemoryWriter {
 public:
     explicit MemoryWriter(Engine &engine);
 
-    /// Returns the vault-relative path written.
-    Result<QString> remember(const RememberRequest &request);
+    /// Writes and indexes the memory; returns the vault-relative path written, and the number of
+    /// chunks indexed from it in `indexedChunks` when given.
+    Result<QString> remember(const RememberRequest &request, qint64 *indexedChunks = nullptr);
     /// Moves the file to `archive/<path>`; journaled, restorable.
     Status forget(const QString &relativePath);
     /// Moves an archived file (`archive/…`) back where it was.
