@@ -28,12 +28,13 @@ int runWake(CliContext &cx)
     bool ok = true;
     WakeOptions options;
     options.preambleBudget = cx.intOption(QStringLiteral("budget"), -1, &ok);
+    const QDateTime now = cx.nowOption(&ok);
     if (!ok)
         return ExitUsage;
     auto engine = cx.openEngine();
     if (!engine)
         return ExitFailure;
-    auto briefing = WakeBriefing::build(*engine, QDateTime::currentDateTime(), options);
+    auto briefing = WakeBriefing::build(*engine, now, options);
     if (!briefing)
         return cx.fail(briefing.error().toString());
     if (cx.json())
@@ -132,6 +133,7 @@ const CommandRegistration wakeCommand{CliCommand{
         p.addOption({QStringLiteral("budget"),
                      QStringLiteral("Token budget of the preamble (default from engram.json)."),
                      QStringLiteral("tokens")});
+        addNowOption(p, QStringLiteral("Brief"));
     },
     runWake}};
 

@@ -3,6 +3,7 @@
 #include "vault/Engine.h"
 
 #include <QCommandLineParser>
+#include <QDateTime>
 #include <QTextStream>
 
 #include <functional>
@@ -38,6 +39,9 @@ public:
     int fail(const QString &message);
     /// A count option (≥ 1), or `fallback`; sets `ok` false (and prints why) on a bad value.
     int intOption(const QString &name, int fallback, bool *ok);
+    /// The --now option (see addNowOption), or the current time; sets `ok`
+    /// false (and prints why) on a value that is not an ISO 8601 date and time.
+    QDateTime nowOption(bool *ok);
 
     QString commandName;
 };
@@ -60,6 +64,8 @@ struct CommandRegistration {
 /// Parses the common filter options (--store, --region, --layer, --category, --tag, --path).
 RecallFilter filterFromOptions(const QCommandLineParser &parser);
 void addFilterOptions(QCommandLineParser &parser);
+/// --now: answer as of a fixed moment, for reproducible output.
+void addNowOption(QCommandLineParser &parser, const QString &whatFollowsTheClock);
 
 /// `stats --tools` (ToolCommands.cpp).
 int runToolStats(CliContext &cx);

@@ -21,11 +21,8 @@ void addRecallOptions(QCommandLineParser &p)
         {{QStringLiteral("k"), QStringLiteral("limit")},
          QStringLiteral("How many results (default 10)."),
          QStringLiteral("n")},
-        {QStringLiteral("now"),
-         QStringLiteral("Rank as of this moment (ISO 8601, e.g. 2026-01-01T00:00:00Z) for "
-                        "reproducible output; default: the current time."),
-         QStringLiteral("datetime")},
     });
+    addNowOption(p, QStringLiteral("Rank"));
     addFilterOptions(p);
 }
 
@@ -40,12 +37,9 @@ Result<RecallQuery> queryFromOptions(CliContext &cx, const QString &text)
         return Error{QStringLiteral("bad -k")};
     q.filter = filterFromOptions(cx.parser);
     if (cx.parser.isSet(QStringLiteral("now"))) {
-        q.now = QDateTime::fromString(cx.parser.value(QStringLiteral("now")), Qt::ISODateWithMs);
-        if (!q.now.isValid()) {
-            cx.err << "engram-cli " << cx.commandName << ": --now takes an ISO 8601 date and time such as "
-                   << "2026-01-01T00:00:00Z, not \"" << cx.parser.value(QStringLiteral("now")) << "\"" << Qt::endl;
+        q.now = cx.nowOption(&ok);
+        if (!ok)
             return Error{QStringLiteral("bad --now")};
-        }
     }
     return q;
 }

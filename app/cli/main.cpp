@@ -83,6 +83,28 @@ int CliContext::intOption(const QString &name, int fallback, bool *ok)
     return parsed ? value : fallback;
 }
 
+QDateTime CliContext::nowOption(bool *ok)
+{
+    if (!parser.isSet(QStringLiteral("now")))
+        return QDateTime::currentDateTime();
+    const QDateTime now = QDateTime::fromString(parser.value(QStringLiteral("now")), Qt::ISODateWithMs);
+    if (!now.isValid()) {
+        err << "engram-cli " << commandName << ": --now takes an ISO 8601 date and time such as "
+            << "2026-01-01T00:00:00Z, not \"" << parser.value(QStringLiteral("now")) << "\"" << Qt::endl;
+        *ok = false;
+    }
+    return now;
+}
+
+void addNowOption(QCommandLineParser &parser, const QString &whatFollowsTheClock)
+{
+    parser.addOption({QStringLiteral("now"),
+                      QStringLiteral("%1 as of this moment (ISO 8601, e.g. 2026-01-01T00:00:00Z) for "
+                                     "reproducible output; default: the current time.")
+                          .arg(whatFollowsTheClock),
+                      QStringLiteral("datetime")});
+}
+
 void addFilterOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
