@@ -112,6 +112,9 @@ private Q_SLOTS:
         QDialog *dialog = nullptr;
         QTRY_VERIFY((dialog = m_window->findChild<QDialog *>(QStringLiteral("connectAgentDialog"))));
         QVERIFY(dialog->isVisible());
+        // Enter applies what it shows; it never takes the hooks out.
+        QVERIFY(child<QPushButton>(dialog, "connectApplyButton")->isDefault());
+        QVERIFY(!child<QPushButton>(dialog, "connectRemoveButton")->isDefault());
         dialog->close();
     }
 
