@@ -1,5 +1,7 @@
 #include "HealthText.h"
 
+#include "Vocabulary.h"
+
 #include <QDateTime>
 #include <QLocale>
 
@@ -80,7 +82,13 @@ QString HealthText::detail(const HealthCheck &check)
         break;
     case HealthDetail::MemoriesMissing: text = tr("memories/ does not exist: nothing has been remembered yet"); break;
     case HealthDetail::MemoriesEmpty: text = tr("memories/ is empty"); break;
-    case HealthDetail::MemoriesByStore: text = tr("memories/: %1").arg(a.join(QStringLiteral(", "))); break;
+    case HealthDetail::MemoriesByStore: {
+        QStringList stores; // store, files, store, files…: the store's word in the UI's language
+        for (int i = 0; i + 1 < a.size(); i += 2)
+            stores << tr("%1 (%2)", "a memory store and its file count").arg(Vocabulary::store(a.at(i)), number(i + 1));
+        text = tr("memories/: %1").arg(stores.join(QStringLiteral(", ")));
+        break;
+    }
     case HealthDetail::SessionCaptured: text = tr("%1 captured %2").arg(arg(0), ago(1)); break;
     case HealthDetail::NoSessionFile: text = tr("No session file under sessions/%1/").arg(arg(0)); break;
     case HealthDetail::NoSessionYet: text = tr("No session yet: nothing captured under sessions/"); break;
@@ -134,7 +142,9 @@ QString HealthText::advice(const HealthCheck &check)
     case HealthAdvice::ConnectAgent:
         return tr("Connect the agent (Tools › Connect Agent…) so each session is captured, or run "
                   "engram-cli capture to copy its transcripts into sessions/");
-    case HealthAdvice::CheckTranscriptWriter: return tr("Check that the agent still writes its transcript there");
+    case HealthAdvice::CheckTranscriptWriter:
+        return tr("Check that the agent still writes its transcript there and that its capture hooks are installed "
+                  "(Tools › Connect Agent…)");
     case HealthAdvice::IndexTranscriptsOrInstallToolHook:
         return tr("Index agent transcripts (sessions/…/*.jsonl) or install the tool hook");
     case HealthAdvice::FixLineNamed: return tr("Fix or delete the line named");

@@ -791,20 +791,12 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Den Agenten verbinden (Werkzeuge › Agent verbinden …), damit jede Sitzung erfasst wird, oder engram-cli capture ausführen, um seine Transkripte nach sessions/ zu kopieren</translation>
     </message>
     <message>
-        <source>Check that the agent still writes its transcript there</source>
-        <translation>Prüfen, ob der Agent sein Transkript noch dort schreibt</translation>
-    </message>
-    <message>
         <source>Index agent transcripts (sessions/…/*.jsonl) or install the tool hook</source>
         <translation>Agententranskripte indizieren (sessions/…/*.jsonl) oder den Werkzeug-Hook installieren</translation>
     </message>
     <message>
         <source>Fix or delete the line named</source>
         <translation>Die genannte Zeile korrigieren oder löschen</translation>
-    </message>
-    <message>
-        <source>Index recent transcripts, or check the tool hook</source>
-        <translation>Neuere Transkripte indizieren oder den Werkzeug-Hook prüfen</translation>
     </message>
     <message>
         <source>Run a reflection (engram-cli reflect)</source>
@@ -825,6 +817,19 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>No session yet: nothing captured under sessions/</source>
         <translation>Noch keine Sitzung: nichts unter sessions/ erfasst</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a memory store and its file count</comment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Check that the agent still writes its transcript there and that its capture hooks are installed (Tools › Connect Agent…)</source>
+        <translation>Prüfen, ob der Agent sein Transkript noch dort schreibt und seine Erfassungs-Hooks installiert sind (Werkzeuge › Agent verbinden …)</translation>
+    </message>
+    <message>
+        <source>Index recent transcripts, or check the tool hook</source>
+        <translation>Neuere Transkripte indizieren oder den Werkzeug-Hook prüfen</translation>
     </message>
 </context>
 <context>
@@ -1170,6 +1175,14 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Strength</source>
         <translation>Stärke</translation>
+    </message>
+    <message>
+        <source>No memory matches “%1” with these filters.</source>
+        <translation>Keine Erinnerung passt mit diesen Filtern zu „%1“.</translation>
+    </message>
+    <message>
+        <source>No memory matches these filters.</source>
+        <translation>Keine Erinnerung passt zu diesen Filtern.</translation>
     </message>
 </context>
 <context>

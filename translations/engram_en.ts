@@ -790,19 +790,11 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Check that the agent still writes its transcript there</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Index agent transcripts (sessions/…/*.jsonl) or install the tool hook</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Fix or delete the line named</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Index recent transcripts, or check the tool hook</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -823,6 +815,19 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>No session yet: nothing captured under sessions/</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a memory store and its file count</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that the agent still writes its transcript there and that its capture hooks are installed (Tools › Connect Agent…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Index recent transcripts, or check the tool hook</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1168,6 +1173,14 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Strength</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No memory matches “%1” with these filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No memory matches these filters.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

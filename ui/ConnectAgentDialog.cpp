@@ -58,6 +58,9 @@ ConnectAgentDialog::ConnectAgentDialog(const QString &vaultPath, const QString &
     m_removeButton = buttons->addButton(tr("&Remove"), QDialogButtonBox::DestructiveRole);
     m_removeButton->setObjectName(QStringLiteral("connectRemoveButton"));
     m_removeButton->setToolTip(tr("Take out exactly what connecting added"));
+    // Enter applies what the dialog shows; the button box made Remove, first in its row, the default.
+    m_removeButton->setAutoDefault(false);
+    m_applyButton->setDefault(true);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);

@@ -49,7 +49,7 @@ bool DropIngestFilter::eventFilter(QObject *watched, QEvent *event)
     if (!report.refused.isEmpty())
         text += (text.isEmpty() ? QString() : QStringLiteral(" · "))
                 + tr("Refused: %1").arg(report.refused.join(QStringLiteral("; ")));
-    Q_EMIT message(text);
+    Q_EMIT message(text, !report.refused.isEmpty());
     return true;
 }
 

@@ -17,7 +17,8 @@ public:
     static QString dropFolder();
 
 Q_SIGNALS:
-    void message(const QString &text);
+    /// What the drop did; `refused`: some of it was not taken (the person should read why).
+    void message(const QString &text, bool refused);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QAbstractItemView>
+#include <QEvent>
 #include <QLabel>
 #include <QStackedWidget>
 
@@ -33,6 +35,47 @@ public:
 
 private:
     QLabel *m_message;
+};
+
+/// The same sentence for a view that keeps its header (a table whose filters match nothing): a
+/// note over the view's empty area, centred in it, below the header and clear of the scroll bars.
+class EmptyViewNote : public QLabel {
+    Q_OBJECT
+public:
+    explicit EmptyViewNote(QAbstractItemView *view) : QLabel(view->viewport())
+    {
+        setAlignment(Qt::AlignCenter);
+        setWordWrap(true);
+        setEnabled(false); // quiet, as EmptyState's sentence
+        setAttribute(Qt::WA_TransparentForMouseEvents);
+        view->viewport()->installEventFilter(this);
+        hide();
+    }
+
+    void showMessage(const QString &message)
+    {
+        setText(message);
+        place();
+        show();
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize && isVisible())
+            place();
+        return QLabel::eventFilter(watched, event);
+    }
+
+private:
+    void place()
+    {
+        const QRect area = parentWidget()->rect();
+        const int width = qMax(0, qMin(area.width() - 48, 520)); // a readable line, 24 px clear of each side
+        const int height = qMin(area.height(), heightForWidth(width));
+        setGeometry(
+            QRect(QPoint(0, 0), QSize(width, height)).translated(area.center() - QPoint(width / 2, height / 2)));
+    }
 };
 
 } // namespace engram

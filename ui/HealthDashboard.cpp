@@ -8,10 +8,37 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace engram {
+
+namespace {
+
+/// The Fix column: a cell with a button is the button's size and shows only the button (the advice
+/// is its tooltip). The advice text under it, wrapped into 170 px, made such a row ~110 px tall.
+class FixCellDelegate : public QStyledItemDelegate {
+public:
+    explicit FixCellDelegate(QTableView *view) : QStyledItemDelegate(view), m_view(view) { }
+
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        if (const QWidget *button = m_view->indexWidget(index))
+            return button->sizeHint();
+        return QStyledItemDelegate::sizeHint(option, index);
+    }
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        if (!m_view->indexWidget(index))
+            QStyledItemDelegate::paint(painter, option, index);
+    }
+
+private:
+    QTableView *m_view;
+};
+
+} // namespace
 
 HealthDashboard::HealthDashboard(VaultSession *session, QWidget *parent)
     : QWidget(parent), m_session(session), m_model(new HealthModel(this))
@@ -35,10 +62,13 @@ HealthDashboard::HealthDashboard(VaultSession *session, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(true);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->setItemDelegateForColumn(HealthModel::FixColumn, new FixCellDelegate(m_table));
+    // A check's name and status on one line in any language ("Index passt zu den Dateien", "noch
+    // nicht" wrapped at the former 170 and 90 px); the details take the rest.
+    m_table->horizontalHeader()->setSectionResizeMode(HealthModel::CheckColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(HealthModel::StatusColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(HealthModel::ReasonColumn, QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->setColumnWidth(HealthModel::CheckColumn, 170);
-    m_table->setColumnWidth(HealthModel::StatusColumn, 90);
     m_table->setColumnWidth(HealthModel::FixColumn, 170);
 
     auto *layout = new QVBoxLayout(this);
@@ -119,6 +149,7 @@ void HealthDashboard::showChecks(const QList<HealthCheck> &checks)
         connect(button, &QPushButton::clicked, this, [this, check] { fix(check); });
         m_table->setIndexWidget(m_model->index(row, HealthModel::FixColumn), button);
     }
+    m_table->resizeRowsToContents(); // the buttons now set their rows' height
 }
 
 void HealthDashboard::fix(const HealthCheck &check)

@@ -65,15 +65,24 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_tools, tr("&Tools"));
     m_tabs->addTab(m_health, tr("&Health"));
     setCentralWidget(m_tabs);
+    // A tab is entered to be used: Recall to ask (as Ctrl+L does), by click, Alt+2 or the View menu.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_recall)
+            m_recall->focusQuery();
+    });
 
     new IndexStatus(m_session, statusBar());
     auto *drops = new DropIngestFilter(m_session, this);
     m_messages = new MessageLog(statusBar());
     statusBar()->addPermanentWidget(m_messages);
-    connect(drops, &DropIngestFilter::message, this, &MainWindow::report);
-    connect(m_session, &VaultSession::failed, m_messages, &MessageLog::add);
+    connect(drops, &DropIngestFilter::message, this, [this](const QString &text, bool refused) {
+        report(text, refused ? MessageLog::Severity::Warning : MessageLog::Severity::Info);
+    });
+    connect(m_session, &VaultSession::failed, m_messages,
+            [this](const QString &message) { m_messages->add(message, MessageLog::Severity::Error); });
     connect(m_session, &VaultSession::openFailed, m_messages, [this](const QString &path, const QString &message) {
-        m_messages->add(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), message));
+        m_messages->add(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), message),
+                        MessageLog::Severity::Error);
     });
     connect(m_regions, &RegionMapView::regionClicked, this, [this](const QString &region) {
         m_browser->setRegionFilter(region);
@@ -212,7 +221,7 @@ void MainWindow::connectInsights()
         m_tools->setData(d.tools);
         m_timeline->setData(d.timeline);
         if (!d.error.isEmpty())
-            report(d.error);
+            report(d.error, MessageLog::Severity::Error);
     });
     connect(m_graph, &GraphView::neighbourhoodRequested, m_insights, &VaultInsights::requestNeighbourhood);
     connect(m_insights, &VaultInsights::neighbourhoodReady, m_graph,
@@ -228,16 +237,18 @@ void MainWindow::connectInsights()
             [this] { m_timeline->setStatus(tr("Consolidating…"), true); });
     connect(m_insights, &VaultInsights::consolidationFinished, this, [this](const QString &summary) {
         m_timeline->setStatus(summary);
-        report(summary);
+        report(summary, MessageLog::Severity::Info); // logged; a run that went well asks nothing of the person
     });
-    connect(m_insights, &VaultInsights::consolidationFailed, this,
-            [this](const QString &message) { m_timeline->setStatus(tr("Consolidation failed: %1").arg(message)); });
+    connect(m_insights, &VaultInsights::consolidationFailed, this, [this](const QString &message) {
+        m_timeline->setStatus(tr("Consolidation failed: %1").arg(message));
+        report(tr("Consolidation failed: %1").arg(message), MessageLog::Severity::Error);
+    });
 }
 
-void MainWindow::report(const QString &text)
+void MainWindow::report(const QString &text, MessageLog::Severity severity)
 {
     statusBar()->showMessage(text, 10000);
-    m_messages->add(text); // kept until read: the status bar's line is gone with the next progress line
+    m_messages->add(text, severity); // kept until read: the status bar's line is gone with the next progress line
 }
 
 void MainWindow::consolidateNow()
@@ -369,6 +380,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
+    m_browser->saveSettings();
     m_session->close();
     event->accept();
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "MessageLog.h"
+
 #include <QMainWindow>
 
 class QMenu;
@@ -10,7 +12,6 @@ namespace engram {
 class GraphView;
 class HealthDashboard;
 class MemoryBrowser;
-class MessageLog;
 class PackPanel;
 class RecallPanel;
 class RegionMapView;
@@ -71,7 +72,7 @@ private:
     void connectInsights();
     void consolidateNow();
     /// A message that matters: shown in the status bar and kept in the message log.
-    void report(const QString &text);
+    void report(const QString &text, MessageLog::Severity severity);
 
     VaultSession *m_session;
     VaultInsights *m_insights;

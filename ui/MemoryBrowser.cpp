@@ -18,7 +18,9 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QScopedValueRollback>
+#include <QSettings>
 #include <QSplitter>
+#include <QStyle>
 #include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -26,6 +28,11 @@
 #include <algorithm>
 
 namespace engram {
+
+namespace {
+const int kMinTitleWidth = 180; // "Welcome to Engram › Where things go" less its last word
+const QString kSplitterKey = QStringLiteral("memories/splitter");
+} // namespace
 
 MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     : QWidget(parent), m_session(session), m_model(new MemoryTableModel(this)), m_proxy(new MemoryFilterProxy(this))
@@ -101,19 +108,34 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
         MemoryTableModel::LastAccessColumn,
         fit(nullptr, {QLocale().toString(QDateTime(QDate(2026, 12, 30), QTime(20, 10)), QLocale::ShortFormat)}));
 
+    // The title and the tag columns stay on screen however narrow the table is dragged: the
+    // splitter stops at them, and the last access and source give way first (fitColumns).
+    int essential = kMinTitleWidth;
+    for (int c : {MemoryTableModel::StoreColumn, MemoryTableModel::RegionColumn, MemoryTableModel::LayerColumn,
+                  MemoryTableModel::StrengthColumn})
+        essential += header->sectionSize(c);
+    m_essentialWidth = essential;
+    m_table->setMinimumWidth(essential + m_table->style()->pixelMetric(QStyle::PM_ScrollBarExtent)
+                             + 2 * m_table->frameWidth() + m_table->indentation());
+    m_table->viewport()->installEventFilter(this);
+    m_nothing = new EmptyViewNote(m_table);
+    m_nothing->setObjectName(QStringLiteral("memoryTableEmpty"));
+
     m_editor = new NoteEditor(this);
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->setObjectName(QStringLiteral("memorySplitter"));
-    splitter->addWidget(m_table);
-    splitter->addWidget(m_editor);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 1);
-    splitter->setSizes({2000, 1000}); // two thirds for the table, whatever the window's width
-    m_empty = new EmptyState(splitter, this);
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("memorySplitter"));
+    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(m_editor);
+    m_splitter->setCollapsible(0, false);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 1);
+    // Two thirds for the table whatever the window's width, unless the person left it otherwise.
+    if (!m_splitter->restoreState(QSettings().value(kSplitterKey).toByteArray()))
+        m_splitter->setSizes({2000, 1000});
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(filters);
-    layout->addWidget(m_empty, 1);
+    layout->addWidget(m_splitter, 1);
 
     m_searchDelay = new QTimer(this);
     m_searchDelay->setSingleShot(true);
@@ -122,11 +144,13 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     connect(m_searchDelay, &QTimer::timeout, this, [this] {
         m_proxy->setSearchText(m_search->text());
         updateCount();
+        updateEmptyNote();
     });
     auto comboFilter = [this](QComboBox *combo, void (MemoryFilterProxy::*setter)(const QString &)) {
         connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, setter] {
             (m_proxy->*setter)(combo->currentData().toString());
             updateCount();
+            updateEmptyNote();
         });
     };
     comboFilter(m_region, &MemoryFilterProxy::setRegion);
@@ -150,19 +174,75 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     connect(m_session, &VaultSession::catalogChanged, m_model, &MemoryTableModel::applyDelta);
     connect(m_session, &VaultSession::catalogReady, this, &MemoryBrowser::updateFilters);
     connect(m_session, &VaultSession::opening, this, [this] {
+        m_opening = true;
         m_model->setRows({});
         m_editor->clear();
-        m_empty->showMessage(tr("Opening the vault…"));
+        updateEmptyNote();
     });
+    connect(m_session, &VaultSession::opened, this, [this] { m_opening = false; });
     connect(m_session, &VaultSession::closed, this, [this] {
+        m_opening = false;
         m_model->setRows({});
         m_editor->clear();
-        m_empty->showMessage(tr("No vault is open. Use File › Open Vault…"));
+        updateEmptyNote();
     });
+    for (auto change : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_proxy, change, this, &MemoryBrowser::updateEmptyNote);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &MemoryBrowser::updateEmptyNote);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MemoryBrowser::updateEmptyNote);
     connect(m_editor, &NoteEditor::saved, this, [this](const QString &path) { m_session->requestIndexPaths({path}); });
-    m_empty->showMessage(tr("No vault is open. Use File › Open Vault…"));
     m_model->setRows(m_session->catalog());
     updateFilters();
+}
+
+void MemoryBrowser::saveSettings() const
+{
+    QSettings().setValue(kSplitterKey, m_splitter->saveState());
+}
+
+bool MemoryBrowser::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void MemoryBrowser::fitColumns()
+{
+    // The source, then the last access, leave the table before the title shrinks below its minimum.
+    const int available = m_table->viewport()->width();
+    const QHeaderView *header = m_table->header();
+    if (!header->isSectionHidden(MemoryTableModel::LastAccessColumn)) // as the person may have made it
+        m_lastAccessWidth = header->sectionSize(MemoryTableModel::LastAccessColumn);
+    if (!header->isSectionHidden(MemoryTableModel::SourceColumn))
+        m_sourceWidth = header->sectionSize(MemoryTableModel::SourceColumn);
+    const bool showLastAccess = available >= m_essentialWidth + m_lastAccessWidth;
+    const bool showSource = available >= m_essentialWidth + m_lastAccessWidth + m_sourceWidth;
+    m_table->setColumnHidden(MemoryTableModel::LastAccessColumn, !showLastAccess);
+    m_table->setColumnHidden(MemoryTableModel::SourceColumn, !showSource);
+}
+
+void MemoryBrowser::updateEmptyNote()
+{
+    if (m_proxy->rowCount() > 0) {
+        m_nothing->hide();
+        return;
+    }
+    QString message;
+    if (m_opening)
+        message = tr("Opening the vault…");
+    else if (!m_session->isOpen())
+        message = tr("No vault is open. Use File › Open Vault…");
+    else if (m_model->rowCount() == 0)
+        message = m_session->isBusy() ? tr("Indexing… memories appear here as soon as they are indexed.")
+                                      : tr("This vault holds no memories yet. Drop Markdown or text files "
+                                           "onto the window, or write notes in %1.")
+                                            .arg(m_session->vaultPath());
+    else if (!m_search->text().trimmed().isEmpty())
+        message = tr("No memory matches “%1” with these filters.").arg(m_search->text().trimmed());
+    else
+        message = tr("No memory matches these filters.");
+    m_nothing->showMessage(message);
 }
 
 void MemoryBrowser::fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText,
@@ -187,13 +267,7 @@ void MemoryBrowser::updateFilters()
     fillCombo(m_store, stats.byStore, tr("All stores"), &Vocabulary::store);
     fillCombo(m_layer, stats.byLayer, tr("All layers"), &Vocabulary::layer);
     m_proxy->setRegion(m_region->currentData().toString());
-    if (m_session->isOpen() && m_model->rowCount() == 0)
-        m_empty->showMessage(m_session->isBusy() ? tr("Indexing… memories appear here as soon as they are indexed.")
-                                                 : tr("This vault holds no memories yet. Drop Markdown or text files "
-                                                      "onto the window, or write notes in %1.")
-                                                       .arg(m_session->vaultPath()));
-    else if (m_session->isOpen())
-        m_empty->showContent();
+    updateEmptyNote();
     updateCount();
 }
 

@@ -7,12 +7,13 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSplitter;
 class QTreeView;
 class QTimer;
 
 namespace engram {
 
-class EmptyState;
+class EmptyViewNote;
 class MemoryFilterProxy;
 class MemoryTableModel;
 class NoteEditor;
@@ -37,9 +38,18 @@ public:
     bool showMemory(qint64 chunkId);
     MemoryFilterProxy *proxy() const { return m_proxy; }
     NoteEditor *editor() const { return m_editor; }
+    /// Keeps the split between table and note as the person left it, for the next start.
+    void saveSettings() const;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void updateFilters();
+    /// Hides the last access and source columns while the table is too narrow for them.
+    void fitColumns();
+    /// The sentence in the table's empty area: why there is no row (no vault, indexing, no match).
+    void updateEmptyNote();
     void showSelected();
     void updateCount();
     void fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText,
@@ -48,7 +58,8 @@ private:
     VaultSession *m_session;
     MemoryTableModel *m_model;
     MemoryFilterProxy *m_proxy;
-    EmptyState *m_empty;
+    EmptyViewNote *m_nothing;
+    QSplitter *m_splitter;
     QLineEdit *m_search;
     QComboBox *m_region;
     QComboBox *m_store;
@@ -57,6 +68,10 @@ private:
     QTreeView *m_table;
     NoteEditor *m_editor;
     QTimer *m_searchDelay;
+    int m_essentialWidth = 0;  ///< the title at its minimum and the tag columns
+    int m_lastAccessWidth = 0; ///< of the columns that give way when the table is narrow
+    int m_sourceWidth = 0;
+    bool m_opening = false;
     bool m_returning = false; ///< putting the selection back after a cancelled prompt
 };
 

@@ -21,16 +21,16 @@ MessageLog::MessageLog(QWidget *parent) : QToolButton(parent)
     updateButton();
 }
 
-void MessageLog::add(const QString &text)
+void MessageLog::add(const QString &text, Severity severity)
 {
     if (text.isEmpty())
         return;
-    m_entries.append({QDateTime::currentDateTime(), text});
+    m_entries.append({QDateTime::currentDateTime(), text, severity});
     if (m_entries.size() > kMaxEntries)
         m_entries.removeFirst();
     if (m_dialog && m_dialog->isVisible())
         m_list->addItem(QStringLiteral("%1  %2").arg(QLocale().toString(m_entries.last().time.time()), text));
-    else
+    else if (severity != Severity::Info)
         ++m_unread;
     updateButton();
 }

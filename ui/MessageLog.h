@@ -8,15 +8,18 @@ class QListWidget;
 
 namespace engram {
 
-/// Messages that matter (a refused drop, a failed index, a finished consolidation) kept until read.
+/// Messages of the session (a refused drop, a failed index, a finished consolidation) kept until read.
 /// The status bar's text is replaced by the next progress line within a tenth of a second; this
-/// button in the status bar counts what has not been read and opens the log of every message.
+/// button in the status bar opens the log of every message and counts, as new, only those that
+/// matter: errors and warnings. A finished job is logged but does not ask to be read.
 class MessageLog : public QToolButton {
     Q_OBJECT
 public:
+    enum class Severity { Info, Warning, Error };
+
     explicit MessageLog(QWidget *parent = nullptr);
 
-    void add(const QString &text);
+    void add(const QString &text, Severity severity = Severity::Error);
     int unread() const { return m_unread; }
     QStringList messages() const;
     /// Shows the log (non-modal) and marks everything read.
@@ -28,6 +31,7 @@ private:
     struct Entry {
         QDateTime time;
         QString text;
+        Severity severity;
     };
     QList<Entry> m_entries;
     int m_unread = 0;

@@ -51,8 +51,10 @@ NoteEditor::NoteEditor(QWidget *parent) : QWidget(parent), m_file(new WatchedFil
     m_editButton = new QPushButton(tr("&Edit"), this);
     m_editButton->setObjectName(QStringLiteral("noteEditButton"));
     m_editButton->setToolTip(tr("Edit the raw lines of this session"));
+    // The path on a line of its own: beside four buttons ("Rohtext", "Bearbeiten", "Im Editor
+    // öffnen", "Speichern": ~390 px) it was cut to its first five letters.
     auto *header = new QHBoxLayout;
-    header->addWidget(m_pathLabel, 1);
+    header->addStretch(1);
     header->addWidget(m_rawButton);
     header->addWidget(m_editButton);
     header->addWidget(m_externalButton);
@@ -98,6 +100,7 @@ NoteEditor::NoteEditor(QWidget *parent) : QWidget(parent), m_file(new WatchedFil
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_pathLabel);
     layout->addLayout(header);
     layout->addWidget(m_banner);
     layout->addWidget(m_stack, 1);

@@ -61,7 +61,7 @@ enum class HealthDetail {
     StateSummaryNoFocus,   ///< heuristics, learnings, avoidances, age
     MemoriesMissing,       ///< —
     MemoriesEmpty,         ///< —
-    MemoriesByStore,       ///< "store (files)" per store
+    MemoriesByStore,       ///< store, files, per store (the store's name as stored: "semantic")
     SessionCaptured,       ///< file, age
     NoSessionFile,         ///< day
     NoSessionYet,          ///< —

@@ -121,6 +121,7 @@ HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
         return c;
     }
     QStringList parts;
+    QStringList args; // store, files, store, files…
     for (const QString &store : memories.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         int files = 0;
         QDirIterator it(memories.filePath(store), {QStringLiteral("*.md")}, QDir::Files, QDirIterator::Subdirectories);
@@ -129,8 +130,9 @@ HealthCheck HealthChecks::memoryFolders(const QString &vaultPath)
             ++files;
         }
         parts << QStringLiteral("%1 (%2)").arg(store).arg(files);
+        args << store << number(files);
     }
-    c.found(parts.isEmpty() ? HealthDetail::MemoriesEmpty : HealthDetail::MemoriesByStore, parts);
+    c.found(parts.isEmpty() ? HealthDetail::MemoriesEmpty : HealthDetail::MemoriesByStore, args);
     c.reason = parts.isEmpty() ? QStringLiteral("memories/ is empty")
                                : QStringLiteral("memories/: ") + parts.join(QStringLiteral(", "));
     return c;
@@ -173,8 +175,12 @@ HealthCheck HealthChecks::todaysSession(const QString &vaultPath, const HealthTh
         c.status = HealthStatus::Stale;
         c.reason += QStringLiteral(" (stale after %1 h)").arg(limits.sessionStaleHours);
         c.staleAfterHours = limits.sessionStaleHours;
-        fixBy(c, QStringLiteral("check that the agent still writes its transcript there"),
-              HealthAdvice::CheckTranscriptWriter);
+        // The capture hooks (Connect Agent) copy each session as it ends: a stale folder means
+        // they are not installed for the agent in use, or it stopped writing its transcript.
+        fixBy(c,
+              QStringLiteral("check that the agent still writes its transcript there, and that its capture hooks "
+                             "are installed (`engram-cli connect claude-code` or codex)"),
+              HealthAdvice::CheckTranscriptWriter, HealthFix::ConnectAgent);
     }
     return c;
 }
@@ -214,7 +220,7 @@ HealthCheck HealthChecks::toolUsage(const QString &vaultPath, const HealthThresh
         c.reason += QStringLiteral(" (stale after %1 days)").arg(limits.toolUsageStaleDays);
         c.staleAfterHours = limits.toolUsageStaleDays * 24;
         fixBy(c, QStringLiteral("index recent transcripts, or check the tool hook"),
-              HealthAdvice::IndexRecentTranscripts);
+              HealthAdvice::IndexRecentTranscripts, HealthFix::ConnectAgent);
     }
     return c;
 }
