@@ -1229,23 +1229,23 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Assistent: %1</translation>
     </message>
     <message numerus="yes">
-        <source>%n turn(s) · %1</source>
+        <source>%n passage(s) · %1</source>
         <translation>
-            <numerusform>%n Beitrag · %1</numerusform>
-            <numerusform>%n Beiträge · %1</numerusform>
+            <numerusform>%n Abschnitt · %1</numerusform>
+            <numerusform>%n Abschnitte · %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1
 %2
-%n turn(s)</source>
+%n passage(s)</source>
         <translation>
             <numerusform>%1
 %2
-%n Beitrag</numerusform>
+%n Abschnitt</numerusform>
             <numerusform>%1
 %2
-%n Beiträge</numerusform>
+%n Abschnitte</numerusform>
         </translation>
     </message>
     <message>

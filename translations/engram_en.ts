@@ -1228,23 +1228,23 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n turn(s) · %1</source>
+        <source>%n passage(s) · %1</source>
         <translation>
-            <numerusform>%n turn · %1</numerusform>
-            <numerusform>%n turns · %1</numerusform>
+            <numerusform>%n passage · %1</numerusform>
+            <numerusform>%n passages · %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1
 %2
-%n turn(s)</source>
+%n passage(s)</source>
         <translation>
             <numerusform>%1
 %2
-%n turn</numerusform>
+%n passage</numerusform>
             <numerusform>%1
 %2
-%n turns</numerusform>
+%n passages</numerusform>
         </translation>
     </message>
     <message>
