@@ -31,10 +31,10 @@ QString HealthText::title(const HealthCheck &check)
 QString HealthText::age(qint64 seconds)
 {
     if (seconds < 3600)
-        return tr("%n min ago", nullptr, int(qMax<qint64>(0, seconds / 60)));
+        return tr("%Ln min ago", nullptr, int(qMax<qint64>(0, seconds / 60)));
     if (seconds < 2 * 86400)
-        return tr("%n h ago", nullptr, int(seconds / 3600));
-    return tr("%n day(s) ago", nullptr, int(seconds / 86400));
+        return tr("%Ln h ago", nullptr, int(seconds / 3600));
+    return tr("%Ln day(s) ago", nullptr, int(seconds / 86400));
 }
 
 QString HealthText::detail(const HealthCheck &check)
@@ -50,13 +50,13 @@ QString HealthText::detail(const HealthCheck &check)
     case HealthDetail::IntegrityPassed: text = tr("SQLite integrity check passed"); break;
     case HealthDetail::VectorsUnsynced: text = tr("The vectors could not be brought up to date: %1").arg(arg(0)); break;
     case HealthDetail::VectorsMatch:
-        text = tr("The vector index holds exactly the %n chunk(s)' vectors", nullptr, n(0));
+        text = tr("The vector index holds exactly the %Ln chunk(s)' vectors", nullptr, n(0));
         break;
     case HealthDetail::VectorsDiffer:
         text = tr("The vector index lacks %1 of the %2 chunks' vectors and holds %3 of chunks that are gone")
                    .arg(number(0), number(1), number(2));
         break;
-    case HealthDetail::FilesIndexed: text = tr("%n file(s) indexed", nullptr, n(0)); break;
+    case HealthDetail::FilesIndexed: text = tr("%Ln file(s) indexed", nullptr, n(0)); break;
     case HealthDetail::FilesChanged:
         text = tr("%1 new, %2 changed, %3 deleted since the last index").arg(number(0), number(1), number(2));
         break;
@@ -67,8 +67,8 @@ QString HealthText::detail(const HealthCheck &check)
         break;
     }
     case HealthDetail::IndexingProblems:
-        text = tr("%n file(s) could not be indexed", nullptr, n(0)) + QStringLiteral(", ")
-               + tr("%n warning(s)", nullptr, n(1));
+        text = tr("%Ln file(s) could not be indexed", nullptr, n(0)) + QStringLiteral(", ")
+               + tr("%Ln warning(s)", nullptr, n(1));
         break;
     case HealthDetail::StateMissing:
         text = tr("No cognitive state yet (state/cognitive.json), so packs carry no focus, heuristics or learnings");
@@ -93,7 +93,7 @@ QString HealthText::detail(const HealthCheck &check)
     case HealthDetail::NoSessionFile: text = tr("No session file under sessions/%1/").arg(arg(0)); break;
     case HealthDetail::NoSessionYet: text = tr("No session yet: nothing captured under sessions/"); break;
     case HealthDetail::SessionFiles:
-        text = tr("%n file(s) in sessions/%1/, newest changed %2", nullptr, n(0)).arg(arg(1), ago(2));
+        text = tr("%Ln file(s) in sessions/%1/, newest changed %2", nullptr, n(0)).arg(arg(1), ago(2));
         break;
     case HealthDetail::ToolUsageMissing:
         text = tr("state/tool-usage.jsonl does not exist: no tool calls counted yet");
@@ -116,12 +116,12 @@ QString HealthText::detail(const HealthCheck &check)
     }
     if (check.status == HealthStatus::Stale && check.staleAfterHours > 0)
         text += QLatin1Char(' ')
-                + (check.staleAfterHours % 24 == 0 ? tr("(stale after %n day(s))", nullptr, check.staleAfterHours / 24)
-                                                   : tr("(stale after %n h)", nullptr, check.staleAfterHours));
+                + (check.staleAfterHours % 24 == 0 ? tr("(stale after %Ln day(s))", nullptr, check.staleAfterHours / 24)
+                                                   : tr("(stale after %Ln h)", nullptr, check.staleAfterHours));
     for (const QString &line : check.detailLines)
         text += QStringLiteral("\n  ") + line;
     if (check.detail == HealthDetail::IndexingProblems && n(2) > 0)
-        text += QStringLiteral("\n  ") + tr("… and %n more", nullptr, n(2));
+        text += QStringLiteral("\n  ") + tr("… and %Ln more", nullptr, n(2));
     return text;
 }
 

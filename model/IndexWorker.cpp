@@ -112,7 +112,7 @@ void IndexWorker::indexChanged()
 
 void IndexWorker::indexPaths(const QStringList &relativePaths)
 {
-    Q_EMIT busyChanged(true, tr("Indexing %n file(s)…", nullptr, int(relativePaths.size())));
+    Q_EMIT busyChanged(true, tr("Indexing %Ln file(s)…", nullptr, int(relativePaths.size())));
     QElapsedTimer clock;
     clock.start();
     IndexReport total = m_engine->indexPaths(relativePaths, progressCallback());

@@ -385,7 +385,7 @@ QVariant MemoryTableModel::display(const MemoryRow &row, int column, const Sessi
     }
     case SourceColumn:
         if (session)
-            return tr("%n passage(s) · %1", nullptr, int(session->turns.size())).arg(row.path);
+            return tr("%Ln passage(s) · %1", nullptr, int(session->turns.size())).arg(row.path);
         if (turn) // its session's row above names the file
             return row.startLine == row.endLine ? tr("line %1").arg(row.startLine)
                                                 : tr("lines %1–%2").arg(row.startLine).arg(row.endLine);
@@ -419,7 +419,7 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
         if (index.column() == StrengthColumn && m_strengths.isEmpty())
             return tr("No strength data yet: it appears once the dynamics journal records accesses.");
         if (session)
-            return tr("%1\n%2\n%n passage(s)", nullptr, int(session->turns.size())).arg(row.title, row.path);
+            return tr("%1\n%2\n%Ln passage(s)", nullptr, int(session->turns.size())).arg(row.title, row.path);
         return QStringLiteral("%1\n%2:%3-%4").arg(row.title, row.path).arg(row.startLine).arg(row.endLine);
     case SortRole: return sortValue(row, index.column(), session, turn);
     case ChunkIdRole: return session ? QVariant() : QVariant(row.id);

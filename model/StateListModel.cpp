@@ -57,7 +57,7 @@ QString StateListModel::details(int row) const
     const QLocale locale;
     if (m_list == StateList::Heuristics && row < s.heuristics.size()) {
         const auto &h = s.heuristics.at(row);
-        return tr("Source: %1\nUsed %n time(s)", nullptr, h.useCount).arg(h.source)
+        return tr("Source: %1\nUsed %Ln time(s)", nullptr, h.useCount).arg(h.source)
                + (h.lastUsed.isValid() ? tr("\nLast used %1").arg(locale.toString(h.lastUsed, QLocale::ShortFormat))
                                        : QString());
     }

@@ -320,7 +320,7 @@ void VaultInsights::startScheduler()
         for (const DigestAction &d : report.digests)
             written += d.isNew ? 1 : 0;
         Q_EMIT consolidationFinished(
-            tr("Consolidation: %n new digest(s), %1 updated, %2 unchanged, %3 memory change(s)", nullptr, written)
+            tr("Consolidation: %Ln new digest(s), %1 updated, %2 unchanged, %3 memory change(s)", nullptr, written)
                 .arg(report.digests.size() - written)
                 .arg(report.unchanged)
                 .arg(report.memories.size()));

@@ -225,41 +225,41 @@
         <translation>Claude Code</translation>
     </message>
     <message numerus="yes">
-        <source>%n turn(s)</source>
+        <source>%Ln turn(s)</source>
         <translation>
-            <numerusform>%n Beitrag</numerusform>
-            <numerusform>%n Beiträge</numerusform>
+            <numerusform>%Ln Beitrag</numerusform>
+            <numerusform>%Ln Beiträge</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n tool call(s), %1 failed</source>
+        <source>%Ln tool call(s), %1 failed</source>
         <translation>
-            <numerusform>%n Werkzeugaufruf, %1 fehlgeschlagen</numerusform>
-            <numerusform>%n Werkzeugaufrufe, %1 fehlgeschlagen</numerusform>
+            <numerusform>%Ln Werkzeugaufruf, %1 fehlgeschlagen</numerusform>
+            <numerusform>%Ln Werkzeugaufrufe, %1 fehlgeschlagen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n tool call(s)</source>
+        <source>%Ln tool call(s)</source>
         <translation>
-            <numerusform>%n Werkzeugaufruf</numerusform>
-            <numerusform>%n Werkzeugaufrufe</numerusform>
+            <numerusform>%Ln Werkzeugaufruf</numerusform>
+            <numerusform>%Ln Werkzeugaufrufe</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n line(s) not shown</source>
+        <source>%Ln line(s) not shown</source>
         <translation>
-            <numerusform>%n Zeile nicht angezeigt</numerusform>
-            <numerusform>%n Zeilen nicht angezeigt</numerusform>
+            <numerusform>%Ln Zeile nicht angezeigt</numerusform>
+            <numerusform>%Ln Zeilen nicht angezeigt</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>engram::DropIngestFilter</name>
     <message numerus="yes">
-        <source>Added %n file(s) to %1</source>
+        <source>Added %Ln file(s) to %1</source>
         <translation>
-            <numerusform>%n Datei zu %1 hinzugefügt</numerusform>
-            <numerusform>%n Dateien zu %1 hinzugefügt</numerusform>
+            <numerusform>%Ln Datei zu %1 hinzugefügt</numerusform>
+            <numerusform>%Ln Dateien zu %1 hinzugefügt</numerusform>
         </translation>
     </message>
     <message>
@@ -306,24 +306,24 @@
         <translation>%1 von %2 bestehen unter den besten %3</translation>
     </message>
     <message numerus="yes">
-        <source>, %n fail</source>
+        <source>, %Ln fail</source>
         <translation>
-            <numerusform>, %n besteht nicht</numerusform>
-            <numerusform>, %n bestehen nicht</numerusform>
+            <numerusform>, %Ln besteht nicht</numerusform>
+            <numerusform>, %Ln bestehen nicht</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n missing</source>
+        <source>, %Ln missing</source>
         <translation>
-            <numerusform>, %n fehlt</numerusform>
-            <numerusform>, %n fehlen</numerusform>
+            <numerusform>, %Ln fehlt</numerusform>
+            <numerusform>, %Ln fehlen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>; %n changed since the last check</source>
+        <source>; %Ln changed since the last check</source>
         <translation>
-            <numerusform>; %n seit der letzten Prüfung geändert</numerusform>
-            <numerusform>; %n seit der letzten Prüfung geändert</numerusform>
+            <numerusform>; %Ln seit der letzten Prüfung geändert</numerusform>
+            <numerusform>; %Ln seit der letzten Prüfung geändert</numerusform>
         </translation>
     </message>
 </context>
@@ -488,10 +488,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Fokus setzen …</translation>
     </message>
     <message numerus="yes">
-        <source>✔ Healthy · %n not started yet</source>
+        <source>✔ Healthy · %Ln not started yet</source>
         <translation>
-            <numerusform>✔ In Ordnung · %n noch nicht begonnen</numerusform>
-            <numerusform>✔ In Ordnung · %n noch nicht begonnen</numerusform>
+            <numerusform>✔ In Ordnung · %Ln noch nicht begonnen</numerusform>
+            <numerusform>✔ In Ordnung · %Ln noch nicht begonnen</numerusform>
         </translation>
     </message>
 </context>
@@ -590,24 +590,24 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Journal</translation>
     </message>
     <message numerus="yes">
-        <source>%n min ago</source>
+        <source>%Ln min ago</source>
         <translation>
-            <numerusform>vor %n Min.</numerusform>
-            <numerusform>vor %n Min.</numerusform>
+            <numerusform>vor %Ln Min.</numerusform>
+            <numerusform>vor %Ln Min.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n h ago</source>
+        <source>%Ln h ago</source>
         <translation>
-            <numerusform>vor %n Std.</numerusform>
-            <numerusform>vor %n Std.</numerusform>
+            <numerusform>vor %Ln Std.</numerusform>
+            <numerusform>vor %Ln Std.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n day(s) ago</source>
+        <source>%Ln day(s) ago</source>
         <translation>
-            <numerusform>vor %n Tag</numerusform>
-            <numerusform>vor %n Tagen</numerusform>
+            <numerusform>vor %Ln Tag</numerusform>
+            <numerusform>vor %Ln Tagen</numerusform>
         </translation>
     </message>
     <message>
@@ -619,10 +619,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Die Vektoren konnten nicht aktualisiert werden: %1</translation>
     </message>
     <message numerus="yes">
-        <source>The vector index holds exactly the %n chunk(s)&apos; vectors</source>
+        <source>The vector index holds exactly the %Ln chunk(s)&apos; vectors</source>
         <translation>
-            <numerusform>Der Vektorindex enthält genau den Vektor des %n Abschnitts</numerusform>
-            <numerusform>Der Vektorindex enthält genau die Vektoren der %n Abschnitte</numerusform>
+            <numerusform>Der Vektorindex enthält genau den Vektor des %Ln Abschnitts</numerusform>
+            <numerusform>Der Vektorindex enthält genau die Vektoren der %Ln Abschnitte</numerusform>
         </translation>
     </message>
     <message>
@@ -630,10 +630,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Dem Vektorindex fehlen %1 der Vektoren der %2 Abschnitte, und er enthält %3 von Abschnitten, die es nicht mehr gibt</translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s) indexed</source>
+        <source>%Ln file(s) indexed</source>
         <translation>
-            <numerusform>%n Datei indiziert</numerusform>
-            <numerusform>%n Dateien indiziert</numerusform>
+            <numerusform>%Ln Datei indiziert</numerusform>
+            <numerusform>%Ln Dateien indiziert</numerusform>
         </translation>
     </message>
     <message>
@@ -645,17 +645,17 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Der Tresor wurde noch nie indiziert</translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s) could not be indexed</source>
+        <source>%Ln file(s) could not be indexed</source>
         <translation>
-            <numerusform>%n Datei konnte nicht indiziert werden</numerusform>
-            <numerusform>%n Dateien konnten nicht indiziert werden</numerusform>
+            <numerusform>%Ln Datei konnte nicht indiziert werden</numerusform>
+            <numerusform>%Ln Dateien konnten nicht indiziert werden</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n warning(s)</source>
+        <source>%Ln warning(s)</source>
         <translation>
-            <numerusform>%n Warnung</numerusform>
-            <numerusform>%n Warnungen</numerusform>
+            <numerusform>%Ln Warnung</numerusform>
+            <numerusform>%Ln Warnungen</numerusform>
         </translation>
     </message>
     <message>
@@ -687,10 +687,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Keine Sitzungsdatei unter sessions/%1/</translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s) in sessions/%1/, newest changed %2</source>
+        <source>%Ln file(s) in sessions/%1/, newest changed %2</source>
         <translation>
-            <numerusform>%n Datei in sessions/%1/, zuletzt geändert %2</numerusform>
-            <numerusform>%n Dateien in sessions/%1/, neueste geändert %2</numerusform>
+            <numerusform>%Ln Datei in sessions/%1/, zuletzt geändert %2</numerusform>
+            <numerusform>%Ln Dateien in sessions/%1/, neueste geändert %2</numerusform>
         </translation>
     </message>
     <message>
@@ -734,24 +734,24 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>state/journal.jsonl nachgespielt</translation>
     </message>
     <message numerus="yes">
-        <source>(stale after %n day(s))</source>
+        <source>(stale after %Ln day(s))</source>
         <translation>
-            <numerusform>(veraltet nach %n Tag)</numerusform>
-            <numerusform>(veraltet nach %n Tagen)</numerusform>
+            <numerusform>(veraltet nach %Ln Tag)</numerusform>
+            <numerusform>(veraltet nach %Ln Tagen)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>(stale after %n h)</source>
+        <source>(stale after %Ln h)</source>
         <translation>
-            <numerusform>(veraltet nach %n Std.)</numerusform>
-            <numerusform>(veraltet nach %n Std.)</numerusform>
+            <numerusform>(veraltet nach %Ln Std.)</numerusform>
+            <numerusform>(veraltet nach %Ln Std.)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>… and %n more</source>
+        <source>… and %Ln more</source>
         <translation>
-            <numerusform>… und %n weiteres</numerusform>
-            <numerusform>… und %n weitere</numerusform>
+            <numerusform>… und %Ln weiteres</numerusform>
+            <numerusform>… und %Ln weitere</numerusform>
         </translation>
     </message>
     <message>
@@ -910,24 +910,24 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Indiziere %1/%2: %3</translation>
     </message>
     <message numerus="yes">
-        <source>Indexed %n file(s) in %1 ms</source>
+        <source>Indexed %Ln file(s) in %1 ms</source>
         <translation>
-            <numerusform>%n Datei in %1 ms indiziert</numerusform>
-            <numerusform>%n Dateien in %1 ms indiziert</numerusform>
+            <numerusform>%Ln Datei in %1 ms indiziert</numerusform>
+            <numerusform>%Ln Dateien in %1 ms indiziert</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, removed %n</source>
+        <source>, removed %Ln</source>
         <translation>
-            <numerusform>, %n entfernt</numerusform>
-            <numerusform>, %n entfernt</numerusform>
+            <numerusform>, %Ln entfernt</numerusform>
+            <numerusform>, %Ln entfernt</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n failed (see Health)</source>
+        <source>, %Ln failed (see Health)</source>
         <translation>
-            <numerusform>, %n fehlgeschlagen (siehe Gesundheit)</numerusform>
-            <numerusform>, %n fehlgeschlagen (siehe Gesundheit)</numerusform>
+            <numerusform>, %Ln fehlgeschlagen (siehe Gesundheit)</numerusform>
+            <numerusform>, %Ln fehlgeschlagen (siehe Gesundheit)</numerusform>
         </translation>
     </message>
     <message>
@@ -952,10 +952,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
 <context>
     <name>engram::IndexWorker</name>
     <message numerus="yes">
-        <source>Indexing %n file(s)…</source>
+        <source>Indexing %Ln file(s)…</source>
         <translation>
-            <numerusform>%n Datei wird indiziert …</numerusform>
-            <numerusform>%n Dateien werden indiziert …</numerusform>
+            <numerusform>%Ln Datei wird indiziert …</numerusform>
+            <numerusform>%Ln Dateien werden indiziert …</numerusform>
         </translation>
     </message>
     <message>
@@ -1229,23 +1229,23 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Assistent: %1</translation>
     </message>
     <message numerus="yes">
-        <source>%n passage(s) · %1</source>
+        <source>%Ln passage(s) · %1</source>
         <translation>
-            <numerusform>%n Abschnitt · %1</numerusform>
-            <numerusform>%n Abschnitte · %1</numerusform>
+            <numerusform>%Ln Abschnitt · %1</numerusform>
+            <numerusform>%Ln Abschnitte · %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1
 %2
-%n passage(s)</source>
+%Ln passage(s)</source>
         <translation>
             <numerusform>%1
 %2
-%n Abschnitt</numerusform>
+%Ln Abschnitt</numerusform>
             <numerusform>%1
 %2
-%n Abschnitte</numerusform>
+%Ln Abschnitte</numerusform>
         </translation>
     </message>
     <message>
@@ -1268,10 +1268,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Meldungen</translation>
     </message>
     <message numerus="yes">
-        <source>%n new message(s)</source>
+        <source>%Ln new message(s)</source>
         <translation>
-            <numerusform>%n neue Meldung</numerusform>
-            <numerusform>%n neue Meldungen</numerusform>
+            <numerusform>%Ln neue Meldung</numerusform>
+            <numerusform>%Ln neue Meldungen</numerusform>
         </translation>
     </message>
 </context>
@@ -1365,17 +1365,17 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Kein Tresor ist geöffnet.</translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %2 tokens · %n memories included</source>
+        <source>%1 of %2 tokens · %Ln memories included</source>
         <translation>
-            <numerusform>%1 von %2 Tokens · %n Erinnerung enthalten</numerusform>
-            <numerusform>%1 von %2 Tokens · %n Erinnerungen enthalten</numerusform>
+            <numerusform>%1 von %2 Tokens · %Ln Erinnerung enthalten</numerusform>
+            <numerusform>%1 von %2 Tokens · %Ln Erinnerungen enthalten</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source> · %n did not fit</source>
+        <source> · %Ln did not fit</source>
         <translation>
-            <numerusform> · %n passte nicht</numerusform>
-            <numerusform> · %n passten nicht</numerusform>
+            <numerusform> · %Ln passte nicht</numerusform>
+            <numerusform> · %Ln passten nicht</numerusform>
         </translation>
     </message>
     <message>
@@ -1429,10 +1429,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Signale: %1</translation>
     </message>
     <message numerus="yes">
-        <source>%n result(s) in %1 ms</source>
+        <source>%Ln result(s) in %1 ms</source>
         <translation>
-            <numerusform>%n Ergebnis in %1 ms</numerusform>
-            <numerusform>%n Ergebnisse in %1 ms</numerusform>
+            <numerusform>%Ln Ergebnis in %1 ms</numerusform>
+            <numerusform>%Ln Ergebnisse in %1 ms</numerusform>
         </translation>
     </message>
     <message>
@@ -1503,12 +1503,12 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <name>engram::RegionMapView</name>
     <message numerus="yes">
         <source>%1
-%n memories</source>
+%Ln memories</source>
         <translation>
             <numerusform>%1
-%n Erinnerung</numerusform>
+%Ln Erinnerung</numerusform>
             <numerusform>%1
-%n Erinnerungen</numerusform>
+%Ln Erinnerungen</numerusform>
         </translation>
     </message>
     <message>
@@ -1824,24 +1824,24 @@ Korrigiere die Datei oder verschiebe sie.</translation>
         <translation>state/cognitive.json wurde auf der Platte geändert: Wähle oben „Meine behalten“, „Plattenfassung übernehmen“ oder „Zusammenführen“.</translation>
     </message>
     <message numerus="yes">
-        <source>Merged: %n item(s) from disk</source>
+        <source>Merged: %Ln item(s) from disk</source>
         <translation>
-            <numerusform>Zusammengeführt: %n Eintrag von der Platte</numerusform>
-            <numerusform>Zusammengeführt: %n Einträge von der Platte</numerusform>
+            <numerusform>Zusammengeführt: %Ln Eintrag von der Platte</numerusform>
+            <numerusform>Zusammengeführt: %Ln Einträge von der Platte</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n of yours kept</source>
+        <source>, %Ln of yours kept</source>
         <translation>
-            <numerusform>, %n von deinen behalten</numerusform>
-            <numerusform>, %n von deinen behalten</numerusform>
+            <numerusform>, %Ln von deinen behalten</numerusform>
+            <numerusform>, %Ln von deinen behalten</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n deleted</source>
+        <source>, %Ln deleted</source>
         <translation>
-            <numerusform>, %n gelöscht</numerusform>
-            <numerusform>, %n gelöscht</numerusform>
+            <numerusform>, %Ln gelöscht</numerusform>
+            <numerusform>, %Ln gelöscht</numerusform>
         </translation>
     </message>
     <message>
@@ -1857,12 +1857,12 @@ Korrigiere die Datei oder verschiebe sie.</translation>
     <name>engram::StateListModel</name>
     <message numerus="yes">
         <source>Source: %1
-Used %n time(s)</source>
+Used %Ln time(s)</source>
         <translation>
             <numerusform>Quelle: %1
-%n-mal verwendet</numerusform>
+%Ln-mal verwendet</numerusform>
             <numerusform>Quelle: %1
-%n-mal verwendet</numerusform>
+%Ln-mal verwendet</numerusform>
         </translation>
     </message>
     <message>
@@ -2004,10 +2004,10 @@ Werkzeugaufrufe aus Agentenprotokollen werden hier gezählt: Aufrufe und Erfolgs
         <translation>kein Tresor ist geöffnet</translation>
     </message>
     <message numerus="yes">
-        <source>Consolidation: %n new digest(s), %1 updated, %2 unchanged, %3 memory change(s)</source>
+        <source>Consolidation: %Ln new digest(s), %1 updated, %2 unchanged, %3 memory change(s)</source>
         <translation>
-            <numerusform>Konsolidierung: %n neue Zusammenfassung, %1 aktualisiert, %2 unverändert, %3 Änderung(en) an Erinnerungen</numerusform>
-            <numerusform>Konsolidierung: %n neue Zusammenfassungen, %1 aktualisiert, %2 unverändert, %3 Änderung(en) an Erinnerungen</numerusform>
+            <numerusform>Konsolidierung: %Ln neue Zusammenfassung, %1 aktualisiert, %2 unverändert, %3 Änderung(en) an Erinnerungen</numerusform>
+            <numerusform>Konsolidierung: %Ln neue Zusammenfassungen, %1 aktualisiert, %2 unverändert, %3 Änderung(en) an Erinnerungen</numerusform>
         </translation>
     </message>
 </context>

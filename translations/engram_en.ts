@@ -225,41 +225,41 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n turn(s)</source>
+        <source>%Ln turn(s)</source>
         <translation>
-            <numerusform>%n turn</numerusform>
-            <numerusform>%n turns</numerusform>
+            <numerusform>%Ln turn</numerusform>
+            <numerusform>%Ln turns</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n tool call(s), %1 failed</source>
+        <source>%Ln tool call(s), %1 failed</source>
         <translation>
-            <numerusform>%n tool call, %1 failed</numerusform>
-            <numerusform>%n tool calls, %1 failed</numerusform>
+            <numerusform>%Ln tool call, %1 failed</numerusform>
+            <numerusform>%Ln tool calls, %1 failed</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n tool call(s)</source>
+        <source>%Ln tool call(s)</source>
         <translation>
-            <numerusform>%n tool call</numerusform>
-            <numerusform>%n tool calls</numerusform>
+            <numerusform>%Ln tool call</numerusform>
+            <numerusform>%Ln tool calls</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n line(s) not shown</source>
+        <source>%Ln line(s) not shown</source>
         <translation>
-            <numerusform>%n line not shown</numerusform>
-            <numerusform>%n lines not shown</numerusform>
+            <numerusform>%Ln line not shown</numerusform>
+            <numerusform>%Ln lines not shown</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>engram::DropIngestFilter</name>
     <message numerus="yes">
-        <source>Added %n file(s) to %1</source>
+        <source>Added %Ln file(s) to %1</source>
         <translation>
-            <numerusform>Added %n file to %1</numerusform>
-            <numerusform>Added %n files to %1</numerusform>
+            <numerusform>Added %Ln file to %1</numerusform>
+            <numerusform>Added %Ln files to %1</numerusform>
         </translation>
     </message>
     <message>
@@ -306,24 +306,24 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>, %n fail</source>
+        <source>, %Ln fail</source>
         <translation>
-            <numerusform>, %n fails</numerusform>
-            <numerusform>, %n fail</numerusform>
+            <numerusform>, %Ln fails</numerusform>
+            <numerusform>, %Ln fail</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n missing</source>
+        <source>, %Ln missing</source>
         <translation>
-            <numerusform>, %n missing</numerusform>
-            <numerusform>, %n missing</numerusform>
+            <numerusform>, %Ln missing</numerusform>
+            <numerusform>, %Ln missing</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>; %n changed since the last check</source>
+        <source>; %Ln changed since the last check</source>
         <translation>
-            <numerusform>; %n changed since the last check</numerusform>
-            <numerusform>; %n changed since the last check</numerusform>
+            <numerusform>; %Ln changed since the last check</numerusform>
+            <numerusform>; %Ln changed since the last check</numerusform>
         </translation>
     </message>
 </context>
@@ -487,10 +487,10 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>✔ Healthy · %n not started yet</source>
+        <source>✔ Healthy · %Ln not started yet</source>
         <translation>
-            <numerusform>✔ Healthy · %n not started yet</numerusform>
-            <numerusform>✔ Healthy · %n not started yet</numerusform>
+            <numerusform>✔ Healthy · %Ln not started yet</numerusform>
+            <numerusform>✔ Healthy · %Ln not started yet</numerusform>
         </translation>
     </message>
 </context>
@@ -589,24 +589,24 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n min ago</source>
+        <source>%Ln min ago</source>
         <translation>
-            <numerusform>%n min ago</numerusform>
-            <numerusform>%n min ago</numerusform>
+            <numerusform>%Ln min ago</numerusform>
+            <numerusform>%Ln min ago</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n h ago</source>
+        <source>%Ln h ago</source>
         <translation>
-            <numerusform>%n h ago</numerusform>
-            <numerusform>%n h ago</numerusform>
+            <numerusform>%Ln h ago</numerusform>
+            <numerusform>%Ln h ago</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n day(s) ago</source>
+        <source>%Ln day(s) ago</source>
         <translation>
-            <numerusform>%n day ago</numerusform>
-            <numerusform>%n days ago</numerusform>
+            <numerusform>%Ln day ago</numerusform>
+            <numerusform>%Ln days ago</numerusform>
         </translation>
     </message>
     <message>
@@ -618,10 +618,10 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>The vector index holds exactly the %n chunk(s)&apos; vectors</source>
+        <source>The vector index holds exactly the %Ln chunk(s)&apos; vectors</source>
         <translation>
-            <numerusform>The vector index holds exactly the %n chunk&apos; vectors</numerusform>
-            <numerusform>The vector index holds exactly the %n chunks&apos; vectors</numerusform>
+            <numerusform>The vector index holds exactly the %Ln chunk&apos; vectors</numerusform>
+            <numerusform>The vector index holds exactly the %Ln chunks&apos; vectors</numerusform>
         </translation>
     </message>
     <message>
@@ -629,10 +629,10 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s) indexed</source>
+        <source>%Ln file(s) indexed</source>
         <translation>
-            <numerusform>%n file indexed</numerusform>
-            <numerusform>%n files indexed</numerusform>
+            <numerusform>%Ln file indexed</numerusform>
+            <numerusform>%Ln files indexed</numerusform>
         </translation>
     </message>
     <message>
@@ -644,17 +644,17 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s) could not be indexed</source>
+        <source>%Ln file(s) could not be indexed</source>
         <translation>
-            <numerusform>%n file could not be indexed</numerusform>
-            <numerusform>%n files could not be indexed</numerusform>
+            <numerusform>%Ln file could not be indexed</numerusform>
+            <numerusform>%Ln files could not be indexed</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n warning(s)</source>
+        <source>%Ln warning(s)</source>
         <translation>
-            <numerusform>%n warning</numerusform>
-            <numerusform>%n warnings</numerusform>
+            <numerusform>%Ln warning</numerusform>
+            <numerusform>%Ln warnings</numerusform>
         </translation>
     </message>
     <message>
@@ -686,10 +686,10 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s) in sessions/%1/, newest changed %2</source>
+        <source>%Ln file(s) in sessions/%1/, newest changed %2</source>
         <translation>
-            <numerusform>%n file in sessions/%1/, newest changed %2</numerusform>
-            <numerusform>%n files in sessions/%1/, newest changed %2</numerusform>
+            <numerusform>%Ln file in sessions/%1/, newest changed %2</numerusform>
+            <numerusform>%Ln files in sessions/%1/, newest changed %2</numerusform>
         </translation>
     </message>
     <message>
@@ -733,24 +733,24 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>(stale after %n day(s))</source>
+        <source>(stale after %Ln day(s))</source>
         <translation>
-            <numerusform>(stale after %n day)</numerusform>
-            <numerusform>(stale after %n days)</numerusform>
+            <numerusform>(stale after %Ln day)</numerusform>
+            <numerusform>(stale after %Ln days)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>(stale after %n h)</source>
+        <source>(stale after %Ln h)</source>
         <translation>
-            <numerusform>(stale after %n h)</numerusform>
-            <numerusform>(stale after %n h)</numerusform>
+            <numerusform>(stale after %Ln h)</numerusform>
+            <numerusform>(stale after %Ln h)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>… and %n more</source>
+        <source>… and %Ln more</source>
         <translation>
-            <numerusform>… and %n more</numerusform>
-            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %Ln more</numerusform>
+            <numerusform>… and %Ln more</numerusform>
         </translation>
     </message>
     <message>
@@ -897,24 +897,24 @@ Edges appear once the dynamics layer links related memories and records which on
 <context>
     <name>engram::IndexStatus</name>
     <message numerus="yes">
-        <source>Indexed %n file(s) in %1 ms</source>
+        <source>Indexed %Ln file(s) in %1 ms</source>
         <translation>
-            <numerusform>Indexed %n file in %1 ms</numerusform>
-            <numerusform>Indexed %n files in %1 ms</numerusform>
+            <numerusform>Indexed %Ln file in %1 ms</numerusform>
+            <numerusform>Indexed %Ln files in %1 ms</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, removed %n</source>
+        <source>, removed %Ln</source>
         <translation>
-            <numerusform>, removed %n</numerusform>
-            <numerusform>, removed %n</numerusform>
+            <numerusform>, removed %Ln</numerusform>
+            <numerusform>, removed %Ln</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n failed (see Health)</source>
+        <source>, %Ln failed (see Health)</source>
         <translation>
-            <numerusform>, %n failed (see Health)</numerusform>
-            <numerusform>, %n failed (see Health)</numerusform>
+            <numerusform>, %Ln failed (see Health)</numerusform>
+            <numerusform>, %Ln failed (see Health)</numerusform>
         </translation>
     </message>
     <message>
@@ -951,10 +951,10 @@ Edges appear once the dynamics layer links related memories and records which on
 <context>
     <name>engram::IndexWorker</name>
     <message numerus="yes">
-        <source>Indexing %n file(s)…</source>
+        <source>Indexing %Ln file(s)…</source>
         <translation>
-            <numerusform>Indexing %n file…</numerusform>
-            <numerusform>Indexing %n files…</numerusform>
+            <numerusform>Indexing %Ln file…</numerusform>
+            <numerusform>Indexing %Ln files…</numerusform>
         </translation>
     </message>
     <message>
@@ -1228,23 +1228,23 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n passage(s) · %1</source>
+        <source>%Ln passage(s) · %1</source>
         <translation>
-            <numerusform>%n passage · %1</numerusform>
-            <numerusform>%n passages · %1</numerusform>
+            <numerusform>%Ln passage · %1</numerusform>
+            <numerusform>%Ln passages · %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1
 %2
-%n passage(s)</source>
+%Ln passage(s)</source>
         <translation>
             <numerusform>%1
 %2
-%n passage</numerusform>
+%Ln passage</numerusform>
             <numerusform>%1
 %2
-%n passages</numerusform>
+%Ln passages</numerusform>
         </translation>
     </message>
     <message>
@@ -1267,10 +1267,10 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n new message(s)</source>
+        <source>%Ln new message(s)</source>
         <translation>
-            <numerusform>%n new message</numerusform>
-            <numerusform>%n new messages</numerusform>
+            <numerusform>%Ln new message</numerusform>
+            <numerusform>%Ln new messages</numerusform>
         </translation>
     </message>
 </context>
@@ -1336,17 +1336,17 @@ Edges appear once the dynamics layer links related memories and records which on
 <context>
     <name>engram::PackPanel</name>
     <message numerus="yes">
-        <source>%1 of %2 tokens · %n memories included</source>
+        <source>%1 of %2 tokens · %Ln memories included</source>
         <translation>
-            <numerusform>%1 of %2 tokens · %n memory included</numerusform>
-            <numerusform>%1 of %2 tokens · %n memories included</numerusform>
+            <numerusform>%1 of %2 tokens · %Ln memory included</numerusform>
+            <numerusform>%1 of %2 tokens · %Ln memories included</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source> · %n did not fit</source>
+        <source> · %Ln did not fit</source>
         <translation>
-            <numerusform> · %n did not fit</numerusform>
-            <numerusform> · %n did not fit</numerusform>
+            <numerusform> · %Ln did not fit</numerusform>
+            <numerusform> · %Ln did not fit</numerusform>
         </translation>
     </message>
     <message>
@@ -1408,10 +1408,10 @@ Edges appear once the dynamics layer links related memories and records which on
 <context>
     <name>engram::RecallPanel</name>
     <message numerus="yes">
-        <source>%n result(s) in %1 ms</source>
+        <source>%Ln result(s) in %1 ms</source>
         <translation>
-            <numerusform>%n result in %1 ms</numerusform>
-            <numerusform>%n results in %1 ms</numerusform>
+            <numerusform>%Ln result in %1 ms</numerusform>
+            <numerusform>%Ln results in %1 ms</numerusform>
         </translation>
     </message>
     <message>
@@ -1502,12 +1502,12 @@ Edges appear once the dynamics layer links related memories and records which on
     <name>engram::RegionMapView</name>
     <message numerus="yes">
         <source>%1
-%n memories</source>
+%Ln memories</source>
         <translation>
             <numerusform>%1
-%n memory</numerusform>
+%Ln memory</numerusform>
             <numerusform>%1
-%n memories</numerusform>
+%Ln memories</numerusform>
         </translation>
     </message>
     <message>
@@ -1820,24 +1820,24 @@ Fix the file or move it aside.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Merged: %n item(s) from disk</source>
+        <source>Merged: %Ln item(s) from disk</source>
         <translation>
-            <numerusform>Merged: %n item from disk</numerusform>
-            <numerusform>Merged: %n items from disk</numerusform>
+            <numerusform>Merged: %Ln item from disk</numerusform>
+            <numerusform>Merged: %Ln items from disk</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n of yours kept</source>
+        <source>, %Ln of yours kept</source>
         <translation>
-            <numerusform>, %n of yours kept</numerusform>
-            <numerusform>, %n of yours kept</numerusform>
+            <numerusform>, %Ln of yours kept</numerusform>
+            <numerusform>, %Ln of yours kept</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n deleted</source>
+        <source>, %Ln deleted</source>
         <translation>
-            <numerusform>, %n deleted</numerusform>
-            <numerusform>, %n deleted</numerusform>
+            <numerusform>, %Ln deleted</numerusform>
+            <numerusform>, %Ln deleted</numerusform>
         </translation>
     </message>
     <message>
@@ -1853,12 +1853,12 @@ Fix the file or move it aside.</source>
     <name>engram::StateListModel</name>
     <message numerus="yes">
         <source>Source: %1
-Used %n time(s)</source>
+Used %Ln time(s)</source>
         <translation>
             <numerusform>Source: %1
 Used once</numerusform>
             <numerusform>Source: %1
-Used %n times</numerusform>
+Used %Ln times</numerusform>
         </translation>
     </message>
     <message>
@@ -1995,10 +1995,10 @@ Tool calls from agent logs are counted here: calls and success rate per tool, du
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Consolidation: %n new digest(s), %1 updated, %2 unchanged, %3 memory change(s)</source>
+        <source>Consolidation: %Ln new digest(s), %1 updated, %2 unchanged, %3 memory change(s)</source>
         <translation>
-            <numerusform>Consolidation: %n new digest, %1 updated, %2 unchanged, %3 memory change(s)</numerusform>
-            <numerusform>Consolidation: %n new digests, %1 updated, %2 unchanged, %3 memory change(s)</numerusform>
+            <numerusform>Consolidation: %Ln new digest, %1 updated, %2 unchanged, %3 memory change(s)</numerusform>
+            <numerusform>Consolidation: %Ln new digests, %1 updated, %2 unchanged, %3 memory change(s)</numerusform>
         </translation>
     </message>
 </context>

@@ -196,11 +196,11 @@ void ConversationView::render()
     QStringList facts{agent};
     if (m_conversation.started.isValid())
         facts << QLocale().toString(m_conversation.started.toLocalTime(), QLocale::ShortFormat);
-    facts << tr("%n turn(s)", nullptr, int(m_conversation.turns.size()));
-    facts << (failed > 0 ? tr("%n tool call(s), %1 failed", nullptr, calls).arg(failed)
-                         : tr("%n tool call(s)", nullptr, calls));
+    facts << tr("%Ln turn(s)", nullptr, int(m_conversation.turns.size()));
+    facts << (failed > 0 ? tr("%Ln tool call(s), %1 failed", nullptr, calls).arg(failed)
+                         : tr("%Ln tool call(s)", nullptr, calls));
     if (m_conversation.skippedLines > 0)
-        facts << tr("%n line(s) not shown", nullptr, m_conversation.skippedLines);
+        facts << tr("%Ln line(s) not shown", nullptr, m_conversation.skippedLines);
     QString html = QStringLiteral("<h3>%1</h3><p style=\"color:%2\">%3</p>")
                        .arg(m_title.toHtmlEscaped(), muted, facts.join(QStringLiteral(" · ")).toHtmlEscaped());
     for (int i = 0; i < m_conversation.turns.size(); ++i)

@@ -45,7 +45,7 @@ bool DropIngestFilter::eventFilter(QObject *watched, QEvent *event)
         m_session->requestIndexPaths(report.written);
     QString text;
     if (!report.written.isEmpty())
-        text = tr("Added %n file(s) to %1", nullptr, int(report.written.size())).arg(dropFolder());
+        text = tr("Added %Ln file(s) to %1", nullptr, int(report.written.size())).arg(dropFolder());
     if (!report.refused.isEmpty())
         text += (text.isEmpty() ? QString() : QStringLiteral(" · "))
                 + tr("Refused: %1").arg(report.refused.join(QStringLiteral("; ")));

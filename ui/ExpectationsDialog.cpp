@@ -117,11 +117,11 @@ void ExpectationsDialog::showReport(const ExpectationReport &report)
                        .arg(report.results.size())
                        .arg(report.k);
     if (const int failed = report.count(ExpectationStatus::Fail))
-        text += tr(", %n fail", nullptr, failed);
+        text += tr(", %Ln fail", nullptr, failed);
     if (const int missing = report.count(ExpectationStatus::Missing))
-        text += tr(", %n missing", nullptr, missing);
+        text += tr(", %Ln missing", nullptr, missing);
     if (const int changed = report.changed())
-        text += tr("; %n changed since the last check", nullptr, changed);
+        text += tr("; %Ln changed since the last check", nullptr, changed);
     m_summary->setText(text + QLatin1Char('.'));
 }
 

@@ -133,7 +133,7 @@ void HealthDashboard::showChecks(const QList<HealthCheck> &checks)
     if (HealthModel::isFailure(worst))
         m_summary->setText(tr("Needs attention: %1").arg(HealthModel::statusLabel(worst)));
     else if (notYet > 0)
-        m_summary->setText(tr("✔ Healthy · %n not started yet", nullptr, notYet));
+        m_summary->setText(tr("✔ Healthy · %Ln not started yet", nullptr, notYet));
     else
         m_summary->setText(tr("✔ Everything is healthy"));
     for (int row = 0; row < checks.size(); ++row) {

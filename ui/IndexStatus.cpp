@@ -45,11 +45,11 @@ IndexStatus::IndexStatus(VaultSession *session, QStatusBar *bar) : QWidget(bar),
         m_bar->showMessage(tr("Indexing %1/%2: %3").arg(done).arg(total).arg(path));
     });
     connect(session, &VaultSession::indexed, this, [this](const IndexReport &report) {
-        QString text = tr("Indexed %n file(s) in %1 ms", nullptr, report.indexed).arg(report.elapsedMs);
+        QString text = tr("Indexed %Ln file(s) in %1 ms", nullptr, report.indexed).arg(report.elapsedMs);
         if (report.removed > 0)
-            text += tr(", removed %n", nullptr, report.removed);
+            text += tr(", removed %Ln", nullptr, report.removed);
         if (report.failed > 0)
-            text += tr(", %n failed (see Health)", nullptr, report.failed);
+            text += tr(", %Ln failed (see Health)", nullptr, report.failed);
         m_bar->showMessage(text, 8000);
     });
     connect(session, &VaultSession::failed, this,

@@ -71,7 +71,7 @@ void MessageLog::showLog()
 
 void MessageLog::updateButton()
 {
-    setText(m_unread > 0 ? tr("%n new message(s)", nullptr, m_unread) : tr("Messages"));
+    setText(m_unread > 0 ? tr("%Ln new message(s)", nullptr, m_unread) : tr("Messages"));
     QFont f = font();
     f.setBold(m_unread > 0);
     setFont(f);

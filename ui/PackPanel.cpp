@@ -134,10 +134,10 @@ void PackPanel::showPack(int id, const ContextPack &pack, const QString &error)
         return;
     }
     m_preview->setPlainText(pack.markdown);
-    m_tokens->setText(tr("%1 of %2 tokens · %n memories included", nullptr, int(pack.included.size()))
+    m_tokens->setText(tr("%1 of %2 tokens · %Ln memories included", nullptr, int(pack.included.size()))
                           .arg(pack.tokens)
                           .arg(pack.budget)
-                      + (pack.skipped > 0 ? tr(" · %n did not fit", nullptr, pack.skipped) : QString()));
+                      + (pack.skipped > 0 ? tr(" · %Ln did not fit", nullptr, pack.skipped) : QString()));
     if (std::exchange(m_copyWhenReady, false))
         copyToClipboard();
 }

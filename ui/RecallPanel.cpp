@@ -177,7 +177,7 @@ void RecallPanel::showResults(int id, const QList<RecallResult> &results, const 
         m_sourceHeader->setText(tr("Nothing relevant in memory for “%1”.").arg(m_askedQuestion.toHtmlEscaped()));
         return;
     }
-    m_sourceHeader->setText(tr("%n result(s) in %1 ms", nullptr, int(results.size())).arg(m_clock.elapsed()));
+    m_sourceHeader->setText(tr("%Ln result(s) in %1 ms", nullptr, int(results.size())).arg(m_clock.elapsed()));
     m_results->selectRow(0);
 }
 

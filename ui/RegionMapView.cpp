@@ -122,7 +122,7 @@ void RegionMapView::paintEvent(QPaintEvent *)
         painter.setFont(font);
         const QString name = Vocabulary::region(it.key());
         const QString caption =
-            stat.count > 0 ? tr("%1\n%n memories", nullptr, int(stat.count)).arg(name) : tr("%1\nempty").arg(name);
+            stat.count > 0 ? tr("%1\n%Ln memories", nullptr, int(stat.count)).arg(name) : tr("%1\nempty").arg(name);
         painter.drawText(it.value().adjusted(6, 6, -6, -6), Qt::AlignCenter | Qt::TextWordWrap,
                          stat.meanStrength >= 0
                              ? caption + tr("\nstrength %1").arg(locale.toString(stat.meanStrength, 'f', 2))

@@ -347,8 +347,8 @@ void StateEditor::mergeWithDisk()
     if (!report)
         return showStatus(report.error().toString());
     m_conflict->hide();
-    QString text = tr("Merged: %n item(s) from disk", nullptr, report->fromDisk)
-                   + tr(", %n of yours kept", nullptr, report->kept) + tr(", %n deleted", nullptr, report->removed);
+    QString text = tr("Merged: %Ln item(s) from disk", nullptr, report->fromDisk)
+                   + tr(", %Ln of yours kept", nullptr, report->kept) + tr(", %Ln deleted", nullptr, report->removed);
     if (report->focusConflict)
         text += tr("; both changed the focus: yours is kept");
     showStatus(text + tr(". Review and save (Undo takes the merge back)."));

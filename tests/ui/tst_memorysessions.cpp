@@ -146,7 +146,7 @@ private Q_SLOTS:
             QVERIFY(model->index(r, MemoryTableModel::SourceColumn)
                         .data()
                         .toString()
-                        .startsWith(QStringLiteral("%1 turn").arg(turns)));
+                        .startsWith(QStringLiteral("%1 passage").arg(turns)));
             // Its turns, in the order they were said, each shown by who spoke and what was said.
             int lastLine = 0;
             for (int t = 0; t < turns; ++t) {
@@ -342,7 +342,7 @@ private Q_SLOTS:
         QVERIFY(m_source->index(session.row(), MemoryTableModel::SourceColumn)
                     .data()
                     .toString()
-                    .startsWith(QStringLiteral("%1 turn").arg(m_source->rowCount(session))));
+                    .startsWith(QStringLiteral("%1 passage").arg(m_source->rowCount(session))));
     }
 
 private:

@@ -49,9 +49,13 @@ private Q_SLOTS:
         QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
         Translations::install();
         QCOMPARE(QCoreApplication::translate("engram::MainWindow", "&File"), QStringLiteral("&Datei"));
-        QCOMPARE(QCoreApplication::translate("engram::RegionMapView", "%1\n%n memories", nullptr, 2)
+        QCOMPARE(QCoreApplication::translate("engram::RegionMapView", "%1\n%Ln memories", nullptr, 2)
                      .arg(QStringLiteral("x")),
                  QStringLiteral("x\n2 Erinnerungen"));
+        // Counts are grouped the German way (%Ln), not printed bare ("20112 Abschnitte").
+        QCOMPARE(QCoreApplication::translate("engram::RegionMapView", "%1\n%Ln memories", nullptr, 20112)
+                     .arg(QStringLiteral("x")),
+                 QStringLiteral("x\n20.112 Erinnerungen"));
     }
 
     void german_qtsOwnButtonsAreGerman()
