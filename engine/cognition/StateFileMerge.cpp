@@ -146,17 +146,27 @@ QList<QJsonObject> mergeLines(const QList<QJsonObject> &base, const QList<QJsonO
     return out;
 }
 
+/// The state file `path` names: its vault-relative path, also when the vault is a folder inside
+/// the repository (git's %P is relative to the repository's top).
+QString stateFileOf(const QString &path)
+{
+    for (const QString &known : {CognitiveStore::relativePath(), ToolUsage::relativePath(), Reflection::relativePath()})
+        if (path == known || path.endsWith(QLatin1Char('/') + known))
+            return known;
+    return {};
+}
+
 } // namespace
 
 bool StateFileMerge::handles(const QString &path)
 {
-    return path == CognitiveStore::relativePath() || path == ToolUsage::relativePath()
-           || path == Reflection::relativePath();
+    return !stateFileOf(path).isEmpty();
 }
 
-Result<StateFileMerge::Outcome> StateFileMerge::merge(const QString &path, const QString &basePath,
+Result<StateFileMerge::Outcome> StateFileMerge::merge(const QString &repositoryPath, const QString &basePath,
                                                       const QString &minePath, const QString &theirsPath)
 {
+    const QString path = stateFileOf(repositoryPath);
     Outcome outcome;
     if (path == CognitiveStore::relativePath()) {
         auto base = cognitiveOf(basePath);
@@ -172,10 +182,10 @@ Result<StateFileMerge::Outcome> StateFileMerge::merge(const QString &path, const
             return s.error();
         return outcome;
     }
-    if (path != ToolUsage::relativePath() && path != Reflection::relativePath())
+    if (path.isEmpty())
         return Error{QStringLiteral("Engram merges only %1, %2 and %3")
                          .arg(CognitiveStore::relativePath(), ToolUsage::relativePath(), Reflection::relativePath()),
-                     path};
+                     repositoryPath};
     auto base = linesOf(basePath);
     auto mine = linesOf(minePath);
     auto theirs = linesOf(theirsPath);

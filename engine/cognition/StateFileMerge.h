@@ -15,7 +15,8 @@ namespace engram {
 ///   by id) against the ancestor: added on either side kept, removed on one side and unchanged
 ///   on the other removed, changed on one side taken; a reflection decided on one side (applied,
 ///   dismissed) keeps that decision. Oldest first, by their time.
-/// `path` (vault-relative, as git's %P gives it) says which; an empty `basePath` or empty base
+/// `path` (git's %P: vault-relative, or under the vault's folder in a larger repository) says
+/// which; an empty `basePath` or empty base
 /// file is an empty ancestor (both sides added the file). An unreadable or invalid input is an
 /// error naming the file and line, and nothing is written.
 class StateFileMerge {

@@ -831,10 +831,10 @@ QList<HealthCheck> Engine::health()
 
     const QStringList journalProblems = m_dynamics->problems();
     checks << check(HealthCheckId::Journal, QStringLiteral("journal"), journalProblems.isEmpty(), HealthStatus::Error,
-                    journalProblems.isEmpty() ? QStringLiteral("state/journal.jsonl replayed")
+                    journalProblems.isEmpty() ? QStringLiteral("state/journal/ replayed")
                                               : journalProblems.mid(0, 5).join(QLatin1Char('\n')),
                     HealthFix::Rebuild,
-                    QStringLiteral("fix or remove the lines named in state/journal.jsonl, then engram-cli rebuild"),
+                    QStringLiteral("fix or remove the lines named in state/journal/, then engram-cli rebuild"),
                     HealthAdvice::FixJournalThenRebuild)
                   .found(journalProblems.isEmpty() ? HealthDetail::JournalReplayed : HealthDetail::Verbatim);
     return checks;
