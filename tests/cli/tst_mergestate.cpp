@@ -98,6 +98,33 @@ private slots:
         QCOMPARE(dir.read(QStringLiteral("mine")), QByteArray("{\n  \"heuristics\": [\n"));
     }
 
+    void mergeState_reflectionsKeepEveryRecordAndEveryDecision()
+    {
+        auto record = [](const QString &id, const QString &status, const QString &time) {
+            return QJsonDocument(QJsonObject{{QStringLiteral("id"), id},
+                                             {QStringLiteral("status"), status},
+                                             {QStringLiteral("time"), time}})
+                       .toJson(QJsonDocument::Compact)
+                   + '\n';
+        };
+        TestVault dir;
+        const QByteArray first =
+            record(QStringLiteral("r-1"), QStringLiteral("proposed"), QStringLiteral("2026-03-01"));
+        dir.write(QStringLiteral("base"), first);
+        // decided here; there, a new reflection
+        dir.write(QStringLiteral("mine"),
+                  record(QStringLiteral("r-1"), QStringLiteral("applied"), QStringLiteral("2026-03-01")));
+        dir.write(QStringLiteral("theirs"),
+                  first + record(QStringLiteral("r-2"), QStringLiteral("proposed"), QStringLiteral("2026-03-02")));
+        const CliRun run = cli({QStringLiteral("merge-state"), dir.filePath(QStringLiteral("base")),
+                                dir.filePath(QStringLiteral("mine")), dir.filePath(QStringLiteral("theirs")),
+                                QStringLiteral("--path"), QStringLiteral("vault/state/reflections.jsonl")});
+        QVERIFY2(run.exitCode == 0, run.describe());
+        QCOMPARE(dir.read(QStringLiteral("mine")),
+                 record(QStringLiteral("r-1"), QStringLiteral("applied"), QStringLiteral("2026-03-01"))
+                     + record(QStringLiteral("r-2"), QStringLiteral("proposed"), QStringLiteral("2026-03-02")));
+    }
+
     void gitMerge_withTheDriverHasNoConflictAndKeepsBothEdits()
     {
         TestVault repo;
