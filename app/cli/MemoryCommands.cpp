@@ -229,8 +229,8 @@ int runCompact(CliContext &cx)
     const qint64 before = journal.size();
     if (Status s = engine->compactJournal(); !s)
         return cx.fail(s.error().toString());
-    cx.report(QStringLiteral("%1: %2 → %3 bytes").arg(Journal::relativePath()).arg(before).arg(journal.size()),
-              QJsonObject{{QStringLiteral("path"), Journal::relativePath()},
+    cx.report(QStringLiteral("%1: %2 → %3 bytes").arg(journal.relativePath()).arg(before).arg(journal.size()),
+              QJsonObject{{QStringLiteral("path"), journal.relativePath()},
                           {QStringLiteral("bytes_before"), double(before)},
                           {QStringLiteral("bytes_after"), double(journal.size())}});
     return ExitOk;
@@ -290,11 +290,12 @@ const CommandRegistration memoryCommand{
                },
                runMemory}};
 
-const CommandRegistration compactCommand{
-    CliCommand{QStringLiteral("compact"),
-               QStringLiteral("Compact state/journal.jsonl into a snapshot with the same meaning."),
-               {},
-               runCompact}};
+const CommandRegistration compactCommand{CliCommand{
+    QStringLiteral("compact"),
+    QStringLiteral(
+        "Compact this device's journal (state/journal/<device>.jsonl) into a snapshot with the same meaning."),
+    {},
+    runCompact}};
 
 } // namespace
 

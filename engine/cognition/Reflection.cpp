@@ -357,4 +357,15 @@ Status Reflection::dismiss(const QString &id, const QDateTime &now) const
     return write(*records);
 }
 
+Status Reflection::propose(const ReflectionRecord &record) const
+{
+    auto records = load();
+    if (!records)
+        return records.error();
+    if (std::any_of(records->cbegin(), records->cend(), [&](const ReflectionRecord &r) { return r.id == record.id; }))
+        return {};
+    *records << record;
+    return write(*records);
+}
+
 } // namespace engram

@@ -64,6 +64,9 @@ public:
     /// `which`) as learnings, then marks the reflection applied.
     Status accept(const QString &id, const QList<int> &which, const QDateTime &now) const;
     Status dismiss(const QString &id, const QDateTime &now) const;
+    /// Stores a record of proposals made elsewhere (a merge's conflicts); one with the same id
+    /// already stored is left as it is.
+    Status propose(const ReflectionRecord &record) const;
 
     /// The chat request body for the endpoint's protocol (exposed for tests).
     static QJsonObject chatRequest(const Endpoint &llm, const CognitiveState &state);

@@ -23,8 +23,25 @@ QString pathOf(QString key)
 
 QHash<QString, int> AccessCounts::countsByPath(const QString &vaultPath) const
 {
+    // Every device's journal (and one not yet moved from state/journal.jsonl): recalls on any
+    // machine count. Compacted counts are per device, so they add across files.
+    QStringList files{QDir(vaultPath).filePath(QStringLiteral("state/journal.jsonl"))};
+    const QDir folder(QDir(vaultPath).filePath(QStringLiteral("state/journal")));
+    for (const QString &name : folder.entryList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name))
+        files << folder.filePath(name);
     QHash<QString, int> counts;
-    QFile file(QDir(vaultPath).filePath(QStringLiteral("state/journal.jsonl")));
+    for (const QString &path : std::as_const(files)) {
+        const QHash<QString, int> ofFile = countsInFile(path);
+        for (auto it = ofFile.cbegin(); it != ofFile.cend(); ++it)
+            counts[it.key()] += it.value();
+    }
+    return counts;
+}
+
+QHash<QString, int> AccessCounts::countsInFile(const QString &filePath)
+{
+    QHash<QString, int> counts;
+    QFile file(filePath);
     if (!file.open(QIODevice::ReadOnly))
         return counts;
     while (!file.atEnd()) {

@@ -14,7 +14,8 @@ namespace engram {
 /// costs microseconds (QLockFile fsyncs its file: 9 ms per lock here). Two locks, so a long index
 /// run never holds up a journal append (a pack, a recall's access events):
 /// - Index: the derived index and the vector file (index, rebuild, re-index of one path);
-/// - Journal: `state/journal.jsonl` (appends, and compaction, which rewrites it whole).
+/// - Journal: this device's `state/journal/<device>.jsonl` (appends, and compaction, which
+///   rewrites it whole, and the one-time move of `state/journal.jsonl` into it).
 /// Not recursive: a holder must not ask for the same lock again (it would wait for itself).
 class VaultLock {
 public:

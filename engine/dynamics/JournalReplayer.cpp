@@ -97,8 +97,10 @@ Status JournalReplayer::apply(const QJsonObject &e)
         return st->exec();
     };
 
+    // The earliest sight wins, whichever device's journal (or compacted snapshot) says it first.
     if (type == QLatin1String("seen"))
-        return run(QStringLiteral("INSERT OR IGNORE INTO dyn_seen(path, t) VALUES(?, ?)"),
+        return run(QStringLiteral("INSERT INTO dyn_seen(path, t) VALUES(?, ?) ON CONFLICT(path) DO UPDATE SET t = "
+                                  "min(t, excluded.t)"),
                    {e.value(QStringLiteral("path")).toString(), ms});
     // A promotion (the consolidator moved an episodic memory to semantic) restarts the decay of
     // each chunk it names from full strength, like a strength event of 1: becoming semantic is the
@@ -197,11 +199,19 @@ Status JournalReplayer::apply(const QJsonObject &e)
                 return s;
         return {};
     }
-    // Snapshot lines written by compaction: exact rows.
+    // Snapshot lines written by compaction: one device's rows. They add to what other devices'
+    // journals gave the same chunk (access counts add up, the later strength and access win), so
+    // a compacted file merges as its history did; on rows of its own they are the exact rows.
     if (type == QLatin1String("state"))
         return run(
             QStringLiteral(
-                "INSERT OR REPLACE INTO dyn_state(key, path, base, anchor, last_access, count) VALUES(?, ?, ?, ?, ?, ?)"),
+                "INSERT INTO dyn_state(key, path, base, anchor, last_access, count) VALUES(?1, ?2, ?3, ?4, ?5, ?6) "
+                "ON CONFLICT(key) DO UPDATE SET "
+                "base = CASE WHEN excluded.anchor >= anchor THEN excluded.base ELSE base END, "
+                "anchor = max(anchor, excluded.anchor), "
+                "last_access = CASE WHEN last_access IS NULL THEN excluded.last_access "
+                "WHEN excluded.last_access IS NULL THEN last_access ELSE max(last_access, excluded.last_access) END, "
+                "count = count + excluded.count"),
             {e.value(QStringLiteral("key")).toString(),
              MemoryDynamics::pathOfKey(e.value(QStringLiteral("key")).toString()),
              e.value(QStringLiteral("base")).toDouble(), ms,
@@ -214,9 +224,9 @@ Status JournalReplayer::apply(const QJsonObject &e)
                    {e.value(QStringLiteral("from")).toString(), e.value(QStringLiteral("to")).toString(),
                     e.value(QStringLiteral("edge")).toString(), e.value(QStringLiteral("weight")).toDouble(),
                     qint64(e.value(QStringLiteral("count")).toInt()), ms});
-    if (type == QLatin1String("compacted"))
+    if (type == QLatin1String("compacted") || type == QLatin1String("migrated"))
         return {};
-    return Error{QStringLiteral("unknown journal event type \"%1\"; skipped").arg(type), Journal::relativePath()};
+    return Error{QStringLiteral("unknown journal event type \"%1\"; skipped").arg(type), Journal::folder()};
 }
 
 Result<QList<QJsonObject>> JournalReplayer::snapshot(const QDateTime &now, qint64 bytesBefore)

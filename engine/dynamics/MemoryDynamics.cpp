@@ -1,8 +1,10 @@
 #include "dynamics/MemoryDynamics.h"
 
+#include "core/DeviceIdentity.h"
 #include "dynamics/AssociationExtractor.h"
 #include "dynamics/DecayPolicy.h"
 #include "dynamics/DynamicSignals.h"
+#include "dynamics/JournalMerge.h"
 #include "dynamics/JournalReplayer.h"
 #include "index/IndexStore.h"
 #include "index/VectorIndex.h"
@@ -25,6 +27,8 @@ QDateTime fromMs(const Statement &s, int column)
 {
     return JournalReplayer::fromMs(s, column);
 }
+
+const QString kPositionsKey = QStringLiteral("journal_positions");
 
 } // namespace
 
@@ -72,7 +76,14 @@ SignalSource &MemoryDynamics::signalSource()
 
 Status MemoryDynamics::open()
 {
+    if (!DeviceIdentity::isValid(m_journal.device())) {
+        auto device = DeviceIdentity::of(m_vaultPath);
+        return device ? Error{QStringLiteral("this device's name changed while opening; open the vault again")}
+                      : device.error();
+    }
     if (Status s = JournalReplayer(m_store.database()).createSchema(); !s)
+        return s;
+    if (Status s = m_journal.migrateLegacy(); !s)
         return s;
     if (Status s = catchUp(); !s)
         return s;
@@ -88,9 +99,7 @@ Status MemoryDynamics::replayAll()
 {
     if (Status s = JournalReplayer(m_store.database()).clearJournalRows(); !s)
         return s;
-    if (Status s = m_store.setMeta(QStringLiteral("journal_offset"), QStringLiteral("0")); !s)
-        return s;
-    if (Status s = m_store.setMeta(QStringLiteral("journal_fingerprint"), QString()); !s)
+    if (Status s = m_store.setMeta(kPositionsKey, QString()); !s)
         return s;
     return catchUp();
 }
@@ -108,29 +117,23 @@ Status MemoryDynamics::catchUp()
     Transaction transaction(m_store.database());
     if (!transaction.isActive())
         return Error{QStringLiteral("the index database is busy; the journal could not be replayed, try again")};
-    qint64 offset = m_store.meta(QStringLiteral("journal_offset"), QStringLiteral("0")).toLongLong();
-    const QString known = m_store.meta(QStringLiteral("journal_fingerprint"));
-    const qint64 size = m_journal.size();
-    if (offset > 0 && (size < offset || m_journal.fingerprint(offset) != known)) {
-        // The journal was compacted or replaced: what the index holds no longer matches it.
+    auto pending = JournalMerge::readNew(m_journal, JournalPositions::fromText(m_store.meta(kPositionsKey)));
+    if (!pending)
+        return pending.error();
+    if (pending->events.isEmpty() && pending->next.toText() == m_store.meta(kPositionsKey))
+        return transaction.commit();
+    m_problems << pending->problems;
+    // What the index holds no longer matches the journals (a file was compacted or replaced, or a
+    // sync brought events that belong before those replayed): replay every file from its start.
+    if (pending->fullReplay)
         if (Status s = JournalReplayer(m_store.database()).clearJournalRows(); !s)
             return s;
-        offset = 0;
-    }
-    if (size == offset)
-        return transaction.commit();
-    auto chunk = m_journal.readFrom(offset);
-    if (!chunk)
-        return chunk.error();
-    m_problems << chunk->problems;
-    for (const QJsonObject &event : std::as_const(chunk->events))
-        if (Status s = apply(event); !s)
+    for (const OrderedEvent &event : std::as_const(pending->events))
+        if (Status s = apply(event.event); !s)
             m_problems << s.error().toString();
-    // Rolled back (by the transaction's end) when the position cannot be kept: the lines are then
+    // Rolled back (by the transaction's end) when the positions cannot be kept: the lines are then
     // applied again next time, never skipped.
-    if (Status s = m_store.setMeta(QStringLiteral("journal_offset"), QString::number(chunk->endOffset)); !s)
-        return s;
-    if (Status s = m_store.setMeta(QStringLiteral("journal_fingerprint"), m_journal.fingerprint(chunk->endOffset)); !s)
+    if (Status s = m_store.setMeta(kPositionsKey, pending->next.toText()); !s)
         return s;
     return transaction.commit();
 }
@@ -147,8 +150,16 @@ Status MemoryDynamics::flushPending()
 {
     if (m_pendingSeen.isEmpty())
         return {};
-    const QList<QJsonObject> events = std::exchange(m_pendingSeen, {});
+    QList<QJsonObject> events = std::exchange(m_pendingSeen, {});
     m_pendingPaths.clear();
+    // Each event sorts after everything replayed, even when this clock is behind another device's.
+    const JournalPositions positions = JournalPositions::fromText(m_store.meta(kPositionsKey));
+    qint64 previous = positions.files.value(m_journal.device()).lastOrder;
+    for (QJsonObject &event : events) {
+        if (const qint64 stamp = JournalMerge::stampFor(event, positions, previous); stamp != 0)
+            event.insert(QStringLiteral("o"), double(stamp));
+        previous = JournalMerge::orderOf(event, previous);
+    }
     if (Status s = m_journal.append(events); !s)
         return s;
     return catchUp();
@@ -231,23 +242,38 @@ Status MemoryDynamics::compact()
 {
     if (Status s = catchUp(); !s)
         return s;
-    auto events = JournalReplayer(m_store.database()).snapshot(now(), m_journal.size());
-    if (!events)
-        return events.error();
     qint64 bytes = 0;
     bool rewritten = false;
     {
-        // Under the journal lock no one appends; what others appended since catchUp() follows the
-        // snapshot as it was written. The index is not written while the lock is held (an index
-        // run that waits for this lock to append holds the database's write lock).
+        // Under the journal lock no one appends to this device's file. Only that file is folded,
+        // from its own events replayed alone in a scratch index: other devices' files are theirs
+        // to compact, and this snapshot then merges with them as the events it replaces did.
+        // The index is not written while the lock is held (an index run that waits for this
+        // lock to append holds the database's write lock).
         auto held = m_journal.lock();
         if (!held)
             return held.error();
-        const qint64 replayed = m_store.meta(QStringLiteral("journal_offset"), QStringLiteral("0")).toLongLong();
-        auto tail = m_journal.readFrom(replayed);
-        if (!tail)
-            return tail.error();
-        *events << tail->events;
+        auto own = m_journal.readFrom(0);
+        if (!own)
+            return own.error();
+        Database scratch;
+        if (Status s = scratch.open(QStringLiteral(":memory:")); !s)
+            return s;
+        JournalReplayer replayer(scratch);
+        if (Status s = replayer.createSchema(); !s)
+            return s;
+        qint64 lastOrder = std::numeric_limits<qint64>::min();
+        for (const QJsonObject &event : std::as_const(own->events)) {
+            lastOrder = JournalMerge::orderOf(event, lastOrder);
+            (void)replayer.apply(event); // a line the replay rejects was reported by catchUp()
+        }
+        auto events = replayer.snapshot(now(), m_journal.size());
+        if (!events)
+            return events.error();
+        // The snapshot takes the place in the merged order of the last event it folds.
+        if (!own->events.isEmpty())
+            for (QJsonObject &event : *events)
+                event.insert(QStringLiteral("o"), double(lastOrder));
         for (const QJsonObject &event : std::as_const(*events))
             bytes += QJsonDocument(event).toJson(QJsonDocument::Compact).size() + 1;
         if (bytes < m_journal.size()) { // else it is already as small as its meaning: left alone

@@ -36,15 +36,18 @@ public:
     QDateTime now() const;
     std::function<QDateTime()> clock() const { return m_clock; }
 
-    /// Creates the tables and applies journal lines the index has not seen yet
-    /// (the whole journal after a rebuild or a compaction).
+    /// Creates the tables, moves a single `state/journal.jsonl` of an older vault into this
+    /// device's file (once), and applies the journal lines of every device the index has not
+    /// seen yet, in the merged order (JournalMerge; all of them after a rebuild, a compaction,
+    /// or a sync that brought events belonging before those replayed).
     Status open();
     /// Forgets every derived dynamic row and replays the journal from its start.
     Status replayAll();
     /// Drops the index-time rows (edges stated by files, file facts) before a rebuild.
     Status clearIndexRows();
 
-    /// Appends an event to the journal and applies it. `t` is set from the clock when missing.
+    /// Appends an event to this device's journal and applies it. `t` is set from the clock when
+    /// missing; `o` when `t` would sort before what was replayed (this clock behind another's).
     Status record(QJsonObject event);
     /// Writes the first-sight events of files indexed since the last call (the
     /// engine calls it after each index run; record() calls it first, so the
@@ -60,9 +63,11 @@ public:
     /// Sets a chunk's strength by hand (the workbench).
     Status recordStrength(const Chunk &chunk, double strength, const QDateTime &at = {});
 
-    /// Rewrites the journal as a snapshot with the same meaning (same strengths,
-    /// access counts, edges, archive entries after replay). Leaves it alone when
-    /// the snapshot would not be smaller. open() compacts a journal past 8 MiB.
+    /// Rewrites this device's journal as a snapshot of its own events with the same meaning
+    /// (same strengths, access counts, edges, archive entries after replay; merged with other
+    /// devices' files, counts add up and the later strength wins, as before). Other devices'
+    /// files are theirs to compact. Leaves it alone when the snapshot would not be smaller.
+    /// open() compacts this device's journal past 8 MiB.
     Status compact();
 
     MemoryState state(const Chunk &chunk, const QDateTime &now = {});

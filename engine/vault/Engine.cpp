@@ -1,5 +1,6 @@
 #include "vault/Engine.h"
 
+#include "cognition/CognitiveMerge.h"
 #include "cognition/CognitiveState.h"
 #include "cognition/ToolUsage.h"
 #include "core/VaultBoundary.h"
@@ -139,6 +140,13 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
     };
     if (Status s = engine->attachDynamics(); !s)
         return s.error();
+    // Items a git merge of state/cognitive.json found edited on two machines wait in it until
+    // they become proposals the person decides on. Not being able to move them now leaves them
+    // there (nothing lost); the next index run reports why.
+    if (auto adopted = adoptMergeProposals(engine->m_vaultPath, engine->m_dynamics->now()); !adopted)
+        engine->m_runWarnings << Error{QStringLiteral("items edited on two machines wait in %1: %2")
+                                           .arg(CognitiveStore::relativePath(), adopted.error().message),
+                                       CognitiveStore::relativePath(), adopted.error().line};
     return engine;
 }
 
@@ -823,10 +831,10 @@ QList<HealthCheck> Engine::health()
 
     const QStringList journalProblems = m_dynamics->problems();
     checks << check(HealthCheckId::Journal, QStringLiteral("journal"), journalProblems.isEmpty(), HealthStatus::Error,
-                    journalProblems.isEmpty() ? QStringLiteral("state/journal.jsonl replayed")
+                    journalProblems.isEmpty() ? QStringLiteral("state/journal/ replayed")
                                               : journalProblems.mid(0, 5).join(QLatin1Char('\n')),
                     HealthFix::Rebuild,
-                    QStringLiteral("fix or remove the lines named in state/journal.jsonl, then engram-cli rebuild"),
+                    QStringLiteral("fix or remove the lines named in state/journal/, then engram-cli rebuild"),
                     HealthAdvice::FixJournalThenRebuild)
                   .found(journalProblems.isEmpty() ? HealthDetail::JournalReplayed : HealthDetail::Verbatim);
     return checks;

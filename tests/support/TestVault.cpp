@@ -62,9 +62,9 @@ QByteArray TestVault::fingerprint() const
     while (it.hasNext()) {
         const QString file = it.next();
         const QString relative = QDir(m_dir.path()).relativeFilePath(file);
-        // The derived index and Engram's own append-only journal (first-seen events are
+        // The derived index and Engram's own append-only journals (first-seen events are
         // written while indexing) are not the person's files.
-        if (!relative.startsWith(QLatin1String(".engram/")) && relative != QLatin1String("state/journal.jsonl"))
+        if (!relative.startsWith(QLatin1String(".engram/")) && !relative.startsWith(QLatin1String("state/journal/")))
             files << relative;
     }
     files.sort();

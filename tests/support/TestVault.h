@@ -30,8 +30,8 @@ public:
     /// Copies a folder from tests/data into the vault.
     void copyFixture(const QString &fixture, const QString &to = {});
 
-    /// SHA-1 of every file outside .engram/ (and except state/journal.jsonl, Engram's own
-    /// append-only record), for "no vault file was modified" checks.
+    /// SHA-1 of every file outside .engram/ (and except state/journal/, Engram's own
+    /// append-only records), for "no vault file was modified" checks.
     QByteArray fingerprint() const;
 
 private:

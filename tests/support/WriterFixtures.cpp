@@ -121,13 +121,16 @@ qint64 indexedFileCount(const QString &vaultPath)
 QSet<QString> journalSeenPaths(const QString &vaultPath)
 {
     QSet<QString> paths;
-    QFile file(QDir(vaultPath).filePath(QStringLiteral("state/journal.jsonl")));
-    if (!file.open(QIODevice::ReadOnly))
-        return paths;
-    while (!file.atEnd()) {
-        const QJsonObject event = QJsonDocument::fromJson(file.readLine()).object();
-        if (event.value(QStringLiteral("type")).toString() == QLatin1String("seen"))
-            paths.insert(event.value(QStringLiteral("path")).toString());
+    const QDir folder(QDir(vaultPath).filePath(QStringLiteral("state/journal")));
+    for (const QString &name : folder.entryList({QStringLiteral("*.jsonl")}, QDir::Files)) {
+        QFile file(folder.filePath(name));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        while (!file.atEnd()) {
+            const QJsonObject event = QJsonDocument::fromJson(file.readLine()).object();
+            if (event.value(QStringLiteral("type")).toString() == QLatin1String("seen"))
+                paths.insert(event.value(QStringLiteral("path")).toString());
+        }
     }
     return paths;
 }

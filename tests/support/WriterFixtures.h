@@ -31,7 +31,7 @@ std::vector<qint64> indexVectorIds(const QString &vaultPath);
 QSet<QString> indexedPaths(const QString &vaultPath);
 /// Number of files in the index database (0 while it does not exist).
 qint64 indexedFileCount(const QString &vaultPath);
-/// Paths with a first-sight ("seen") event in state/journal.jsonl.
+/// Paths with a first-sight ("seen") event in any device's state/journal/<device>.jsonl.
 QSet<QString> journalSeenPaths(const QString &vaultPath);
 
 /// Copies the vault's files (not .engram/) to `to`, for a clean index of the same files.

@@ -138,7 +138,7 @@ private slots:
         const QString archived = QStringLiteral("archive/") + *path;
         QCOMPARE(vault.read(archived), content);
         QVERIFY(!recalledPaths(*engine, QStringLiteral("pelican Gus"), true).contains(*path));
-        QVERIFY(vault.read(QStringLiteral("state/journal.jsonl")).contains("\"type\":\"forget\""));
+        QVERIFY(vault.read(Journal(vault.path()).relativePath()).contains("\"type\":\"forget\""));
         QCOMPARE(internals(*engine).dynamics().originalOfArchived(archived), *path);
         // a full index run does not bring the archive back
         engine->index();

@@ -384,7 +384,7 @@ private slots:
         QVERIFY(vault.read(QStringLiteral("memories/episodic/often.md")).contains("store: \"semantic\""));
         QVERIFY(!vault.read(QStringLiteral("memories/episodic/doubtful.md")).contains("store:"));
         QVERIFY(!vault.read(QStringLiteral("memories/episodic/rare.md")).contains("store:"));
-        QVERIFY(vault.read(QStringLiteral("state/journal.jsonl")).contains("\"type\":\"promote\""));
+        QVERIFY(vault.read(Journal(vault.path()).relativePath()).contains("\"type\":\"promote\""));
         const QList<Chunk> chunks =
             internals(*engine).store().chunksOfFile(QStringLiteral("memories/episodic/often.md"));
         QVERIFY(!chunks.isEmpty());
@@ -430,9 +430,9 @@ private slots:
         for (int day = 0; day < 6; ++day)
             QVERIFY(
                 internals(*engine).dynamics().recordAccess(chunks, QStringLiteral("recall"), kNow.addDays(day - 30)));
-        const QByteArray before = vault.read(QStringLiteral("state/journal.jsonl"));
+        const QByteArray before = vault.read(Journal(vault.path()).relativePath());
         QVERIFY(internals(*engine).dynamics().compact());
-        QVERIFY(vault.read(QStringLiteral("state/journal.jsonl")) != before); // really compacted
+        QVERIFY(vault.read(Journal(vault.path()).relativePath()) != before); // really compacted
         QVERIFY(internals(*engine).dynamics().recordAccess(chunks, QStringLiteral("recall"), kNow.addDays(-20)));
         // 6 folded into a state line + 1 access event after it.
         QCOMPARE(AccessCounts().countsByPath(vault.path()).value(QStringLiteral("memories/episodic/often.md")), 7);
@@ -450,7 +450,7 @@ private slots:
         engine->index();
         packSevenTimes(*engine); // the last pack is 20 days before kNow
         QVERIFY(consolidate(*engine).ok());
-        QVERIFY(vault.read(QStringLiteral("state/journal.jsonl")).contains("\"type\":\"promote\""));
+        QVERIFY(vault.read(Journal(vault.path()).relativePath()).contains("\"type\":\"promote\""));
         QCOMPARE(healthOf(*engine, QStringLiteral("journal")), QStringLiteral("ok"));
 
         // Promotion restarts decay from full strength at kNow. Ten days later, a semantic,

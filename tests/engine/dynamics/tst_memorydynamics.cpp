@@ -269,10 +269,10 @@ private slots:
         const QString archived = QStringLiteral("archive/memories/episodic/passing-thought.md");
         QCOMPARE(internals(*engine).dynamics().originalOfArchived(archived),
                  QStringLiteral("memories/episodic/passing-thought.md"));
-        const qint64 sizeBefore = QFileInfo(vault.filePath(QStringLiteral("state/journal.jsonl"))).size();
+        const qint64 sizeBefore = Journal(vault.path()).size();
 
         QVERIFY(internals(*engine).dynamics().compact().ok());
-        const qint64 sizeAfter = QFileInfo(vault.filePath(QStringLiteral("state/journal.jsonl"))).size();
+        const qint64 sizeAfter = Journal(vault.path()).size();
         QVERIFY2(sizeAfter < sizeBefore, qPrintable(QStringLiteral("%1 -> %2").arg(sizeBefore).arg(sizeAfter)));
         QCOMPARE(dynamicsDump(*engine, later)
                      + ranking(*engine, QStringLiteral("sqlite search"), QStringLiteral("deep"), later),
@@ -574,9 +574,9 @@ private slots:
                                         {QStringLiteral("t"), QStringLiteral("2026-02-02T09:00:00.000Z")},
                                         {QStringLiteral("keys"), QJsonArray{QStringLiteral("notes/a.md#0")}},
                                         {QStringLiteral("strengths"), QJsonArray{1.0}}}));
-        const QByteArray line = scratch.read(Journal::relativePath());
+        const QByteArray line = scratch.read(Journal(scratch.path()).relativePath());
         QVERIFY(line.endsWith('\n'));
-        QFile journal(vault.filePath(Journal::relativePath()));
+        QFile journal(Journal(vault.path()).filePath());
         QVERIFY(journal.open(QIODevice::Append));
         journal.write(line.left(line.size() / 2)); // the writer is halfway through its line
         journal.flush();
@@ -642,17 +642,18 @@ private slots:
         const Chunk a = internals(*engine).store().chunksOfFile(QStringLiteral("notes/a.md")).first();
         for (int day = 1; day <= 10; ++day)
             QVERIFY(internals(*engine).dynamics().recordAccess({a}, QStringLiteral("test"), kStart.addDays(day)));
-        const QByteArray before = vault.read(Journal::relativePath());
+        const QString own = Journal(vault.path()).relativePath();
+        const QByteArray before = vault.read(own);
         // A reader that opened the journal before the compaction keeps reading the whole old
         // file: the new one is written aside and renamed over it, never truncated in place.
-        QFile reader(vault.filePath(Journal::relativePath()));
+        QFile reader(vault.filePath(own));
         QVERIFY(reader.open(QIODevice::ReadOnly));
         QVERIFY(internals(*engine).dynamics().compact());
-        const QByteArray after = vault.read(Journal::relativePath());
+        const QByteArray after = vault.read(own);
         QVERIFY(after.size() < before.size());
         QCOMPARE(reader.readAll(), before);
-        QCOMPARE(QDir(vault.filePath(QStringLiteral("state"))).entryList(QDir::Files),
-                 QStringList{QStringLiteral("journal.jsonl")});
+        QCOMPARE(QDir(vault.filePath(Journal::folder())).entryList(QDir::Files),
+                 QStringList{QFileInfo(own).fileName()});
         QCOMPARE(internals(*engine).dynamics().state(a).accessCount, 10);
     }
 

@@ -1,0 +1,181 @@
+#include "TestVault.h"
+#include "cognition/CognitiveMerge.h"
+#include "cognition/Reflection.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace engram;
+using test::TestVault;
+
+namespace {
+
+const QDateTime kNow(QDate(2026, 3, 2), QTime(9, 0), Qt::UTC);
+
+Heuristic heuristic(const QString &text, int uses = 0)
+{
+    Heuristic h;
+    h.text = text;
+    h.source = QStringLiteral("person");
+    h.useCount = uses;
+    return h;
+}
+
+Learning learning(const QString &text, int day)
+{
+    Learning l;
+    l.text = text;
+    l.category = QStringLiteral("insight");
+    l.timestamp = kNow.addDays(day);
+    return l;
+}
+
+QStringList texts(const QList<Heuristic> &list)
+{
+    QStringList out;
+    for (const Heuristic &h : list)
+        out << h.text;
+    return out;
+}
+
+QStringList texts(const QList<Learning> &list)
+{
+    QStringList out;
+    for (const Learning &l : list)
+        out << l.text;
+    return out;
+}
+
+} // namespace
+
+class TestCognitiveMerge : public QObject {
+    Q_OBJECT
+
+private slots:
+    void addedOnOneSideAndRemovedOnTheOther_bothSurvive()
+    {
+        CognitiveState base;
+        base.heuristics = {heuristic(QStringLiteral("Read the failing test first")),
+                           heuristic(QStringLiteral("Prefer small commits"))};
+        base.avoidances = {QStringLiteral("force pushes"), QStringLiteral("global state")};
+        CognitiveState mine = base;
+        mine.heuristics << heuristic(QStringLiteral("Measure before optimising"));
+        mine.avoidances.removeAll(QStringLiteral("global state"));
+        CognitiveState theirs = base;
+        theirs.heuristics.removeAt(1); // "Prefer small commits" removed there
+        theirs.avoidances << QStringLiteral("sleeping in tests");
+
+        const CognitiveMergeResult result = mergeCognitive(base, mine, theirs);
+        QCOMPARE(texts(result.merged.heuristics), (QStringList{QStringLiteral("Read the failing test first"),
+                                                               QStringLiteral("Measure before optimising")}));
+        QCOMPARE(result.merged.avoidances,
+                 (QStringList{QStringLiteral("force pushes"), QStringLiteral("sleeping in tests")}));
+        QVERIFY(result.conflicts.isEmpty());
+        QVERIFY(!result.merged.extra.contains(QString::fromLatin1(kMergeProposalsKey)));
+        // the merge does not depend on which side is "mine"
+        QStringList one = texts(mergeCognitive(base, theirs, mine).merged.heuristics);
+        QStringList other = texts(result.merged.heuristics);
+        one.sort();
+        other.sort();
+        QCOMPARE(one, other);
+    }
+
+    void sameItemEditedOnBothSides_isKeptAsAProposal()
+    {
+        CognitiveState base;
+        base.learnings = {learning(QStringLiteral("SQLite WAL mode keeps readers off the writer"), 0),
+                          learning(QStringLiteral("The oven runs hot"), 1)};
+        CognitiveState mine = base;
+        mine.learnings[0].text = QStringLiteral("SQLite WAL mode keeps readers off the writer, except on NFS");
+        CognitiveState theirs = base;
+        theirs.learnings[0].text = QStringLiteral("SQLite WAL mode keeps readers off the writer in the workbench");
+
+        const CognitiveMergeResult result = mergeCognitive(base, mine, theirs);
+        QCOMPARE(texts(result.merged.learnings),
+                 (QStringList{mine.learnings[0].text, QStringLiteral("The oven runs hot")}));
+        QCOMPARE(result.conflicts.size(), 1);
+        QCOMPARE(result.conflicts[0].kind, QStringLiteral("learning"));
+        QCOMPARE(result.conflicts[0].theirs, theirs.learnings[0].text);
+        // written with the merged state, so saving it loses neither version
+        const QJsonArray waiting = result.merged.extra.value(QString::fromLatin1(kMergeProposalsKey)).toArray();
+        QCOMPARE(waiting.size(), 1);
+        QCOMPARE(waiting[0].toObject().value(QStringLiteral("theirs")).toString(), theirs.learnings[0].text);
+
+        // In the vault it becomes a proposal the person decides on, once.
+        TestVault vault;
+        CognitiveStore store(vault.path());
+        QVERIFY(store.save(result.merged));
+        auto adopted = adoptMergeProposals(vault.path(), kNow);
+        QVERIFY(adopted);
+        QCOMPARE(*adopted, 1);
+        auto records = Reflection(vault.path(), Endpoint{}).load();
+        QVERIFY(records);
+        QCOMPARE(records->size(), 1);
+        QCOMPARE(records->first().status, QStringLiteral("proposed"));
+        QCOMPARE(records->first().proposals.size(), 1);
+        QCOMPARE(records->first().proposals[0].text, theirs.learnings[0].text);
+        auto state = CognitiveStore(vault.path()).load();
+        QVERIFY(state);
+        QVERIFY(!state->extra.contains(QString::fromLatin1(kMergeProposalsKey)));
+        QCOMPARE(texts(state->learnings), texts(result.merged.learnings));
+        QCOMPARE(*adoptMergeProposals(vault.path(), kNow), 0);
+        QCOMPARE(Reflection(vault.path(), Endpoint{}).load()->size(), 1);
+    }
+
+    void editedOnOneSide_takesTheEditAndCountersAddUp()
+    {
+        CognitiveState base;
+        base.heuristics = {heuristic(QStringLiteral("Read the failing test first"), 2)};
+        base.focus.current = QStringLiteral("sync");
+        base.engagement.totalInteractions = 10;
+        base.engagement.meaningfulInteractions = 4;
+        CognitiveState mine = base;
+        mine.heuristics[0].useCount = 5; // used three times here
+        mine.engagement.totalInteractions = 13;
+        CognitiveState theirs = base;
+        theirs.heuristics[0].text = QStringLiteral("Read the failing test first, then its fixture");
+        theirs.heuristics[0].useCount = 3; // and once there
+        theirs.focus.current = QStringLiteral("sync and merge");
+        theirs.engagement.totalInteractions = 12;
+        theirs.engagement.meaningfulInteractions = 6;
+
+        const CognitiveMergeResult result = mergeCognitive(base, mine, theirs);
+        QVERIFY(result.conflicts.isEmpty());
+        QCOMPARE(result.merged.heuristics.size(), 1);
+        QCOMPARE(result.merged.heuristics[0].text, theirs.heuristics[0].text);
+        QCOMPARE(result.merged.heuristics[0].useCount, 6);
+        QCOMPARE(result.merged.focus.current, QStringLiteral("sync and merge"));
+        QCOMPARE(result.merged.engagement.totalInteractions, 15);
+        QCOMPARE(result.merged.engagement.meaningfulInteractions, 6);
+    }
+
+    void removedOnOneSideEditedOnTheOther_keepsTheEdit()
+    {
+        CognitiveState base;
+        base.avoidances = {QStringLiteral("sleeping in tests to wait for threads")};
+        CognitiveState mine;
+        CognitiveState theirs = base;
+        theirs.avoidances[0] = QStringLiteral("sleeping in tests to wait for worker threads");
+        const CognitiveMergeResult result = mergeCognitive(base, mine, theirs);
+        QCOMPARE(result.merged.avoidances, theirs.avoidances);
+        QVERIFY(result.conflicts.isEmpty());
+    }
+
+    void focusChangedDifferentlyOnBothSides_isAProposal()
+    {
+        CognitiveState base;
+        base.focus.current = QStringLiteral("sync");
+        CognitiveState mine = base;
+        mine.focus.current = QStringLiteral("release 1.0");
+        CognitiveState theirs = base;
+        theirs.focus.current = QStringLiteral("the German translation");
+        const CognitiveMergeResult result = mergeCognitive(base, mine, theirs);
+        QCOMPARE(result.merged.focus.current, QStringLiteral("release 1.0"));
+        QCOMPARE(result.conflicts.size(), 1);
+        QCOMPARE(result.conflicts[0].kind, QStringLiteral("focus"));
+        QCOMPARE(result.conflicts[0].theirs, QStringLiteral("the German translation"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCognitiveMerge)
+#include "tst_cognitivemerge.moc"
