@@ -7,9 +7,6 @@
 #include "recall/EvidenceText.h"
 #include "recall/RelevanceGauge.h"
 #include "recall/TurnContext.h"
-#include "recall/WordNet.h"
-
-#include <QRegularExpression>
 
 #include <QHash>
 #include <QSet>
@@ -109,73 +106,6 @@ QStringList Retriever::informativeTerms(const QStringList &terms)
     return kept;
 }
 
-QStringList Retriever::narrowerTerms(const QString &query, const QStringList &terms)
-{
-    const WordNet *wordNet = WordNet::system();
-    if (!wordNet)
-        return {};
-    // Names are no kinds ("John" is a noun in WordNet): capitalised words after the first are left out.
-    QSet<QString> names;
-    const QStringList raw = query.split(QRegularExpression(QStringLiteral("[^\\w']+")), Qt::SkipEmptyParts);
-    for (qsizetype i = 1; i < raw.size(); ++i)
-        if (raw[i].front().isUpper())
-            names.insert(raw[i].toLower());
-    QStringList lemmas;
-    QSet<qsizetype> inCollocation;
-    if (qEnvironmentVariableIsSet("ENGRAM_WN_HEAD")) {
-        const QStringList words = TextAnalysis::words(query);
-        for (qsizetype i = 0; i < words.size(); ++i) {
-            if (words[i] != QLatin1String("what") && words[i] != QLatin1String("which"))
-                continue;
-            qsizetype at = i + 1;
-            if (at + 1 < words.size() && (words[at] == QLatin1String("kind") || words[at] == QLatin1String("kinds") ||
-                                          words[at] == QLatin1String("type") || words[at] == QLatin1String("types") ||
-                                          words[at] == QLatin1String("sort")) && words[at + 1] == QLatin1String("of"))
-                at += 2;
-            if (at >= words.size() || names.contains(words[at]) || TextAnalysis::isStopWord(words[at]))
-                continue;
-            QString lemma = at + 1 < words.size() ? wordNet->nounLemma(words[at] + QLatin1Char('_') + words[at + 1]) : QString();
-            if (lemma.isEmpty() && at + 1 < words.size() && !TextAnalysis::isStopWord(words[at + 1]) && !names.contains(words[at + 1]))
-                lemma = wordNet->nounLemma(words[at + 1]); // "what European countries": the head is the second word
-            if (lemma.isEmpty())
-                lemma = wordNet->nounLemma(words[at]);
-            if (!lemma.isEmpty())
-                lemmas << lemma;
-        }
-    } else {
-
-    for (qsizetype i = 0; i + 1 < terms.size(); ++i) {
-        const QString lemma = wordNet->nounLemma(terms[i] + QLatin1Char('_') + terms[i + 1]);
-        if (!lemma.isEmpty() && !names.contains(terms[i]) && !names.contains(terms[i + 1])) {
-            lemmas << lemma;
-            inCollocation << i << i + 1;
-        }
-    }
-    for (qsizetype i = 0; i < terms.size(); ++i) {
-        if (inCollocation.contains(i) || names.contains(terms[i]))
-            continue;
-        const QString lemma = wordNet->nounLemma(terms[i]);
-        if (!lemma.isEmpty() && !lemmas.contains(lemma))
-            lemmas << lemma;
-    }
-    }
-    const int senses = qEnvironmentVariableIntValue("ENGRAM_WN_SENSES");
-    const int depth = qEnvironmentVariableIntValue("ENGRAM_WN_DEPTH");
-    const QStringList members = wordNet->narrower(lemmas, senses, depth, 2000);
-    QSet<QString> own;
-    for (const QString &t : terms)
-        own.insert(PorterStemmer::stem(t));
-    QStringList stems;
-    for (const QString &m : members)
-        stems << PorterStemmer::stem(m);
-    const QHash<QString, qint64> frequency = m_store.documentFrequencies(stems);
-    QStringList out;
-    for (qsizetype i = 0; i < members.size(); ++i)
-        if (frequency.value(stems[i]) > 0 && !own.contains(stems[i]) && !TextAnalysis::isStopWord(members[i]))
-            out << members[i];
-    return out;
-}
-
 double Retriever::vectorWeight(const RankingMode &mode) const
 {
     if (mode.vectorWeight >= 0.0)
@@ -244,16 +174,6 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         c.keywordRank = i > 0 && keywordHits[i].score == keywordHits[i - 1].score
                             ? candidates[keywordHits[i - 1].id].keywordRank
                             : i + 1;
-    }
-
-    if (const double beta = qEnvironmentVariable("ENGRAM_WN_BETA", QStringLiteral("0")).toDouble(); beta > 0.0) {
-        const QStringList expansion = narrowerTerms(text, allTerms);
-        if (qEnvironmentVariableIsSet("ENGRAM_WN_DEBUG"))
-            qWarning("%s -> %s", qPrintable(text), qPrintable(expansion.join(QLatin1Char(' '))));
-        const auto expansionHits = m_store.keywordSearch(informativeTerms(expansion), mode.keywordCandidates, query.filter);
-        const double maxExpansion = expansionHits.isEmpty() ? 1.0 : qMax(1e-9, expansionHits.front().score);
-        for (const auto &hit : expansionHits)
-            candidates[hit.id].keyword += beta * hit.score / maxExpansion;
     }
 
     double background = 0.0; // the median cosine of the neighbours: the vault's answer to any query
@@ -359,20 +279,6 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         return a.chunk.startLine < b.chunk.startLine;
     });
 
-    if (const double decay = qEnvironmentVariable("ENGRAM_DIV", QStringLiteral("1")).toDouble(); decay < 1.0) {
-        const int after = qEnvironmentVariableIntValue("ENGRAM_DIV_AFTER");
-        QHash<QString, int> perFile;
-        QList<QPair<double, qsizetype>> order;
-        for (qsizetype i = 0; i < results.size(); ++i) {
-            const int n = perFile[results[i].chunk.path]++;
-            order.append({i < after ? 1e9 - i : results[i].score * std::pow(decay, n), i});
-        }
-        std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
-        QList<RecallResult> reordered;
-        for (const auto &o : order)
-            reordered << results[o.second];
-        results = reordered;
-    }
     // Widen hits into question–answer pairs; a turn already shown is not shown again, nor a line whose
     // words an earlier result showed (a digest quoting a raw turn, a weekly digest quoting a daily
     // one), nor a chunk that holds only a citation. Long turns keep the sentences that carry the match.

@@ -68,9 +68,6 @@ public:
     /// keep every term. Common terms cost FTS5 the most and rank the least.
     QStringList informativeTerms(const QStringList &terms);
 
-    /// Members of the kinds the query names (WordNet hyponyms) that this vault holds.
-    QStringList narrowerTerms(const QString &query, const QStringList &terms);
-
 private:
     /// The vector side's share of the fused relevance for `mode` (its `vectorWeight`, else by embedder).
     double vectorWeight(const RankingMode &mode) const;
