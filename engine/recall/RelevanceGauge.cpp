@@ -53,7 +53,88 @@ QList<Vector> probeVectors(Embedder &embedder)
     return *embedded;
 }
 
+/// Whether `text` holds `name` (capitalised as given) where a sentence does not start: "Jon" in "**Jon**
+/// (D1:2): …" or "with Jon", not "Join" in "Join us!" or at the start of a line, so that a common word
+/// is not taken for a name.
+bool namesInText(const QString &text, const QString &name)
+{
+    const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name)));
+    for (auto it = word.globalMatch(text); it.hasNext();) {
+        qsizetype before = it.next().capturedStart() - 1;
+        while (before >= 0 && text[before].isSpace() && text[before] != QLatin1Char('\n'))
+            --before;
+        if (before >= 0 && !QStringView(u".!?\n").contains(text[before]))
+            return true;
+    }
+    return false;
+}
+
+/// Spellings one edit away from `word` (lower case): deletions, transpositions, substitutions and
+/// insertions of a letter a-z, each at least three letters long.
+QStringList oneEditAway(const QString &word)
+{
+    QStringList out;
+    auto add = [&](const QString &w) {
+        if (w.size() >= 3 && w != word)
+            out << w;
+    };
+    for (qsizetype i = 0; i < word.size(); ++i) {
+        add(QString(word).remove(i, 1));
+        if (i + 1 < word.size()) {
+            QString swapped = word;
+            std::swap(swapped[i], swapped[i + 1]);
+            add(swapped);
+        }
+    }
+    for (char16_t c = u'a'; c <= u'z'; ++c) {
+        for (qsizetype i = 0; i < word.size(); ++i) {
+            QString changed = word;
+            changed[i] = QChar(c);
+            add(changed);
+        }
+        for (qsizetype i = 0; i <= word.size(); ++i)
+            add(QString(word).insert(i, QChar(c)));
+    }
+    out.removeDuplicates();
+    return out;
+}
+
 } // namespace
+
+QString RelevanceGauge::nameNear(IndexStore &store, const QString &word)
+{
+    // People misspell names the vault knows ("John" for the "Jon" of every turn). A capitalised query
+    // word the vault lacks is taken for a name the vault knows one edit away, when that spelling
+    // occurs capitalised mid-sentence in the vault (a name, not a sentence's first word). Only words
+    // of four letters or more: at three, one edit reaches too many names ("Ann" → "Dan", "Jan").
+    constexpr qsizetype kShortest = 4;
+    constexpr int kChunksRead = 8;
+    if (word.size() < kShortest)
+        return {};
+    const QStringList spellings = oneEditAway(word.toLower());
+    QHash<QString, QString> stemOf;
+    for (const QString &s : spellings)
+        stemOf.insert(s, PorterStemmer::stem(s));
+    const QHash<QString, qint64> frequency = store.documentFrequencies(stemOf.values());
+    auto count = [&](const QString &spelling) { return frequency.value(stemOf.value(spelling)); };
+    QStringList known;
+    for (const QString &s : spellings)
+        if (count(s) > 0)
+            known << s;
+    // The most frequent spelling first: the name a conversation uses in every turn.
+    std::stable_sort(known.begin(), known.end(),
+                     [&](const QString &a, const QString &b) { return count(a) > count(b); });
+    for (const QString &s : std::as_const(known)) {
+        QList<qint64> ids;
+        for (const auto &hit : store.keywordSearch({s}, kChunksRead, {}))
+            ids << hit.id;
+        const QString name = s.front().toUpper() + s.mid(1);
+        for (const Chunk &chunk : store.chunks(ids))
+            if (namesInText(chunk.text, name))
+                return s;
+    }
+    return {};
+}
 
 QStringList RelevanceGauge::contentStems(QStringView text)
 {
@@ -107,9 +188,12 @@ RelevanceGauge::RelevanceGauge(IndexStore &store, const QString &query, Embedder
             const QString &w = words[i];
             if (w.size() < 2 || !w.front().isUpper() || w.toUpper() == w)
                 continue; // not a name (all capitals is shouting or an acronym)
-            for (const QString &s : contentStems(w))
+            for (const QString &s : contentStems(w)) {
                 if (frequency.value(s) > 0)
                     m_names.insert(s);
+                else if (const QString near = nameNear(store, w); !near.isEmpty())
+                    m_names.insert(PorterStemmer::stem(near));
+            }
         }
     }
     // Hashed vectors are the query's own words and n-grams again, with collisions: at the level that

@@ -46,6 +46,11 @@ namespace {
 /// word, and the sentence after each. LoCoMo dev R@500t 76.8 → 77.4 with answer-in-pack unchanged
 /// (88.0); at 280 R@500t reached 78.8 but 4 answers in 100 were trimmed away (bench/README.md).
 constexpr int kTrimTurnsOver = 400;
+/// A result whose absolute match is under this share of the best result's is left out: it matched
+/// the query through a neighbour's words or a hashed-vector collision, not its own. LoCoMo dev
+/// R@10 79.4 → 79.8, R@500t 77.4 → 77.7, answer-in-pack unchanged (88.0); 0.10-0.20 give the same
+/// figures, 0.25 and 0.30 lose evidence (R@500t 77.3, 76.7; bench/README.md).
+constexpr double kTailShare = 0.15;
 /// Longer queries are refused: 1000 words is a page, and FTS5 and the embedder would take each one.
 constexpr int kMaxQueryWords = 1000;
 
@@ -287,6 +292,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     QSet<QString> shown;
     QSet<QString> shownUnits;
     QList<RecallResult> out;
+    double best = 0.0; // the best absolute match so far
     qsizetype fetchedUpTo = 0;
     for (qsizetype i = 0; i < results.size(); ++i) {
         RecallResult &r = results[i];
@@ -306,12 +312,17 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
             continue;
         if (EvidenceText::isCitationOnly(r.chunk.text))
             continue;
+        // A result left out for its weak match leaves its turns to the results after it.
+        QSet<QString> taken = shown;
         if (mode.contextTurns > 0)
-            context.widen(r.chunk, shown);
+            context.widen(r.chunk, taken);
         else
-            shown.insert(TurnContext::key(r.chunk.path, r.chunk.ordinal));
+            taken.insert(TurnContext::key(r.chunk.path, r.chunk.ordinal));
         // The memory's match is that of all it holds, not of the part an earlier result left to show.
         r.match = gauge.match(r.chunk.text, r.cosine);
+        if (r.match < kTailShare * best)
+            continue; // far below what the query found: its place goes to the next result
+        shown = std::move(taken);
         const QString fresh = EvidenceText::withoutShown(r.chunk.text, shownUnits);
         if (fresh.isEmpty())
             continue;
@@ -319,18 +330,18 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         r.chunk.tokens = TextAnalysis::estimateTokens(r.chunk.text);
         for (const QString &unit : EvidenceText::units(fresh))
             shownUnits.insert(unit);
+        best = qMax(best, r.match);
         out << r;
     }
 
     // The absolute match of what each result shows; when none reaches kRelevant the vault holds
-    // nothing on the query, and the least unrelated memories are not worth a reader's time.
-    double best = 0.0;
-    for (RecallResult &r : out) {
-        r.breakdown << ScoreComponent{QStringLiteral("match"), r.match, 0.0};
-        best = qMax(best, r.match);
-    }
+    // nothing on the query, and the least unrelated memories are not worth a reader's time. A result
+    // taken before a better one came is held to the final best too.
     if (best < RelevanceGauge::kRelevant)
         out.clear();
+    out.removeIf([best](const RecallResult &r) { return r.match < kTailShare * best; });
+    for (RecallResult &r : out)
+        r.breakdown << ScoreComponent{QStringLiteral("match"), r.match, 0.0};
     return out;
 }
 

@@ -324,6 +324,56 @@ private slots:
         }
     }
 
+    void recall_leavesOutResultsFarBelowTheBestMatch_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("fast") << QStringLiteral("fast");
+        QTest::newRow("deep") << QStringLiteral("deep");
+    }
+
+    void recall_leavesOutResultsFarBelowTheBestMatch()
+    {
+        // "aphids on the roses" is one line of the garden note; every other memory of the golden vault
+        // came back only as a hashed-vector neighbour or through a neighbour's words (match 0), and a
+        // question whose answer the vault holds ("what goes first in the context pack") brought the
+        // turn after it, which holds none of its words. Such results are left out, the rest stay.
+        TestVault vault;
+        vault.copyFixture(QStringLiteral("golden-vault"));
+        auto engine = openIndexed(vault);
+        QFETCH(QString, mode);
+        const QList<std::pair<QString, QStringList>> cases = {
+            {QStringLiteral("aphids on the roses"), {QStringLiteral("notes/home/garden.md:11-11")}},
+            {QStringLiteral("what goes first in the context pack"),
+             {QStringLiteral("sessions/2026-03-02/planning.md:13-15"),
+              QStringLiteral("sessions/2026-03-02/planning.md:9-11")}},
+        };
+        for (const auto &[text, expected] : cases) {
+            RecallQuery query;
+            query.text = text;
+            query.mode = mode;
+            query.k = 10;
+            query.now = QDateTime(QDate(2026, 3, 10), QTime(12, 0), Qt::UTC);
+            query.reinforce = false;
+            const QList<RecallResult> results = recallOrFail(*engine, query);
+            QVERIFY2(results.size() >= expected.size(), qPrintable(text));
+            double best = 0.0;
+            for (const RecallResult &r : results)
+                best = qMax(best, r.match);
+            QStringList sources;
+            for (const RecallResult &r : results) {
+                sources << source(r);
+                QVERIFY2(
+                    r.match >= 0.15 * best,
+                    qPrintable(
+                        QStringLiteral("%1: %2 at match %3, best %4").arg(text, source(r)).arg(r.match).arg(best)));
+            }
+            for (const QString &s : expected)
+                QVERIFY2(sources.contains(s), qPrintable(text + QStringLiteral(": ") + sources.join(u' ')));
+            QVERIFY2(!sources.contains(QStringLiteral("sessions/2026-03-02/planning.md:17-19")),
+                     qPrintable(text + QStringLiteral(": ") + sources.join(u' ')));
+        }
+    }
+
     void recall_modeFromConfigSetsTheWeights()
     {
         TestVault vault;
