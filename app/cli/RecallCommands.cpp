@@ -72,12 +72,10 @@ Result<RecallQuery> queryFromOptions(CliContext &cx, const QString &text)
     return q;
 }
 
-void printResultText(CliContext &cx, int rank, const SourcedResult &sourced, bool explain, const QString &shown)
+void printResultText(CliContext &cx, int rank, const RecallResult &r, bool explain, const QString &shown)
 {
-    const RecallResult &r = sourced.result;
     // A linked vault's result says where it lives: "[team] notes/a.md".
-    const QString where =
-        sourced.vault.isEmpty() ? r.chunk.path : QStringLiteral("[%1] %2").arg(sourced.vault, r.chunk.path);
+    const QString where = r.vault.isEmpty() ? r.chunk.path : QStringLiteral("[%1] %2").arg(r.vault, r.chunk.path);
     cx.out << QStringLiteral("%1. %2:%3-%4  score %5  [%6 · %7 · %8]")
                   .arg(rank)
                   .arg(where)
@@ -188,15 +186,15 @@ int runRecall(CliContext &cx)
     if (!answer)
         return cx.fail(answer.error().toString());
     printWarnings(cx, answer->warnings);
-    const QList<SourcedResult> &results = answer->results;
+    const QList<RecallResult> &results = answer->results;
     if (results.isEmpty())
         cx.noteIfIndexEmpty(*engine);
     if (cx.json()) {
         QJsonArray array;
-        for (const SourcedResult &r : results) {
+        for (const RecallResult &r : results) {
             Engine &home = set->engineOf(r.vault);
-            MemoryItem item = MemoryItem::fromRecall(home, r.result);
-            item.sourceText = home.sourceText(r.result.chunk);
+            MemoryItem item = MemoryItem::fromRecall(home, r);
+            item.sourceText = home.sourceText(r.chunk);
             if (set->hasLinks())
                 item.vault = VaultSet::label(r.vault);
             array.append(item.toJson());
@@ -211,9 +209,9 @@ int runRecall(CliContext &cx)
     if (results.isEmpty())
         cx.out << "Nothing relevant in memory for \"" << text << "\"." << Qt::endl;
     int rank = 0;
-    for (const SourcedResult &r : results)
+    for (const RecallResult &r : results)
         printResultText(cx, ++rank, r, cx.parser.isSet(QStringLiteral("explain")),
-                        set->engineOf(r.vault).displayText(r.result.chunk));
+                        set->engineOf(r.vault).displayText(r.chunk));
     return ExitOk;
 }
 
@@ -246,11 +244,10 @@ int runPack(CliContext &cx)
     }
     if (cx.json()) {
         QJsonArray items;
-        for (qsizetype i = 0; i < pack->included.size(); ++i) {
-            const QString &vault = answer->vaults.at(i);
-            MemoryItem item = MemoryItem::fromRecall(set->engineOf(vault), pack->included.at(i));
+        for (const RecallResult &r : pack->included) {
+            MemoryItem item = MemoryItem::fromRecall(set->engineOf(r.vault), r);
             if (set->hasLinks())
-                item.vault = VaultSet::label(vault);
+                item.vault = VaultSet::label(r.vault);
             items.append(item.toJson());
         }
         cx.out << QJsonDocument(QJsonObject{{QStringLiteral("markdown"), pack->markdown},

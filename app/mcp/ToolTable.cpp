@@ -177,8 +177,8 @@ Tool recall()
                     tools.log(QStringLiteral("warning"), warning);
                 QJsonArray array;
                 QStringList lines;
-                for (const SourcedResult &r : std::as_const(answer->results)) {
-                    MemoryItem m = MemoryItem::fromRecall(vaults.engineOf(r.vault), r.result);
+                for (const RecallResult &r : std::as_const(answer->results)) {
+                    MemoryItem m = MemoryItem::fromRecall(vaults.engineOf(r.vault), r);
                     if (vaults.hasLinks())
                         m.vault = VaultSet::label(r.vault);
                     array.append(m.toJson());

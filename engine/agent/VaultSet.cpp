@@ -7,7 +7,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
@@ -206,16 +205,13 @@ Result<SetRecall> VaultSet::gather(const RecallQuery &request)
 
     SetRecall answer;
     answer.warnings = m_openWarnings;
-    QList<QList<SourcedResult>> lists;
+    QList<QList<RecallResult>> lists;
     QList<const Config *> configs;
     if (selected({})) {
         auto results = m_personal.recall(query);
         if (!results)
             return results.error();
-        QList<SourcedResult> list;
-        for (const RecallResult &r : std::as_const(*results))
-            list << SourcedResult{r, QString()};
-        lists << list;
+        lists << *results;
         configs << &m_personal.config();
     }
     for (const auto &member : m_linked) {
@@ -233,10 +229,9 @@ Result<SetRecall> VaultSet::gather(const RecallQuery &request)
                                    .arg(member->name, results.error().toString());
             continue;
         }
-        QList<SourcedResult> list;
-        for (const RecallResult &r : std::as_const(*results))
-            list << SourcedResult{r, member->name};
-        lists << list;
+        for (RecallResult &r : *results)
+            r.vault = member->name;
+        lists << *results;
         configs << &member->engine->config();
     }
 
@@ -249,7 +244,7 @@ Result<SetRecall> VaultSet::gather(const RecallQuery &request)
                                           "results are interleaved by rank");
         for (qsizetype rank = 0; answer.results.size() < query.k; ++rank) {
             bool any = false;
-            for (const QList<SourcedResult> &list : std::as_const(lists))
+            for (const QList<RecallResult> &list : std::as_const(lists))
                 if (rank < list.size() && answer.results.size() < query.k) {
                     answer.results << list.at(rank);
                     any = true;
@@ -259,11 +254,11 @@ Result<SetRecall> VaultSet::gather(const RecallQuery &request)
         }
         return answer;
     }
-    for (const QList<SourcedResult> &list : std::as_const(lists))
+    for (const QList<RecallResult> &list : std::as_const(lists))
         answer.results << list;
     // Stable: on equal scores the personal vault comes first, then the links in engram.json's order.
     std::stable_sort(answer.results.begin(), answer.results.end(),
-                     [](const SourcedResult &a, const SourcedResult &b) { return a.result.score > b.result.score; });
+                     [](const RecallResult &a, const RecallResult &b) { return a.score > b.score; });
     if (answer.results.size() > query.k)
         answer.results.resize(query.k);
     return answer;
@@ -275,11 +270,7 @@ Result<SetRecall> VaultSet::recall(const RecallQuery &query)
         auto results = m_personal.recall(query);
         if (!results)
             return results.error();
-        SetRecall answer;
-        answer.warnings = m_openWarnings;
-        for (const RecallResult &r : std::as_const(*results))
-            answer.results << SourcedResult{r, QString()};
-        return answer;
+        return SetRecall{*results, m_openWarnings};
     }
     auto answer = gather(query);
     if (!answer)
@@ -287,9 +278,9 @@ Result<SetRecall> VaultSet::recall(const RecallQuery &query)
     if (query.reinforce && m_personal.config().reinforceOn == QLatin1String("recall")) {
         // As Engine::recall: what a reader sees counts, the top ten; of those, the personal vault's own.
         QList<Chunk> chunks;
-        for (const SourcedResult &r : answer->results.mid(0, 10))
+        for (const RecallResult &r : answer->results.mid(0, 10))
             if (r.vault.isEmpty())
-                chunks << r.result.chunk;
+                chunks << r.chunk;
         const QDateTime now = query.now.isValid() ? query.now : m_personal.now();
         if (Status s = internals(m_personal).dynamics().recordAccess(chunks, QStringLiteral("recall"), now); !s)
             return s.error();
@@ -303,10 +294,7 @@ Result<SetPack> VaultSet::pack(const RecallQuery &query, int budget)
         auto pack = m_personal.pack(query, budget);
         if (!pack)
             return pack.error();
-        SetPack answer{*pack, QStringList(), m_openWarnings};
-        for (qsizetype i = 0; i < pack->included.size(); ++i)
-            answer.vaults << QString();
-        return answer;
+        return SetPack{*pack, m_openWarnings};
     }
     if (budget <= 0)
         budget = m_personal.config().packBudget;
@@ -318,31 +306,14 @@ Result<SetPack> VaultSet::pack(const RecallQuery &query, int budget)
     if (!merged)
         return merged.error();
 
-    // A linked vault's item cites "[team] path": the reader sees where it lives, and the same path in
-    // two vaults stays two sources.
-    QList<RecallResult> ranked;
-    QHash<QString, QString> vaultOfCitation;
-    for (const SourcedResult &s : std::as_const(merged->results)) {
-        RecallResult r = s.result;
-        if (!s.vault.isEmpty()) {
-            r.chunk.path = QStringLiteral("[%1] %2").arg(s.vault, r.chunk.path);
-            vaultOfCitation.insert(r.chunk.path + QLatin1Char('#') + QString::number(r.chunk.id), s.vault);
-        }
-        ranked << r;
-    }
     SetPack answer;
-    answer.pack = ContextPack::build(query.text, m_personal.packPreamble(wide.now, budget), ranked, budget);
+    answer.pack = ContextPack::build(query.text, m_personal.packPreamble(wide.now, budget), merged->results, budget);
     answer.warnings = merged->warnings;
     answer.mergedByRank = merged->mergedByRank;
     QList<Chunk> personalChunks;
-    for (RecallResult &r : answer.pack.included) {
-        const QString vault = vaultOfCitation.value(r.chunk.path + QLatin1Char('#') + QString::number(r.chunk.id));
-        if (!vault.isEmpty())
-            r.chunk.path.remove(0, vault.size() + 3); // "[team] "
-        else
+    for (const RecallResult &r : std::as_const(answer.pack.included))
+        if (r.vault.isEmpty())
             personalChunks << r.chunk;
-        answer.vaults << vault;
-    }
     if (query.reinforce && !personalChunks.isEmpty()) {
         // An exported pack is an access of each personal memory in it, and co-activates them.
         MemoryDynamics &dynamics = internals(m_personal).dynamics();

@@ -14,23 +14,16 @@ namespace engram {
 
 class Engine;
 
-/// A recall result and the vault it came from: "" for the personal vault, else the linked vault's name.
-struct SourcedResult {
-    RecallResult result;
-    QString vault;
-};
-
 /// What a recall over the set answers: one list, best first, and what it had to leave out.
 struct SetRecall {
-    QList<SourcedResult> results;
-    QStringList warnings;      ///< linked vaults skipped (missing, unopenable) and why; a merge by rank
-    bool mergedByRank = false; ///< the vaults embed differently, so their scores are not comparable
+    QList<RecallResult> results; ///< each with its `vault`: "" for the personal vault, else the link's name
+    QStringList warnings;        ///< linked vaults skipped (missing, unopenable) and why; a merge by rank
+    bool mergedByRank = false;   ///< the vaults embed differently, so their scores are not comparable
 };
 
-/// A pack over the set: the pack and, in the order of `pack.included`, each item's vault.
+/// A pack over the set; each of `pack.included` carries its `vault`.
 struct SetPack {
     ContextPack pack;
-    QStringList vaults;
     QStringList warnings;
     bool mergedByRank = false;
 };
