@@ -3,6 +3,7 @@
 #include "agent/VaultSet.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -47,11 +48,16 @@ int runLink(CliContext &cx)
     if (action == QLatin1String("list") && args.size() == 1)
         return listLinks(cx, vaultPath);
     if (action == QLatin1String("add") && args.size() == 3) {
-        if (Status s = VaultSet::addLink(vaultPath, LinkedVault{args.at(1), args.at(2)}); !s)
+        // A relative PATH on a command line means from here, as for every shell tool; engram.json keeps it
+        // relative to the vault, so a vault and a team clone side by side link the same on every machine.
+        QString path = args.at(2);
+        if (QDir::isRelativePath(path))
+            path = QDir(vaultPath).relativeFilePath(QFileInfo(path).absoluteFilePath());
+        const LinkedVault link{args.at(1), path};
+        if (Status s = VaultSet::addLink(vaultPath, link); !s)
             return cx.fail(s.error().toString());
-        cx.report(QStringLiteral("linked %1: %2")
-                      .arg(args.at(1), LinkedVault{args.at(1), args.at(2)}.resolvedPath(vaultPath)),
-                  QJsonObject{{QStringLiteral("linked"), args.at(1)}, {QStringLiteral("path"), args.at(2)}});
+        cx.report(QStringLiteral("linked %1: %2").arg(link.name, link.resolvedPath(vaultPath)),
+                  QJsonObject{{QStringLiteral("linked"), link.name}, {QStringLiteral("path"), link.path}});
         return ExitOk;
     }
     if (action == QLatin1String("remove") && args.size() == 2) {
@@ -72,7 +78,7 @@ const CommandRegistration linkCommand{CliCommand{
         p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("add, list or remove."));
         p.addPositionalArgument(QStringLiteral("name"), QStringLiteral("The linked vault's name (add, remove)."));
         p.addPositionalArgument(QStringLiteral("path"),
-                                QStringLiteral("Its folder, absolute or relative to this vault (add)."));
+                                QStringLiteral("Its folder (add); kept in engram.json relative to this vault."));
     },
     runLink}};
 

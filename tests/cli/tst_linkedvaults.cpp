@@ -219,9 +219,10 @@ private slots:
 
         // Not the vault itself, not twice, not a folder that is not a vault, not a cycle.
         const CliRun self = cli(
-            pair.personal, {QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("me"), QStringLiteral(".")});
+            pair.personal, {QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("me"), pair.personal.path()});
         QCOMPARE(self.exitCode, 1);
-        QVERIFY2(self.errText().contains(QLatin1String("engram.json: linked vault \"me\" (.): is this vault itself")),
+        QVERIFY2(self.errText().contains(QLatin1String("engram.json: linked vault \"me\" ("))
+                     && self.errText().contains(QLatin1String("): is this vault itself")),
                  self.describe().constData());
         const CliRun twice = cli(
             pair.personal, {QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("team"), pair.team.path()});
@@ -245,6 +246,18 @@ private slots:
         const CliRun after = pair.recall(QStringLiteral("database"));
         QVERIFY2(!after.outText().contains(QLatin1String("\"vault\"")), after.describe().constData());
         QVERIFY(!pair.personal.read(QStringLiteral("engram.json")).contains("linked_vaults"));
+
+        // A relative folder on the command line is from the current directory; engram.json keeps it
+        // relative to the vault.
+        const QFileInfo teamFolder(pair.team.path());
+        const CliRun relative =
+            cli(pair.personal,
+                {QStringLiteral("link"), QStringLiteral("add"), QStringLiteral("team"), teamFolder.fileName()},
+                engram::test::CliOptions({}, teamFolder.path()));
+        QVERIFY2(relative.exitCode == 0, relative.describe().constData());
+        auto config = QJsonDocument::fromJson(pair.personal.read(QStringLiteral("engram.json"))).object();
+        QCOMPARE(config.value(QStringLiteral("linked_vaults"))[0][QStringLiteral("path")].toString(),
+                 QDir(pair.personal.path()).relativeFilePath(pair.team.path()));
     }
 
     void badLinkedVaultsEntry_isAnErrorNamingEngramJsonAndTheEntry_data()
