@@ -37,10 +37,10 @@ void addRecallOptions(QCommandLineParser &p)
 /// that cannot be used is a warning on stderr. Null (and the reason printed) on a bad --vault-name.
 std::unique_ptr<VaultSet> openVaultSet(CliContext &cx, Engine &engine)
 {
-    auto set = std::make_unique<VaultSet>(engine);
     QStringList names = cx.parser.values(QStringLiteral("vault-name"));
     if (cx.parser.isSet(QStringLiteral("only-personal")))
         names = {QStringLiteral("personal")};
+    auto set = std::make_unique<VaultSet>(engine, names);
     if (Status s = set->restrictTo(names); !s) {
         (void)cx.fail(s.error().toString());
         return nullptr;

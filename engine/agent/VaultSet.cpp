@@ -97,9 +97,11 @@ Status writeLinks(const QString &vaultPath, QJsonObject root, const QList<Linked
 
 } // namespace
 
-VaultSet::VaultSet(Engine &personal) : m_personal(personal)
+VaultSet::VaultSet(Engine &personal, const QStringList &only) : m_personal(personal), m_selection(only)
 {
     for (const LinkedVault &link : personal.config().linkedVaults) {
+        if (!selected(link.name))
+            continue; // opening one costs its index and vectors: not for a recall that leaves it out
         auto folder = checkLink(personal.vaultPath(), link);
         if (!folder) {
             m_failedLinks.insert(link.name, folder.error());

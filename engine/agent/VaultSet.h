@@ -42,8 +42,9 @@ struct SetPack {
 /// links back to this one or cannot be opened is skipped with a warning; recall never fails for it.
 class VaultSet {
 public:
-    /// Opens every vault `personal`'s config links. `personal` must outlive the set.
-    explicit VaultSet(Engine &personal);
+    /// Opens the vaults `personal`'s config links, only those named in `only` when it is not empty (as
+    /// restrictTo(), which still checks the names). `personal` must outlive the set.
+    explicit VaultSet(Engine &personal, const QStringList &only = {});
     ~VaultSet();
 
     Engine &personal() const { return m_personal; }
