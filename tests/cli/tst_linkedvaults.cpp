@@ -157,6 +157,18 @@ private slots:
                 || !pair.team.read(QStringLiteral("state/journal.jsonl")).contains("\"pack\""));
     }
 
+    void sessionStartPack_drawsOnTheTeamVaultToo()
+    {
+        LinkedPair pair;
+        const CliRun run =
+            cli(pair.personal, {QStringLiteral("hook"), QStringLiteral("session-start"), QStringLiteral("--task"),
+                                QStringLiteral("database"), QStringLiteral("--cwd"), pair.personal.path()});
+        QVERIFY2(run.exitCode == 0, run.describe().constData());
+        QVERIFY2(run.outText().contains(QLatin1String("`[team] notes/database.md:"))
+                     && run.outText().contains(QLatin1String("`notes/database.md:")),
+                 run.describe().constData());
+    }
+
     void missingLinkedVault_isAWarning_recallStillAnswers()
     {
         LinkedPair pair;
