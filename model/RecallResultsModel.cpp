@@ -34,8 +34,12 @@ QVariant RecallResultsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case RankColumn: return index.row() + 1;
         case ScoreColumn: return QString::number(r.score, 'f', 3);
-        case SourceColumn:
-            return QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine);
+        case SourceColumn: {
+            const QString source =
+                QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine);
+            // A linked vault's result (a team's) says so before its path; the open vault's need no tag.
+            return r.vault.isEmpty() ? source : QStringLiteral("[%1] %2").arg(r.vault, source);
+        }
         case RegionColumn: return Vocabulary::region(r.chunk.tags.region.value);
         case TextColumn: return r.chunk.text.simplified().left(300);
         }
@@ -43,6 +47,7 @@ QVariant RecallResultsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: return r.chunk.text.left(2000);
     case ChunkIdRole: return r.chunk.id;
     case PathRole: return r.chunk.path;
+    case VaultRole: return r.vault;
     case StartLineRole: return r.chunk.startLine;
     case EndLineRole: return r.chunk.endLine;
     case ScoreRole: return r.score;

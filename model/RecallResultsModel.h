@@ -7,7 +7,8 @@
 namespace engram {
 
 /// Ranked recall results as rows: rank, score, source, text. The breakdown
-/// of each result is served through BreakdownRole.
+/// of each result is served through BreakdownRole; a result of a linked vault
+/// shows `[name]` before its source and serves the name through VaultRole.
 class RecallResultsModel : public QAbstractTableModel {
     Q_OBJECT
 public:

@@ -23,6 +23,7 @@ enum EngramRole {
     StatusRole,     ///< health: ok, stale, missing, error
     FixRole,        ///< health: the action that fixes a check
     SearchTextRole, ///< the text search-as-you-type matches against
+    VaultRole,      ///< recall: the linked vault a result came from; empty for the open vault
 };
 
 } // namespace engram

@@ -90,6 +90,7 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
     m_queryWorker = new QueryWorker(std::move(*queryEngine));
     connect(m_queryWorker, &QueryWorker::recalled, this, &VaultSession::recallReady);
     connect(m_queryWorker, &QueryWorker::packed, this, &VaultSession::packReady);
+    connect(m_queryWorker, &QueryWorker::warned, this, &VaultSession::failed);
     m_queryThread = startWorkerThread(m_queryWorker, QStringLiteral("engram-query"));
     if (!m_watching)
         invoke(&IndexWorker::setWatching, false);

@@ -968,6 +968,57 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     </message>
 </context>
 <context>
+    <name>engram::LinkedVaultsPage</name>
+    <message>
+        <source>Recall and context packs also draw from these vaults; each result names the vault it came from. Captured sessions always stay in this vault.</source>
+        <translation>Abruf und Kontextpakete schöpfen auch aus diesen Tresoren; jedes Ergebnis nennt den Tresor, aus dem es stammt. Aufgezeichnete Sitzungen bleiben immer in diesem Tresor.</translation>
+    </message>
+    <message>
+        <source>team</source>
+        <translation>team</translation>
+    </message>
+    <message>
+        <source>/path/to/team-vault, or relative to this vault</source>
+        <translation>/pfad/zum/team-tresor, oder relativ zu diesem Tresor</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>Verknüpfen</translation>
+    </message>
+    <message>
+        <source>Unlink</source>
+        <translation>Lösen</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>Ordner:</translation>
+    </message>
+    <message>
+        <source>(left out of recall: %1)</source>
+        <translation>(beim Abruf ausgelassen: %1)</translation>
+    </message>
+    <message>
+        <source>A name is 1–40 lower-case letters, digits, &apos;-&apos; or &apos;_&apos; (not “personal”).</source>
+        <translation>Ein Name besteht aus 1–40 Kleinbuchstaben, Ziffern, &apos;-&apos; oder &apos;_&apos; (nicht „personal“).</translation>
+    </message>
+    <message>
+        <source>“%1” is linked already.</source>
+        <translation>„%1“ ist bereits verknüpft.</translation>
+    </message>
+    <message>
+        <source>Linked “%1”; saving reopens the vault.</source>
+        <translation>„%1“ verknüpft; Speichern öffnet den Tresor neu.</translation>
+    </message>
+    <message>
+        <source>Unlinked “%1” (its files are untouched); saving reopens the vault.</source>
+        <translation>„%1“ gelöst (seine Dateien bleiben unberührt); Speichern öffnet den Tresor neu.</translation>
+    </message>
+</context>
+<context>
     <name>engram::MainWindow</name>
     <message>
         <source>Engram</source>
@@ -1649,6 +1700,10 @@ Stärke %1</translation>
     <message>
         <source>. Keyword side only: the new embedder&apos;s vectors exist after a re-index</source>
         <translation>. Nur Stichwortsuche: Die Vektoren der neuen Einbettung entstehen erst beim Neuindizieren</translation>
+    </message>
+    <message>
+        <source>Linked Vaults</source>
+        <translation>Verknüpfte Tresore</translation>
     </message>
 </context>
 <context>

@@ -967,6 +967,57 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
 </context>
 <context>
+    <name>engram::LinkedVaultsPage</name>
+    <message>
+        <source>Recall and context packs also draw from these vaults; each result names the vault it came from. Captured sessions always stay in this vault.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>team</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/path/to/team-vault, or relative to this vault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unlink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(left out of recall: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A name is 1–40 lower-case letters, digits, &apos;-&apos; or &apos;_&apos; (not “personal”).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is linked already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linked “%1”; saving reopens the vault.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unlinked “%1” (its files are untouched); saving reopens the vault.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::MainWindow</name>
     <message>
         <source>Engram</source>
@@ -1645,6 +1696,10 @@ strength %1</source>
     </message>
     <message>
         <source>. Keyword side only: the new embedder&apos;s vectors exist after a re-index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linked Vaults</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

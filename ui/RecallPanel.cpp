@@ -191,13 +191,18 @@ void RecallPanel::showSelected()
     QStringList parts;
     for (const ScoreComponent &s : result.breakdown)
         parts << tr("%1 %2 × %3").arg(Vocabulary::signal(s.name)).arg(s.value, 0, 'f', 2).arg(s.weight, 0, 'f', 2);
+    const QString where =
+        result.vault.isEmpty() ? result.chunk.path : QStringLiteral("[%1] %2").arg(result.vault, result.chunk.path);
     m_sourceHeader->setText(tr("<b>%1:%2-%3</b> — score %4 = %5")
-                                .arg(result.chunk.path.toHtmlEscaped())
+                                .arg(where.toHtmlEscaped())
                                 .arg(result.chunk.startLine)
                                 .arg(result.chunk.endLine)
                                 .arg(result.score, 0, 'f', 3)
                                 .arg(parts.join(QStringLiteral(" + "))));
-    const QString text = engine->displayText(result.chunk);
+    // An expectation pins a file of this vault: a linked vault's result cannot be one.
+    m_mark->setEnabled(result.vault.isEmpty());
+    // A linked vault's file is read by its own engine, on the query thread: show the memory as recalled.
+    const QString text = result.vault.isEmpty() ? engine->displayText(result.chunk) : result.chunk.text;
     m_source->setPlainText(text.isEmpty() ? tr("(the source file is gone; re-index to drop this memory)") : text);
 }
 
@@ -206,6 +211,8 @@ void RecallPanel::markSelectedAsExpected()
     const QModelIndex current = m_results->currentIndex();
     if (!current.isValid() || !m_session->isOpen() || m_askedQuestion.trimmed().isEmpty())
         return;
+    if (!m_model->results().at(current.row()).vault.isEmpty())
+        return; // a linked vault's memory is no file of this vault's to expect
     const Chunk &chunk = m_model->results().at(current.row()).chunk;
     auto expectation = Expectation::fromTarget(
         m_askedQuestion, QStringLiteral("%1:%2-%3").arg(chunk.path).arg(chunk.startLine).arg(chunk.endLine));

@@ -1,6 +1,7 @@
 #include "SettingsDialog.h"
 
 #include "DropIngestFilter.h"
+#include "LinkedVaultsPage.h"
 #include "agent/Expectations.h"
 #include "vault/Engine.h"
 
@@ -92,6 +93,8 @@ SettingsDialog::SettingsDialog(const QString &vaultPath, Engine *engine, QWidget
             m_modes->setItem(row, column, new QTableWidgetItem(QString::number(*weightOf(mode, column))));
     }
     tabs->addTab(m_modes, tr("Mode Weights"));
+    m_linkedVaults = new LinkedVaultsPage(vaultPath, m_config.linkedVaults, tabs);
+    tabs->addTab(m_linkedVaults, tr("Linked Vaults"));
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
@@ -179,6 +182,7 @@ Result<Config> SettingsDialog::editedConfig() const
     next.packBudget = m_packBudget->value();
     next.preambleBudget = m_preambleBudget->value();
     next.defaultMode = m_defaultMode->currentText();
+    next.linkedVaults = m_linkedVaults->links();
     for (int row = 0; row < m_modes->rowCount(); ++row) {
         RankingMode mode = next.mode(m_modes->verticalHeaderItem(row)->text());
         for (int column = 0; column < kWeightNames.size(); ++column) {

@@ -15,9 +15,10 @@ class QTimer;
 namespace engram {
 
 class Engine;
+class LinkedVaultsPage;
 
 /// The vault's settings (engram.json): embedder, LLM endpoint, budgets and the
-/// weights of each ranking mode. Saved with Config::save; the drop folder is
+/// weights of each ranking mode, the vaults this one links. Saved with Config::save; the drop folder is
 /// a per-user setting (QSettings). With the vault's open `engine`, it previews before saving how
 /// many of the owner's expectations (agent/Expectations) the edited settings would pass.
 class SettingsDialog : public QDialog {
@@ -54,6 +55,7 @@ private:
     QComboBox *m_defaultMode = nullptr;
     QLineEdit *m_dropFolder = nullptr;
     QTableWidget *m_modes = nullptr;
+    LinkedVaultsPage *m_linkedVaults = nullptr;
     QLabel *m_error = nullptr;
     Engine *m_engine = nullptr;
     QLabel *m_preview = nullptr;

@@ -3,6 +3,7 @@
 // Hooks never exit with 2: Claude Code reads that as "block the agent".
 #include "CliCommand.h"
 #include "agent/MemoryWriter.h"
+#include "agent/VaultSet.h"
 #include "agent/WakeBriefing.h"
 #include "cognition/InteractionLearner.h"
 #include "cognition/Reflection.h"
@@ -122,9 +123,19 @@ int runSessionStart(CliContext &cx)
     RecallQuery recall;
     recall.text = query.text();
     recall.now = now.toUTC();
-    auto pack = engine->pack(recall, budget);
-    if (!pack)
-        return cx.fail(pack.error().toString());
+    // The session's pack draws on the vaults this one links too (a team's), each item citing its vault.
+    VaultSet vaults(*engine);
+    if (!cx.parser.isSet(QStringLiteral("no-index")))
+        for (const QString &name : vaults.linkedNames())
+            if (const IndexReport report = vaults.linked(name)->index(); report.error)
+                cx.err << "engram-cli " << cx.commandName << ": note: linked vault \"" << name
+                       << "\": " << report.error->toString() << Qt::endl;
+    auto answer = vaults.pack(recall, budget);
+    if (!answer)
+        return cx.fail(answer.error().toString());
+    for (const QString &warning : std::as_const(answer->warnings))
+        cx.err << "engram-cli " << cx.commandName << ": warning: " << warning << Qt::endl;
+    const ContextPack *pack = &answer->pack;
     if (claudeFormat(cx)) {
         const QJsonObject output{{QStringLiteral("hookSpecificOutput"),
                                   QJsonObject{{QStringLiteral("hookEventName"), QStringLiteral("SessionStart")},

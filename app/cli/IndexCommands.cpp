@@ -1,5 +1,6 @@
 // engram-cli index, rebuild, stats, health
 #include "CliCommand.h"
+#include "agent/VaultSet.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -75,7 +76,26 @@ int runIndex(CliContext &cx)
             total.problems << Problem{s.error().path, s.error().line, QStringLiteral("warning"), s.error().message};
         return printReport(cx, total);
     }
-    return printReport(cx, engine->index());
+    const int exit = printReport(cx, engine->index());
+    // The vaults it links are recalled from their own indexes: bring those up to date too (on stderr, so
+    // the report above keeps its shape). A linked vault that cannot be used is a warning, not a failure.
+    VaultSet set(*engine);
+    for (const QString &warning : set.openWarnings())
+        cx.err << "engram-cli index: warning: " << warning << Qt::endl;
+    for (const QString &name : set.linkedNames()) {
+        const IndexReport linked = set.linked(name)->index();
+        if (linked.error)
+            cx.err << "engram-cli index: warning: linked vault \"" << name
+                   << "\" not indexed: " << linked.error->toString() << Qt::endl;
+        else
+            cx.err << QStringLiteral("engram-cli index: linked vault \"%1\": %2 indexed, %3 unchanged, %4 removed")
+                          .arg(name)
+                          .arg(linked.indexed)
+                          .arg(linked.unchanged)
+                          .arg(linked.removed)
+                   << Qt::endl;
+    }
+    return exit;
 }
 
 int runRebuild(CliContext &cx)

@@ -1,6 +1,7 @@
 // engram-cli remember, forget, restore, memory, compact
 #include "CliCommand.h"
 #include "agent/MemoryWriter.h"
+#include "agent/VaultSet.h"
 #include "dynamics/Journal.h"
 
 #include <QFile>
@@ -61,14 +62,31 @@ int runRemember(CliContext &cx)
     auto engine = cx.openEngine();
     if (!engine)
         return ExitFailure;
-    auto path = MemoryWriter(*engine).remember(request);
+    // --to: a linked vault (a team's) rather than this one; --vault already picks this vault's folder.
+    const QString to = p.value(QStringLiteral("to"));
+    std::unique_ptr<VaultSet> set;
+    Engine *target = engine.get();
+    if (!to.isEmpty()) {
+        set = std::make_unique<VaultSet>(*engine);
+        auto linked = set->writeTarget(to);
+        if (!linked)
+            return cx.fail(linked.error().toString());
+        target = *linked;
+    }
+    auto path = MemoryWriter(*target).remember(request);
     if (!path)
         return cx.fail(path.error().toString());
-    if (cx.json())
-        cx.out << QJsonDocument(QJsonObject{{QStringLiteral("path"), *path}}).toJson(QJsonDocument::Compact)
-               << Qt::endl;
-    else
+    const bool elsewhere = target != engine.get();
+    if (cx.json()) {
+        QJsonObject answer{{QStringLiteral("path"), *path}};
+        if (elsewhere)
+            answer.insert(QStringLiteral("vault"), to);
+        cx.out << QJsonDocument(answer).toJson(QJsonDocument::Compact) << Qt::endl;
+    } else if (elsewhere) {
+        cx.out << "remembered: [" << to << "] " << *path << " (in " << target->vaultPath() << ")" << Qt::endl;
+    } else {
         cx.out << "remembered: " << *path << Qt::endl;
+    }
     return ExitOk;
 }
 
@@ -256,6 +274,9 @@ const CommandRegistration rememberCommand{CliCommand{
             {QStringLiteral("project"), QStringLiteral("Project name."), QStringLiteral("name")},
             {QStringLiteral("supersedes"), QStringLiteral("Vault-relative path of the memory this one replaces."),
              QStringLiteral("path")},
+            {QStringLiteral("to"),
+             QStringLiteral("Write into this linked vault (a name from engram.json's linked_vaults, e.g. team)."),
+             QStringLiteral("name")},
         });
         p.addPositionalArgument(QStringLiteral("text"), QStringLiteral("What to remember (or on stdin)."));
     },

@@ -1,6 +1,7 @@
 // engram-cli recall, pack
 #include "CliCommand.h"
 #include "agent/MemoryItem.h"
+#include "agent/VaultSet.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -24,6 +25,33 @@ void addRecallOptions(QCommandLineParser &p)
     });
     addNowOption(p, QStringLiteral("Rank"));
     addFilterOptions(p);
+    p.addOptions({
+        {QStringLiteral("only-personal"), QStringLiteral("Leave out the vaults engram.json links (linked_vaults).")},
+        {QStringLiteral("vault-name"),
+         QStringLiteral("Only this vault: \"personal\" or a linked vault's name (repeatable)."),
+         QStringLiteral("name")},
+    });
+}
+
+/// The personal vault and the vaults it links, narrowed by --only-personal / --vault-name; a linked vault
+/// that cannot be used is a warning on stderr. Null (and the reason printed) on a bad --vault-name.
+std::unique_ptr<VaultSet> openVaultSet(CliContext &cx, Engine &engine)
+{
+    QStringList names = cx.parser.values(QStringLiteral("vault-name"));
+    if (cx.parser.isSet(QStringLiteral("only-personal")))
+        names = {QStringLiteral("personal")};
+    auto set = std::make_unique<VaultSet>(engine, names);
+    if (Status s = set->restrictTo(names); !s) {
+        (void)cx.fail(s.error().toString());
+        return nullptr;
+    }
+    return set;
+}
+
+void printWarnings(CliContext &cx, const QStringList &warnings)
+{
+    for (const QString &warning : warnings)
+        cx.err << "engram-cli " << cx.commandName << ": warning: " << warning << Qt::endl;
 }
 
 Result<RecallQuery> queryFromOptions(CliContext &cx, const QString &text)
@@ -46,9 +74,11 @@ Result<RecallQuery> queryFromOptions(CliContext &cx, const QString &text)
 
 void printResultText(CliContext &cx, int rank, const RecallResult &r, bool explain, const QString &shown)
 {
+    // A linked vault's result says where it lives: "[team] notes/a.md".
+    const QString where = r.vault.isEmpty() ? r.chunk.path : QStringLiteral("[%1] %2").arg(r.vault, r.chunk.path);
     cx.out << QStringLiteral("%1. %2:%3-%4  score %5  [%6 · %7 · %8]")
                   .arg(rank)
-                  .arg(r.chunk.path)
+                  .arg(where)
                   .arg(r.chunk.startLine)
                   .arg(r.chunk.endLine)
                   .arg(r.score, 0, 'f', 3)
@@ -149,16 +179,24 @@ int runRecall(CliContext &cx)
     auto query = queryFromOptions(cx, text);
     if (!query)
         return ExitUsage;
-    auto results = engine->recall(*query);
-    if (!results)
-        return cx.fail(results.error().toString());
-    if (results->isEmpty())
+    auto set = openVaultSet(cx, *engine);
+    if (!set)
+        return ExitUsage;
+    auto answer = set->recall(*query);
+    if (!answer)
+        return cx.fail(answer.error().toString());
+    printWarnings(cx, answer->warnings);
+    const QList<RecallResult> &results = answer->results;
+    if (results.isEmpty())
         cx.noteIfIndexEmpty(*engine);
     if (cx.json()) {
         QJsonArray array;
-        for (const RecallResult &r : *results) {
-            MemoryItem item = MemoryItem::fromRecall(*engine, r);
-            item.sourceText = engine->sourceText(r.chunk);
+        for (const RecallResult &r : results) {
+            Engine &home = set->engineOf(r.vault);
+            MemoryItem item = MemoryItem::fromRecall(home, r);
+            item.sourceText = home.sourceText(r.chunk);
+            if (set->hasLinks())
+                item.vault = VaultSet::label(r.vault);
             array.append(item.toJson());
         }
         cx.out << QJsonDocument(QJsonObject{{QStringLiteral("query"), text},
@@ -168,11 +206,12 @@ int runRecall(CliContext &cx)
                       .toJson(QJsonDocument::Indented);
         return ExitOk;
     }
-    if (results->isEmpty())
+    if (results.isEmpty())
         cx.out << "Nothing relevant in memory for \"" << text << "\"." << Qt::endl;
     int rank = 0;
-    for (const RecallResult &r : *results)
-        printResultText(cx, ++rank, r, cx.parser.isSet(QStringLiteral("explain")), engine->displayText(r.chunk));
+    for (const RecallResult &r : results)
+        printResultText(cx, ++rank, r, cx.parser.isSet(QStringLiteral("explain")),
+                        set->engineOf(r.vault).displayText(r.chunk));
     return ExitOk;
 }
 
@@ -191,17 +230,26 @@ int runPack(CliContext &cx)
     const int budget = cx.intOption(QStringLiteral("budget"), engine->config().packBudget, &ok);
     if (!ok)
         return ExitUsage;
-    auto pack = engine->pack(*query, budget);
-    if (!pack)
-        return cx.fail(pack.error().toString());
+    auto set = openVaultSet(cx, *engine);
+    if (!set)
+        return ExitUsage;
+    auto answer = set->pack(*query, budget);
+    if (!answer)
+        return cx.fail(answer.error().toString());
+    printWarnings(cx, answer->warnings);
+    const ContextPack *pack = &answer->pack;
     if (pack->included.isEmpty()) {
         cx.noteIfIndexEmpty(*engine);
         cx.err << "engram-cli pack: nothing relevant in memory for \"" << text << "\"" << Qt::endl;
     }
     if (cx.json()) {
         QJsonArray items;
-        for (const RecallResult &r : pack->included)
-            items.append(MemoryItem::fromRecall(*engine, r).toJson());
+        for (const RecallResult &r : pack->included) {
+            MemoryItem item = MemoryItem::fromRecall(set->engineOf(r.vault), r);
+            if (set->hasLinks())
+                item.vault = VaultSet::label(r.vault);
+            items.append(item.toJson());
+        }
         cx.out << QJsonDocument(QJsonObject{{QStringLiteral("markdown"), pack->markdown},
                                             {QStringLiteral("tokens"), pack->tokens},
                                             {QStringLiteral("budget"), pack->budget},

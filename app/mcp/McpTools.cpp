@@ -82,6 +82,33 @@ void McpTools::refreshIndex()
                                         .arg(report.indexed)
                                         .arg(report.removed)
                                         .arg(report.elapsedMs));
+    // A linked vault changes under its own index too (a teammate's memories arrive by git): bring it up to
+    // date within what is left of the budget. Its index is derived and this machine's, like ours.
+    if (m_vaults)
+        for (const QString &name : m_vaults->linkedNames()) {
+            Engine *linked = m_vaults->linked(name);
+            linked->setLockTimeout(qMax(0, budget - int(timer.elapsed())));
+            const IndexReport linkedReport = linked->index(
+                [&](int, int, const QString &) {
+                    if (timer.elapsed() >= budget)
+                        cancel = true;
+                },
+                &cancel);
+            linked->setLockTimeout(VaultLock::kDefaultTimeoutMs);
+            if (linkedReport.error)
+                log(QStringLiteral("info"), QStringLiteral("linked vault \"%1\" not re-indexed before this call: %2")
+                                                .arg(name, linkedReport.error->toString()));
+        }
+}
+
+VaultSet &McpTools::vaults()
+{
+    if (!m_vaults) {
+        m_vaults = std::make_unique<VaultSet>(*m_engine);
+        for (const QString &warning : m_vaults->openWarnings())
+            log(QStringLiteral("warning"), warning);
+    }
+    return *m_vaults;
 }
 
 int McpTools::indexNow(const QString &relativePath)

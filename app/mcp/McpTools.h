@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ToolTable.h"
+#include "agent/VaultSet.h"
 #include "vault/Engine.h"
 
 #include <QDateTime>
@@ -41,6 +42,9 @@ public:
 
     // For the handlers of the tool table.
     Engine &engine() { return *m_engine; }
+    /// The vault and the vaults its engram.json links, opened on first use (a linked vault that cannot
+    /// be used is logged as a warning once and left out).
+    VaultSet &vaults();
     QDateTime now() const;
     void log(const QString &level, const QString &message) const;
     /// Indexes one file just written or moved by a tool; returns its chunk count.
@@ -50,6 +54,7 @@ private:
     void refreshIndex();
 
     std::unique_ptr<Engine> m_engine;
+    std::unique_ptr<VaultSet> m_vaults;
     QList<Tool> m_tools;
     QString m_version = QStringLiteral("0");
     Logger m_logger;

@@ -121,7 +121,8 @@ QJsonObject memory()
                                                             {QStringLiteral("weight"), type("number")},
                                                             {QStringLiteral("contribution"), type("number")}}))},
          {QStringLiteral("keyword_rank"), type("integer")},
-         {QStringLiteral("vector_rank"), type("integer")}},
+         {QStringLiteral("vector_rank"), type("integer")},
+         {QStringLiteral("vault"), type("string")}},
         {QStringLiteral("path"), QStringLiteral("start_line"), QStringLiteral("end_line"), QStringLiteral("text"),
          QStringLiteral("source")});
 }

@@ -8,6 +8,7 @@
 #include "agent/MemoryWriter.h"
 #include "agent/SessionCheckpoint.h"
 #include "agent/TopicSurvey.h"
+#include "agent/VaultSet.h"
 #include "agent/WakeBriefing.h"
 #include "ingest/Tagger.h"
 
@@ -71,13 +72,17 @@ Tool remember()
          {QStringLiteral("confidence"), number(QStringLiteral("How sure, 0 to 1."), 0, 1)},
          {QStringLiteral("project"), str(QStringLiteral("The project it belongs to."))},
          {QStringLiteral("supersedes"), str(QStringLiteral("Vault-relative path of a memory this one replaces."))},
-         {QStringLiteral("source"), str(QStringLiteral("Where it came from (a conversation, a URL)."))}},
+         {QStringLiteral("source"), str(QStringLiteral("Where it came from (a conversation, a URL)."))},
+         {QStringLiteral("vault"),
+          str(QStringLiteral("A linked vault to write into instead of this one (its name in engram.json's "
+                             "linked_vaults, e.g. team): for memories the whole team should share."))}},
         {QStringLiteral("content")});
     d.outputSchema = object({{QStringLiteral("path"), type("string")},
                              {QStringLiteral("title"), type("string")},
                              {QStringLiteral("store"), type("string")},
                              {QStringLiteral("category"), type("string")},
-                             {QStringLiteral("chunks"), type("integer")}},
+                             {QStringLiteral("chunks"), type("integer")},
+                             {QStringLiteral("vault"), type("string")}},
                             {QStringLiteral("path")});
     d.readOnly = false;
     d.idempotent = false;
@@ -105,19 +110,33 @@ Tool remember()
                 request.project = args.value(QStringLiteral("project")).toString();
                 request.supersedes = args.value(QStringLiteral("supersedes")).toString();
                 qint64 chunks = 0; // written and indexed in one go: indexing it again would find nothing new
-                auto written = MemoryWriter(tools.engine()).remember(request, &chunks);
+                const QString vault = args.value(QStringLiteral("vault")).toString();
+                Engine *target = &tools.engine();
+                if (!vault.isEmpty() && vault != QLatin1String("personal")) {
+                    auto linked = tools.vaults().writeTarget(vault);
+                    if (!linked)
+                        return ToolResult::failure(
+                            QStringLiteral("nothing was written: %1").arg(linked.error().toString()));
+                    target = *linked;
+                }
+                auto written = MemoryWriter(*target).remember(request, &chunks);
                 if (!written)
                     return ToolResult::failure(
                         QStringLiteral("nothing was written: %1").arg(written.error().toString()));
+                QJsonObject structured{{QStringLiteral("path"), *written},
+                                       {QStringLiteral("title"), request.title},
+                                       {QStringLiteral("store"), request.store},
+                                       {QStringLiteral("category"), request.category},
+                                       {QStringLiteral("chunks"), chunks}};
+                const bool linked = target != &tools.engine();
+                if (linked)
+                    structured.insert(QStringLiteral("vault"), vault);
                 return ToolResult{
-                    QStringLiteral("Remembered \"%1\" as %2 (%3, %4).")
-                        .arg(request.title, *written, request.store,
+                    QStringLiteral("Remembered \"%1\" as %2%3 (%4, %5).")
+                        .arg(request.title, linked ? QStringLiteral("[%1] ").arg(vault) : QString(), *written,
+                             request.store,
                              request.category.isEmpty() ? QStringLiteral("category inferred") : request.category),
-                    QJsonObject{{QStringLiteral("path"), *written},
-                                {QStringLiteral("title"), request.title},
-                                {QStringLiteral("store"), request.store},
-                                {QStringLiteral("category"), request.category},
-                                {QStringLiteral("chunks"), chunks}}};
+                    structured};
             }};
 }
 
@@ -150,13 +169,18 @@ Tool recall()
                 if (!query.mode.isEmpty() && !modes.contains(query.mode))
                     return ToolResult::failure(QStringLiteral("unknown mode \"%1\"; the modes are %2")
                                                    .arg(query.mode, modes.join(QStringLiteral(", "))));
-                auto results = engine.recall(query);
-                if (!results)
-                    return ToolResult::failure(QStringLiteral("recall failed: %1").arg(results.error().toString()));
+                VaultSet &vaults = tools.vaults();
+                auto answer = vaults.recall(query);
+                if (!answer)
+                    return ToolResult::failure(QStringLiteral("recall failed: %1").arg(answer.error().toString()));
+                for (const QString &warning : std::as_const(answer->warnings))
+                    tools.log(QStringLiteral("warning"), warning);
                 QJsonArray array;
                 QStringList lines;
-                for (const RecallResult &r : std::as_const(*results)) {
-                    const MemoryItem m = MemoryItem::fromRecall(engine, r);
+                for (const RecallResult &r : std::as_const(answer->results)) {
+                    MemoryItem m = MemoryItem::fromRecall(vaults.engineOf(r.vault), r);
+                    if (vaults.hasLinks())
+                        m.vault = VaultSet::label(r.vault);
                     array.append(m.toJson());
                     lines << m.line(int(array.size()));
                 }

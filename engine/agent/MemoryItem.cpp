@@ -73,6 +73,8 @@ QJsonObject MemoryItem::toJson() const
     }
     if (!sourceText.isNull())
         o.insert(QStringLiteral("source_text"), sourceText);
+    if (!vault.isNull())
+        o.insert(QStringLiteral("vault"), vault);
     return o;
 }
 
@@ -85,7 +87,11 @@ QString MemoryItem::line(int rank) const
     for (const QString &v : {chunk.tags.store.value, chunk.tags.category.value})
         if (!v.isEmpty())
             tags << v;
-    return QStringLiteral("%1. %2 [%3]\n   %4").arg(rank).arg(source(), tags.join(QStringLiteral(" · ")), shown);
+    // A linked vault's memory says where it lives: "[team] notes/a.md:3-9".
+    const QString where = vault.isEmpty() || vault == QLatin1String("personal")
+                              ? source()
+                              : QStringLiteral("[%1] %2").arg(vault, source());
+    return QStringLiteral("%1. %2 [%3]\n   %4").arg(rank).arg(where, tags.join(QStringLiteral(" · ")), shown);
 }
 
 } // namespace engram

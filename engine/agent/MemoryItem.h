@@ -24,6 +24,9 @@ struct MemoryItem {
     int keywordRank = 0; ///< 1-based rank in the BM25 list, 0 when absent
     int vectorRank = 0;  ///< 1-based rank in the kNN list, 0 when absent
     QString sourceText;  ///< the raw lines of the file, when asked for; null leaves it out of the JSON
+    /// The vault it came from ("personal" or a linked vault's name) when the vault links others; null leaves
+    /// it out, so a single vault's answers keep their shape.
+    QString vault;
 
     /// A listed memory (no rank): a decision or a due goal of the briefing.
     static MemoryItem fromChunk(const Engine &engine, const Chunk &chunk);
@@ -35,7 +38,7 @@ struct MemoryItem {
     /// path, start_line, end_line, source, title, heading, text, region, store, layer, category
     /// (plain strings), explicit_tags (those its front matter sets; the others are inferred), id, tokens, speaker and
     /// time when known; score, strength, breakdown, keyword_rank and vector_rank for a recall result;
-    /// source_text when asked for.
+    /// source_text when asked for; vault when set.
     QJsonObject toJson() const;
     /// "1. notes/a.md:3-9 [semantic · decision]\n   text…", a line of a readable answer.
     QString line(int rank) const;

@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 namespace engram {
 
@@ -58,6 +59,37 @@ Result<Endpoint> endpointFrom(const QJsonValue &value, const QString &key)
     return e;
 }
 
+Result<QList<LinkedVault>> linkedVaultsFrom(const QJsonValue &value)
+{
+    QList<LinkedVault> links;
+    if (value.isUndefined() || value.isNull())
+        return links;
+    if (!value.isArray())
+        return Error{QStringLiteral(
+            "engram.json: `linked_vaults` must be an array like [{\"name\": \"team\", \"path\": \"../team-vault\"}]")};
+    const QJsonArray array = value.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString entry = QStringLiteral("linked_vaults[%1]").arg(i);
+        if (!array.at(i).isObject())
+            return Error{QStringLiteral("engram.json: `%1` must be an object with \"name\" and \"path\"").arg(entry)};
+        const QJsonObject o = array.at(i).toObject();
+        LinkedVault link{o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("path")).toString()};
+        if (!LinkedVault::isValidName(link.name))
+            return Error{QStringLiteral("engram.json: `%1.name` \"%2\" must be 1–40 lower-case letters, digits, '-' or "
+                                        "'_', and not \"personal\" (this vault's own label)")
+                             .arg(entry, link.name)};
+        if (link.path.trimmed().isEmpty())
+            return Error{
+                QStringLiteral("engram.json: `%1.path` (vault \"%2\") must name a folder").arg(entry, link.name)};
+        for (const LinkedVault &earlier : std::as_const(links))
+            if (earlier.name == link.name)
+                return Error{
+                    QStringLiteral("engram.json: `%1.name` \"%2\" is used by an earlier entry").arg(entry, link.name)};
+        links << link;
+    }
+    return links;
+}
+
 QJsonObject endpointJson(const Endpoint &e)
 {
     QJsonObject o;
@@ -71,6 +103,17 @@ QJsonObject endpointJson(const Endpoint &e)
 }
 
 } // namespace
+
+QString LinkedVault::resolvedPath(const QString &vaultPath) const
+{
+    return QDir::cleanPath(QDir(vaultPath).absoluteFilePath(path));
+}
+
+bool LinkedVault::isValidName(const QString &name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9][a-z0-9_-]{0,39}$"));
+    return name != QLatin1String("personal") && pattern.match(name).hasMatch();
+}
 
 Config::Config() : m_modes(defaultModes()) { }
 
@@ -180,6 +223,10 @@ Result<Config> Config::fromJson(const QJsonObject &root)
     if (!redact.isUndefined() && !redact.isBool())
         return Error{QStringLiteral("engram.json: `capture.redact` must be true or false")};
     c.capture.redact = redact.toBool(c.capture.redact);
+    auto links = linkedVaultsFrom(root.value(QStringLiteral("linked_vaults")));
+    if (!links)
+        return links.error();
+    c.linkedVaults = *links;
     if (!c.m_modes.contains(c.defaultMode))
         return Error{QStringLiteral("engram.json: `pack.mode` names an unknown mode \"%1\"").arg(c.defaultMode)};
     return c;
@@ -243,6 +290,12 @@ QJsonObject Config::toJson() const
                             {QStringLiteral("toolUsageStaleDays"), health.toolUsageStaleDays},
                             {QStringLiteral("reflectionStaleDays"), health.reflectionStaleDays}});
     root.insert(QStringLiteral("capture"), QJsonObject{{QStringLiteral("redact"), capture.redact}});
+    if (!linkedVaults.isEmpty()) { // absent when none, so a vault without links saves as it did
+        QJsonArray links;
+        for (const LinkedVault &link : linkedVaults)
+            links.append(QJsonObject{{QStringLiteral("name"), link.name}, {QStringLiteral("path"), link.path}});
+        root.insert(QStringLiteral("linked_vaults"), links);
+    }
     return root;
 }
 

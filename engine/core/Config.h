@@ -65,6 +65,18 @@ struct CaptureSettings {
     bool redact = true; ///< replace API keys, tokens, private keys and URL passwords on capture
 };
 
+/// One entry of `linked_vaults` in engram.json: another vault (a team's) whose memories recall and packs
+/// draw on beside this vault's own. `path` is as written: absolute, or relative to this vault's folder.
+struct LinkedVault {
+    QString name; ///< how results from it are labelled ("team"); lower-case letters, digits, '-' and '_'
+    QString path;
+
+    /// The folder `path` names, made absolute against `vaultPath` when it is relative.
+    QString resolvedPath(const QString &vaultPath) const;
+    /// Whether `name` may name a linked vault ("personal" is this vault's own label).
+    static bool isValidName(const QString &name);
+};
+
 /// `engram.json`: embedder, LLM endpoint, mode weights, budgets, limits.
 /// Every key is optional; a missing file means all defaults. An invalid file
 /// is an error that names the key, never silently replaced.
@@ -98,6 +110,8 @@ public:
     ConsolidationSettings consolidation;
     HealthThresholds health;
     CaptureSettings capture;
+    /// Vaults opened beside this one for recall and packs (VaultSet); never written by capture.
+    QList<LinkedVault> linkedVaults;
 
 private:
     QMap<QString, RankingMode> m_modes;

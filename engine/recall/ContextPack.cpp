@@ -12,10 +12,8 @@ QString ContextPack::renderItem(const RecallResult &r)
     QString date;
     if (r.chunk.time.isValid())
         date = QStringLiteral("[%1] ").arg(r.chunk.time.date().toString(Qt::ISODate));
-    return QStringLiteral("- %1%2 (`%3:%4-%5`)\n")
-        .arg(date, text, r.chunk.path)
-        .arg(r.chunk.startLine)
-        .arg(r.chunk.endLine);
+    const QString path = r.vault.isEmpty() ? r.chunk.path : QStringLiteral("[%1] %2").arg(r.vault, r.chunk.path);
+    return QStringLiteral("- %1%2 (`%3:%4-%5`)\n").arg(date, text, path).arg(r.chunk.startLine).arg(r.chunk.endLine);
 }
 
 ContextPack ContextPack::build(const QString &query, const QString &preamble, const QList<RecallResult> &ranked,

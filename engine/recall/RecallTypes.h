@@ -34,6 +34,9 @@ struct RecallResult {
     /// Absolute, calibrated relevance (RelevanceGauge, 0..1): comparable across queries, where the
     /// ranking's relevance is relative to the best candidate. In the breakdown as "match", weight 0.
     double match = 0.0;
+    /// The linked vault it came from when recall drew on several (agent/VaultSet); empty: the vault that
+    /// ranked it. A pack cites it before the path: `[team] notes/a.md:3-9`.
+    QString vault;
 };
 
 struct RecallQuery {

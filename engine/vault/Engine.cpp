@@ -569,12 +569,7 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
     if (query.isCancelled())
         return RecallQuery::cancelledError();
     const QDateTime now = query.now.isValid() ? query.now : this->now();
-    QString preamble;
-    if (m_preamble)
-        preamble = m_preamble(now);
-    else if (m_cognitivePreamble) // a pack gives the preamble at most half its budget
-        preamble = m_cognitivePreamble(now, qMin(m_config->preambleBudget, budget / 2));
-    ContextPack pack = ContextPack::build(query.text, preamble, *results, budget);
+    ContextPack pack = ContextPack::build(query.text, packPreamble(now, budget), *results, budget);
     if (query.reinforce) {
         // An exported pack is an access of each memory in it, and co-activates them.
         QList<Chunk> chunks;
@@ -586,6 +581,15 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
             return s.error();
     }
     return pack;
+}
+
+QString Engine::packPreamble(const QDateTime &now, int budget) const
+{
+    if (m_preamble)
+        return m_preamble(now);
+    if (m_cognitivePreamble) // a pack gives the preamble at most half its budget
+        return m_cognitivePreamble(now, qMin(m_config->preambleBudget, budget / 2));
+    return {};
 }
 
 QString Engine::sourceText(const Chunk &chunk) const

@@ -83,6 +83,10 @@ public:
     /// Recall + pack: the preamble (when state/cognitive.json exists) and the results within `budget`.
     Result<ContextPack> pack(const RecallQuery &query, int budget = -1);
 
+    /// The preamble a pack of `budget` tokens starts with at `now` (the cognitive state, at most half the budget);
+    /// empty when there is none. For a pack built from more than one vault's results (VaultSet).
+    QString packPreamble(const QDateTime &now, int budget) const;
+
     /// The lines `chunk` came from, read from the file now (empty if it is gone).
     QString sourceText(const Chunk &chunk) const;
     /// What a person or agent reads for `chunk`: its source lines, except in agent
