@@ -38,6 +38,10 @@ public:
     MemoryFilterProxy *proxy() const { return m_proxy; }
     NoteEditor *editor() const { return m_editor; }
 
+Q_SIGNALS:
+    /// The memory shown beside the list changed (the association graph focuses on it).
+    void memorySelected(qint64 chunkId);
+
 private:
     void updateFilters();
     void showSelected();
