@@ -3,8 +3,11 @@
 #include <QColor>
 #include <QGraphicsItem>
 #include <QGraphicsView>
+#include <QImage>
 #include <QList>
 #include <QString>
+
+class QTimer;
 
 namespace engram {
 
@@ -48,10 +51,16 @@ public:
     /// Recomputes the bounding rect after the layout moved the nodes.
     void positionsChanged();
 
+    /// While the view zooms or pans, a large graph is drawn from its last picture, scaled.
+    void setMoving(bool moving);
+    /// Above this many nodes and edges the picture is cached (see paint()).
+    static constexpr int kCachedAbove = 6000;
+
     QRectF boundingRect() const override { return m_bounds; }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
 private:
+    void paintContent(QPainter *painter, const QRectF &exposed, double lod);
     void paintLabels(QPainter *painter, const QRectF &exposed, double lod);
 
     QWidget *m_palette;
@@ -62,6 +71,10 @@ private:
     QRectF m_bounds;
     bool m_alwaysLabelled = false;
     int m_selected = -1;
+    bool m_moving = false;
+    bool m_cacheValid = false;
+    QImage m_cache;
+    QTransform m_cacheTransform;
 };
 
 /// The graph's viewport: the wheel zooms about the cursor, a drag pans, a click selects,
@@ -83,11 +96,15 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     bool viewportEvent(QEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
 
 private:
     int nodeAt(const QPoint &viewportPos) const;
+    /// The view is zooming or panning: a large picture is scaled until it is still for 150 ms.
+    void moving();
 
     GraphPicture *m_picture = nullptr;
+    QTimer *m_still;
 };
 
 } // namespace engram

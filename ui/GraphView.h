@@ -58,6 +58,8 @@ public:
     Mode mode() const { return m_shown.mode; }
     /// Memories (or communities, in the overview) on screen.
     int visibleNodeCount() const;
+    /// Associations drawn between them.
+    int visibleEdgeCount() const;
     /// Their ids (community indices in the overview), in the order drawn.
     QList<qint64> shownKeys() const;
     /// Where a shown memory or community is in the scene (for a click in a test or a screenshot).
