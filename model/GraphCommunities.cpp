@@ -39,7 +39,9 @@ QStringList GraphCommunities::dominantTerms(const QStringList &labels, const QHa
         const double rarity = std::log((1.0 + documents) / (1.0 + documentFrequency.value(it.key(), 0)));
         if (rarity <= 0.0) // in every memory: names nothing
             continue;
-        scored.append({it.value() * rarity, it.key()});
+        // Rarity squared: a word in most of the vault ("session") must not name a community
+        // because the community is large.
+        scored.append({it.value() * rarity * rarity, it.key()});
     }
     std::sort(scored.begin(), scored.end(), [](const auto &x, const auto &y) {
         return x.first != y.first ? x.first > y.first : x.second < y.second;

@@ -375,7 +375,7 @@ void GraphView::display(const Shown &shown, bool remember)
             const auto size = community.members.size();
             nodes.append({c, tr("%1 (%2)").arg(community.name, QLocale().toString(size)),
                           community.titles.join(QLatin1Char('\n')), RegionMapView::colorFor(community.region),
-                          6.0 + 2.2 * std::sqrt(double(size)), c});
+                          6.0 + std::sqrt(double(size)), c});
         }
         // Each community's three strongest links: at 20k memories every community touches most
         // others (2,400 links among 110), which drew a grey mesh at 48 ms a frame.
@@ -397,7 +397,8 @@ void GraphView::display(const Shown &shown, bool remember)
             edges.append({a, b, blend(colorFor(link->type), base, 0.6), 1.0 + 4.0 * link->weight / strongest,
                           link->weight / strongest});
         }
-        spacing = 140.0;
+        // Far enough apart that the largest discs and their labels do not cover each other.
+        spacing = qMax(140.0, nodes.isEmpty() ? 0.0 : 3.0 * nodes.first().radius);
         break;
     }
     case Mode::Everything:
@@ -463,9 +464,11 @@ void GraphView::updateInfo(int shownMemories)
         qint64 held = 0;
         for (const GraphCommunity &c : std::as_const(m_data.communities))
             held += c.members.size();
-        text = tr("%1 of %2 communities shown, holding %3 of %4 memories (the rest have no associations)")
+        text = tr("%1 of %2 communities shown, holding %3 of %4 memories")
                    .arg(locale.toString(m_keys.size()), locale.toString(m_data.communities.size()),
                         locale.toString(held), all);
+        if (held < qMax<qint64>(m_data.memoriesInVault, m_data.nodes.size()))
+            text += tr(" (the rest have no associations)");
         break;
     }
     case Mode::Everything: text = tr("%1 of %2 memories shown (all)").arg(locale.toString(shownMemories), all); break;

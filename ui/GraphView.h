@@ -68,7 +68,7 @@ public:
 
     /// At most this many memories in a neighbourhood or an opened community: labels still fit.
     static constexpr int kMaxNeighbourhood = 40;
-    static constexpr int kMaxMembers = 250;
+    static constexpr int kMaxMembers = 150;
     /// Communities in the overview (the rest are small; their count is said).
     static constexpr int kMaxCommunities = 120;
     /// A vault with more memories opens on its communities, a smaller one on all of them.
