@@ -373,7 +373,7 @@ void GraphView::display(const Shown &shown, bool remember)
             const GraphCommunity &community = m_data.communities.at(c);
             m_keys << c;
             const auto size = community.members.size();
-            nodes.append({c, tr("%1 (%2)").arg(community.name, QLocale().toString(size)),
+            nodes.append({c, QStringLiteral("%1 (%2)").arg(community.name, QLocale().toString(size)),
                           community.titles.join(QLatin1Char('\n')), RegionMapView::colorFor(community.region),
                           6.0 + std::sqrt(double(size)), c});
         }
