@@ -1,6 +1,7 @@
 #include "VaultInsights.h"
 
 #include "ConsolidationScheduler.h"
+#include "GraphCommunities.h"
 #include "MemoryLabel.h"
 #include "VaultSession.h"
 #include "cognition/ToolUsage.h"
@@ -90,18 +91,22 @@ public:
         const int to = m_index.rowOfKey(edge.to);
         if (from < 0 || to < 0 || from == to)
             return;
+        if (link(from, to, edge.type, edge.weight) && reached)
+            *reached << from << to;
+    }
+    /// Adds an edge between two rows unless one of its type joins them already.
+    bool link(int from, int to, const QString &type, double weight)
+    {
         const qint64 a = m_index.row(from).id;
         const qint64 b = m_index.row(to).id;
-        const QString key = QStringLiteral("%1>%2>%3").arg(qMin(a, b)).arg(qMax(a, b)).arg(edge.type);
+        const QString key = QStringLiteral("%1>%2>%3").arg(qMin(a, b)).arg(qMax(a, b)).arg(type);
         if (m_seen.contains(key))
-            return;
+            return false;
         m_seen.insert(key);
         node(from);
         node(to);
-        m_data.edges << GraphEdge{a, b, edge.type, qBound(0.0, edge.weight, 1.0)};
-        if (reached) {
-            *reached << from << to;
-        }
+        m_data.edges << GraphEdge{a, b, type, qBound(0.0, weight, 1.0)};
+        return true;
     }
     void node(int row)
     {
@@ -216,15 +221,18 @@ VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &
     for (auto it = byRegion.cbegin(); it != byRegion.cend(); ++it)
         out.regions << RegionStat{it.key(), it.value().second, it.value().first / double(it.value().second)};
 
+    // Every memory is a node: the view shows a neighbourhood or the communities, never all at once by default.
     GraphBuilder graph(index, out.strengths);
-    // Bounded, so the layout stays interactive; a neighbourhood beyond it is still asked of the engine.
-    for (const QString &file : index.files()) {
-        if (graph.nodeCount() >= kMaxGraphNodes)
-            break;
-        for (const MemoryEdge &edge : engine.memoryEdges(file, -1, now))
-            graph.add(edge);
+    for (int i = 0; i < rows.size(); ++i) {
+        graph.node(i);
+        // Edges a file states hang on its first chunk; its other chunks are part of it.
+        if (index.ordinal(i) > 0)
+            graph.link(i - index.ordinal(i), i, QStringLiteral("part_of"), 0.5);
     }
+    for (const MemoryEdge &edge : engine.allMemoryEdges(now))
+        graph.add(edge);
     out.graph = graph.take();
+    GraphCommunities::annotate(out.graph);
     out.graph.memoriesInVault = rows.size();
     out.tools = toolsOf(engine.vaultPath(), &out.error);
     out.timeline = timelineOf(engine);

@@ -58,9 +58,6 @@ public:
     /// The nodes and edges within `hops` of `chunkId`, following MemoryDynamics::edges.
     static GraphData neighbourhood(Engine &engine, const QList<MemoryRow> &rows, qint64 chunkId, int hops);
 
-    /// The whole-vault graph stops taking files once it holds this many memories.
-    static constexpr int kMaxGraphNodes = 4000;
-
 Q_SIGNALS:
     void ready();
     void neighbourhoodReady(qint64 chunkId, const engram::GraphData &graph);

@@ -44,10 +44,24 @@ struct GraphEdge {
     double weight = 1.0;
 };
 
+/// Memories more tightly associated with each other than with the rest (CommunityDetection),
+/// named by the words their titles share most and the rest of the vault least.
+struct GraphCommunity {
+    QString name;          ///< its dominant terms, "deploy · rollback · canary"
+    QStringList titles;    ///< the labels of its most connected members, for a tooltip
+    QList<qint64> members; ///< most connected (summed edge weight inside) first
+    QString region;        ///< its members' most common region
+};
+
 struct GraphData {
     QList<GraphNode> nodes;
     QList<GraphEdge> edges;
     qint64 memoriesInVault = 0; ///< every memory of the vault, of which `nodes` are the ones drawn
+    /// Communities of two or more memories, largest first; a memory without associations is in none.
+    QList<GraphCommunity> communities;
+    /// Associations between communities: `from`/`to` are indices into `communities`, `weight`
+    /// the summed weight of the edges between their members.
+    QList<GraphEdge> communityLinks;
     bool isEmpty() const { return nodes.isEmpty(); }
 };
 

@@ -415,10 +415,6 @@
         <translation>Schritte:</translation>
     </message>
     <message>
-        <source>all</source>
-        <translation>alle</translation>
-    </message>
-    <message>
         <source>E&amp;xpand</source>
         <translation>E&amp;rweitern</translation>
     </message>
@@ -437,8 +433,48 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Knoten nach Region: %1</translation>
     </message>
     <message>
-        <source>Showing %1 of %2 memories · %3 edges · scroll to zoom, double-click a memory to open it</source>
-        <translation>%1 von %2 Erinnerungen gezeigt · %3 Kanten · Mausrad zum Zoomen, Doppelklick öffnet eine Erinnerung</translation>
+        <source>← &amp;Back</source>
+        <translation>← &amp;Zurück</translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>Ü&amp;bersicht</translation>
+    </message>
+    <message>
+        <source>The vault&apos;s communities: memories more associated with each other than with the rest</source>
+        <translation>Die Gemeinschaften des Tresors: Erinnerungen, die untereinander enger verknüpft sind als mit dem Rest</translation>
+    </message>
+    <message>
+        <source>All memories</source>
+        <translation>Alle Erinnerungen</translation>
+    </message>
+    <message>
+        <source>Scroll to zoom, drag to pan; double-click a memory to open it, a community to see its members; Backspace goes back.</source>
+        <translation>Mausrad zoomt, Ziehen verschiebt; Doppelklick öffnet eine Erinnerung oder zeigt die Mitglieder einer Gemeinschaft; Rücktaste geht zurück.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 memories shown (around the question “%3”)</source>
+        <translation>%1 von %2 Erinnerungen angezeigt (rund um die Frage „%3“)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 memories shown (neighbourhood of %3)</source>
+        <translation>%1 von %2 Erinnerungen angezeigt (Umgebung von %3)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 memories shown (community “%3”, %4 members)</source>
+        <translation>%1 von %2 Erinnerungen angezeigt (Gemeinschaft „%3“, %4 Mitglieder)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 communities shown, holding %3 of %4 memories</source>
+        <translation>%1 von %2 Gemeinschaften angezeigt, mit %3 von %4 Erinnerungen</translation>
+    </message>
+    <message>
+        <source> (the rest have no associations)</source>
+        <translation> (der Rest hat keine Assoziationen)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 memories shown (all)</source>
+        <translation>%1 von %2 Erinnerungen angezeigt (alle)</translation>
     </message>
 </context>
 <context>

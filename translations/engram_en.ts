@@ -415,10 +415,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>all</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>E&amp;xpand</source>
         <translation type="unfinished"></translation>
     </message>
@@ -436,7 +432,47 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Showing %1 of %2 memories · %3 edges · scroll to zoom, double-click a memory to open it</source>
+        <source>← &amp;Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vault&apos;s communities: memories more associated with each other than with the rest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All memories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scroll to zoom, drag to pan; double-click a memory to open it, a community to see its members; Backspace goes back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 memories shown (around the question “%3”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 memories shown (neighbourhood of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 memories shown (community “%3”, %4 members)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 communities shown, holding %3 of %4 memories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (the rest have no associations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 memories shown (all)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

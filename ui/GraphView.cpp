@@ -1,142 +1,57 @@
 #include "GraphView.h"
 
 #include "EmptyState.h"
+#include "GraphPicture.h"
 #include "RegionMapView.h"
 #include "Vocabulary.h"
 
 #include <QCheckBox>
-#include <QElapsedTimer>
-#include <QGraphicsItem>
 #include <QGraphicsScene>
-#include <QGraphicsView>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
-#include <QPainter>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
-#include <QStyleOptionGraphicsItem>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QWheelEvent>
-#include <QtMath>
 
 #include <algorithm>
+#include <cmath>
 
 namespace engram {
 
-/// One memory: a dot sized by strength; its label only when zoomed in.
-class GraphNodeItem : public QGraphicsItem {
-public:
-    GraphNodeItem(const GraphNode &node, GraphView *view) : m_node(node), m_view(view)
-    {
-        setFlag(ItemIsSelectable);
-        setToolTip(node.label);
-        setZValue(1);
-    }
-    QRectF boundingRect() const override { return {-radius() - 1, -radius() - 1, 2 * radius() + 2, 2 * radius() + 2}; }
-    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override
-    {
-        const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-        const QColor fill = color();
-        if (lod * radius() < 2.0 && !isSelected()) { // a few pixels: a plain square is indistinguishable and cheap
-            painter->fillRect(QRectF(-radius(), -radius(), 2 * radius(), 2 * radius()), fill);
-            return;
-        }
-        painter->setPen(isSelected() ? QPen(m_view->palette().color(QPalette::Highlight), 2) : Qt::NoPen);
-        painter->setBrush(fill);
-        painter->drawEllipse(QPointF(), radius(), radius());
-        if (lod > 1.2 || isSelected()) {
-            painter->setPen(m_view->palette().color(QPalette::WindowText));
-            painter->setFont(QFont(painter->font().family(), 6));
-            painter->drawText(QPointF(radius() + 2, 3), m_node.label.left(40));
-        }
-    }
-    double radius() const { return 3.0 + 5.0 * qBound(0.0, m_node.strength, 1.0); }
-    QColor color() const { return RegionMapView::colorFor(m_node.region); }
-    qint64 id() const { return m_node.id; }
-
-protected:
-    void mouseDoubleClickEvent(QGraphicsSceneMouseEvent *) override { Q_EMIT m_view->nodeActivated(m_node.id); }
-
-private:
-    GraphNode m_node;
-    GraphView *m_view;
-};
-
-/// Every visible edge in one item, drawn in one call per edge type; while the
-/// layout moves, the nodes too (thousands of items cost more than one paint loop).
-class GraphEdgesItem : public QGraphicsItem {
-public:
-    explicit GraphEdgesItem(GraphView *view) : m_view(view) { }
-    QRectF boundingRect() const override { return scene() ? scene()->sceneRect() : QRectF(); }
-    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override
-    {
-        const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-        painter->setRenderHint(QPainter::Antialiasing, m_lines.size() < 1500);
-        QHash<QString, QList<QLineF>> byType;
-        for (const auto &line : m_lines)
-            byType[line.type].append(QLineF(line.from->pos(), line.to->pos()));
-        for (auto it = byType.cbegin(); it != byType.cend(); ++it) {
-            // Opaque one-pixel cosmetic lines take the rasteriser's fast path;
-            // translucent or scaled wide ones cost ten times more per line.
-            const QColor base = m_view->palette().color(QPalette::Base);
-            const QColor type = GraphView::colorFor(it.key());
-            const double mix = lod < 0.5 ? 0.5 : 0.8;
-            const QColor c = QColor::fromRgbF(float(type.redF() * mix + base.redF() * (1 - mix)),
-                                              float(type.greenF() * mix + base.greenF() * (1 - mix)),
-                                              float(type.blueF() * mix + base.blueF() * (1 - mix)));
-            QPen pen(c, 0);
-            painter->setPen(pen);
-            painter->drawLines(it.value());
-        }
-        if (!m_drawNodes)
-            return;
-        QHash<QRgb, QList<QRectF>> byColor;
-        for (const GraphNodeItem *node : std::as_const(m_nodes))
-            byColor[node->color().rgb()].append(QRectF(node->pos().x() - 4, node->pos().y() - 4, 8, 8));
-        painter->setPen(Qt::NoPen);
-        for (auto it = byColor.cbegin(); it != byColor.cend(); ++it) {
-            painter->setBrush(QColor::fromRgb(it.key()));
-            painter->drawRects(it.value());
-        }
-    }
-    struct Line {
-        GraphNodeItem *from;
-        GraphNodeItem *to;
-        QString type;
-        double weight;
-    };
-    QList<Line> m_lines;
-    QList<GraphNodeItem *> m_nodes; ///< the visible ones, drawn here while the layout runs
-    bool m_drawNodes = false;
-
-private:
-    GraphView *m_view;
-};
-
 namespace {
 
-class ZoomingView : public QGraphicsView {
-public:
-    using QGraphicsView::QGraphicsView;
-
-protected:
-    void wheelEvent(QWheelEvent *event) override
-    {
-        const double factor = std::pow(1.0015, event->angleDelta().y());
-        scale(factor, factor);
-    }
-};
+/// An edge type's colour mixed with the background: strong enough to read on light and dark
+/// palettes, quiet enough that labels stay in front.
+QColor blend(const QColor &type, const QColor &base, double mix)
+{
+    return QColor::fromRgbF(float(type.redF() * mix + base.redF() * (1 - mix)),
+                            float(type.greenF() * mix + base.greenF() * (1 - mix)),
+                            float(type.blueF() * mix + base.blueF() * (1 - mix)));
+}
 
 } // namespace
 
-GraphView::GraphView(QWidget *parent) : QWidget(parent), m_scene(new QGraphicsScene(this))
+GraphView::GraphView(QWidget *parent)
+    : QWidget(parent), m_focus(std::make_unique<GraphFocus>(m_data)), m_scene(new QGraphicsScene(this))
 {
     setObjectName(QStringLiteral("graphView"));
     auto *content = new QWidget(this);
     auto *controls = new QHBoxLayout;
+    m_back = new QPushButton(tr("← &Back"), content);
+    m_back->setObjectName(QStringLiteral("graphBackButton"));
+    m_back->setEnabled(false);
+    controls->addWidget(m_back);
+    auto *overview = new QPushButton(tr("&Overview"), content);
+    overview->setObjectName(QStringLiteral("graphOverviewButton"));
+    overview->setToolTip(tr("The vault's communities: memories more associated with each other than with the rest"));
+    controls->addWidget(overview);
+    auto *everything = new QPushButton(tr("All memories"), content);
+    everything->setObjectName(QStringLiteral("graphEverythingButton"));
+    controls->addWidget(everything);
+    controls->addSpacing(12);
     controls->addWidget(new QLabel(tr("Edges:"), content));
     for (const QString &type : edgeTypes()) {
         auto *box = new QCheckBox(Vocabulary::edgeType(type), content);
@@ -159,22 +74,23 @@ GraphView::GraphView(QWidget *parent) : QWidget(parent), m_scene(new QGraphicsSc
     controls->addWidget(new QLabel(tr("Hops:"), content));
     m_hops = new QSpinBox(content);
     m_hops->setObjectName(QStringLiteral("graphHops"));
-    m_hops->setRange(0, 6);
-    m_hops->setSpecialValueText(tr("all"));
+    m_hops->setRange(1, 3);
+    m_hops->setValue(2);
     controls->addWidget(m_hops);
     auto *expand = new QPushButton(tr("E&xpand"), content);
     expand->setObjectName(QStringLiteral("graphExpandButton"));
     controls->addWidget(expand);
 
-    m_scene->setItemIndexMethod(QGraphicsScene::NoIndex); // every node moves while the layout runs
-    m_view = new ZoomingView(m_scene, content);
-    m_view->setOptimizationFlags(QGraphicsView::DontSavePainterState | QGraphicsView::DontAdjustForAntialiasing);
+    m_scene->setItemIndexMethod(QGraphicsScene::NoIndex); // one item, moving while the layout runs
+    m_view = new GraphCanvas(m_scene, content);
     m_view->setObjectName(QStringLiteral("graphCanvas"));
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setDragMode(QGraphicsView::ScrollHandDrag);
-    m_view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+    m_picture = new GraphPicture(this);
+    m_scene->addItem(m_picture);
+    m_view->setPicture(m_picture);
     m_info = new QLabel(content);
     m_info->setObjectName(QStringLiteral("graphInfo"));
+    m_info->setToolTip(tr("Scroll to zoom, drag to pan; double-click a memory to open it, a community to see its "
+                          "members; Backspace goes back."));
     m_legend = new QLabel(content);
     m_legend->setObjectName(QStringLiteral("graphLegend"));
     m_legend->setTextFormat(Qt::RichText);
@@ -193,24 +109,20 @@ GraphView::GraphView(QWidget *parent) : QWidget(parent), m_scene(new QGraphicsSc
     m_timer->setInterval(16);
     connect(m_timer, &QTimer::timeout, this, &GraphView::step);
     connect(m_minWeight, &QSlider::valueChanged, this, &GraphView::applyFilters);
-    connect(m_hops, &QSpinBox::valueChanged, this, [this](int hops) {
-        focusNode(m_focus, hops);
-        if (hops > 0 && m_nodes.contains(m_focus))
-            Q_EMIT neighbourhoodRequested(m_focus, hops);
+    connect(m_hops, &QSpinBox::valueChanged, this, [this] {
+        if (m_shown.mode == Mode::Neighbourhood)
+            display(m_shown, false);
     });
     connect(expand, &QPushButton::clicked, this, [this] { m_hops->setValue(m_hops->value() + 1); });
-    connect(m_scene, &QGraphicsScene::selectionChanged, this, [this] {
-        const auto selected = m_scene->selectedItems();
-        if (!selected.isEmpty()) {
-            m_focus = static_cast<GraphNodeItem *>(selected.first())->id();
-            if (m_hops->value() > 0) {
-                focusNode(m_focus, m_hops->value());
-                Q_EMIT neighbourhoodRequested(m_focus, m_hops->value());
-            }
-        }
-    });
+    connect(m_back, &QPushButton::clicked, this, &GraphView::back);
+    connect(overview, &QPushButton::clicked, this, &GraphView::showOverview);
+    connect(everything, &QPushButton::clicked, this, &GraphView::showEverything);
+    connect(m_view, &GraphCanvas::activated, this, &GraphView::activate);
+    connect(m_view, &GraphCanvas::backRequested, this, &GraphView::back);
     setData({});
 }
+
+GraphView::~GraphView() = default;
 
 QStringList GraphView::edgeTypes()
 {
@@ -234,68 +146,334 @@ QColor GraphView::colorFor(const QString &edgeType)
 void GraphView::setData(const GraphData &data)
 {
     m_data = data;
+    m_focus = std::make_unique<GraphFocus>(m_data);
+    m_nodeIndex.clear();
+    m_nodeIndex.reserve(m_data.nodes.size());
+    for (int i = 0; i < m_data.nodes.size(); ++i)
+        m_nodeIndex.insert(m_data.nodes.at(i).id, i);
+    m_history.clear();
+    m_back->setEnabled(false);
     if (data.isEmpty()) {
         m_timer->stop();
-        m_scene->clear();
-        m_nodes.clear();
-        m_edgesItem = nullptr;
+        m_keys.clear();
+        m_picture->setGraph({}, {});
         m_empty->showMessage(tr("No associations yet.\nEdges appear once the dynamics layer links related memories "
                                 "and records which ones are recalled together."));
         return;
     }
     m_empty->showContent();
-    if (!m_nodes.isEmpty() && m_focus != 0) {
-        // A refresh keeps the neighbourhood being looked at when it still exists.
-        const bool keep =
-            std::any_of(data.nodes.cbegin(), data.nodes.cend(), [this](const GraphNode &n) { return n.id == m_focus; });
-        if (!keep)
-            m_focus = 0;
+    fillLegend();
+    // A refresh (after indexing) keeps what is being looked at when it still exists.
+    const bool seedsKnown = !m_shown.seeds.isEmpty()
+                            && std::any_of(m_shown.seeds.cbegin(), m_shown.seeds.cend(),
+                                           [this](qint64 id) { return m_nodeIndex.contains(id); });
+    if (!m_pendingSeeds.isEmpty()) {
+        Shown pending;
+        pending.mode = Mode::Neighbourhood;
+        pending.seeds = std::exchange(m_pendingSeeds, {});
+        pending.about = labelOf(pending.seeds.first());
+        display(pending, false);
+    } else if (m_shown.mode == Mode::Neighbourhood && seedsKnown) {
+        display(m_shown, false);
+    } else if (m_shown.mode == Mode::Community && m_shown.community < m_data.communities.size()) {
+        display(m_shown, false);
     } else {
-        m_focus = 0;
+        showDefault();
     }
-    rebuildScene();
 }
 
-void GraphView::mergeData(const GraphData &data)
+void GraphView::showDefault()
 {
-    QSet<qint64> known;
-    for (const GraphNode &n : std::as_const(m_data.nodes))
-        known.insert(n.id);
-    QSet<QString> edges;
-    auto keyOf = [](const GraphEdge &e) {
-        return QStringLiteral("%1>%2>%3").arg(qMin(e.from, e.to)).arg(qMax(e.from, e.to)).arg(e.type);
+    Shown shown;
+    shown.mode =
+        m_data.nodes.size() > kOverviewAbove && !m_data.communities.isEmpty() ? Mode::Overview : Mode::Everything;
+    display(shown, false);
+}
+
+QString GraphView::labelOf(qint64 id) const
+{
+    const int i = m_nodeIndex.value(id, -1);
+    return i < 0 ? QString() : m_data.nodes.at(i).label;
+}
+
+void GraphView::focusNode(qint64 id, int hops)
+{
+    if (m_data.isEmpty() || !m_nodeIndex.contains(id)) {
+        m_pendingSeeds = {id}; // the graph arrives after the selection
+        return;
+    }
+    Shown shown;
+    shown.mode = Mode::Neighbourhood;
+    shown.seeds = {id};
+    shown.about = labelOf(id);
+    if (hops > 0) {
+        const QSignalBlocker quiet(m_hops);
+        m_hops->setValue(hops);
+    }
+    display(shown, m_shown.mode != Mode::Neighbourhood || m_shown.seeds != shown.seeds);
+}
+
+void GraphView::focusQuestion(const QString &question, const QList<qint64> &ids)
+{
+    QList<qint64> known;
+    for (qint64 id : ids)
+        if (m_nodeIndex.contains(id))
+            known << id;
+    if (known.isEmpty())
+        return;
+    Shown shown;
+    shown.mode = Mode::Neighbourhood;
+    shown.seeds = known;
+    shown.about = question;
+    shown.question = true;
+    display(shown, true);
+}
+
+void GraphView::showOverview()
+{
+    Shown shown;
+    shown.mode = Mode::Overview;
+    display(shown, m_shown.mode != Mode::Overview);
+}
+
+void GraphView::openCommunity(int index)
+{
+    if (index < 0 || index >= m_data.communities.size())
+        return;
+    Shown shown;
+    shown.mode = Mode::Community;
+    shown.community = index;
+    shown.about = m_data.communities.at(index).name;
+    display(shown, true);
+}
+
+void GraphView::showEverything()
+{
+    Shown shown;
+    shown.mode = Mode::Everything;
+    display(shown, m_shown.mode != Mode::Everything);
+}
+
+bool GraphView::back()
+{
+    if (m_history.isEmpty())
+        return false;
+    display(m_history.takeLast(), false);
+    return true;
+}
+
+void GraphView::activate(int index)
+{
+    if (index < 0 || index >= m_keys.size())
+        return;
+    if (m_shown.mode == Mode::Overview)
+        openCommunity(int(m_keys.at(index)));
+    else
+        Q_EMIT nodeActivated(m_keys.at(index));
+}
+
+int GraphView::visibleNodeCount() const
+{
+    return int(m_keys.size());
+}
+
+int GraphView::visibleEdgeCount() const
+{
+    return m_picture->edgeCount();
+}
+
+QList<qint64> GraphView::shownKeys() const
+{
+    return m_keys;
+}
+
+QPointF GraphView::scenePositionOf(qint64 key) const
+{
+    const int i = int(m_keys.indexOf(key));
+    return i < 0 ? QPointF() : m_picture->positions().at(i);
+}
+
+bool GraphView::edgeShown(const GraphEdge &edge) const
+{
+    const QCheckBox *box = m_typeBoxes.value(edge.type);
+    return (!box || box->isChecked()) && edge.weight * 100.0 >= m_minWeight->value();
+}
+
+void GraphView::applyFilters()
+{
+    if (!m_data.isEmpty())
+        display(m_shown, false);
+}
+
+void GraphView::display(const Shown &shown, bool remember)
+{
+    if (remember && !m_keys.isEmpty())
+        m_history << m_shown;
+    m_back->setEnabled(!m_history.isEmpty());
+    // Where the nodes were, when the same view is shown again (a refresh, a filter): it stays put.
+    QHash<qint64, QPointF> before;
+    if (shown.mode == m_shown.mode && shown.seeds == m_shown.seeds && shown.community == m_shown.community)
+        for (int i = 0; i < m_keys.size(); ++i)
+            before.insert(m_keys.at(i), m_picture->positions().at(i));
+    m_shown = shown;
+
+    const QColor base = palette().color(QPalette::Base);
+    const auto filter = [this](const GraphEdge &e) { return edgeShown(e); };
+    QList<GraphPicture::Node> nodes;
+    QList<GraphPicture::Edge> edges;
+    m_keys.clear();
+    auto addMemory = [&](qint64 id, int rank, double scale) {
+        const GraphNode &n = m_data.nodes.at(m_nodeIndex.value(id));
+        m_keys << id;
+        nodes.append({id,
+                      n.label,
+                      {},
+                      RegionMapView::colorFor(n.region),
+                      scale * (3.0 + 5.0 * qBound(0.0, n.strength, 1.0)),
+                      rank});
     };
-    for (const GraphEdge &e : std::as_const(m_data.edges))
-        edges.insert(keyOf(e));
-    bool changed = false;
-    for (const GraphNode &n : data.nodes)
-        if (!known.contains(n.id)) {
-            m_data.nodes << n;
-            changed = true;
+    auto addEdges = [&](const QList<int> &edgeIndices, bool wide) {
+        QHash<qint64, int> at;
+        for (int i = 0; i < m_keys.size(); ++i)
+            at.insert(m_keys.at(i), i);
+        for (int e : edgeIndices) {
+            const GraphEdge &edge = m_data.edges.at(e);
+            edges.append({at.value(edge.from), at.value(edge.to), blend(colorFor(edge.type), base, wide ? 0.85 : 0.6),
+                          wide ? 1.0 + 1.5 * edge.weight : 0.0, edge.weight});
         }
-    for (const GraphEdge &e : data.edges)
-        if (!edges.contains(keyOf(e))) {
-            m_data.edges << e;
-            changed = true;
-        }
-    if (!changed)
-        return;
-    if (m_nodes.isEmpty()) {
-        setData(m_data);
-        return;
+    };
+    const QList<qint64> everyId = [&] {
+        QList<qint64> ids;
+        if (shown.mode == Mode::Everything)
+            for (const GraphNode &n : std::as_const(m_data.nodes))
+                ids << n.id;
+        return ids;
+    }();
+    double spacing = 90.0;
+    switch (shown.mode) {
+    case Mode::Neighbourhood: {
+        const QList<qint64> ids = m_focus->neighbourhood(shown.seeds, m_hops->value(), kMaxNeighbourhood, filter);
+        for (int i = 0; i < ids.size(); ++i)
+            addMemory(ids.at(i), i, shown.seeds.contains(ids.at(i)) ? 1.6 : 1.0);
+        addEdges(m_focus->edgesAmong(ids, filter), true);
+        break;
     }
-    // New nodes start beside the node they hang from, so the layout stays put.
-    const int first = int(m_nodes.size());
-    for (int i = first; i < m_data.nodes.size(); ++i) {
-        auto *item = new GraphNodeItem(m_data.nodes.at(i), this);
-        const QPointF centre = m_nodes.contains(m_focus) ? m_nodes.value(m_focus)->pos() : QPointF();
+    case Mode::Community: {
+        const GraphCommunity &c = m_data.communities.at(shown.community);
+        const QList<qint64> ids = c.members.mid(0, kMaxMembers);
+        for (int i = 0; i < ids.size(); ++i)
+            addMemory(ids.at(i), i, 1.0);
+        addEdges(m_focus->edgesAmong(ids, filter), ids.size() < 120);
+        spacing = ids.size() < 120 ? 90.0 : 60.0;
+        break;
+    }
+    case Mode::Overview: {
+        const int count = int(qMin<qsizetype>(kMaxCommunities, m_data.communities.size()));
+        for (int c = 0; c < count; ++c) {
+            const GraphCommunity &community = m_data.communities.at(c);
+            m_keys << c;
+            const auto size = community.members.size();
+            nodes.append({c, QStringLiteral("%1 (%2)").arg(community.name, QLocale().toString(size)),
+                          community.titles.join(QLatin1Char('\n')), RegionMapView::colorFor(community.region),
+                          6.0 + std::sqrt(double(size)), c});
+        }
+        // Each community's three strongest links: at 20k memories every community touches most
+        // others (2,400 links among 110), which drew a grey mesh at 48 ms a frame.
+        QList<const GraphEdge *> links;
+        for (const GraphEdge &link : std::as_const(m_data.communityLinks))
+            if (link.from < count && link.to < count)
+                links << &link;
+        std::stable_sort(links.begin(), links.end(),
+                         [](const GraphEdge *a, const GraphEdge *b) { return a->weight > b->weight; });
+        QList<int> linked(count, 0);
+        const double strongest = links.isEmpty() ? 1.0 : links.first()->weight;
+        for (const GraphEdge *link : std::as_const(links)) {
+            const int a = int(link->from);
+            const int b = int(link->to);
+            if (linked.at(a) >= 3 && linked.at(b) >= 3)
+                continue;
+            ++linked[a];
+            ++linked[b];
+            edges.append({a, b, blend(colorFor(link->type), base, 0.6), 1.0 + 4.0 * link->weight / strongest,
+                          link->weight / strongest});
+        }
+        // Far enough apart that the largest discs and their labels do not cover each other.
+        spacing = qMax(140.0, nodes.isEmpty() ? 0.0 : 3.0 * nodes.first().radius);
+        break;
+    }
+    case Mode::Everything:
+        for (int i = 0; i < everyId.size(); ++i)
+            addMemory(everyId.at(i), i, 1.0);
+        addEdges(
+            [&] {
+                QList<int> all;
+                for (int e = 0; e < m_data.edges.size(); ++e)
+                    if (edgeShown(m_data.edges.at(e)) && m_nodeIndex.contains(m_data.edges.at(e).from)
+                        && m_nodeIndex.contains(m_data.edges.at(e).to))
+                        all << e;
+                return all;
+            }(),
+            false);
+        spacing = 30.0;
+        break;
+    }
+    m_picture->setGraph(nodes, edges);
+    m_picture->setAlwaysLabelled(shown.mode != Mode::Everything);
+    // A deterministic, overlap-free start: a golden-angle spiral, the first (the focus, the
+    // largest community, the most connected member) in the middle.
+    QList<QPointF> &pos = m_picture->positions();
+    const double spread = spacing * 0.9 * std::sqrt(double(nodes.size()) + 1.0);
+    int known = 0;
+    for (int i = 0; i < nodes.size(); ++i) {
+        if (const auto it = before.constFind(m_keys.at(i)); it != before.cend()) {
+            pos[i] = it.value();
+            ++known;
+            continue;
+        }
         const double angle = i * 2.39996;
-        item->setPos(centre + QPointF(30 * std::cos(angle), 30 * std::sin(angle)));
-        m_scene->addItem(item);
-        m_nodes.insert(m_data.nodes.at(i).id, item);
+        const double r = spread * std::sqrt((i + 0.5) / double(nodes.size()));
+        pos[i] = QPointF(r * std::cos(angle), r * std::sin(angle));
     }
-    fillLegend();
-    applyFilters();
+    m_picture->positionsChanged();
+    updateInfo(shown.mode == Mode::Overview ? 0 : int(m_keys.size()));
+    if (known == nodes.size() && known > 0) {
+        m_timer->stop(); // the same nodes where they were: nothing to lay out
+        return;
+    }
+    startLayout(spacing);
+}
+
+void GraphView::updateInfo(int shownMemories)
+{
+    const QLocale locale;
+    const QString all = locale.toString(qMax<qint64>(m_data.memoriesInVault, m_data.nodes.size()));
+    QString text;
+    switch (m_shown.mode) {
+    case Mode::Neighbourhood:
+        text = m_shown.question ? tr("%1 of %2 memories shown (around the question “%3”)")
+                                      .arg(locale.toString(shownMemories), all, m_shown.about)
+                                : tr("%1 of %2 memories shown (neighbourhood of %3)")
+                                      .arg(locale.toString(shownMemories), all, m_shown.about);
+        break;
+    case Mode::Community:
+        text = tr("%1 of %2 memories shown (community “%3”, %4 members)")
+                   .arg(locale.toString(shownMemories), all, m_shown.about,
+                        locale.toString(m_data.communities.at(m_shown.community).members.size()));
+        break;
+    case Mode::Overview: {
+        qint64 held = 0;
+        for (const GraphCommunity &c : std::as_const(m_data.communities))
+            held += c.members.size();
+        text = tr("%1 of %2 communities shown, holding %3 of %4 memories")
+                   .arg(locale.toString(m_keys.size()), locale.toString(m_data.communities.size()),
+                        locale.toString(held), all);
+        if (held < qMax<qint64>(m_data.memoriesInVault, m_data.nodes.size()))
+            text += tr(" (the rest have no associations)");
+        break;
+    }
+    case Mode::Everything: text = tr("%1 of %2 memories shown (all)").arg(locale.toString(shownMemories), all); break;
+    }
+    m_info->setText(text);
 }
 
 void GraphView::fillLegend()
@@ -313,104 +491,46 @@ void GraphView::fillLegend()
     m_legend->setText(tr("Nodes by region: %1").arg(parts.join(QStringLiteral(" &nbsp; "))));
 }
 
-void GraphView::rebuildScene()
-{
-    m_scene->clear();
-    m_nodes.clear();
-    const double spread = 40.0 * std::sqrt(double(m_data.nodes.size()) + 1.0);
-    for (int i = 0; i < m_data.nodes.size(); ++i) {
-        auto *item = new GraphNodeItem(m_data.nodes.at(i), this);
-        // A golden-angle spiral: a deterministic, overlap-free start.
-        const double angle = i * 2.39996;
-        const double r = spread * std::sqrt((i + 0.5) / double(m_data.nodes.size()));
-        item->setPos(r * std::cos(angle), r * std::sin(angle));
-        m_scene->addItem(item);
-        m_nodes.insert(m_data.nodes.at(i).id, item);
-    }
-    m_edgesItem = new GraphEdgesItem(this);
-    m_scene->addItem(m_edgesItem);
-    m_scene->setSceneRect(-spread * 1.5, -spread * 1.5, spread * 3, spread * 3);
-    fillLegend();
-    applyFilters();
-}
-
-void GraphView::fitToVisible()
-{
-    QRectF bounds;
-    for (qint64 id : std::as_const(m_visible))
-        bounds |= m_nodes.value(id)->sceneBoundingRect();
-    if (!bounds.isEmpty())
-        m_view->fitInView(bounds.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
-}
-
 void GraphView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     fitToVisible();
 }
 
-bool GraphView::edgeShown(const GraphEdge &edge) const
+void GraphView::fitToVisible()
 {
-    const QCheckBox *box = m_typeBoxes.value(edge.type);
-    return (!box || box->isChecked()) && edge.weight * 100.0 >= m_minWeight->value();
-}
-
-void GraphView::focusNode(qint64 id, int hops)
-{
-    m_focus = id;
-    if (m_hops->value() != hops) {
-        m_hops->setValue(hops); // re-enters through valueChanged
+    const QList<QPointF> &pos = m_picture->positions();
+    if (pos.isEmpty())
         return;
+    QRectF bounds;
+    for (int i = 0; i < pos.size(); ++i) {
+        const double r = m_picture->nodes().at(i).radius;
+        bounds |= QRectF(pos.at(i) - QPointF(r, r), QSizeF(2 * r, 2 * r));
     }
-    applyFilters();
+    // Room for the labels to the right (they are drawn at screen size), then never larger than
+    // 1.5:1, so a neighbourhood of three memories does not fill the screen with three discs.
+    const bool labelled = m_shown.mode != Mode::Everything;
+    bounds.adjust(-40, -40, labelled ? 160 : 40, 40);
+    m_scene->setSceneRect(bounds.adjusted(-bounds.width(), -bounds.height(), bounds.width(), bounds.height()));
+    m_view->fitInView(bounds, Qt::KeepAspectRatio);
+    if (m_view->transform().m11() > 1.5)
+        m_view->setTransform(QTransform::fromScale(1.5, 1.5));
+    m_view->centerOn(bounds.center());
 }
 
-void GraphView::applyFilters()
+void GraphView::startLayout(double spacing)
 {
-    if (!m_edgesItem)
-        return;
-    m_visible.clear();
-    const int hops = m_hops->value();
-    if (hops == 0 || !m_nodes.contains(m_focus)) {
-        for (auto it = m_nodes.cbegin(); it != m_nodes.cend(); ++it)
-            m_visible.insert(it.key());
+    m_spacing = spacing;
+    m_temperature = spacing;
+    m_sinceRepaint.invalidate();
+    // A focused view (a few dozen nodes) settles in a millisecond or two: at once, so it appears
+    // laid out; a large one in slices of the event loop.
+    if (m_picture->nodes().size() <= 400) {
+        while (m_temperature > 0.5)
+            step();
     } else {
-        QSet<qint64> frontier{m_focus};
-        m_visible = frontier;
-        for (int h = 0; h < hops; ++h) {
-            QSet<qint64> next;
-            for (const GraphEdge &e : m_data.edges) {
-                if (!edgeShown(e))
-                    continue;
-                if (frontier.contains(e.from) && !m_visible.contains(e.to))
-                    next.insert(e.to);
-                if (frontier.contains(e.to) && !m_visible.contains(e.from))
-                    next.insert(e.from);
-            }
-            m_visible.unite(next);
-            frontier = next;
-        }
+        m_timer->start();
     }
-    m_edgesItem->m_lines.clear();
-    for (const GraphEdge &e : m_data.edges)
-        if (edgeShown(e) && m_visible.contains(e.from) && m_visible.contains(e.to))
-            m_edgesItem->m_lines.append({m_nodes.value(e.from), m_nodes.value(e.to), e.type, e.weight});
-    m_edgesItem->m_nodes.clear();
-    for (auto it = m_nodes.cbegin(); it != m_nodes.cend(); ++it) {
-        it.value()->setVisible(false); // shown again, as items, once the layout settles
-        if (m_visible.contains(it.key()))
-            m_edgesItem->m_nodes << it.value();
-    }
-    m_edgesItem->m_drawNodes = true;
-    // Of what exists, not of what was loaded: "4000 of 4000" hid a vault of 20,000.
-    const QLocale locale;
-    const qint64 all = qMax<qint64>(m_data.memoriesInVault, m_nodes.size());
-    m_info->setText(tr("Showing %1 of %2 memories · %3 edges · scroll to zoom, double-click a memory to open it")
-                        .arg(locale.toString(m_visible.size()), locale.toString(all),
-                             locale.toString(m_edgesItem->m_lines.size())));
-    m_temperature = 30.0;
-    m_timer->start();
-    m_scene->update();
 }
 
 bool GraphView::isSettled() const
@@ -420,54 +540,66 @@ bool GraphView::isSettled() const
 
 void GraphView::step()
 {
-    // Fruchterman–Reingold in ≤ 8 ms slices; repulsion only between nodes in
-    // neighbouring grid cells keeps a step close to linear in the node count.
+    // Fruchterman–Reingold in ≤ 8 ms slices; repulsion only between nodes in neighbouring grid
+    // cells keeps a step close to linear in the node count.
     QElapsedTimer clock;
     clock.start();
-    const double k = 30.0;
+    QList<QPointF> &pos = m_picture->positions();
+    const QList<GraphPicture::Node> &nodes = m_picture->nodes();
+    const int n = int(pos.size());
+    const double k = m_spacing;
+    QList<QPointF> force(n);
+    QHash<quint64, QList<int>> grid;
+    const QList<int> none;
     while (clock.elapsed() < 8 && m_temperature > 0.5) {
-        QHash<QPair<int, int>, QList<GraphNodeItem *>> grid;
-        for (qint64 id : std::as_const(m_visible)) {
-            GraphNodeItem *n = m_nodes.value(id);
-            grid[{int(std::floor(n->x() / (2 * k))), int(std::floor(n->y() / (2 * k)))}].append(n);
+        grid.clear();
+        auto cellOf = [k](const QPointF &p) {
+            return qMakePair(qint32(std::floor(p.x() / (2 * k))), qint32(std::floor(p.y() / (2 * k))));
+        };
+        auto keyOf = [](qint32 x, qint32 y) { return (quint64(quint32(x)) << 32) | quint32(y); };
+        for (int i = 0; i < n; ++i) {
+            const auto c = cellOf(pos.at(i));
+            grid[keyOf(c.first, c.second)].append(i);
         }
-        QHash<GraphNodeItem *, QPointF> force;
-        for (auto cell = grid.cbegin(); cell != grid.cend(); ++cell)
+        force.fill(QPointF());
+        for (int a = 0; a < n; ++a) {
+            const auto c = cellOf(pos.at(a));
             for (int dx = -1; dx <= 1; ++dx)
                 for (int dy = -1; dy <= 1; ++dy)
-                    for (GraphNodeItem *a : cell.value())
-                        for (GraphNodeItem *b : grid.value({cell.key().first + dx, cell.key().second + dy})) {
-                            if (a == b)
-                                continue;
-                            QPointF d = a->pos() - b->pos();
-                            const double dist = qMax(0.5, std::hypot(d.x(), d.y()));
-                            force[a] += d / dist * (k * k / dist);
-                        }
-        for (const auto &line : std::as_const(m_edgesItem->m_lines)) {
-            const QPointF d = line.from->pos() - line.to->pos();
-            const double dist = qMax(0.5, std::hypot(d.x(), d.y()));
-            const QPointF pull = d / dist * (dist * dist / k) * qMax(0.2, line.weight);
-            force[line.from] -= pull;
-            force[line.to] += pull;
+                    for (int b : grid.value(keyOf(c.first + dx, c.second + dy), none)) {
+                        if (a == b)
+                            continue;
+                        const QPointF d = pos.at(a) - pos.at(b);
+                        // Large discs (communities) keep their edges apart, not their centres.
+                        const double gap = nodes.at(a).radius + nodes.at(b).radius;
+                        const double dist = qMax(0.5, std::hypot(d.x(), d.y()) - gap * 0.5);
+                        force[a] += d / qMax(0.5, std::hypot(d.x(), d.y())) * (k * k / dist);
+                    }
         }
-        for (auto it = force.cbegin(); it != force.cend(); ++it) {
-            const QPointF f = it.value() - it.key()->pos() * 0.01; // gentle gravity to the centre
+        for (int e = 0; e < m_picture->edgeCount(); ++e) {
+            const GraphPicture::Edge &edge = m_picture->edge(e);
+            const QPointF d = pos.at(edge.from) - pos.at(edge.to);
+            const double dist = qMax(0.5, std::hypot(d.x(), d.y()));
+            const QPointF pull = d / dist * (dist * dist / k) * qMax(0.2, edge.weight);
+            force[edge.from] -= pull;
+            force[edge.to] += pull;
+        }
+        for (int i = 0; i < n; ++i) {
+            const QPointF f = force.at(i) - pos.at(i) * 0.01; // gentle gravity to the centre
             const double len = qMax(0.001, std::hypot(f.x(), f.y()));
-            it.key()->setPos(it.key()->pos() + f / len * qMin(len, m_temperature));
+            pos[i] += f / len * qMin(len, m_temperature);
         }
         m_temperature *= 0.95;
     }
-    // Repaint about ten times a second while the layout moves: a frame of a
-    // few thousand nodes costs more than a simulation slice.
-    if (!m_sinceRepaint.isValid() || m_sinceRepaint.elapsed() >= 100 || m_temperature <= 0.5) {
+    // Repaint about ten times a second while a large layout moves: a frame of thousands of
+    // nodes costs more than a simulation slice.
+    const bool done = m_temperature <= 0.5;
+    if (done || !m_sinceRepaint.isValid() || m_sinceRepaint.elapsed() >= 100) {
         m_sinceRepaint.start();
-        m_scene->update();
+        m_picture->positionsChanged();
     }
-    if (m_temperature <= 0.5) {
+    if (done) {
         m_timer->stop();
-        m_edgesItem->m_drawNodes = false;
-        for (GraphNodeItem *node : std::as_const(m_edgesItem->m_nodes))
-            node->setVisible(true);
         fitToVisible();
     }
 }

@@ -1,16 +1,18 @@
 #pragma once
 
+#include "GraphFocus.h"
 #include "ViewData.h"
 
 #include <QElapsedTimer>
 #include <QHash>
-#include <QSet>
 #include <QWidget>
+
+#include <memory>
 
 class QCheckBox;
 class QGraphicsScene;
-class QGraphicsView;
 class QLabel;
+class QPushButton;
 class QSlider;
 class QSpinBox;
 class QTimer;
@@ -18,62 +20,108 @@ class QTimer;
 namespace engram {
 
 class EmptyState;
-class GraphEdgesItem;
-class GraphNodeItem;
+class GraphCanvas;
+class GraphPicture;
 
-/// The association graph: memories as nodes, typed edges in colour, laid out
-/// by a force-directed simulation that runs in small time slices on the UI
-/// thread (a spatial grid keeps each step near-linear for thousands of nodes).
-/// Level of detail hides labels when zoomed out; a selected memory's
-/// neighbourhood can be shown alone and expanded hop by hop.
+/// The association graph, focused: by default the neighbourhood of the memory selected (or of
+/// a question's best results), a few dozen memories with readable labels; for a large vault
+/// with nothing selected, an overview of its communities (clusters of associated memories,
+/// named by their dominant words) that open into their members. Everything at once remains a
+/// choice. A force-directed layout runs in small time slices on the UI thread.
 class GraphView : public QWidget {
     Q_OBJECT
 public:
+    enum class Mode { Neighbourhood, Overview, Community, Everything };
+
     explicit GraphView(QWidget *parent = nullptr);
+    ~GraphView() override;
 
     void setData(const GraphData &data);
-    /// Adds the nodes and edges of a neighbourhood (from the engine) not yet in the graph.
-    void mergeData(const GraphData &data);
     const GraphData &data() const { return m_data; }
     static QStringList edgeTypes();
     static QColor colorFor(const QString &edgeType);
 
-    /// Shows only the nodes within `hops` of `id` (0 hops = whole graph).
-    void focusNode(qint64 id, int hops);
-    int visibleNodeCount() const { return int(m_visible.size()); }
+    /// Shows the memory `id` and the memories within `hops` of it (strongest associations first,
+    /// capped); 0 hops: as many as the Hops box says.
+    void focusNode(qint64 id, int hops = 0);
+    /// Shows the neighbourhood of a question's results (`ids`, best first).
+    void focusQuestion(const QString &question, const QList<qint64> &ids);
+    /// The vault's communities, largest first.
+    void showOverview();
+    /// The members of community `index` (of data().communities).
+    void openCommunity(int index);
+    /// Every memory of the vault at once.
+    void showEverything();
+    /// The view shown before this one; false when there is none.
+    bool back();
+
+    Mode mode() const { return m_shown.mode; }
+    /// Memories (or communities, in the overview) on screen.
+    int visibleNodeCount() const;
+    /// Associations drawn between them.
+    int visibleEdgeCount() const;
+    /// Their ids (community indices in the overview), in the order drawn.
+    QList<qint64> shownKeys() const;
+    /// Where a shown memory or community is in the scene (for a click in a test or a screenshot).
+    QPointF scenePositionOf(qint64 key) const;
     bool isSettled() const;
+
+    /// At most this many memories in a neighbourhood or an opened community: labels still fit.
+    static constexpr int kMaxNeighbourhood = 40;
+    static constexpr int kMaxMembers = 150;
+    /// Communities in the overview (the rest are small; their count is said).
+    static constexpr int kMaxCommunities = 120;
+    /// A vault with more memories opens on its communities, a smaller one on all of them.
+    static constexpr int kOverviewAbove = 150;
 
 Q_SIGNALS:
     void nodeActivated(qint64 id);
-    /// The selected memory's neighbourhood is shown: the engine should supply its edges (mergeData).
-    void neighbourhoodRequested(qint64 id, int hops);
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    void fitToVisible();
-    void rebuildScene();
+    /// What is on screen: enough to show it again after the data refreshes or on Back.
+    struct Shown {
+        Mode mode = Mode::Everything;
+        QList<qint64> seeds;
+        QString about; ///< the memory's label, or the question
+        int community = -1;
+        bool question = false;
+    };
+
+    void display(const Shown &shown, bool remember);
+    void showDefault();
     void applyFilters();
     void fillLegend();
+    void startLayout(double spacing);
     void step();
+    void fitToVisible();
+    void activate(int index);
     bool edgeShown(const GraphEdge &edge) const;
+    QString labelOf(qint64 id) const;
+    void updateInfo(int shownMemories);
 
     GraphData m_data;
+    std::unique_ptr<GraphFocus> m_focus;
+    QHash<qint64, int> m_nodeIndex;
+    Shown m_shown;
+    QList<Shown> m_history;
+    QList<qint64> m_pendingSeeds; ///< a memory selected before the graph arrived
+    QList<qint64> m_keys;         ///< of the picture's nodes
     EmptyState *m_empty;
     QGraphicsScene *m_scene;
-    QGraphicsView *m_view;
-    GraphEdgesItem *m_edgesItem = nullptr;
-    QHash<qint64, GraphNodeItem *> m_nodes;
-    QSet<qint64> m_visible;
+    GraphCanvas *m_view;
+    GraphPicture *m_picture;
     QHash<QString, QCheckBox *> m_typeBoxes;
     QSlider *m_minWeight;
     QSpinBox *m_hops;
+    QPushButton *m_back;
     QLabel *m_info;
     QLabel *m_legend;
     QTimer *m_timer;
-    qint64 m_focus = 0;
     double m_temperature = 0.0;
+    double m_spacing = 30.0;
     QElapsedTimer m_sinceRepaint;
 };
 

@@ -12,6 +12,7 @@
 #include "NoteEditor.h"
 #include "PackPanel.h"
 #include "RecallPanel.h"
+#include "RecallResultsModel.h"
 #include "RegionMapView.h"
 #include "SettingsDialog.h"
 #include "StateEditor.h"
@@ -223,9 +224,15 @@ void MainWindow::connectInsights()
         if (!d.error.isEmpty())
             report(d.error, MessageLog::Severity::Error);
     });
-    connect(m_graph, &GraphView::neighbourhoodRequested, m_insights, &VaultInsights::requestNeighbourhood);
-    connect(m_insights, &VaultInsights::neighbourhoodReady, m_graph,
-            [this](qint64, const GraphData &graph) { m_graph->mergeData(graph); });
+    // The graph shows what the person is looking at: the memory selected, or the question asked.
+    connect(m_browser, &MemoryBrowser::memorySelected, m_graph, [this](qint64 id) { m_graph->focusNode(id); });
+    connect(m_recall->model(), &QAbstractItemModel::modelReset, m_graph, [this] {
+        QList<qint64> best;
+        for (const RecallResult &r : m_recall->model()->results().mid(0, 5))
+            best << r.chunk.id;
+        if (!best.isEmpty())
+            m_graph->focusQuestion(m_recall->question(), best);
+    });
     connect(m_timeline, &TimelineView::digestSelected, this, [this](const QString &path) {
         if (auto root = m_insights->lineage(path))
             m_timeline->setLineage(path, *root);

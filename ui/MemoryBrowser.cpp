@@ -315,6 +315,7 @@ void MemoryBrowser::showSelected()
         return;
     m_editor->openFile(m_session->vaultPath(), current.data(PathRole).toString(), current.data(StartLineRole).toInt(),
                        current.data(EndLineRole).toInt());
+    Q_EMIT memorySelected(current.data(ChunkIdRole).toLongLong());
 }
 
 void MemoryBrowser::updateCount()

@@ -44,6 +44,10 @@ public:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
+Q_SIGNALS:
+    /// The memory shown beside the list changed (the association graph focuses on it).
+    void memorySelected(qint64 chunkId);
+
 private:
     void updateFilters();
     /// Hides the last access and source columns while the table is too narrow for them.

@@ -91,6 +91,10 @@ public:
     /// For each key (chunk key or file path): its edges as edges() lists them for that key alone
     /// (wiki links resolved, project mates last), the first `limit`, from two queries for all keys.
     QHash<QString, QList<MemoryEdge>> edgesOfMany(const QStringList &keys, const QDateTime &now, int limit);
+    /// Every edge of the vault, as edges() states them (wiki links resolved, co-activation faded
+    /// to `now`, each file related to its project's first mates), from two queries: the
+    /// association graph's overview, where edges() per file scanned the table once per file.
+    QList<MemoryEdge> allEdges(const QDateTime &now = {});
 
     static QString chunkKey(const QString &path, int ordinal);
     /// The file of a key: "notes/x.md#3" → "notes/x.md"; a file key is its own file.

@@ -1,4 +1,5 @@
-// MemoryDynamics::edgesOfMany: the edges of many nodes at once, for the graph walk of a recall.
+// MemoryDynamics::edgesOfMany: the edges of many nodes at once, for the graph walk of a recall;
+// MemoryDynamics::allEdges: every edge, for the association graph's overview.
 #include "dynamics/DecayPolicy.h"
 #include "dynamics/JournalReplayer.h"
 #include "dynamics/MemoryDynamics.h"
@@ -6,6 +7,8 @@
 
 #include <QHash>
 #include <QSet>
+
+#include <algorithm>
 
 namespace engram {
 
@@ -110,6 +113,63 @@ QHash<QString, QList<MemoryEdge>> MemoryDynamics::edgesOfMany(const QStringList 
         p->bind(1, it.value()).bind(2, it.key());
         while (p->next() && list.size() < limit)
             list << MemoryEdge{it.key(), p->text(0), QStringLiteral("related"), 0.3, 0, {}, QStringLiteral("project")};
+    }
+    return out;
+}
+
+QList<MemoryEdge> MemoryDynamics::allEdges(const QDateTime &at)
+{
+    // What edges() of every file would list, in two queries: edges() asks the table once per
+    // file (with a LIKE on both ends, a scan each), which capped the graph at 4,000 memories.
+    const QDateTime t = at.isValid() ? at.toUTC() : now();
+    Database &db = m_store.database();
+    QList<MemoryEdge> out;
+    QHash<QString, QString> pathNamed; // "wiki:name" -> the first file (by path) of that link name or title
+    QList<QPair<QString, QString>> projectAndPath;
+    if (auto f = db.cached(QStringLiteral("SELECT path, link_name, title_key, project FROM dyn_facts ORDER BY path"));
+        f) {
+        while (f->next()) {
+            const QString path = f->text(0);
+            for (int column : {1, 2})
+                if (const QString name = f->text(column); !name.isEmpty())
+                    pathNamed.insert(QStringLiteral("wiki:") + name,
+                                     pathNamed.value(QStringLiteral("wiki:") + name, path));
+            if (!f->text(3).isEmpty())
+                projectAndPath << qMakePair(f->text(3), path);
+        }
+    }
+    if (auto s = db.cached(QStringLiteral("SELECT src, dst, type, origin, weight, count, updated FROM dyn_edges "
+                                          "ORDER BY src, dst, type, origin"));
+        s) {
+        while (s->next()) {
+            MemoryEdge e{s->text(0), s->text(1), s->text(2), s->real(4), s->integer(5), JournalReplayer::fromMs(*s, 6),
+                         s->text(3)};
+            if (e.type == QLatin1String("co_activated"))
+                e.weight = DecayPolicy::coactivationAt(e.weight, e.updated, t);
+            if (e.to.startsWith(QLatin1String("wiki:")))
+                e.to = pathNamed.value(e.to, e.to);
+            if (e.from != e.to)
+                out << e;
+        }
+    }
+    // A file of a project is related to the project's first 24 other files by path, as edges() says.
+    std::sort(projectAndPath.begin(), projectAndPath.end());
+    for (qsizetype first = 0; first < projectAndPath.size();) {
+        qsizetype end = first;
+        while (end < projectAndPath.size() && projectAndPath.at(end).first == projectAndPath.at(first).first)
+            ++end;
+        for (qsizetype i = first; i < end; ++i) {
+            int mates = 0;
+            for (qsizetype j = first; j < end && mates < 24; ++j) {
+                if (j == i)
+                    continue;
+                out << MemoryEdge{
+                    projectAndPath.at(i).second, projectAndPath.at(j).second, QStringLiteral("related"), 0.3, 0, {},
+                    QStringLiteral("project")};
+                ++mates;
+            }
+        }
+        first = end;
     }
     return out;
 }

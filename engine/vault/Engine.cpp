@@ -721,6 +721,11 @@ QList<MemoryEdge> Engine::memoryEdges(const QString &path, int ordinal, const QD
     return m_dynamics->edges(path, ordinal, now);
 }
 
+QList<MemoryEdge> Engine::allMemoryEdges(const QDateTime &now)
+{
+    return m_dynamics->allEdges(now);
+}
+
 QString Engine::originalOfArchived(const QString &archivePath)
 {
     return m_dynamics->originalOfArchived(archivePath);

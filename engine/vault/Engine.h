@@ -125,6 +125,8 @@ public:
     MemoryState memoryState(const Chunk &chunk, const QDateTime &now);
     /// The edges of a chunk (`ordinal` >= 0) or of a whole file (-1), with weights at `now`.
     QList<MemoryEdge> memoryEdges(const QString &path, int ordinal, const QDateTime &now);
+    /// Every association of the vault with its weight at `now` (the whole-vault graph).
+    QList<MemoryEdge> allMemoryEdges(const QDateTime &now);
     /// Where an archived file came from, per the journal; empty when it does not say.
     QString originalOfArchived(const QString &archivePath);
     /// Rewrites the journal without the events a rebuild no longer needs.

@@ -1,17 +1,23 @@
-// The association graph: neighbourhood expansion, type filters, and a layout
-// that keeps the UI thread responsive with thousands of nodes.
+// The association graph: a neighbourhood that follows the type filters, counts that say what is
+// shown of what exists, an overview of communities that opens into members, and a layout that
+// keeps the UI thread responsive with thousands of nodes.
+#include "ChildByName.h"
+#include "GraphCommunities.h"
 #include "GraphView.h"
 #include "TestVault.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QElapsedTimer>
+#include <QGraphicsView>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QTest>
 #include <QTimer>
 
 using namespace engram;
+using test::child;
 
 namespace {
 
@@ -25,6 +31,24 @@ GraphData ring(int n)
         g.edges << GraphEdge{i + 1, (i + 1) % n + 1, QStringLiteral("related"), 0.8};
         g.edges << GraphEdge{i + 1, (i + 7) % n + 1, QStringLiteral("co_activated"), 0.3};
     }
+    return g;
+}
+
+/// `groups` cliques of `size` memories, titled by topic, each joined to the next by one weak link.
+GraphData topics(int groups, int size)
+{
+    GraphData g;
+    for (int c = 0; c < groups; ++c)
+        for (int i = 0; i < size; ++i)
+            g.nodes << GraphNode{c * 1000 + i + 1, QStringLiteral("topic%1 note %2").arg(c).arg(i), {}, 1.0};
+    for (int c = 0; c < groups; ++c) {
+        for (int i = 0; i < size; ++i)
+            for (int j = i + 1; j < size; ++j)
+                g.edges << GraphEdge{c * 1000 + i + 1, c * 1000 + j + 1, QStringLiteral("related"), 0.8};
+        g.edges << GraphEdge{c * 1000 + 1, (c + 1) % groups * 1000 + 2, QStringLiteral("related"), 0.1};
+    }
+    g.memoriesInVault = g.nodes.size() + 40; // some memories are in no edge at all
+    GraphCommunities::annotate(g);
     return g;
 }
 
@@ -46,9 +70,11 @@ private Q_SLOTS:
         GraphData data = ring(120);
         data.memoriesInVault = 20000;
         view.setData(data);
-        const QString info = view.findChild<QLabel *>(QStringLiteral("graphInfo"))->text();
-        const QString expected = QStringLiteral("Showing 120 of %1 memories").arg(QLocale().toString(20000));
-        QVERIFY2(info.startsWith(expected), qPrintable(info));
+        auto *info = child<QLabel>(&view, "graphInfo");
+        QCOMPARE(info->text(), QStringLiteral("120 of %1 memories shown (all)").arg(QLocale().toString(20000)));
+        view.focusNode(50, 1);
+        QCOMPARE(info->text(),
+                 QStringLiteral("5 of %1 memories shown (neighbourhood of memory 49)").arg(QLocale().toString(20000)));
     }
 
     void neighbourhood_expandsHopByHopAndFollowsTypeFilters()
@@ -57,14 +83,87 @@ private Q_SLOTS:
         view.setData(ring(100));
         QCOMPARE(view.visibleNodeCount(), 100);
         view.focusNode(50, 1);
+        QCOMPARE(view.mode(), GraphView::Mode::Neighbourhood);
         QCOMPARE(view.visibleNodeCount(), 5); // itself, ±1 related, ±7 co_activated
-        view.focusNode(50, 2);
-        QVERIFY(view.visibleNodeCount() > 5);
-        view.findChild<QCheckBox *>(QStringLiteral("graphEdge_co_activated"))->setChecked(false);
+        child<QPushButton>(&view, "graphExpandButton")->click();
+        QCOMPARE(view.visibleNodeCount(), 13);
+        child<QCheckBox>(&view, "graphEdge_co_activated")->setChecked(false);
         view.focusNode(50, 1);
         QCOMPARE(view.visibleNodeCount(), 3);
-        view.focusNode(50, 0);
+        child<QPushButton>(&view, "graphEverythingButton")->click();
         QCOMPARE(view.visibleNodeCount(), 100);
+    }
+
+    void neighbourhood_ofAHub_isCappedToTheStrongest()
+    {
+        GraphData g;
+        g.nodes << GraphNode{1, QStringLiteral("hub"), {}, 1.0};
+        for (int i = 2; i <= 500; ++i) {
+            g.nodes << GraphNode{i, QStringLiteral("leaf %1").arg(i), {}, 1.0};
+            g.edges << GraphEdge{1, i, QStringLiteral("related"), i / 1000.0};
+        }
+        GraphView view;
+        view.setData(g);
+        view.focusNode(1, 2);
+        QCOMPARE(view.visibleNodeCount(), GraphView::kMaxNeighbourhood);
+        QCOMPARE(view.shownKeys().at(1), 500); // the strongest association first
+        QVERIFY(child<QLabel>(&view, "graphInfo")->text().startsWith(QStringLiteral("40 of 500 memories shown")));
+    }
+
+    void largeVault_opensOnItsCommunities_whichOpenAndGoBack()
+    {
+        GraphView view;
+        view.resize(1000, 700);
+        view.show();
+        view.setData(topics(12, 15)); // 180 memories in edges: more than a view of labels holds
+        QCOMPARE(view.mode(), GraphView::Mode::Overview);
+        QCOMPARE(view.visibleNodeCount(), 12);
+        QCOMPARE(
+            child<QLabel>(&view, "graphInfo")->text(),
+            QStringLiteral("12 of 12 communities shown, holding 180 of 220 memories (the rest have no associations)"));
+        for (const GraphCommunity &c : view.data().communities)
+            QVERIFY2(c.name.startsWith(QLatin1String("topic")), qPrintable(c.name));
+
+        auto *canvas = child<QGraphicsView>(&view, "graphCanvas");
+        QTest::mouseDClick(canvas->viewport(), Qt::LeftButton, {}, canvas->mapFromScene(view.scenePositionOf(3)));
+        QCOMPARE(view.mode(), GraphView::Mode::Community);
+        QCOMPARE(view.visibleNodeCount(), 15);
+        const QList<qint64> members = view.data().communities.at(3).members;
+        QCOMPARE(QSet<qint64>(members.cbegin(), members.cend()), [&] {
+            const QList<qint64> keys = view.shownKeys();
+            return QSet<qint64>(keys.cbegin(), keys.cend());
+        }());
+        QTest::keyClick(canvas, Qt::Key_Backspace);
+        QCOMPARE(view.mode(), GraphView::Mode::Overview);
+        QVERIFY(!child<QPushButton>(&view, "graphBackButton")->isEnabled());
+    }
+
+    void focusedView_settlesAtOnceAndDrawsEveryLabel()
+    {
+        GraphView view;
+        view.resize(1000, 700);
+        view.show();
+        view.setData(ring(3000));
+        view.focusNode(10, 2);
+        QVERIFY(view.isSettled()); // laid out before it is shown: no animation of a few dozen nodes
+        auto *canvas = child<QGraphicsView>(&view, "graphCanvas");
+        const QImage frame = canvas->viewport()->grab().toImage();
+        // Each memory's label is written beside it in the palette's text colour, at the default zoom.
+        const QColor text = view.palette().color(QPalette::Text);
+        const auto inkAt = [&](int x, int y) {
+            const QColor c = frame.pixelColor(x, y);
+            return std::abs(c.red() - text.red()) + std::abs(c.green() - text.green())
+                       + std::abs(c.blue() - text.blue())
+                   < 120;
+        };
+        for (qint64 key : view.shownKeys()) {
+            const QPoint at = canvas->mapFromScene(view.scenePositionOf(key));
+            int ink = 0;
+            for (int y = at.y() - 6; y <= at.y() + 6; ++y)
+                for (int x = at.x() + 8; x <= at.x() + 70; ++x)
+                    ink += frame.rect().contains(x, y) && inkAt(x, y) ? 1 : 0;
+            QVERIFY2(ink >= 15, qPrintable(QStringLiteral("memory %1: %2 pixels of text").arg(key).arg(ink)));
+        }
     }
 
     void layout_ofThreeThousandNodes_neverStallsTheEventLoop()
@@ -73,6 +172,7 @@ private Q_SLOTS:
         view.resize(1000, 700);
         view.show();
         view.setData(ring(3000));
+        view.showEverything();
         QElapsedTimer clock;
         clock.start();
         qint64 last = 0;

@@ -690,6 +690,43 @@ private slots:
         QVERIFY(again.problems.isEmpty());
         QVERIFY(!engine->memoryEdges(QStringLiteral("notes/linked.md"), -1, kStart).isEmpty());
     }
+
+    void allEdges_holdWhatEdgesOfEveryFileHold()
+    {
+        // The graph's overview reads every edge at once; it must be the same set the per-file
+        // question gives: wiki links resolved, co-activation faded, project mates included.
+        TestVault vault;
+        auto clock = std::make_shared<QDateTime>(kStart);
+        auto engine = openEngine(vault, clock);
+        vault.write(QStringLiteral("notes/shed.md"), QStringLiteral("---\nproject: kayak\n---\n# Shed\n\nThe shed.\n"));
+        vault.write(QStringLiteral("notes/paddle.md"),
+                    QStringLiteral("---\nproject: kayak\n---\n# Paddle\n\nPaddles are in [[shed]].\n"));
+        vault.write(QStringLiteral("notes/river.md"), QStringLiteral("# River\n\nSee [[Paddle]] and [[nowhere]].\n"));
+        for (const QString &path :
+             {QStringLiteral("notes/shed.md"), QStringLiteral("notes/paddle.md"), QStringLiteral("notes/river.md")})
+            QVERIFY(!engine->indexPath(path).error);
+        const QList<Chunk> pair{internals(*engine).store().chunksOfFile(QStringLiteral("notes/river.md")).value(0),
+                                internals(*engine).store().chunksOfFile(QStringLiteral("notes/shed.md")).value(0)};
+        QVERIFY(internals(*engine).dynamics().recordCoactivation(pair).ok());
+        const QDateTime later = kStart.addDays(3);
+        auto keyOf = [](const MemoryEdge &e) {
+            return QStringLiteral("%1|%2|%3|%4|%5").arg(e.from, e.to, e.type, e.origin).arg(e.weight, 0, 'f', 6);
+        };
+        QSet<QString> perFile;
+        for (const QString &path :
+             {QStringLiteral("notes/shed.md"), QStringLiteral("notes/paddle.md"), QStringLiteral("notes/river.md")})
+            for (const MemoryEdge &e : engine->memoryEdges(path, -1, later))
+                perFile.insert(keyOf(e));
+        QSet<QString> all;
+        for (const MemoryEdge &e : engine->allMemoryEdges(later))
+            all.insert(keyOf(e));
+        QCOMPARE(all, perFile);
+        QVERIFY(std::any_of(all.cbegin(), all.cend(), [](const QString &k) {
+            return k.startsWith(QLatin1String("notes/paddle.md|notes/shed.md|"));
+        }));
+        QVERIFY(std::any_of(all.cbegin(), all.cend(),
+                            [](const QString &k) { return k.contains(QLatin1String("co_activated")); }));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMemoryDynamics)
