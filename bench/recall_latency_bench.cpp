@@ -13,6 +13,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QGuiApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
@@ -100,7 +101,7 @@ int main(int argc, char *argv[])
 
     VaultSession session;
     session.setRescanInterval(3600 * 1000); // only the watcher: the periodic rescan is not what is measured
-    bool busy = true;
+    bool busy = false;
     QObject::connect(&session, &VaultSession::busyChanged, &app, [&busy](bool b) { busy = b; });
     session.open(vault);
     if (!waitFor([&] { return session.isOpen() && !busy && !session.catalog().isEmpty(); }, 600000))
@@ -141,6 +142,9 @@ int main(int argc, char *argv[])
         latencies << (found ? double(clock.elapsed()) : 5000.0);
         idle(300);
     }
+    QJsonArray each;
+    for (double ms : std::as_const(latencies))
+        each.append(ms);
     std::sort(latencies.begin(), latencies.end());
 
     const double idleSeconds = parser.value(QStringLiteral("idle-seconds")).toDouble();
@@ -152,7 +156,8 @@ int main(int argc, char *argv[])
                           {QStringLiteral("writes"), writes},
                           {QStringLiteral("median_ms"), latencies.isEmpty() ? 0 : latencies.at(latencies.size() / 2)},
                           {QStringLiteral("max_ms"), latencies.isEmpty() ? 0 : latencies.last()},
-                          {QStringLiteral("idle_cpu_percent"), idleCpu}};
+                          {QStringLiteral("idle_cpu_percent"), idleCpu},
+                          {QStringLiteral("each_ms"), each}};
     std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
     session.close();
     return 0;

@@ -4,6 +4,7 @@
 #include "vault/Engine.h"
 
 #include <QObject>
+#include <QSet>
 #include <QStringList>
 
 #include <atomic>
@@ -17,13 +18,26 @@ namespace engram {
 /// The background indexer: lives on its own QThread with its own Engine (its
 /// own SQLite connection), watches the vault (QFileSystemWatcher plus a
 /// periodic rescan for what the watcher misses) and re-indexes what changed.
+/// A change the watcher reports is looked for only where it named (Engine::changesIn: that
+/// folder or file); the whole vault is compared at start, on the periodic rescan, and whenever
+/// the watcher cannot be trusted (a folder it could not watch, more folders at once than
+/// kMaxNamedPaths, watcherOverflowed()).
 /// Everything it learns goes back to the UI thread by signal: after a run
 /// that touched a few files, only their rows (catalogChanged); after a
 /// rebuild or a large run, the whole catalog (catalogReady).
 class IndexWorker : public QObject {
     Q_OBJECT
 public:
-    explicit IndexWorker(std::unique_ptr<Engine> engine);
+    /// Up to this many indexed files each file gets a watch of its own: a folder's watch does not
+    /// report a file written in place, only files added, removed or renamed (an atomic save).
+    /// A quarter of the system's watches, 4,000 to 50,000.
+    static int defaultFileWatchLimit();
+    /// More folders and files than this named before one run: the whole vault is compared once
+    /// (a checkout or a moved tree), not each of them.
+    static constexpr int kMaxNamedPaths = 256;
+
+    /// `fileWatchLimit` < 0: defaultFileWatchLimit().
+    explicit IndexWorker(std::unique_ptr<Engine> engine, int fileWatchLimit = -1);
     ~IndexWorker() override;
 
     /// Asks a running full index to stop at the next file (any thread).
@@ -38,6 +52,8 @@ public:
     void refreshCatalog();
     void refreshHealth();
     void setWatching(bool watching);
+    /// The watcher lost events (or cannot see everything): the next run compares the whole vault.
+    void watcherOverflowed();
 
 Q_SIGNALS:
     void busyChanged(bool busy, const QString &what);
@@ -49,8 +65,18 @@ Q_SIGNALS:
     void healthReady(const QList<engram::HealthCheck> &checks);
 
 private:
+    /// Watches every folder of the vault, and each indexed file while they are few.
     void watchFolders();
+    /// After a run that looked only where the watcher named: watches the folders that are new and
+    /// watches the files named again (an atomic save replaced the file its watch was on).
+    void watchAgain(const QStringList &relativePaths, const QStringList &newFolders);
+    /// Adds watches; a path that cannot be watched (the system's limit) makes every run a whole one.
+    void addWatches(const QStringList &absolutePaths);
+    void noteChange(const QString &absolutePath);
     void scheduleIndex();
+    void rescan();
+    /// Indexes `relativePaths` and reports (indexPaths() without watching anything new).
+    void runPaths(const QStringList &relativePaths);
     /// `touched`: the files the run looked at besides those it reports changed (a file that
     /// failed loses its rows without being reported as changed).
     void report(const IndexReport &report, QStringList touched = {});
@@ -61,6 +87,12 @@ private:
     QFileSystemWatcher *m_watcher = nullptr;
     QTimer *m_debounce = nullptr;
     QTimer *m_rescan = nullptr;
+    int m_fileWatchLimit;
+    QSet<QString> m_watched;     ///< absolute paths given to m_watcher (its own lists are copies)
+    QSet<QString> m_named;       ///< vault-relative paths the watcher named since the last run
+    bool m_wholeVaultDue = true; ///< the next run compares the whole vault
+    bool m_watchIncomplete = false;
+    bool m_watchEachFile = false; ///< fewer indexed files than m_fileWatchLimit: each has a watch
     bool m_watching = true;
     std::atomic_bool m_cancel{false};
 };

@@ -1002,6 +1002,13 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>Rebuilding the index…</source>
         <translation>Index wird neu aufgebaut …</translation>
     </message>
+    <message numerus="yes">
+        <source>%n folder(s) of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</source>
+        <translation>
+            <numerusform>%n Ordner des Tresors kann nicht überwacht werden (%1); Änderungen werden bei jeder Änderung im ganzen Tresor gesucht</numerusform>
+            <numerusform>%n Ordner des Tresors können nicht überwacht werden (der erste: %1); Änderungen werden bei jeder Änderung im ganzen Tresor gesucht</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>engram::LinkedVaultsPage</name>

@@ -1001,6 +1001,13 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>Rebuilding the index…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n folder(s) of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</source>
+        <translation>
+            <numerusform>%n folder of the vault cannot be watched (%1); changes are looked for in the whole vault on every change</numerusform>
+            <numerusform>%n folders of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>engram::LinkedVaultsPage</name>

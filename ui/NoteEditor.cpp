@@ -4,7 +4,6 @@
 #include "NoteHighlighter.h"
 #include "WatchedFile.h"
 #include "ingest/ConversationReader.h"
-#include "ingest/DocumentParser.h"
 
 #include <QDesktopServices>
 #include <QDir>
@@ -180,10 +179,13 @@ void NoteEditor::reload()
 
 void NoteEditor::showConversation(const QByteArray &bytes)
 {
-    // The title is the index's own (DocumentParser), so the conversation and the Memories row agree.
-    auto document = DocumentParser::parse(m_relativePath, bytes);
-    const QString title = document ? document->title : QFileInfo(m_relativePath).completeBaseName();
-    m_conversation->setConversation(ConversationReader::read(QString::fromUtf8(bytes)), title);
+    // One read of the lines gives the turns and the title the index gives the session
+    // (DocumentParser names one without a request by its file), so the conversation and the
+    // Memories row agree.
+    const Conversation conversation = ConversationReader::read(QString::fromUtf8(bytes));
+    const QString title =
+        conversation.title.isEmpty() ? QFileInfo(m_relativePath).completeBaseName() : conversation.title;
+    m_conversation->setConversation(conversation, title);
 }
 
 void NoteEditor::showRaw(bool raw)

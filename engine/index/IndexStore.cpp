@@ -187,6 +187,73 @@ QHash<QString, FileRecord> IndexStore::files()
     return out;
 }
 
+namespace {
+
+/// What a comparison with the disk reads of a file: a third of the time of the whole record at 20,000 files.
+constexpr char kFileRecordColumns[] = "SELECT id, path, size, mtime FROM files ";
+
+FileRecord fileRecordOf(const Statement &row)
+{
+    return FileRecord{row.int64(0), row.text(1), row.int64(2), row.int64(3), {}, {}, {}, 0};
+}
+
+/// The end of the range of paths under `folder`: "a/b/…" sorts below "a/b0" ('0' follows '/').
+QString endOfFolder(const QString &folder)
+{
+    return folder + u'0';
+}
+
+} // namespace
+
+QHash<QString, FileRecord> IndexStore::filesIn(const QString &folder, QStringList *subfolders)
+{
+    QHash<QString, FileRecord> out;
+    const QString prefix = folder.isEmpty() ? QString() : folder + u'/';
+    QString from = prefix;
+    for (bool more = true; more;) {
+        more = false;
+        auto statement =
+            folder.isEmpty()
+                ? m_db.cached(QLatin1String(kFileRecordColumns) + QStringLiteral("WHERE path >= ? ORDER BY path"))
+                : m_db.cached(QLatin1String(kFileRecordColumns)
+                              + QStringLiteral("WHERE path >= ? AND path < ? ORDER BY path"));
+        if (!statement)
+            return out;
+        statement->bind(1, from);
+        if (!folder.isEmpty())
+            statement->bind(2, endOfFolder(folder));
+        while (statement->next()) {
+            const QString path = statement->text(1);
+            const qsizetype slash = path.indexOf(u'/', prefix.size());
+            if (slash < 0) {
+                out.insert(path, fileRecordOf(*statement));
+                continue;
+            }
+            // A subfolder: named once, its rows stepped over by starting the range again past them.
+            const QString subfolder = path.left(slash);
+            if (subfolders)
+                *subfolders << subfolder;
+            from = endOfFolder(subfolder);
+            more = true;
+            break;
+        }
+    }
+    return out;
+}
+
+QHash<QString, FileRecord> IndexStore::filesUnder(const QString &folder)
+{
+    QHash<QString, FileRecord> out;
+    auto statement =
+        m_db.cached(QLatin1String(kFileRecordColumns) + QStringLiteral("WHERE path >= ? AND path < ? ORDER BY path"));
+    if (!statement)
+        return out;
+    statement->bind(1, folder + u'/').bind(2, endOfFolder(folder));
+    while (statement->next())
+        out.insert(statement->text(1), fileRecordOf(*statement));
+    return out;
+}
+
 std::optional<FileRecord> IndexStore::file(const QString &path)
 {
     auto statement = m_db.cached(

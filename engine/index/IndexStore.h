@@ -34,6 +34,14 @@ public:
     Status setMeta(const QString &key, const QString &value);
 
     QHash<QString, FileRecord> files();
+    /// The records of the files directly in the vault-relative `folder` ("" for the vault's root),
+    /// and in `subfolders` the folders under it the index holds files in. One range of the path
+    /// index, stepping over each subfolder's rows: never a scan of the table. Only id, path,
+    /// size and mtime are filled: what a comparison with the disk needs.
+    QHash<QString, FileRecord> filesIn(const QString &folder, QStringList *subfolders);
+    /// The records of every file under `folder`, at any depth (a range of the path index; id, path,
+    /// size and mtime).
+    QHash<QString, FileRecord> filesUnder(const QString &folder);
     std::optional<FileRecord> file(const QString &path);
 
     /// Replaces a file's chunks (and FTS rows) in one transaction. Fills in

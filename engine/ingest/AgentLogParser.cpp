@@ -1,14 +1,12 @@
 #include "core/JsonNumber.h"
 #include "ingest/AgentLogFields.h"
 #include "ingest/DocumentParser.h"
-#include "ingest/SessionTitle.h"
 
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
-#include <QSet>
 
 namespace engram {
 
@@ -51,36 +49,6 @@ struct PendingCalls {
         else if (event.time.isValid() && time.isValid())
             event.durationMs = qMax<qint64>(0, event.time.msecsTo(time));
         indexById.erase(it);
-    }
-};
-
-/// What the title is made of, gathered while the lines are read.
-struct SessionFacts {
-    QList<QPair<QString, QString>> summaries; ///< (leafUuid, summary) in file order
-    QSet<QString> uuids;                      ///< every message uuid of this file
-    QString cwd;
-    QString request;        ///< the first plain request of the person
-    QString commandRequest; ///< the first slash command without arguments, when nothing better comes
-
-    void offer(const QString &text, bool commandOnly)
-    {
-        if (text.isEmpty() || !request.isEmpty())
-            return;
-        if (!commandOnly)
-            request = text;
-        else if (commandRequest.isEmpty())
-            commandRequest = text;
-    }
-
-    /// Claude Code writes `summary` lines for other sessions of the project too (the first of a
-    /// sample file names the session before it): only a summary whose leaf is one of this file's
-    /// messages is this session's own. Summaries are rewritten as a session grows: the last wins.
-    QString ownSummary() const
-    {
-        for (auto it = summaries.crbegin(); it != summaries.crend(); ++it)
-            if (uuids.contains(it->first) && !it->second.trimmed().isEmpty())
-                return it->second.simplified();
-        return {};
     }
 };
 
@@ -128,18 +96,11 @@ bool knownCodexItem(const QString &type, const QString &itemType)
 }
 
 /// Returns false for a line of a type the parser does not know (skipped, counted by the caller).
-bool parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls &pending, SessionFacts &facts)
+bool parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls &pending)
 {
     const QString type = o.value(QStringLiteral("type")).toString();
-    if (type == QLatin1String("summary"))
-        facts.summaries << qMakePair(o.value(QStringLiteral("leafUuid")).toString(),
-                                     o.value(QStringLiteral("summary")).toString());
-    if (const QString uuid = o.value(QStringLiteral("uuid")).toString(); !uuid.isEmpty())
-        facts.uuids.insert(uuid);
     if (type != QLatin1String("user") && type != QLatin1String("assistant"))
         return knownClaudeType(type); // summary, file-history-snapshot, system lines carry no turn
-    if (facts.cwd.isEmpty())
-        facts.cwd = o.value(QStringLiteral("cwd")).toString();
     const QDateTime time = timestampOf(o);
     const QString session = o.value(QStringLiteral("sessionId")).toString();
     if (!doc.created.isValid() && time.isValid())
@@ -147,16 +108,7 @@ bool parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls
     const QJsonObject message = o.value(QStringLiteral("message")).toObject();
     const QJsonValue content = message.value(QStringLiteral("content"));
     const bool meta = o.value(QStringLiteral("isMeta")).toBool();
-    // A subagent's prompt is written by the main agent, not by the person.
-    const bool personSpeaks =
-        type == QLatin1String("user") && !meta && !o.value(QStringLiteral("isSidechain")).toBool();
-
     if (content.isString()) {
-        if (personSpeaks) {
-            bool commandOnly = false;
-            const QString request = SessionTitle::claudeRequest(content.toString(), &commandOnly);
-            facts.offer(request, commandOnly);
-        }
         if (!meta)
             addTurn(doc, line, type, content.toString(), time);
         return true;
@@ -177,25 +129,18 @@ bool parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls
         }
         // thinking and image blocks are not indexed
     }
-    if (personSpeaks && !texts.isEmpty()) {
-        bool commandOnly = false;
-        const QString request = SessionTitle::claudeRequest(texts.join(QLatin1Char('\n')), &commandOnly);
-        facts.offer(request, commandOnly);
-    }
     if (!meta && !texts.isEmpty())
         addTurn(doc, line, type, texts.join(QLatin1Char('\n')), time);
     return true;
 }
 
-bool parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls &pending, QString &session,
-                    SessionFacts &facts)
+bool parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls &pending, QString &session)
 {
     const QString type = o.value(QStringLiteral("type")).toString();
     const QJsonObject payload = o.value(QStringLiteral("payload")).toObject();
     const QDateTime time = timestampOf(o);
     if (type == QLatin1String("session_meta")) {
         session = payload.value(QStringLiteral("id")).toString();
-        facts.cwd = payload.value(QStringLiteral("cwd")).toString();
         if (!doc.created.isValid())
             doc.created =
                 QDateTime::fromString(payload.value(QStringLiteral("timestamp")).toString(), Qt::ISODateWithMs);
@@ -212,8 +157,6 @@ bool parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls 
         QString text = texts.join(QLatin1Char('\n'));
         if (text.trimmed().startsWith(QLatin1String("<environment_context>")))
             return true; // injected by the client, not said by anyone
-        if (role == QLatin1String("user"))
-            facts.offer(SessionTitle::codexRequest(text), false);
         addTurn(doc, line, role, text, time);
     } else if (itemType == QLatin1String("function_call")) {
         pending.open(doc, payload.value(QStringLiteral("call_id")).toString(),
@@ -244,7 +187,7 @@ bool parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls 
 void AgentLogParser::parse(const QString &text, Document &doc)
 {
     PendingCalls pending;
-    SessionFacts facts;
+    agentlog::TitleFacts facts;
     QString codexSession;
     bool codex = false;
     bool decided = false;
@@ -270,8 +213,12 @@ void AgentLogParser::parse(const QString &text, Document &doc)
             codex = o.contains(QStringLiteral("payload"));
             decided = true;
         }
-        const bool known = codex ? parseCodexLine(o, lineNumber, doc, pending, codexSession, facts)
-                                 : parseClaudeLine(o, lineNumber, doc, pending, facts);
+        if (codex)
+            facts.readCodexLine(o);
+        else
+            facts.readClaudeLine(o);
+        const bool known = codex ? parseCodexLine(o, lineNumber, doc, pending, codexSession)
+                                 : parseClaudeLine(o, lineNumber, doc, pending);
         if (!known) {
             QString type = o.value(QStringLiteral("type")).toString();
             if (codex && type == QLatin1String("response_item"))
@@ -294,12 +241,8 @@ void AgentLogParser::parse(const QString &text, Document &doc)
     if (badLines > kMaxLineWarnings)
         doc.warnings << ParseWarning{
             0, QStringLiteral("%1 more lines are not JSON objects; skipped").arg(badLines - kMaxLineWarnings)};
-    const QString ownSummary = facts.ownSummary();
-    const QString request = !ownSummary.isEmpty()      ? ownSummary
-                            : !facts.request.isEmpty() ? facts.request
-                                                       : facts.commandRequest;
-    if (!request.isEmpty())
-        doc.title = SessionTitle::compose(request, facts.cwd, doc.created);
+    if (const QString title = facts.title(); !title.isEmpty())
+        doc.title = title;
     if (codex && !codexSession.isEmpty())
         for (ToolEvent &event : doc.toolEvents)
             event.sessionId = codexSession;

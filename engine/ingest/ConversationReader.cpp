@@ -309,10 +309,13 @@ Conversation ConversationReader::read(const QString &text)
 {
     Conversation conversation;
     Builder builder(conversation);
+    agentlog::TitleFacts title;
     bool decided = false;
     bool codex = false;
     int lineNumber = 0;
-    const QString lines = DocumentParser::withLineFeeds(text); // lines counted as the index counts them
+    QString lines = DocumentParser::withLineFeeds(text); // lines counted as the index counts them
+    if (lines.startsWith(QChar(0xFEFF)))
+        lines.remove(0, 1); // as the index reads it: the first line is JSON after the mark
     for (const QStringView line : QStringTokenizer(lines, QLatin1Char('\n'))) {
         ++lineNumber;
         if (line.trimmed().isEmpty())
@@ -328,11 +331,16 @@ Conversation ConversationReader::read(const QString &text)
             decided = true;
             conversation.agent = codex ? QStringLiteral("codex") : QStringLiteral("claude-code");
         }
+        if (codex)
+            title.readCodexLine(o);
+        else
+            title.readClaudeLine(o);
         const bool known = codex ? readCodexLine(o, lineNumber, conversation, builder)
                                  : readClaudeLine(o, lineNumber, conversation, builder);
         if (!known)
             ++conversation.skippedLines;
     }
+    conversation.title = title.title();
     return conversation;
 }
 

@@ -52,6 +52,9 @@ struct Conversation {
     QString sessionId;
     QString cwd;
     QDateTime started;
+    /// The session's title as the index gives it (DocumentParser); empty when the session holds no
+    /// request, where the index names it by its file.
+    QString title;
     QList<ConversationTurn> turns;
     int skippedLines = 0; ///< lines that are not JSON objects or of a type the reader does not know
 

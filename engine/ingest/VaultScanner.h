@@ -3,6 +3,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace engram {
 
@@ -36,7 +37,21 @@ public:
 
     explicit VaultScanner(qint64 maxFileBytes = 8 * 1024 * 1024) : m_maxFileBytes(maxFileBytes) { }
 
+    /// The whole vault.
     Result scan(const QString &vaultPath) const;
+    /// The vault-relative folders given ("" is the vault's root) and everything under them.
+    Result scanTrees(const QString &vaultPath, const QStringList &relativeFolders) const;
+    /// How much scanFolder() reads of a regular file.
+    enum class FileDetail {
+        Stat,    ///< size and mtime, and the checks scan() makes (size cap, special files)
+        NameOnly ///< its name only, by the folder's own record of its type: size and mtime are -1
+    };
+    /// The files directly in one vault-relative folder; its subfolders (vault-relative, those
+    /// scan() would enter) are listed in `subfolders`, not entered.
+    Result scanFolder(const QString &vaultPath, const QString &relativeFolder, QStringList *subfolders,
+                      FileDetail detail = FileDetail::Stat) const;
+    /// One vault-relative file: in `files` when scan() would list it, else its problem, if any.
+    Result scanFile(const QString &vaultPath, const QString &relativePath) const;
 
     /// True for a vault-relative path the scanner would consider (by location and type).
     static bool isIndexable(const QString &relativePath);

@@ -658,15 +658,12 @@ VaultStats Engine::statsOf(const QList<MemoryRow> &rows) const
 
 FileChanges Engine::changesOnDisk()
 {
-    // The index is read before the folder, as the indexer does: a file added meanwhile is at worst
-    // not seen yet, never taken for deleted.
-    const QHash<QString, FileRecord> known = m_store->files();
-    QSet<QString> failed;
-    for (const Problem &p : m_store->problems())
-        if (p.severity == QLatin1String("error"))
-            failed.insert(p.path);
-    const VaultScanner::Result scan = VaultScanner(m_config->maxFileBytes).scan(m_vaultPath);
-    return FileChanges::compare(scan.files, known, failed);
+    return FileChanges::ofVault(*m_store, m_vaultPath, m_config->maxFileBytes);
+}
+
+FileChanges Engine::changesIn(const QStringList &relativePaths, FileChanges::KnownFiles knownFiles)
+{
+    return FileChanges::ofPaths(*m_store, m_vaultPath, relativePaths, m_config->maxFileBytes, knownFiles);
 }
 
 QStringList Engine::indexedPaths()

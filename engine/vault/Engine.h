@@ -106,6 +106,12 @@ public:
 
     /// How the vault's files differ from the index now (scan plus one read of the index's records).
     FileChanges changesOnDisk();
+    /// The same for only the folders and files a file watcher named (vault-relative, "" for the
+    /// root; FileChanges::ofPaths): the files in a folder, not below it, plus subfolders made or
+    /// gone. It reads those folders and their rows of the index (a range of its path index), not
+    /// the whole vault; `knownFiles` says whether each known file needs a stat() too.
+    FileChanges changesIn(const QStringList &relativePaths,
+                          FileChanges::KnownFiles knownFiles = FileChanges::KnownFiles::Compare);
     /// The vault-relative paths the index holds.
     QStringList indexedPaths();
     bool isIndexEmpty();

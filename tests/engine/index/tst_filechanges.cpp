@@ -2,6 +2,7 @@
 #include "index/FileChanges.h"
 #include "vault/EngineInternals.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTest>
 
@@ -32,6 +33,28 @@ void touch(const TestVault &vault, const QString &relative, const QDateTime &whe
     QFile f(vault.filePath(relative));
     QVERIFY(f.open(QIODevice::ReadWrite));
     QVERIFY(f.setFileTime(when, QFileDevice::FileModificationTime));
+}
+
+QStringList sorted(QStringList paths)
+{
+    paths.sort();
+    return paths;
+}
+
+/// notes/ with three files and a subfolder, other/ with one: indexed.
+std::unique_ptr<Engine> indexedFolders(TestVault &vault)
+{
+    vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nApples.\n"));
+    vault.write(QStringLiteral("notes/b.md"), QStringLiteral("# B\n\nBananas.\n"));
+    vault.write(QStringLiteral("notes/c.md"), QStringLiteral("# C\n\nCherries.\n"));
+    vault.write(QStringLiteral("notes/sub/deep.md"), QStringLiteral("# Deep\n\nDates.\n"));
+    vault.write(QStringLiteral("notes/sub/deeper/z.md"), QStringLiteral("# Z\n\nZucchini.\n"));
+    vault.write(QStringLiteral("other/x.md"), QStringLiteral("# X\n\nXigua.\n"));
+    vault.write(QStringLiteral("top.md"), QStringLiteral("# Top\n\nTangerines.\n"));
+    auto engine = openEngine(vault);
+    if (engine->index().indexed != 7)
+        qFatal("the fixture vault did not index");
+    return engine;
 }
 
 } // namespace
@@ -108,6 +131,106 @@ private slots:
         const FileChanges changes = engine->changesOnDisk();
         QVERIFY2(changes.isEmpty(), qPrintable(changes.changedPaths().join(u' ')));
         QCOMPARE(pathsOf(changes.failed), QStringList{QStringLiteral("notes/bad.md")});
+    }
+
+    void changesIn_findsAddModifyDeleteAndRenameInTheFolderNamedAndNothingElse()
+    {
+        TestVault vault;
+        auto engine = indexedFolders(vault);
+        vault.write(QStringLiteral("notes/new.md"), QStringLiteral("# New\n\nNectarines.\n"));
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nApples, and more apples.\n"));
+        QVERIFY(vault.remove(QStringLiteral("notes/b.md")));
+        QVERIFY(QDir(vault.path()).rename(QStringLiteral("notes/c.md"), QStringLiteral("notes/c2.md")));
+        // Elsewhere: another folder, a subfolder the index knows, the root.
+        vault.write(QStringLiteral("other/x.md"), QStringLiteral("# X\n\nXigua, sliced.\n"));
+        vault.write(QStringLiteral("other/y.md"), QStringLiteral("# Y\n\nYuzu.\n"));
+        vault.write(QStringLiteral("notes/sub/deep.md"), QStringLiteral("# Deep\n\nDates, dried.\n"));
+        vault.write(QStringLiteral("top.md"), QStringLiteral("# Top\n\nTangerines, peeled.\n"));
+
+        const FileChanges changes = engine->changesIn({QStringLiteral("notes")});
+
+        QCOMPARE(pathsOf(changes.added), (QStringList{QStringLiteral("notes/c2.md"), QStringLiteral("notes/new.md")}));
+        QCOMPARE(pathsOf(changes.modified), QStringList{QStringLiteral("notes/a.md")});
+        QCOMPARE(changes.removed, (QStringList{QStringLiteral("notes/b.md"), QStringLiteral("notes/c.md")}));
+        QVERIFY(changes.newFolders.isEmpty());
+        // The whole vault has more to say: what the scope left out was really there.
+        QCOMPARE(engine->changesOnDisk().changedPaths().size(), 9);
+    }
+
+    void changesIn_takesASubfolderMadeOrGoneWhole()
+    {
+        TestVault vault;
+        auto engine = indexedFolders(vault);
+        QVERIFY(QDir(vault.path()).rename(QStringLiteral("notes/sub"), QStringLiteral("notes/moved")));
+        QVERIFY(QDir(vault.path()).mkpath(QStringLiteral("notes/empty")));
+
+        const FileChanges changes = engine->changesIn({QStringLiteral("notes")});
+
+        QCOMPARE(pathsOf(changes.added),
+                 (QStringList{QStringLiteral("notes/moved/deep.md"), QStringLiteral("notes/moved/deeper/z.md")}));
+        QCOMPARE(changes.removed,
+                 (QStringList{QStringLiteral("notes/sub/deep.md"), QStringLiteral("notes/sub/deeper/z.md")}));
+        QVERIFY(changes.modified.isEmpty());
+        QCOMPARE(sorted(changes.newFolders),
+                 (QStringList{QStringLiteral("notes/empty"), QStringLiteral("notes/moved")}));
+    }
+
+    void changesIn_comparesAFileAloneAndEmptiesAFolderThatIsGone()
+    {
+        TestVault vault;
+        auto engine = indexedFolders(vault);
+        vault.write(QStringLiteral("other/x.md"), QStringLiteral("# X\n\nXigua, sliced.\n"));
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nApples, and more apples.\n"));
+        const FileChanges one = engine->changesIn({QStringLiteral("other/x.md")});
+        QCOMPARE(pathsOf(one.modified), QStringList{QStringLiteral("other/x.md")});
+        QCOMPARE(one.changedPaths().size(), 1);
+
+        QVERIFY(QDir(vault.filePath(QStringLiteral("notes/sub"))).removeRecursively());
+        const FileChanges gone = engine->changesIn({QStringLiteral("notes/sub")});
+        QCOMPARE(gone.removed,
+                 (QStringList{QStringLiteral("notes/sub/deep.md"), QStringLiteral("notes/sub/deeper/z.md")}));
+        QCOMPARE(gone.changedPaths().size(), 2);
+    }
+
+    void changesIn_theRootIsItsOwnFilesAndHiddenFoldersAreNeverLookedAt()
+    {
+        TestVault vault;
+        auto engine = indexedFolders(vault);
+        vault.write(QStringLiteral("top.md"), QStringLiteral("# Top\n\nTangerines, peeled.\n"));
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nApples, and more apples.\n"));
+        vault.write(QStringLiteral(".hidden/h.md"), QStringLiteral("# H\n\nHidden.\n"));
+        vault.write(QStringLiteral("state/s.md"), QStringLiteral("# S\n\nState.\n"));
+
+        const FileChanges root = engine->changesIn({QString()});
+        QCOMPARE(pathsOf(root.modified), QStringList{QStringLiteral("top.md")});
+        QCOMPARE(root.changedPaths().size(), 1);
+        QVERIFY2(root.newFolders.isEmpty(), qPrintable(root.newFolders.join(u' '))); // not .hidden/, not state/
+        QVERIFY(engine->changesIn({QStringLiteral(".hidden"), QStringLiteral("state"), QStringLiteral("../x")})
+                    .changedPaths()
+                    .isEmpty());
+    }
+
+    void changesIn_withAWatchOnEachFileReadsOnlyTheNamesOfKnownOnes()
+    {
+        TestVault vault;
+        auto engine = indexedFolders(vault);
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nApples, and more apples.\n"));
+        vault.write(QStringLiteral("notes/new.md"), QStringLiteral("# New\n\nNectarines.\n"));
+        QVERIFY(vault.remove(QStringLiteral("notes/b.md")));
+
+        const FileChanges changes = engine->changesIn({QStringLiteral("notes")}, FileChanges::KnownFiles::WatchedEach);
+
+        // a.md changed in place: its own watch names it (and then it is compared alone).
+        QVERIFY(changes.modified.isEmpty());
+        QCOMPARE(pathsOf(changes.unchanged), (QStringList{QStringLiteral("notes/a.md"), QStringLiteral("notes/c.md")}));
+        QCOMPARE(pathsOf(changes.added), QStringList{QStringLiteral("notes/new.md")});
+        QVERIFY(changes.added.first().size > 0);
+        QCOMPARE(changes.removed, QStringList{QStringLiteral("notes/b.md")});
+        // Named by its watch as well as by its folder's: compared, in whichever order they come.
+        for (const QStringList &named : {QStringList{QStringLiteral("notes"), QStringLiteral("notes/a.md")},
+                                         QStringList{QStringLiteral("notes/a.md"), QStringLiteral("notes")}})
+            QCOMPARE(pathsOf(engine->changesIn(named, FileChanges::KnownFiles::WatchedEach).modified),
+                     QStringList{QStringLiteral("notes/a.md")});
     }
 };
 

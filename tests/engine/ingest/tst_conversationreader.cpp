@@ -158,6 +158,48 @@ private slots:
         QCOMPARE(timed, 45); // metadata.duration_seconds of the JSON outputs; the plain failures have none
     }
 
+    void title_isTheOneTheIndexGivesTheSession_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const QString &name : {QStringLiteral("1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl"),
+                                    QStringLiteral("5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"),
+                                    QStringLiteral("fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl")})
+            QTest::newRow(qPrintable(name)) << kDemo + name;
+        QTest::newRow("codex") << kCodex;
+        QTest::newRow("monorepo 10cd5911")
+            << QStringLiteral("claude-code/projects/-Users-jnarowski-Dev-sourceborn-src-agent-workflows-monorepo-v2/"
+                              "10cd5911-8704-4996-9e33-32010589c357.jsonl");
+        QTest::newRow("monorepo 2d984148")
+            << QStringLiteral("claude-code/projects/-Users-jnarowski-Dev-sourceborn-src-agent-workflows-monorepo-v2/"
+                              "2d984148-cddb-4605-aac1-13e720fe613c.jsonl");
+    }
+
+    void title_isTheOneTheIndexGivesTheSession()
+    {
+        // The workbench heads a conversation with this title instead of parsing the file a second
+        // time for DocumentParser's: they must agree, or the view and the Memories row disagree.
+        QFETCH(QString, file);
+        ENGRAM_REQUIRE_SHARED(QStringLiteral("samples/") + file);
+        const QString text = sampleText(file);
+        auto document = DocumentParser::parse(file, text.toUtf8());
+        QVERIFY(document);
+        const Conversation conversation = ConversationReader::read(text);
+        QVERIFY(!conversation.title.isEmpty());
+        QCOMPARE(conversation.title, document->title);
+    }
+
+    void title_isEmptyWithoutARequest_andABomChangesNothing()
+    {
+        const QString request =
+            QStringLiteral("{\"type\":\"user\",\"cwd\":\"/home/a/engram\",\"timestamp\":\"2025-09-03T10:00:00Z\","
+                           "\"message\":{\"content\":\"Fix the flaky upload test\"}}\n");
+        const QString title = ConversationReader::read(request).title;
+        QVERIFY2(title.startsWith(QStringLiteral("Fix the flaky upload test — engram")), qPrintable(title));
+        QCOMPARE(ConversationReader::read(QChar(0xFEFF) + request).title, title);
+        QCOMPARE(DocumentParser::parse(QStringLiteral("s.jsonl"), (QChar(0xFEFF) + request).toUtf8())->title, title);
+        QVERIFY(ConversationReader::read(QStringLiteral("{\"type\":\"summary\"}\n")).title.isEmpty());
+    }
+
     void unknownAndBrokenLines_areCountedNeverFatal()
     {
         const QString log = QStringLiteral(
