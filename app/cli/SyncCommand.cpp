@@ -17,9 +17,8 @@ SyncSettings settingsFor(const Config &config)
     SyncSettings settings;
     settings.maxFileBytes = config.sync.maxFileBytes;
     settings.remote = config.sync.remote;
-    const bool hasMergeState = std::any_of(commandRegistry().cbegin(), commandRegistry().cend(), [](const CliCommand &c) {
-        return c.name == QLatin1String("merge-state");
-    });
+    const bool hasMergeState = std::any_of(commandRegistry().cbegin(), commandRegistry().cend(),
+                                           [](const CliCommand &c) { return c.name == QLatin1String("merge-state"); });
     if (hasMergeState)
         settings.engramCli = QCoreApplication::applicationFilePath();
     return settings;
@@ -41,8 +40,9 @@ void reindex(CliContext &cx, QStringList &steps, QJsonObject &json)
             unindexed << (p.line > 0 ? QStringLiteral("%1:%2").arg(p.path).arg(p.line) : p.path);
     steps << QStringLiteral("re-indexed: %1 file(s) changed%2")
                  .arg(report.indexed + report.removed)
-                 .arg(unindexed.isEmpty() ? QString()
-                                          : QStringLiteral(", not indexed: %1").arg(unindexed.join(QStringLiteral(", "))));
+                 .arg(unindexed.isEmpty()
+                          ? QString()
+                          : QStringLiteral(", not indexed: %1").arg(unindexed.join(QStringLiteral(", "))));
     json.insert(QStringLiteral("indexed"), report.indexed + report.removed);
     json.insert(QStringLiteral("notIndexed"), QJsonArray::fromStringList(unindexed));
 }

@@ -47,9 +47,8 @@ Result<GitOutput> GitRunner::run(const QStringList &args, const QByteArray &inpu
     if (!git.waitForFinished(m_timeoutMs)) {
         git.kill();
         git.waitForFinished();
-        return Error{QStringLiteral("git %1 did not finish within %2 s; stopped it")
-                         .arg(args.value(0))
-                         .arg(m_timeoutMs / 1000)};
+        return Error{
+            QStringLiteral("git %1 did not finish within %2 s; stopped it").arg(args.value(0)).arg(m_timeoutMs / 1000)};
     }
     GitOutput output;
     output.exitCode = git.exitStatus() == QProcess::NormalExit ? git.exitCode() : -1;

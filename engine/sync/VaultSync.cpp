@@ -51,7 +51,9 @@ QString SyncReport::toText() const
     switch (outcome) {
     case Outcome::UpToDate: lines << QStringLiteral("sync: up to date, nothing to do"); break;
     case Outcome::Synced: lines << QStringLiteral("sync: done"); break;
-    case Outcome::LocalOnly: lines << QStringLiteral("sync: committed locally; push skipped (%1)").arg(pushSkipped); break;
+    case Outcome::LocalOnly:
+        lines << QStringLiteral("sync: committed locally; push skipped (%1)").arg(pushSkipped);
+        break;
     case Outcome::Conflicts:
         lines << QStringLiteral("sync: stopped, %1 file(s) changed on both machines; the merge waits for you")
                      .arg(conflicts.size());
@@ -144,8 +146,7 @@ QString VaultSync::withBlock(const QString &text, const QString &block)
 bool VaultSync::isRepository() const
 {
     auto top = GitRunner(m_vaultPath).run({QStringLiteral("rev-parse"), QStringLiteral("--show-toplevel")});
-    return top && top->ok()
-           && QFileInfo(top->text()).canonicalFilePath() == QFileInfo(m_vaultPath).canonicalFilePath();
+    return top && top->ok() && QFileInfo(top->text()).canonicalFilePath() == QFileInfo(m_vaultPath).canonicalFilePath();
 }
 
 Result<QStringList> VaultSync::init(const QString &remoteUrl)
@@ -158,18 +159,18 @@ Result<QStringList> VaultSync::init(const QString &remoteUrl)
         return Error{QStringLiteral("the vault is already a git repository; `engram-cli sync` syncs it"), m_vaultPath};
     const GitRunner git(m_vaultPath);
     SyncReport report;
-    if (auto made = git.require({QStringLiteral("init"), QStringLiteral("-q"), QStringLiteral("-b"),
-                                 QStringLiteral("main")},
-                                QStringLiteral("git init"));
+    if (auto made =
+            git.require({QStringLiteral("init"), QStringLiteral("-q"), QStringLiteral("-b"), QStringLiteral("main")},
+                        QStringLiteral("git init"));
         !made)
         return made.error();
     step(report, QStringLiteral("made the vault a git repository (branch main)"));
     if (Status files = writeRepositoryFiles(report); !files)
         return files.error();
     if (!remoteUrl.isEmpty()) {
-        if (auto added = git.require({QStringLiteral("remote"), QStringLiteral("add"), QStringLiteral("origin"),
-                                      remoteUrl},
-                                     QStringLiteral("adding the remote"));
+        if (auto added =
+                git.require({QStringLiteral("remote"), QStringLiteral("add"), QStringLiteral("origin"), remoteUrl},
+                            QStringLiteral("adding the remote"));
             !added)
             return added.error();
         step(report, QStringLiteral("added the remote origin: %1").arg(remoteUrl));
@@ -234,8 +235,9 @@ void VaultSync::configureMergeDriver(SyncReport &report) const
         return;
     if (!hasMergeState(m_settings.engramCli))
         return;
-    auto name = git.run({QStringLiteral("config"), QStringLiteral("--local"), QStringLiteral("merge.%1.name").arg(kDriverName),
-                         QStringLiteral("Engram's cognitive state, item by item")});
+    auto name =
+        git.run({QStringLiteral("config"), QStringLiteral("--local"), QStringLiteral("merge.%1.name").arg(kDriverName),
+                 QStringLiteral("Engram's cognitive state, item by item")});
     auto driver = git.run({QStringLiteral("config"), QStringLiteral("--local"), key, wanted});
     if (name && name->ok() && driver && driver->ok())
         step(report, QStringLiteral("set up the merge driver %1 for state/cognitive.json").arg(kDriverName));
@@ -307,9 +309,9 @@ Status VaultSync::commitLocalChanges(SyncReport &report) const
     }
     if (auto added = git.require(addArgs, QStringLiteral("staging the vault's changes (git add)")); !added)
         return added.error();
-    auto staged = git.require({QStringLiteral("diff"), QStringLiteral("--cached"), QStringLiteral("--name-status"),
-                               QStringLiteral("-z")},
-                              QStringLiteral("listing the staged changes"));
+    auto staged = git.require(
+        {QStringLiteral("diff"), QStringLiteral("--cached"), QStringLiteral("--name-status"), QStringLiteral("-z")},
+        QStringLiteral("listing the staged changes"));
     if (!staged)
         return staged.error();
     const QList<StagedChange> changes = CommitMessage::parseNameStatus(staged->fields());
@@ -366,12 +368,12 @@ Status VaultSync::integrate(const QString &remote, const QString &branch, SyncRe
     auto exists = git.run({QStringLiteral("rev-parse"), QStringLiteral("-q"), QStringLiteral("--verify"), theirs});
     if (!exists || !exists->ok())
         return {}; // the remote has no such branch yet: the push creates it
-    auto contained = git.run({QStringLiteral("merge-base"), QStringLiteral("--is-ancestor"), theirs,
-                              QStringLiteral("HEAD")});
+    auto contained =
+        git.run({QStringLiteral("merge-base"), QStringLiteral("--is-ancestor"), theirs, QStringLiteral("HEAD")});
     if (contained && contained->ok())
         return {}; // nothing new there
-    auto hasHead = git.run({QStringLiteral("rev-parse"), QStringLiteral("-q"), QStringLiteral("--verify"),
-                            QStringLiteral("HEAD")});
+    auto hasHead = git.run(
+        {QStringLiteral("rev-parse"), QStringLiteral("-q"), QStringLiteral("--verify"), QStringLiteral("HEAD")});
     const bool noCommitsHere = !hasHead || !hasHead->ok();
     if (!noCommitsHere) {
         auto base = git.run({QStringLiteral("merge-base"), QStringLiteral("HEAD"), theirs});
@@ -389,12 +391,11 @@ Status VaultSync::integrate(const QString &remote, const QString &branch, SyncRe
     if (!lock)
         return lock.error();
     step(report, QStringLiteral("merging %1/%2").arg(remote, branch));
-    auto merged = noCommitsHere ? git.run({QStringLiteral("merge"), QStringLiteral("-q"), theirs})
-                                : git.run({QStringLiteral("merge"), QStringLiteral("-q"), QStringLiteral("--no-edit"),
-                                           QStringLiteral("-m"),
-                                           QStringLiteral("engram: merge %1/%2 on %3")
-                                               .arg(remote, branch, m_settings.device),
-                                           theirs});
+    auto merged =
+        noCommitsHere
+            ? git.run({QStringLiteral("merge"), QStringLiteral("-q"), theirs})
+            : git.run({QStringLiteral("merge"), QStringLiteral("-q"), QStringLiteral("--no-edit"), QStringLiteral("-m"),
+                       QStringLiteral("engram: merge %1/%2 on %3").arg(remote, branch, m_settings.device), theirs});
     if (!merged)
         return merged.error();
     auto unmerged = conflicts();
@@ -404,14 +405,13 @@ Status VaultSync::integrate(const QString &remote, const QString &branch, SyncRe
                                 QStringLiteral("HEAD"), theirs});
         if (touched && touched->ok())
             report.receivedPaths = touched->fields();
-        step(report, QStringLiteral("%1 file(s) changed on both sides: %2")
-                         .arg(unmerged->size())
-                         .arg(joinPaths(*unmerged)));
+        step(report,
+             QStringLiteral("%1 file(s) changed on both sides: %2").arg(unmerged->size()).arg(joinPaths(*unmerged)));
         return {};
     }
     if (!merged->ok())
-        return Error{QStringLiteral("merging %1/%2 failed, nothing was merged: %3")
-                         .arg(remote, branch, merged->complaint())};
+        return Error{
+            QStringLiteral("merging %1/%2 failed, nothing was merged: %3").arg(remote, branch, merged->complaint())};
     QStringList diffArgs{QStringLiteral("diff"), QStringLiteral("--name-only"), QStringLiteral("-z")};
     if (before.isEmpty())
         diffArgs = {QStringLiteral("ls-files"), QStringLiteral("-z")};
@@ -426,8 +426,8 @@ Status VaultSync::integrate(const QString &remote, const QString &branch, SyncRe
 Status VaultSync::push(const QString &remote, const QString &branch, SyncReport &report) const
 {
     const GitRunner git(m_vaultPath);
-    auto head = git.run({QStringLiteral("rev-parse"), QStringLiteral("-q"), QStringLiteral("--verify"),
-                         QStringLiteral("HEAD")});
+    auto head = git.run(
+        {QStringLiteral("rev-parse"), QStringLiteral("-q"), QStringLiteral("--verify"), QStringLiteral("HEAD")});
     if (!head || !head->ok()) {
         report.pushSkipped = QStringLiteral("nothing committed yet");
         return {};
@@ -447,7 +447,8 @@ Status VaultSync::push(const QString &remote, const QString &branch, SyncReport 
             return {};
         }
         const QString said = QString::fromUtf8(pushed->out + pushed->err);
-        const bool raced = said.contains(QLatin1String("fetch first")) || said.contains(QLatin1String("non-fast-forward"));
+        const bool raced =
+            said.contains(QLatin1String("fetch first")) || said.contains(QLatin1String("non-fast-forward"));
         if (!raced || attempt == 1) {
             QString reason;
             for (const QString &line : said.split(QLatin1Char('\n')))
@@ -471,9 +472,10 @@ Status VaultSync::push(const QString &remote, const QString &branch, SyncReport 
 
 Result<QStringList> VaultSync::conflicts() const
 {
-    auto unmerged = GitRunner(m_vaultPath).require({QStringLiteral("diff"), QStringLiteral("--name-only"),
-                                                    QStringLiteral("-z"), QStringLiteral("--diff-filter=U")},
-                                                   QStringLiteral("listing the conflicted files"));
+    auto unmerged = GitRunner(m_vaultPath)
+                        .require({QStringLiteral("diff"), QStringLiteral("--name-only"), QStringLiteral("-z"),
+                                  QStringLiteral("--diff-filter=U")},
+                                 QStringLiteral("listing the conflicted files"));
     if (!unmerged)
         return unmerged.error();
     QStringList paths = unmerged->fields();
@@ -495,8 +497,8 @@ SyncReport VaultSync::sync()
     if (Status repository = checkRepository(report); !repository)
         return fail(repository.error());
     const GitRunner git(m_vaultPath);
-    auto mergeHead = git.run({QStringLiteral("rev-parse"), QStringLiteral("-q"), QStringLiteral("--verify"),
-                              QStringLiteral("MERGE_HEAD")});
+    auto mergeHead = git.run(
+        {QStringLiteral("rev-parse"), QStringLiteral("-q"), QStringLiteral("--verify"), QStringLiteral("MERGE_HEAD")});
     if (mergeHead && mergeHead->ok()) {
         auto open = conflicts();
         if (!open)
@@ -532,8 +534,8 @@ SyncReport VaultSync::sync()
                                                   "git remote add %1 URL")
                                        .arg(m_settings.remote);
         step(report, QStringLiteral("push skipped: %1").arg(report.pushSkipped));
-        report.outcome = report.committedPaths.isEmpty() ? SyncReport::Outcome::UpToDate
-                                                         : SyncReport::Outcome::LocalOnly;
+        report.outcome =
+            report.committedPaths.isEmpty() ? SyncReport::Outcome::UpToDate : SyncReport::Outcome::LocalOnly;
         return report;
     }
     auto branch = git.require({QStringLiteral("symbolic-ref"), QStringLiteral("--short"), QStringLiteral("HEAD")},
@@ -590,15 +592,16 @@ Result<QStringList> VaultSync::resolve(const QString &path, Side side)
     // That side deleted the file: resolving with it deletes it here too.
     if (Status removed = VaultBoundary(m_vaultPath).remove(path); !removed)
         return removed.error();
-    if (auto staged = GitRunner(m_vaultPath)
-                          .require({QStringLiteral("--literal-pathspecs"), QStringLiteral("rm"), QStringLiteral("-q"),
-                                    QStringLiteral("--cached"), QStringLiteral("--ignore-unmatch"),
-                                    QStringLiteral("--"), path},
-                                   QStringLiteral("marking %1 resolved").arg(path));
+    if (auto staged =
+            GitRunner(m_vaultPath)
+                .require({QStringLiteral("--literal-pathspecs"), QStringLiteral("rm"), QStringLiteral("-q"),
+                          QStringLiteral("--cached"), QStringLiteral("--ignore-unmatch"), QStringLiteral("--"), path},
+                         QStringLiteral("marking %1 resolved").arg(path));
         !staged)
         return staged.error();
-    QStringList steps{QStringLiteral("resolved %1: removed, as %2 had it")
-                          .arg(path, side == Side::Mine ? QStringLiteral("this machine") : QStringLiteral("the remote"))};
+    QStringList steps{
+        QStringLiteral("resolved %1: removed, as %2 had it")
+            .arg(path, side == Side::Mine ? QStringLiteral("this machine") : QStringLiteral("the remote"))};
     auto finished = finishMergeIfResolved();
     if (!finished)
         return finished.error();
@@ -621,10 +624,10 @@ Result<QStringList> VaultSync::resolveWith(const QString &path, const QByteArray
                      path};
     if (Status written = VaultBoundary(m_vaultPath).writeFile(path, merged); !written)
         return written.error();
-    if (auto added = GitRunner(m_vaultPath)
-                         .require({QStringLiteral("--literal-pathspecs"), QStringLiteral("add"), QStringLiteral("--"),
-                                   path},
-                                  QStringLiteral("marking %1 resolved").arg(path));
+    if (auto added =
+            GitRunner(m_vaultPath)
+                .require({QStringLiteral("--literal-pathspecs"), QStringLiteral("add"), QStringLiteral("--"), path},
+                         QStringLiteral("marking %1 resolved").arg(path));
         !added)
         return added.error();
     QStringList steps{QStringLiteral("resolved %1").arg(path)};
@@ -642,8 +645,8 @@ Result<QStringList> VaultSync::finishMergeIfResolved()
         return open.error();
     if (!open->isEmpty())
         return QStringList{QStringLiteral("%1 conflict(s) left: %2").arg(open->size()).arg(joinPaths(*open))};
-    auto mergeHead = git.run({QStringLiteral("rev-parse"), QStringLiteral("-q"), QStringLiteral("--verify"),
-                              QStringLiteral("MERGE_HEAD")});
+    auto mergeHead = git.run(
+        {QStringLiteral("rev-parse"), QStringLiteral("-q"), QStringLiteral("--verify"), QStringLiteral("MERGE_HEAD")});
     if (!mergeHead || !mergeHead->ok())
         return QStringList{};
     if (auto committed = git.require({QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("--no-edit")},

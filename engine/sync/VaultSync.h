@@ -34,16 +34,16 @@ struct SyncReport {
         Failed,    ///< stopped with `error`; nothing in the vault lost or rewritten
     };
     Outcome outcome = Outcome::UpToDate;
-    QString commitSubject;       ///< the commit made of this machine's changes, when one was
-    QStringList committedPaths;  ///< vault-relative paths in that commit
-    QStringList receivedPaths;   ///< files the remote's changes touched (to re-index)
-    QStringList conflicts;       ///< files left with conflict markers, merge in progress
-    QStringList refusedFiles;    ///< "path (123.4 MiB)": over maxFileBytes, not committed
-    QString remote;              ///< the remote used, empty when none
+    QString commitSubject;      ///< the commit made of this machine's changes, when one was
+    QStringList committedPaths; ///< vault-relative paths in that commit
+    QStringList receivedPaths;  ///< files the remote's changes touched (to re-index)
+    QStringList conflicts;      ///< files left with conflict markers, merge in progress
+    QStringList refusedFiles;   ///< "path (123.4 MiB)": over maxFileBytes, not committed
+    QString remote;             ///< the remote used, empty when none
     bool pushed = false;
-    QString pushSkipped;         ///< why nothing was pushed, when it was not
-    QStringList steps;           ///< what was done, in order, as a person reads it
-    Error error;                 ///< when Failed
+    QString pushSkipped; ///< why nothing was pushed, when it was not
+    QStringList steps;   ///< what was done, in order, as a person reads it
+    Error error;         ///< when Failed
 
     bool ok() const { return outcome != Outcome::Failed && outcome != Outcome::Conflicts && refusedFiles.isEmpty(); }
     QString outcomeName() const;

@@ -39,6 +39,7 @@ enum class HealthCheckId {
     LlmEndpoint,
     EmbeddingEndpoint,
     Journal,
+    SyncConflicts,
 };
 
 /// What a check found, as a phrase a front end words in its own language. HealthCheck::detailArgs
@@ -76,6 +77,8 @@ enum class HealthDetail {
     EndpointHttpError,     ///< url, HTTP status
     EndpointAnswers,       ///< url, HTTP status, model
     JournalReplayed,       ///< —
+    NoSyncConflicts,       ///< —
+    SyncConflicts,         ///< files holding conflict markers (named in detailLines)
 };
 
 /// What a person does about a failed check, as a front end words it (HealthCheck::fixText is the
@@ -98,6 +101,7 @@ enum class HealthAdvice {
     Reflect,
     StartModelServer,
     CheckModelServerLog,
+    ResolveConflicts,
 };
 
 /// One health check: its status, why, and what fixes it.
