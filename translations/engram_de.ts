@@ -541,6 +541,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
             <numerusform>✔ In Ordnung · %n noch nicht begonnen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Resolve Conflicts…</source>
+        <translation>Konflikte lösen …</translation>
+    </message>
 </context>
 <context>
     <name>engram::HealthModel</name>

@@ -540,6 +540,10 @@ Edges appear once the dynamics layer links related memories and records which on
             <numerusform>✔ Healthy · %n not started yet</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Resolve Conflicts…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::HealthModel</name>

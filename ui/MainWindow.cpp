@@ -98,6 +98,8 @@ MainWindow::MainWindow(QWidget *parent)
             showConnectAgent();
         else if (fix == HealthFix::EditState)
             m_tabs->setCurrentWidget(m_state);
+        else if (fix == HealthFix::ResolveConflicts)
+            showConflicts();
     });
     connectInsights();
     createMenus();

@@ -744,7 +744,7 @@ HealthCheck Engine::syncConflicts(const QList<Problem> &problems) const
                    .arg(conflicted.join(QStringLiteral("\n  ")));
     c.found(HealthDetail::SyncConflicts, {QString::number(conflicted.size())});
     c.detailLines = conflicted;
-    c.fix = HealthFix::Manual;
+    c.fix = HealthFix::ResolveConflicts;
     c.fixText = QStringLiteral("engram-cli sync --resolve PATH --take mine|theirs|FILE (or Sync › Resolve Conflicts "
                                "in the workbench), then engram-cli sync");
     c.advice = HealthAdvice::ResolveConflicts;

@@ -16,9 +16,10 @@ namespace engram {
 enum class HealthStatus { Ok, NotYet, Stale, Missing, Error };
 
 /// What fixes a check. Reindex, Rebuild, ConnectAgent (add the hooks that capture sessions and count
-/// tool calls) and EditState (set a focus) are actions the workbench runs itself; Manual is something
-/// a person does, described by HealthCheck::fixText.
-enum class HealthFix { None, Reindex, Rebuild, Manual, ConnectAgent, EditState };
+/// tool calls), EditState (set a focus) and ResolveConflicts (choose between two versions of a file
+/// a sync met) are actions the workbench runs itself; Manual is something a person does, described by
+/// HealthCheck::fixText.
+enum class HealthFix { None, Reindex, Rebuild, Manual, ConnectAgent, EditState, ResolveConflicts };
 
 /// "ok", "not-yet", "stale", "missing" or "error": the words of `engram-cli health` and its JSON.
 QString healthStatusName(HealthStatus status);

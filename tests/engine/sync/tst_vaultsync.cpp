@@ -91,12 +91,10 @@ private Q_SLOTS:
         QVERIFY(once.startsWith(mine));
         QVERIFY(once.contains(QLatin1String("/.engram/")));
         QCOMPARE(VaultSync::withBlock(once, VaultSync::ignoreBlock()), once);
-        const QString changed = VaultSync::withBlock(once + QStringLiteral("later/\n"), QStringLiteral("# engram: begin "
-                                                                                                       "(kept by "
-                                                                                                       "Engram; edit "
-                                                                                                       "outside this "
-                                                                                                       "block)\nX\n# "
-                                                                                                       "engram: end"));
+        const QString otherBlock = QStringLiteral("# engram: begin (kept by Engram; edit outside this block)\n"
+                                                  "X\n"
+                                                  "# engram: end");
+        const QString changed = VaultSync::withBlock(once + QStringLiteral("later/\n"), otherBlock);
         QVERIFY(changed.startsWith(mine));
         QVERIFY(changed.endsWith(QLatin1String("later/\n")));
         QVERIFY(!changed.contains(QLatin1String("/.engram/")));
@@ -127,8 +125,7 @@ private Q_SLOTS:
         const SyncReport report = sync.sync();
         QCOMPARE(report.outcome, SyncReport::Outcome::LocalOnly);
         QVERIFY2(report.pushSkipped.contains(QLatin1String("no remote")), describe(report));
-        const QString tracked =
-            QString::fromUtf8(GitSandbox::git(vault, {QStringLiteral("ls-files")}));
+        const QString tracked = QString::fromUtf8(GitSandbox::git(vault, {QStringLiteral("ls-files")}));
         QVERIFY2(tracked.contains(QLatin1String("notes/a.md")), qPrintable(tracked));
         QVERIFY2(tracked.contains(QLatin1String(".gitattributes")), qPrintable(tracked));
         QVERIFY2(!tracked.contains(QLatin1String(".engram")), qPrintable(tracked));
@@ -171,9 +168,9 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(QDir(b).filePath(QStringLiteral(".git/MERGE_HEAD"))));
         QCOMPARE(readFile(b, QStringLiteral("notes/own.md")), QByteArray("# Own\n"));
         // The remote still holds a's history only.
-        QCOMPARE(QString::fromUtf8(GitSandbox::git(remote, {QStringLiteral("rev-parse"), QStringLiteral("main")}))
-                     .trimmed(),
-                 head(a));
+        QCOMPARE(
+            QString::fromUtf8(GitSandbox::git(remote, {QStringLiteral("rev-parse"), QStringLiteral("main")})).trimmed(),
+            head(a));
     }
 
     void sync_fileOverTheLimit_isNotCommittedAndNamed()
@@ -194,9 +191,9 @@ private Q_SLOTS:
                  describe(report));
         QVERIFY2(report.toText().contains(QLatin1String("not committed: attachments/video.bin")), describe(report));
         // Everything else went: the note is on the remote, the big file is not, and still on disk.
-        const QString onRemote = QString::fromUtf8(GitSandbox::git(
-            remote, {QStringLiteral("ls-tree"), QStringLiteral("-r"), QStringLiteral("--name-only"),
-                     QStringLiteral("main")}));
+        const QString onRemote =
+            QString::fromUtf8(GitSandbox::git(remote, {QStringLiteral("ls-tree"), QStringLiteral("-r"),
+                                                       QStringLiteral("--name-only"), QStringLiteral("main")}));
         QVERIFY2(onRemote.contains(QLatin1String("notes/start.md")), qPrintable(onRemote));
         QVERIFY2(!onRemote.contains(QLatin1String("video.bin")), qPrintable(onRemote));
         QCOMPARE(QFileInfo(big).size(), 100LL * 1024 * 1024);
@@ -207,7 +204,8 @@ private Q_SLOTS:
         GitSandbox sandbox;
         const QString remote = sandbox.bareRemote();
         const QString vault = startVault(sandbox, QStringLiteral("a"), remote);
-        writeFile(remote, QStringLiteral("hooks/pre-receive"), "#!/bin/sh\necho 'pushes are closed today' >&2\nexit 1\n");
+        writeFile(remote, QStringLiteral("hooks/pre-receive"),
+                  "#!/bin/sh\necho 'pushes are closed today' >&2\nexit 1\n");
         QVERIFY(QFile::setPermissions(QDir(remote).filePath(QStringLiteral("hooks/pre-receive")),
                                       QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
         const SyncReport report = VaultSync(vault).sync();
@@ -229,8 +227,8 @@ private Q_SLOTS:
         writeFile(b, QStringLiteral("notes/from-b.md"), "# From B\n");
         GitSandbox::git(b, {QStringLiteral("add"), QStringLiteral("-A")});
         GitSandbox::git(b, {QStringLiteral("commit"), QStringLiteral("-qm"), QStringLiteral("from b")});
-        GitSandbox::git(b, {QStringLiteral("push"), QStringLiteral("-q"), QStringLiteral("origin"),
-                            QStringLiteral("HEAD:main")});
+        GitSandbox::git(
+            b, {QStringLiteral("push"), QStringLiteral("-q"), QStringLiteral("origin"), QStringLiteral("HEAD:main")});
         // Right after a's fetch brings that commit, b pushes another: a's first push finds the remote moved on.
         const QString flag = QDir(sandbox.root()).filePath(QStringLiteral("b-pushed"));
         writeFile(a, QStringLiteral(".git/hooks/reference-transaction"),
@@ -250,9 +248,9 @@ private Q_SLOTS:
         QVERIFY2(report.toText().contains(QLatin1String("moved on meanwhile")), describe(report));
         QCOMPARE(readFile(a, QStringLiteral("notes/from-b.md")), QByteArray("# From B\n"));
         QCOMPARE(readFile(a, QStringLiteral("notes/later.md")), QByteArray("# Later\n"));
-        QCOMPARE(QString::fromUtf8(GitSandbox::git(remote, {QStringLiteral("rev-parse"), QStringLiteral("main")}))
-                     .trimmed(),
-                 head(a));
+        QCOMPARE(
+            QString::fromUtf8(GitSandbox::git(remote, {QStringLiteral("rev-parse"), QStringLiteral("main")})).trimmed(),
+            head(a));
     }
 
     void sync_noteEditedOnBothSides_stopsWithTheMergeOpenUntilResolved()
@@ -302,8 +300,8 @@ private Q_SLOTS:
         writeFile(vault, QStringLiteral("notes/clash.md"), "# Clash\n\nthe original wording of the clash note\n");
         auto engine = test::openEngine(vault);
         QVERIFY(engine->index().error == std::nullopt);
-        QVERIFY(test::recalledPaths(*engine, QStringLiteral("original wording clash")).contains(
-            QStringLiteral("notes/clash.md")));
+        QVERIFY(test::recalledPaths(*engine, QStringLiteral("original wording clash"))
+                    .contains(QStringLiteral("notes/clash.md")));
         writeFile(vault, QStringLiteral("notes/clash.md"),
                   "# Clash\n\n<<<<<<< HEAD\nthe original wording of the clash note\n=======\nanother wording\n"
                   ">>>>>>> origin/main\n");
@@ -311,13 +309,14 @@ private Q_SLOTS:
         QCOMPARE(report.failed, 1);
         QVERIFY2(test::problemList(report.problems).contains(QLatin1String("notes/clash.md:3")),
                  qPrintable(test::problemList(report.problems)));
-        QVERIFY(!test::recalledPaths(*engine, QStringLiteral("original wording clash")).contains(
-            QStringLiteral("notes/clash.md")));
+        QVERIFY(!test::recalledPaths(*engine, QStringLiteral("original wording clash"))
+                     .contains(QStringLiteral("notes/clash.md")));
         const HealthCheck check = test::healthCheck(*engine, QStringLiteral("sync conflicts"));
         QCOMPARE(check.id, HealthCheckId::SyncConflicts);
         QCOMPARE(check.status, HealthStatus::Error);
         QCOMPARE(check.detailLines, QStringList{QStringLiteral("notes/clash.md:3")});
         QVERIFY(check.fixText.contains(QLatin1String("sync --resolve")));
+        QCOMPARE(check.fix, HealthFix::ResolveConflicts);
         // Resolved: indexed again, and health is content.
         writeFile(vault, QStringLiteral("notes/clash.md"), "# Clash\n\nthe original wording of the clash note\n");
         QCOMPARE(engine->index().failed, 0);
