@@ -24,6 +24,7 @@ QString HealthText::title(const HealthCheck &check)
     case HealthCheckId::LlmEndpoint: return tr("LLM endpoint");
     case HealthCheckId::EmbeddingEndpoint: return tr("Embedding endpoint");
     case HealthCheckId::Journal: return tr("Journal");
+    case HealthCheckId::SyncConflicts: return tr("Sync conflicts");
     }
     return {};
 }
@@ -113,6 +114,10 @@ QString HealthText::detail(const HealthCheck &check)
     case HealthDetail::EndpointHttpError: text = tr("%1 answered HTTP %2").arg(arg(0), arg(1)); break;
     case HealthDetail::EndpointAnswers: text = tr("%1 answers (HTTP %2), model %3").arg(arg(0), arg(1), arg(2)); break;
     case HealthDetail::JournalReplayed: text = tr("state/journal.jsonl replayed"); break;
+    case HealthDetail::NoSyncConflicts: text = tr("No file holds conflict markers"); break;
+    case HealthDetail::SyncConflicts:
+        text = tr("%n file(s) hold conflict markers from a sync and are not indexed", nullptr, n(0));
+        break;
     }
     if (check.status == HealthStatus::Stale && check.staleAfterHours > 0)
         text += QLatin1Char(' ')
@@ -152,6 +157,8 @@ QString HealthText::advice(const HealthCheck &check)
     case HealthAdvice::Reflect: return tr("Run a reflection (engram-cli reflect)");
     case HealthAdvice::StartModelServer: return tr("Start the model server, or correct the URL in engram.json");
     case HealthAdvice::CheckModelServerLog: return tr("Check the model server's log");
+    case HealthAdvice::ResolveConflicts:
+        return tr("Choose a version of each file (Sync › Resolve Conflicts…), then sync again");
     }
     return {};
 }

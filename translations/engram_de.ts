@@ -60,6 +60,53 @@
     </message>
 </context>
 <context>
+    <name>engram::ConflictDialog</name>
+    <message>
+        <source>Resolve Sync Conflicts</source>
+        <translation>Sync-Konflikte lösen</translation>
+    </message>
+    <message>
+        <source>Mine (this machine)</source>
+        <translation>Meine (dieser Rechner)</translation>
+    </message>
+    <message>
+        <source>Theirs (the remote)</source>
+        <translation>Ihre (das Remote)</translation>
+    </message>
+    <message>
+        <source>Merged text (edit, then Use Merged Text)</source>
+        <translation>Zusammengeführter Text (bearbeiten, dann „Zusammengeführten Text verwenden“)</translation>
+    </message>
+    <message>
+        <source>Keep &amp;Mine</source>
+        <translation>&amp;Meine behalten</translation>
+    </message>
+    <message>
+        <source>Take &amp;Theirs</source>
+        <translation>&amp;Ihre übernehmen</translation>
+    </message>
+    <message>
+        <source>Use Merged &amp;Text</source>
+        <translation>Zusammengeführten &amp;Text verwenden</translation>
+    </message>
+    <message>
+        <source>No file is in conflict.</source>
+        <translation>Keine Datei steht im Konflikt.</translation>
+    </message>
+    <message>
+        <source>(deleted on this side)</source>
+        <translation>(auf dieser Seite gelöscht)</translation>
+    </message>
+    <message>
+        <source>%1: changed on both machines. Choose a version, or edit the merged text.</source>
+        <translation>%1: auf beiden Rechnern geändert. Wähle eine Fassung oder bearbeite den zusammengeführten Text.</translation>
+    </message>
+    <message>
+        <source>Every conflict is resolved and the merge is committed; syncing to carry it to the remote.</source>
+        <translation>Jeder Konflikt ist gelöst und die Zusammenführung committet; sie wird jetzt zum Remote synchronisiert.</translation>
+    </message>
+</context>
+<context>
     <name>engram::ConnectAgentDialog</name>
     <message>
         <source>Connect Agent</source>
@@ -530,6 +577,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
             <numerusform>✔ In Ordnung · %Ln noch nicht begonnen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Resolve Conflicts…</source>
+        <translation>Konflikte lösen …</translation>
+    </message>
 </context>
 <context>
     <name>engram::HealthModel</name>
@@ -866,6 +917,25 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Index recent transcripts, or check the tool hook</source>
         <translation>Neuere Transkripte indizieren oder den Werkzeug-Hook prüfen</translation>
+    </message>
+    <message>
+        <source>Sync conflicts</source>
+        <translation>Sync-Konflikte</translation>
+    </message>
+    <message>
+        <source>No file holds conflict markers</source>
+        <translation>Keine Datei enthält Konfliktmarker</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) hold conflict markers from a sync and are not indexed</source>
+        <translation>
+            <numerusform>%n Datei enthält Konfliktmarker aus einer Synchronisierung und wird nicht indiziert</numerusform>
+            <numerusform>%n Dateien enthalten Konfliktmarker aus einer Synchronisierung und werden nicht indiziert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a version of each file (Sync › Resolve Conflicts…), then sync again</source>
+        <translation>Für jede Datei eine Fassung wählen (Sync › Konflikte lösen …), dann erneut synchronisieren</translation>
     </message>
 </context>
 <context>
@@ -1226,6 +1296,81 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Open a vault first: expectations live in its state/ folder</source>
         <translation>Zuerst einen Tresor öffnen: Erwartungen liegen in seinem Ordner state/</translation>
+    </message>
+    <message>
+        <source>S&amp;ync</source>
+        <translation>S&amp;ync</translation>
+    </message>
+    <message>
+        <source>&amp;Sync Now</source>
+        <translation>Jetzt &amp;synchronisieren</translation>
+    </message>
+    <message>
+        <source>Commit the vault&apos;s changes, merge the remote&apos;s and push (git)</source>
+        <translation>Die Änderungen des Tresors committen, die des Remotes zusammenführen und pushen (git)</translation>
+    </message>
+    <message>
+        <source>&amp;Resolve Conflicts…</source>
+        <translation>Konflikte &amp;lösen …</translation>
+    </message>
+    <message>
+        <source>Syncing…</source>
+        <translation>Synchronisiere …</translation>
+    </message>
+    <message>
+        <source>Sync: %1</source>
+        <translation>Sync: %1</translation>
+    </message>
+    <message>
+        <source>A sync is already running</source>
+        <translation>Eine Synchronisierung läuft bereits</translation>
+    </message>
+    <message>
+        <source>Sync</source>
+        <translation>Sync</translation>
+    </message>
+    <message>
+        <source>%1 is not a git repository yet. Make it one?</source>
+        <translation>%1 ist noch kein Git-Repository. Eines daraus machen?</translation>
+    </message>
+    <message>
+        <source>Engram syncs a vault with git: it commits your files (never the index in .engram/), merges what other machines pushed, and pushes. Nothing in the vault is changed but a .gitignore and a .gitattributes.</source>
+        <translation>Engram synchronisiert einen Tresor mit Git: Es committet deine Dateien (nie den Index in .engram/), führt zusammen, was andere Rechner gepusht haben, und pusht. Im Tresor ändert sich nichts außer einer .gitignore und einer .gitattributes.</translation>
+    </message>
+    <message>
+        <source>The remote to sync with (a git URL or a folder); leave empty to commit locally for now:</source>
+        <translation>Das Remote zum Synchronisieren (eine Git-URL oder ein Ordner); leer lassen, um vorerst nur lokal zu committen:</translation>
+    </message>
+    <message>
+        <source>Could not make the vault a repository: %1</source>
+        <translation>Der Tresor konnte nicht zu einem Repository gemacht werden: %1</translation>
+    </message>
+    <message>
+        <source>Sync: up to date</source>
+        <translation>Sync: auf dem neuesten Stand</translation>
+    </message>
+    <message>
+        <source>Synced with %1: %2 file(s) committed, %3 received</source>
+        <translation>Mit %1 synchronisiert: %2 Datei(en) committet, %3 empfangen</translation>
+    </message>
+    <message>
+        <source>Committed locally; push skipped: %1</source>
+        <translation>Lokal committet; Push ausgelassen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sync stopped: %n file(s) changed on both machines (Sync › Resolve Conflicts…)</source>
+        <translation>
+            <numerusform>Sync angehalten: %n Datei auf beiden Rechnern geändert (Sync › Konflikte lösen …)</numerusform>
+            <numerusform>Sync angehalten: %n Dateien auf beiden Rechnern geändert (Sync › Konflikte lösen …)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sync failed: %1</source>
+        <translation>Sync fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Not committed (too large): %1</source>
+        <translation>Nicht committet (zu groß): %1</translation>
     </message>
 </context>
 <context>

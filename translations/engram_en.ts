@@ -60,6 +60,53 @@
     </message>
 </context>
 <context>
+    <name>engram::ConflictDialog</name>
+    <message>
+        <source>Resolve Sync Conflicts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mine (this machine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theirs (the remote)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merged text (edit, then Use Merged Text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep &amp;Mine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take &amp;Theirs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use Merged &amp;Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file is in conflict.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(deleted on this side)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: changed on both machines. Choose a version, or edit the merged text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every conflict is resolved and the merge is committed; syncing to carry it to the remote.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::ConnectAgentDialog</name>
     <message>
         <source>Connect Agent</source>
@@ -529,6 +576,10 @@ Edges appear once the dynamics layer links related memories and records which on
             <numerusform>✔ Healthy · %Ln not started yet</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Resolve Conflicts…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::HealthModel</name>
@@ -864,6 +915,24 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Index recent transcripts, or check the tool hook</source>
+    </message>
+    <message>
+        <source>Sync conflicts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file holds conflict markers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) hold conflict markers from a sync and are not indexed</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a version of each file (Sync › Resolve Conflicts…), then sync again</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1224,6 +1293,81 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Open a vault first: expectations live in its state/ folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sync Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit the vault&apos;s changes, merge the remote&apos;s and push (git)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resolve Conflicts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Syncing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sync is already running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a git repository yet. Make it one?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engram syncs a vault with git: it commits your files (never the index in .engram/), merges what other machines pushed, and pushes. Nothing in the vault is changed but a .gitignore and a .gitattributes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote to sync with (a git URL or a folder); leave empty to commit locally for now:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not make the vault a repository: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync: up to date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synced with %1: %2 file(s) committed, %3 received</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Committed locally; push skipped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Sync stopped: %n file(s) changed on both machines (Sync › Resolve Conflicts…)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sync failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not committed (too large): %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

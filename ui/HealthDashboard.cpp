@@ -103,7 +103,8 @@ HealthFix HealthDashboard::actionFor(const HealthCheck &check)
     case HealthFix::Reindex:
     case HealthFix::Rebuild:
     case HealthFix::ConnectAgent:
-    case HealthFix::EditState: return check.fix;
+    case HealthFix::EditState:
+    case HealthFix::ResolveConflicts: return check.fix;
     case HealthFix::None:
     case HealthFix::Manual: return HealthFix::None;
     }
@@ -117,6 +118,7 @@ QString HealthDashboard::actionLabel(HealthFix fix)
     case HealthFix::Reindex: return tr("Re-index Now");
     case HealthFix::ConnectAgent: return tr("Connect Agent…");
     case HealthFix::EditState: return tr("Set a Focus…");
+    case HealthFix::ResolveConflicts: return tr("Resolve Conflicts…");
     case HealthFix::None:
     case HealthFix::Manual: break;
     }
@@ -166,6 +168,7 @@ void HealthDashboard::fix(const HealthCheck &check)
         break;
     case HealthFix::ConnectAgent:
     case HealthFix::EditState:
+    case HealthFix::ResolveConflicts:
         m_refreshAfterIndex = false;
         Q_EMIT fixRequested(actionFor(check));
         break;

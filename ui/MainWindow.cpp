@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "ConflictDialog.h"
 #include "ConnectAgentDialog.h"
 #include "DropIngestFilter.h"
 #include "ExpectationsDialog.h"
@@ -16,6 +17,7 @@
 #include "RegionMapView.h"
 #include "SettingsDialog.h"
 #include "StateEditor.h"
+#include "SyncRunner.h"
 #include "TimelineView.h"
 #include "ToolStatsView.h"
 #include "VaultInsights.h"
@@ -27,6 +29,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -40,7 +43,10 @@ const int kMaxRecent = 8;
 }
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_session(new VaultSession(this)), m_insights(new VaultInsights(m_session, this))
+    : QMainWindow(parent),
+      m_session(new VaultSession(this)),
+      m_insights(new VaultInsights(m_session, this)),
+      m_sync(new SyncRunner(m_session, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Engram"));
@@ -102,6 +108,8 @@ MainWindow::MainWindow(QWidget *parent)
             showConnectAgent();
         else if (fix == HealthFix::EditState)
             m_tabs->setCurrentWidget(m_state);
+        else if (fix == HealthFix::ResolveConflicts)
+            showConflicts();
     });
     connectInsights();
     createMenus();
@@ -195,6 +203,8 @@ void MainWindow::createMenus()
     watch->setChecked(true);
     connect(watch, &QAction::toggled, m_session, &VaultSession::setWatching);
 
+    createSyncMenu();
+
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
     QAction *connectAgent = tools->addAction(tr("Connect &Agent…"), this, &MainWindow::showConnectAgent);
     connectAgent->setObjectName(QStringLiteral("actionConnectAgent"));
@@ -245,6 +255,7 @@ void MainWindow::connectInsights()
     connect(m_insights, &VaultInsights::consolidationFinished, this, [this](const QString &summary) {
         m_timeline->setStatus(summary);
         report(summary, MessageLog::Severity::Info); // logged; a run that went well asks nothing of the person
+        m_sync->afterConsolidation();
     });
     connect(m_insights, &VaultInsights::consolidationFailed, this, [this](const QString &message) {
         m_timeline->setStatus(tr("Consolidation failed: %1").arg(message));
@@ -263,6 +274,95 @@ void MainWindow::consolidateNow()
     if (!m_insights->consolidateNow())
         statusBar()->showMessage(
             m_session->isOpen() ? tr("A consolidation is already running") : tr("No vault is open"), 5000);
+}
+
+void MainWindow::createSyncMenu()
+{
+    QMenu *sync = menuBar()->addMenu(tr("S&ync"));
+    QAction *now = sync->addAction(tr("&Sync Now"), this, &MainWindow::syncNow);
+    now->setObjectName(QStringLiteral("actionSyncNow"));
+    now->setToolTip(tr("Commit the vault's changes, merge the remote's and push (git)"));
+    QAction *conflicts = sync->addAction(tr("&Resolve Conflicts…"), this, &MainWindow::showConflicts);
+    conflicts->setObjectName(QStringLiteral("actionResolveConflicts"));
+    connect(m_sync, &SyncRunner::started, this, [this] { statusBar()->showMessage(tr("Syncing…")); });
+    connect(m_sync, &SyncRunner::progress, this,
+            [this](const QString &step) { statusBar()->showMessage(tr("Sync: %1").arg(step), 10000); });
+    connect(m_sync, &SyncRunner::finished, this, &MainWindow::reportSync);
+}
+
+void MainWindow::syncNow()
+{
+    if (!m_session->isOpen()) {
+        statusBar()->showMessage(tr("No vault is open"), 5000);
+        return;
+    }
+    if (!m_sync->isRepository() && !offerRepository())
+        return;
+    if (!m_sync->syncNow())
+        statusBar()->showMessage(tr("A sync is already running"), 5000);
+}
+
+bool MainWindow::offerRepository()
+{
+    QMessageBox ask(
+        QMessageBox::Question, tr("Sync"),
+        tr("%1 is not a git repository yet. Make it one?").arg(QDir::toNativeSeparators(m_session->vaultPath())),
+        QMessageBox::Yes | QMessageBox::Cancel, this);
+    ask.setObjectName(QStringLiteral("makeRepositoryPrompt"));
+    ask.setInformativeText(tr("Engram syncs a vault with git: it commits your files (never the index in .engram/), "
+                              "merges what other machines pushed, and pushes. Nothing in the vault is changed but "
+                              "a .gitignore and a .gitattributes."));
+    if (ask.exec() != QMessageBox::Yes)
+        return false;
+    QInputDialog remote(this);
+    remote.setObjectName(QStringLiteral("remoteUrlDialog"));
+    remote.setWindowTitle(tr("Sync"));
+    remote.setLabelText(tr("The remote to sync with (a git URL or a folder); leave empty to commit locally for now:"));
+    if (remote.exec() != QDialog::Accepted)
+        return false;
+    auto made = m_sync->makeRepository(remote.textValue().trimmed());
+    if (!made) {
+        report(tr("Could not make the vault a repository: %1").arg(made.error().toString()));
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::reportSync(const SyncReport &r)
+{
+    QString text;
+    switch (r.outcome) {
+    case SyncReport::Outcome::UpToDate: text = tr("Sync: up to date"); break;
+    case SyncReport::Outcome::Synced:
+        text = tr("Synced with %1: %2 file(s) committed, %3 received")
+                   .arg(r.remote)
+                   .arg(r.committedPaths.size())
+                   .arg(r.receivedPaths.size());
+        break;
+    case SyncReport::Outcome::LocalOnly: text = tr("Committed locally; push skipped: %1").arg(r.pushSkipped); break;
+    case SyncReport::Outcome::Conflicts:
+        text = tr("Sync stopped: %n file(s) changed on both machines (Sync › Resolve Conflicts…)", nullptr,
+                  int(r.conflicts.size()));
+        break;
+    case SyncReport::Outcome::Failed: text = tr("Sync failed: %1").arg(r.error.toString()); break;
+    }
+    report(text);
+    if (!r.refusedFiles.isEmpty())
+        report(tr("Not committed (too large): %1").arg(r.refusedFiles.join(QStringLiteral("; "))));
+}
+
+void MainWindow::showConflicts()
+{
+    if (!m_session->isOpen()) {
+        statusBar()->showMessage(tr("No vault is open"), 5000);
+        return;
+    }
+    auto *dialog = new ConflictDialog(m_sync->service(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ConflictDialog::resolved, m_session,
+            [this](const QString &path) { m_session->requestIndexPaths({path}); });
+    connect(dialog, &ConflictDialog::allResolved, this, [this] { m_sync->syncNow(); });
+    dialog->show();
 }
 
 QStringList MainWindow::recentVaults()

@@ -9,6 +9,7 @@ class QTabWidget;
 
 namespace engram {
 
+struct SyncReport;
 class GraphView;
 class HealthDashboard;
 class MemoryBrowser;
@@ -16,6 +17,7 @@ class PackPanel;
 class RecallPanel;
 class RegionMapView;
 class StateEditor;
+class SyncRunner;
 class TimelineView;
 class ToolStatsView;
 class VaultInsights;
@@ -52,6 +54,8 @@ public:
     ToolStatsView *toolStatsView() const { return m_tools; }
     RegionMapView *regionMap() const { return m_regions; }
     QTabWidget *tabs() const { return m_tabs; }
+    /// Syncs the vault with its git remote off the UI thread (Sync menu, after consolidation, timer).
+    SyncRunner *syncRunner() const { return m_sync; }
     /// The messages that matter, kept until read (status bar button "messagesButton").
     MessageLog *messageLog() const { return m_messages; }
 
@@ -71,11 +75,18 @@ private:
     void showExpectations();
     void connectInsights();
     void consolidateNow();
+    void createSyncMenu();
+    void syncNow();
+    void showConflicts();
+    /// Offers to make the open vault a git repository; true when it became one.
+    bool offerRepository();
+    void reportSync(const SyncReport &report);
     /// A message that matters: shown in the status bar and kept in the message log.
     void report(const QString &text, MessageLog::Severity severity);
 
     VaultSession *m_session;
     VaultInsights *m_insights;
+    SyncRunner *m_sync;
     QTabWidget *m_tabs;
     MemoryBrowser *m_browser;
     RecallPanel *m_recall;

@@ -227,6 +227,26 @@ Result<Config> Config::fromJson(const QJsonObject &root)
     if (!links)
         return links.error();
     c.linkedVaults = *links;
+    const QJsonValue sync = root.value(QStringLiteral("sync"));
+    if (!sync.isUndefined() && !sync.isObject())
+        return Error{QStringLiteral("engram.json: `sync` must be an object")};
+    const QJsonObject syncObject = sync.toObject();
+    const QJsonValue syncMax = syncObject.value(QStringLiteral("maxFileBytes"));
+    if (!syncMax.isUndefined() && (!syncMax.isDouble() || syncMax.toDouble() < 1))
+        return Error{QStringLiteral("engram.json: `sync.maxFileBytes` must be a number of bytes ≥ 1")};
+    c.sync.maxFileBytes = qint64(syncMax.toDouble(double(c.sync.maxFileBytes)));
+    const QJsonValue syncRemote = syncObject.value(QStringLiteral("remote"));
+    if (!syncRemote.isUndefined() && !syncRemote.isString())
+        return Error{QStringLiteral("engram.json: `sync.remote` must be the name of a git remote")};
+    c.sync.remote = syncRemote.toString();
+    const QJsonValue syncInterval = syncObject.value(QStringLiteral("intervalMinutes"));
+    if (!syncInterval.isUndefined() && (!syncInterval.isDouble() || syncInterval.toDouble() < 0))
+        return Error{QStringLiteral("engram.json: `sync.intervalMinutes` must be a number of minutes ≥ 0 (0: off)")};
+    c.sync.intervalMinutes = syncInterval.toInt(c.sync.intervalMinutes);
+    const QJsonValue syncAfter = syncObject.value(QStringLiteral("afterConsolidation"));
+    if (!syncAfter.isUndefined() && !syncAfter.isBool())
+        return Error{QStringLiteral("engram.json: `sync.afterConsolidation` must be true or false")};
+    c.sync.afterConsolidation = syncAfter.toBool(c.sync.afterConsolidation);
     if (!c.m_modes.contains(c.defaultMode))
         return Error{QStringLiteral("engram.json: `pack.mode` names an unknown mode \"%1\"").arg(c.defaultMode)};
     return c;
@@ -296,6 +316,12 @@ QJsonObject Config::toJson() const
             links.append(QJsonObject{{QStringLiteral("name"), link.name}, {QStringLiteral("path"), link.path}});
         root.insert(QStringLiteral("linked_vaults"), links);
     }
+    QJsonObject syncObject{{QStringLiteral("maxFileBytes"), double(sync.maxFileBytes)},
+                           {QStringLiteral("intervalMinutes"), sync.intervalMinutes},
+                           {QStringLiteral("afterConsolidation"), sync.afterConsolidation}};
+    if (!sync.remote.isEmpty())
+        syncObject.insert(QStringLiteral("remote"), sync.remote);
+    root.insert(QStringLiteral("sync"), syncObject);
     return root;
 }
 

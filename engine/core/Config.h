@@ -77,6 +77,14 @@ struct LinkedVault {
     static bool isValidName(const QString &name);
 };
 
+/// `sync` in engram.json: carrying the vault between machines with git.
+struct SyncConfig {
+    qint64 maxFileBytes = 50LL * 1024 * 1024; ///< larger files are never committed (named, left on disk)
+    QString remote;                           ///< empty: the branch's upstream, else origin, else the only remote
+    int intervalMinutes = 0;                  ///< the workbench syncs this often; 0: only on demand
+    bool afterConsolidation = true;           ///< the workbench syncs after a consolidation (in a repository)
+};
+
 /// `engram.json`: embedder, LLM endpoint, mode weights, budgets, limits.
 /// Every key is optional; a missing file means all defaults. An invalid file
 /// is an error that names the key, never silently replaced.
@@ -112,6 +120,9 @@ public:
     CaptureSettings capture;
     /// Vaults opened beside this one for recall and packs (VaultSet); never written by capture.
     QList<LinkedVault> linkedVaults;
+};
+
+    SyncConfig sync;
 
 private:
     QMap<QString, RankingMode> m_modes;

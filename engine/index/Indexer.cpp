@@ -4,6 +4,7 @@
 #include "index/IndexStore.h"
 #include "index/VectorIndex.h"
 #include "ingest/Chunker.h"
+#include "ingest/ConflictMarkers.h"
 #include "ingest/DocumentParser.h"
 #include "ingest/Tagger.h"
 
@@ -308,6 +309,9 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
     if (bytes.size() > m_config.maxFileBytes)
         return fail(
             Error{QStringLiteral("file grew past the index.maxFileBytes limit while it was read; not indexed")});
+    // Two versions of a note in one file after a sync: neither is the memory until a person chooses.
+    if (const int line = ConflictMarkers::firstConflictLine(bytes); line > 0)
+        return fail(Error{ConflictMarkers::problemMessage(), file.relativePath, line});
     const QString hash = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha1).toHex());
     if (checkUnchanged && previous && previous->hash == hash) {
         // Touched but not changed: remember the new mtime so the next scan skips it cheaply.

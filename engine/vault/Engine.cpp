@@ -5,6 +5,7 @@
 #include "cognition/ToolUsage.h"
 #include "core/VaultBoundary.h"
 #include "index/MemoryCatalog.h"
+#include "ingest/ConflictMarkers.h"
 #include "ingest/DocumentParser.h"
 #include "vault/EngineInternals.h"
 #include "vault/HealthChecks.h"
@@ -733,6 +734,37 @@ Status Engine::compactJournal()
     return m_dynamics->compact();
 }
 
+HealthCheck Engine::syncConflicts(const QList<Problem> &problems) const
+{
+    // Found by the indexer, which refuses such files: no second read of the vault.
+    QStringList conflicted;
+    for (const Problem &p : problems)
+        if (p.message == ConflictMarkers::problemMessage())
+            conflicted << QStringLiteral("%1:%2").arg(p.path).arg(p.line);
+    const bool merging = QFileInfo::exists(QDir(m_vaultPath).filePath(QStringLiteral(".git/MERGE_HEAD")));
+    HealthCheck c;
+    c.id = HealthCheckId::SyncConflicts;
+    c.name = QStringLiteral("sync conflicts");
+    if (conflicted.isEmpty()) {
+        c.reason = merging ? QStringLiteral("no file holds conflict markers; a merge is still open (engram-cli sync "
+                                            "completes it)")
+                           : QStringLiteral("no file holds conflict markers");
+        c.found(HealthDetail::NoSyncConflicts);
+        return c;
+    }
+    c.status = HealthStatus::Error;
+    c.reason = QStringLiteral("%1 file(s) hold git conflict markers from a sync and are not indexed:\n  %2")
+                   .arg(conflicted.size())
+                   .arg(conflicted.join(QStringLiteral("\n  ")));
+    c.found(HealthDetail::SyncConflicts, {QString::number(conflicted.size())});
+    c.detailLines = conflicted;
+    c.fix = HealthFix::ResolveConflicts;
+    c.fixText = QStringLiteral("engram-cli sync --resolve PATH --take mine|theirs|FILE (or Sync › Resolve Conflicts "
+                               "in the workbench), then engram-cli sync");
+    c.advice = HealthAdvice::ResolveConflicts;
+    return c;
+}
+
 QList<HealthCheck> Engine::health()
 {
     const QString rebuild = QStringLiteral("engram-cli rebuild");
@@ -833,6 +865,7 @@ QList<HealthCheck> Engine::health()
                    {count(errors), count(problems.size() - errors), count(qMax<qsizetype>(0, problems.size() - 5))});
     indexing.detailLines = problemLines;
     checks << indexing;
+    checks << syncConflicts(problems);
     checks += HealthChecks::run(m_vaultPath, *m_config, QDateTime::currentDateTime());
 
     const QStringList journalProblems = m_dynamics->problems();

@@ -164,6 +164,8 @@ private:
     Status finishWrite(const VectorsBefore &before);
     /// Writes the tool events collected so far; a failure is kept for the run's report.
     void flushToolEvents();
+    /// Files the indexer refused for git conflict markers, and whether a merge is open.
+    HealthCheck syncConflicts(const QList<Problem> &problems) const;
     /// After the indexer ran: tool events and pending journal events written, failures in `report`.
     void finishRun(IndexReport &report);
     /// Missing vectors beyond which a current vector file is loaded rather than added to.

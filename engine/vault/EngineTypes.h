@@ -16,9 +16,10 @@ namespace engram {
 enum class HealthStatus { Ok, NotYet, Stale, Missing, Error };
 
 /// What fixes a check. Reindex, Rebuild, ConnectAgent (add the hooks that capture sessions and count
-/// tool calls) and EditState (set a focus) are actions the workbench runs itself; Manual is something
-/// a person does, described by HealthCheck::fixText.
-enum class HealthFix { None, Reindex, Rebuild, Manual, ConnectAgent, EditState };
+/// tool calls), EditState (set a focus) and ResolveConflicts (choose between two versions of a file
+/// a sync met) are actions the workbench runs itself; Manual is something a person does, described by
+/// HealthCheck::fixText.
+enum class HealthFix { None, Reindex, Rebuild, Manual, ConnectAgent, EditState, ResolveConflicts };
 
 /// "ok", "not-yet", "stale", "missing" or "error": the words of `engram-cli health` and its JSON.
 QString healthStatusName(HealthStatus status);
@@ -39,6 +40,7 @@ enum class HealthCheckId {
     LlmEndpoint,
     EmbeddingEndpoint,
     Journal,
+    SyncConflicts,
 };
 
 /// What a check found, as a phrase a front end words in its own language. HealthCheck::detailArgs
@@ -76,6 +78,8 @@ enum class HealthDetail {
     EndpointHttpError,     ///< url, HTTP status
     EndpointAnswers,       ///< url, HTTP status, model
     JournalReplayed,       ///< —
+    NoSyncConflicts,       ///< —
+    SyncConflicts,         ///< files holding conflict markers (named in detailLines)
 };
 
 /// What a person does about a failed check, as a front end words it (HealthCheck::fixText is the
@@ -98,6 +102,7 @@ enum class HealthAdvice {
     Reflect,
     StartModelServer,
     CheckModelServerLog,
+    ResolveConflicts,
 };
 
 /// One health check: its status, why, and what fixes it.
