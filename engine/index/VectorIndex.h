@@ -15,10 +15,13 @@
 namespace engram {
 
 /// Approximate nearest neighbours over unit vectors (cosine = inner product),
-/// backed by hnswlib. hnswlib is included by VectorIndex.cpp only: its
-/// headers define non-inline globals. Searches run concurrently under a
-/// shared lock; adds and removes take the lock exclusively (hnswlib's
-/// concurrent addPoint is not safe).
+/// backed by hnswlib. The graph holds int8 vectors (VectorKernels: a quarter of
+/// the floats' memory); the float vectors are kept beside it, and every answer's
+/// similarity is the exact float one: the graph's candidates are ranked again.
+/// A loaded file is mapped, not read (a recall touches the pages it visits).
+/// hnswlib is included by VectorIndex.cpp only: its headers define non-inline
+/// globals. Searches run concurrently under a shared lock; adds and removes take
+/// the lock exclusively (hnswlib's concurrent addPoint is not safe).
 class VectorIndex {
 public:
     struct Hit {
@@ -59,7 +62,8 @@ public:
     /// drain(), then back to applying at once.
     void endBulk();
     /// Most similar first. Up to kExactBelow vectors the search is exact (every vector is compared);
-    /// above it hnswlib's graph answers, which depends on the order vectors were added in.
+    /// above it hnswlib's graph proposes efSearch candidates (which depend on the order vectors were
+    /// added in), ranked by their exact similarity. A chunk's graph level depends on its id alone.
     QList<Hit> search(const Vector &query, int k) const;
     static constexpr qint64 kExactBelow = 20000;
 
@@ -81,14 +85,16 @@ public:
     /// Held while the vectors are brought up to date with the index (one thread of a process at a time).
     std::mutex &syncMutex() { return m_syncMutex; }
 
-    /// Saves atomically (temporary file, then rename).
+    /// Saves atomically: a temporary file, flushed to disk, then renamed over `path`, so after an
+    /// interrupted save (or a full disk) the path holds the previous file whole.
     Status save(const QString &path) const;
+    /// Maps the file (header, upper graph levels and id list are read; the floats and level 0 are
+    /// paged in as searches touch them). On an error the index is as it was.
     Status load(const QString &path);
 
 private:
     struct Impl;
     struct Bulk;
-    void ensureCapacity(size_t needed);
     void addNow(qint64 id, const Vector &vector);
     void removeNow(qint64 id);
 
