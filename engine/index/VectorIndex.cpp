@@ -365,8 +365,12 @@ Status VectorIndex::Impl::write(const QString &path) const
             path};
     }
     // rename(2) replaces the old file in one step: a reader (or a crash) sees the old file or the new.
-    if (::rename(name.constData(), QFile::encodeName(path).constData()) != 0)
-        return Error{QStringLiteral("cannot move the saved vector index into place: %1").arg(systemError(errno)), path};
+    if (::rename(name.constData(), QFile::encodeName(path).constData()) != 0) {
+        const int renameError = errno;
+        ::unlink(name.constData());
+        return Error{QStringLiteral("cannot move the saved vector index into place: %1").arg(systemError(renameError)),
+                     path};
+    }
     return {};
 }
 
