@@ -168,7 +168,6 @@ struct VectorIndex::Impl {
         mappedFloats = nullptr;
         mappedCount = 0;
         addedFloats.clear();
-        addedFloats.shrink_to_fit();
         savedIds = nullptr;
         savedIdCount = 0;
         lookupReady = true;
@@ -181,8 +180,7 @@ struct VectorIndex::Impl {
 
     const float *floats(hnswlib::tableint id) const
     {
-        return id < mappedCount ? mappedFloats + size_t(id) * dimensions
-                                : addedFloats.data() + size_t(id - mappedCount) * dimensions;
+        return id < mappedCount ? mappedFloats + size_t(id) * dimensions : addedFloat(size_t(id - mappedCount));
     }
     void setFloats(hnswlib::tableint id, const float *vector)
     {
@@ -190,10 +188,10 @@ struct VectorIndex::Impl {
             std::memcpy(mappedFloats + size_t(id) * dimensions, vector, dimensions * sizeof(float));
             return;
         }
-        const size_t offset = size_t(id - mappedCount) * dimensions;
-        if (addedFloats.size() < offset + dimensions)
-            addedFloats.resize(offset + dimensions);
-        std::memcpy(addedFloats.data() + offset, vector, dimensions * sizeof(float));
+        const size_t added = size_t(id - mappedCount);
+        while (addedFloats.size() <= added / kFloatBlock)
+            addedFloats.push_back(std::make_unique_for_overwrite<float[]>(kFloatBlock * dimensions));
+        std::memcpy(const_cast<float *>(addedFloat(added)), vector, dimensions * sizeof(float));
     }
 
     /// hnswlib's label → internal id map, which adds and removes need and searches do not: built on
@@ -289,7 +287,14 @@ struct VectorIndex::Impl {
     /// the first mappedCount in the loaded file (a private mapping), the rest in addedFloats.
     float *mappedFloats = nullptr;
     hnswlib::tableint mappedCount = 0;
-    std::vector<float> addedFloats;
+    /// In blocks, never moved: a growing array would hold its old and new copy at once (at a million
+    /// 384-dim vectors, 1.5 GB and 3 GB).
+    std::vector<std::unique_ptr<float[]>> addedFloats;
+    static constexpr size_t kFloatBlock = 4096; ///< vectors per block
+    const float *addedFloat(size_t added) const
+    {
+        return addedFloats[added / kFloatBlock].get() + (added % kFloatBlock) * dimensions;
+    }
     Mapping file;   ///< the loaded vector file, private (writes stay in memory)
     Mapping level0; ///< the graph's level 0: the file's section, then room for new elements
     bool level0Mapped = false;
@@ -343,8 +348,10 @@ Status VectorIndex::Impl::write(const QString &path) const
     if (!error)
         error = writeAll(fd, mappedFloats, mappedBytes, header.floatsOffset);
     if (!error)
-        error = writeAll(fd, addedFloats.data(), (count - mappedCount) * dimensions * sizeof(float),
-                         header.floatsOffset + mappedBytes);
+        for (size_t added = 0; !error && added < count - mappedCount; added += kFloatBlock)
+            error = writeAll(fd, addedFloat(added),
+                             std::min(kFloatBlock, count - mappedCount - added) * dimensions * sizeof(float),
+                             header.floatsOffset + mappedBytes + added * dimensions * sizeof(float));
     if (!error)
         error = writeAll(fd, g.data_level0_memory_, count * sizeData, header.level0Offset);
     if (!error)
