@@ -176,7 +176,8 @@ struct VectorIndex::Impl {
 
     size_t graphWidth() const { return width > 0 ? size_t(width) : kEfSearch; }
     qint64 liveCount() const { return qint64(index->cur_element_count - index->num_deleted_); }
-    bool exact() const { return width == kExactSearch || (width < 0 && liveCount() <= kExactBelow); }
+    bool exact() const { return width == kExactSearch || (width == kAutomaticSearch && liveCount() <= kExactBelow); }
+    bool scan() const { return width == kScanSearch || (width == kAutomaticSearch && liveCount() <= kScanBelow); }
 
     const float *floats(hnswlib::tableint id) const
     {
@@ -678,6 +679,34 @@ QList<VectorIndex::Hit> VectorIndex::search(const Vector &query, int k) const
             if (!d->index->isMarkedDeleted(internalId))
                 all.emplace_back(d->floatDistance(query.constData(), d->floats(internalId), parameter),
                                  qint64(d->index->getExternalLabel(internalId)));
+    } else if (d->scan()) {
+        std::vector<char> quantised(VectorKernels::quantisedSize(size_t(m_dimensions)));
+        VectorKernels::quantise(query.constData(), size_t(m_dimensions), quantised.data());
+        // The best `shortlist` by int8 similarity (ties by id: the same list in any order), then
+        // ranked by their float vectors.
+        const size_t shortlist = std::max(size_t(k) * 4, size_t(kShortlist));
+        const hnswlib::DISTFUNC<float> distance = d->space.get_dist_func();
+        void *quantisedParameter = d->space.get_dist_func_param();
+        std::vector<std::pair<float, std::pair<qint64, hnswlib::tableint>>> best; // a max-heap
+        best.reserve(shortlist + 1);
+        const size_t count = d->index->cur_element_count;
+        for (hnswlib::tableint internalId = 0; internalId < count; ++internalId) {
+            if (d->index->isMarkedDeleted(internalId))
+                continue;
+            const float dist =
+                distance(quantised.data(), d->index->getDataByInternalId(internalId), quantisedParameter);
+            if (best.size() == shortlist && dist > best.front().first)
+                continue;
+            best.push_back({dist, {qint64(d->index->getExternalLabel(internalId)), internalId}});
+            std::push_heap(best.begin(), best.end());
+            if (best.size() > shortlist) {
+                std::pop_heap(best.begin(), best.end());
+                best.pop_back();
+            }
+        }
+        all.reserve(best.size());
+        for (const auto &[dist, element] : best)
+            all.emplace_back(d->floatDistance(query.constData(), d->floats(element.second), parameter), element.first);
     } else {
         // The graph walks quantised vectors; every candidate it ends with (efSearch of them, at
         // least k) is ranked again by its float vector, so the similarities are exact.
@@ -703,7 +732,7 @@ QList<VectorIndex::Hit> VectorIndex::search(const Vector &query, int k) const
 void VectorIndex::setSearchWidth(int width)
 {
     std::unique_lock lock(m_mutex);
-    d->width = width < 0 ? kAutomaticSearch : width;
+    d->width = width < 0 && width != kScanSearch ? kAutomaticSearch : width;
     d->index->setEf(d->graphWidth());
 }
 
