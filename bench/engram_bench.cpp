@@ -143,6 +143,7 @@ QString ms(double v)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    setvbuf(stdout, nullptr, _IOLBF, 0); // each row as it is measured: a run stopped midway keeps its rows
     QStringList args = app.arguments().mid(1);
     if (args.isEmpty()) {
         fprintf(stderr, "usage: engram_bench VAULT [--queries N] [--cli PATH] [--keep-index] [--profile MODE]\n");

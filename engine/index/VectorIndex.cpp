@@ -1,5 +1,7 @@
 #include "index/VectorIndex.h"
 
+#include "index/VectorKernels.h"
+
 #include <QFile>
 
 #include <algorithm>
@@ -8,15 +10,14 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <fcntl.h>
 #include <hnswlib/hnswlib.h>
 #include <mutex>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <thread>
-#include <unordered_set>
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define ENGRAM_RUNTIME_AVX2 1
-#endif
+#include <type_traits>
+#include <unistd.h>
 
 namespace engram {
 
@@ -24,86 +25,489 @@ namespace {
 constexpr size_t kM = 16;
 constexpr size_t kEfSearch = 96;
 constexpr size_t kInitialCapacity = 1024;
-#ifdef ENGRAM_RUNTIME_AVX2
-/// 1 − a·b with AVX2 + FMA, compiled for that target only and chosen at run time: the build stays
-/// portable (hnswlib's own kernels are SSE unless the whole build uses -mavx), and graph
-/// construction, 70 % of a full index, spends its time here.
-__attribute__((target("avx2,fma"))) float innerProductDistanceAvx2(const void *a, const void *b, const void *dimensions)
-{
-    const float *x = static_cast<const float *>(a);
-    const float *y = static_cast<const float *>(b);
-    const size_t n = *static_cast<const size_t *>(dimensions);
-    __m256 sum0 = _mm256_setzero_ps();
-    __m256 sum1 = _mm256_setzero_ps();
-    size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        sum0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), sum0);
-        sum1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 8), _mm256_loadu_ps(y + i + 8), sum1);
-    }
-    for (; i + 8 <= n; i += 8)
-        sum0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), sum0);
-    const __m256 sum = _mm256_add_ps(sum0, sum1);
-    __m128 half = _mm_add_ps(_mm256_castps256_ps128(sum), _mm256_extractf128_ps(sum, 1));
-    half = _mm_hadd_ps(half, half);
-    half = _mm_hadd_ps(half, half);
-    float dot = _mm_cvtss_f32(half);
-    for (; i < n; ++i)
-        dot += x[i] * y[i];
-    return 1.0f - dot;
-}
-#endif
 
-/// hnswlib's inner-product space, with the AVX2 kernel where the CPU has it.
-class DotProductSpace final : public hnswlib::SpaceInterface<float> {
+using Graph = hnswlib::HierarchicalNSW<float>;
+
+/// The graph's space: int8 vectors with a scale (VectorKernels), a quarter of the floats' memory.
+class QuantisedSpace final : public hnswlib::SpaceInterface<float> {
 public:
-    explicit DotProductSpace(size_t dimensions) : m_portable(dimensions), m_dimensions(dimensions)
-    {
-        m_distance = m_portable.get_dist_func();
-#ifdef ENGRAM_RUNTIME_AVX2
-        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-            m_distance = innerProductDistanceAvx2;
-#endif
-    }
-    size_t get_data_size() override
-    {
-        return m_dimensions * sizeof(float);
-    }
-    hnswlib::DISTFUNC<float> get_dist_func() override
-    {
-        return m_distance;
-    }
-    void *get_dist_func_param() override
-    {
-        return &m_dimensions;
-    }
+    explicit QuantisedSpace(size_t dimensions)
+        : m_dimensions(dimensions), m_distance(VectorKernels::quantisedDistance())
+    { }
+    size_t get_data_size() override { return VectorKernels::quantisedSize(m_dimensions); }
+    hnswlib::DISTFUNC<float> get_dist_func() override { return m_distance; }
+    void *get_dist_func_param() override { return &m_dimensions; }
 
 private:
-    hnswlib::InnerProductSpace m_portable;
     size_t m_dimensions;
     hnswlib::DISTFUNC<float> m_distance;
 };
 
+/// A chunk's graph level from its id. hnswlib draws levels from one generator in insertion
+/// order, so the same vectors added in another order (an incremental index and a rebuild) got
+/// other levels; seeded by the id, every chunk has the same level in any order.
+void seedLevel(Graph &graph, qint64 id)
+{
+    quint64 x = quint64(id) + 0x9e3779b97f4a7c15ULL; // splitmix64
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    graph.level_generator_.seed(std::uint_fast32_t(x % 2147483646ULL + 1)); // minstd: 1 … 2³¹ − 2
+}
+
+/// An mmap(2) region, unmapped when it goes.
+struct Mapping {
+    Mapping() = default;
+    Mapping(void *address, size_t length) : address(address), length(length) { }
+    Mapping(Mapping &&other) noexcept { *this = std::move(other); }
+    Mapping &operator=(Mapping &&other) noexcept
+    {
+        reset();
+        std::swap(address, other.address);
+        std::swap(length, other.length);
+        return *this;
+    }
+    ~Mapping() { reset(); }
+    void reset()
+    {
+        if (address)
+            ::munmap(address, length);
+        address = nullptr;
+        length = 0;
+    }
+    char *bytes() const { return static_cast<char *>(address); }
+
+    void *address = nullptr;
+    size_t length = 0;
+};
+
+/// The vector file: a header, then sections at 64 KiB boundaries, so that each can be mapped in
+/// place (the graph's level 0 needs a page-aligned file offset): the float vectors by internal id,
+/// hnswlib's level-0 block (links, quantised vector, label per element) as it is in memory, the
+/// upper levels' link lists ({internal id, bytes, links} for the few elements above level 0), and
+/// the live ids ascending. Nothing is read at load but the header, the upper levels and (for
+/// ids()) the id list: a recall at a million chunks touches the pages it visits.
+constexpr char kMagic[8] = {'E', 'N', 'G', 'V', 'E', 'C', 'S', '1'};
+constexpr quint64 kFormatVersion = 1;
+constexpr quint64 kSectionAlignment = 65536;
+
+struct FileHeader {
+    char magic[8];
+    quint64 version;
+    quint64 dimensions;
+    quint64 count; ///< elements, deleted ones included (internal ids 0 … count − 1)
+    quint64 deleted;
+    quint64 sizeDataPerElement;
+    quint64 maxM0;
+    qint64 maxLevel;
+    quint64 enterPoint;
+    quint64 floatsOffset;
+    quint64 level0Offset;
+    quint64 upperOffset;
+    quint64 upperBytes;
+    quint64 idsOffset;
+    quint64 idsCount;
+    quint64 fileSize;
+};
+
+constexpr quint64 alignUp(quint64 value, quint64 alignment)
+{
+    return (value + alignment - 1) / alignment * alignment;
+}
+
+QString systemError(int error)
+{
+    return QString::fromLocal8Bit(std::strerror(error));
+}
+
+/// pwrite(2) until everything is written; 0 or errno.
+int writeAll(int fd, const void *data, size_t length, quint64 offset)
+{
+    const char *p = static_cast<const char *>(data);
+    while (length > 0) {
+        const ssize_t written = ::pwrite(fd, p, std::min<size_t>(length, size_t(1) << 30), off_t(offset));
+        if (written < 0) {
+            if (errno == EINTR)
+                continue;
+            return errno;
+        }
+        p += written;
+        length -= size_t(written);
+        offset += quint64(written);
+    }
+    return 0;
+}
+
 } // namespace
 
 struct VectorIndex::Impl {
-    Impl(int dimensions, int buildEffort) : space(size_t(dimensions)), efConstruction(size_t(buildEffort)) { }
+    Impl(int dimensions, int buildEffort)
+        : dimensions(size_t(dimensions)),
+          portable(size_t(dimensions)),
+          space(size_t(dimensions)),
+          floatDistance(VectorKernels::floatDistance(portable.get_dist_func())),
+          efConstruction(size_t(buildEffort))
+    { }
+    ~Impl() { dropGraph(); }
 
     void reset(size_t capacity)
     {
-        index = std::make_unique<hnswlib::HierarchicalNSW<float>>(&space, capacity, kM, efConstruction, 42);
+        dropGraph();
+        index = std::make_unique<Graph>(&space, capacity, kM, efConstruction, 42);
         index->setEf(graphWidth());
-        live.clear();
+    }
+
+    /// hnswlib frees its level 0 with free(): a mapped one is taken back first.
+    void dropGraph()
+    {
+        if (index && level0Mapped)
+            index->data_level0_memory_ = nullptr;
+        index.reset();
+        level0.reset();
+        level0Mapped = false;
+        mappedFloats = nullptr;
+        mappedCount = 0;
+        addedFloats.clear();
+        savedIds = nullptr;
+        savedIdCount = 0;
+        lookupReady = true;
+        file.reset();
     }
 
     size_t graphWidth() const { return width > 0 ? size_t(width) : kEfSearch; }
-    bool exact() const { return width == kExactSearch || (width < 0 && qint64(live.size()) <= kExactBelow); }
+    qint64 liveCount() const { return qint64(index->cur_element_count - index->num_deleted_); }
+    bool exact() const { return width == kExactSearch || (width == kAutomaticSearch && liveCount() <= kExactBelow); }
+    bool scan() const { return width == kScanSearch || (width == kAutomaticSearch && liveCount() <= kScanBelow); }
 
-    DotProductSpace space;
+    const float *floats(hnswlib::tableint id) const
+    {
+        return id < mappedCount ? mappedFloats + size_t(id) * dimensions : addedFloat(size_t(id - mappedCount));
+    }
+    void setFloats(hnswlib::tableint id, const float *vector)
+    {
+        if (id < mappedCount) { // a private mapping: the file stays as it is
+            std::memcpy(mappedFloats + size_t(id) * dimensions, vector, dimensions * sizeof(float));
+            return;
+        }
+        const size_t added = size_t(id - mappedCount);
+        while (addedFloats.size() <= added / kFloatBlock)
+            addedFloats.push_back(std::make_unique_for_overwrite<float[]>(kFloatBlock * dimensions));
+        std::memcpy(const_cast<float *>(addedFloat(added)), vector, dimensions * sizeof(float));
+    }
+
+    /// hnswlib's label → internal id map, which adds and removes need and searches do not: built on
+    /// the first change after a load (a million labels: ~0.1 s), so a recall never pays for it.
+    void ensureLookup()
+    {
+        if (lookupReady)
+            return;
+        index->label_lookup_.reserve(index->cur_element_count);
+        for (hnswlib::tableint i = 0; i < index->cur_element_count; ++i)
+            index->label_lookup_[index->getExternalLabel(i)] = i;
+        lookupReady = true;
+    }
+
+    void ensureCapacity(size_t needed)
+    {
+        const size_t capacity = index->max_elements_;
+        if (needed <= capacity)
+            return;
+        if (level0Mapped) {
+            // resizeIndex() reallocs level 0, which a mapping cannot be: copy it to the heap once.
+            const size_t bytes = index->cur_element_count * index->size_data_per_element_;
+            char *heap = static_cast<char *>(std::malloc(capacity * index->size_data_per_element_));
+            if (!heap)
+                throw std::bad_alloc();
+            std::memcpy(heap, index->data_level0_memory_, bytes);
+            index->data_level0_memory_ = heap;
+            level0.reset();
+            level0Mapped = false;
+        }
+        index->resizeIndex(std::max(needed, capacity * 2));
+    }
+
+    /// The ids of live elements, ascending.
+    std::vector<qint64> liveIds() const
+    {
+        if (savedIds)
+            return std::vector<qint64>(savedIds, savedIds + savedIdCount);
+        std::vector<qint64> out;
+        out.reserve(size_t(liveCount()));
+        for (hnswlib::tableint i = 0; i < index->cur_element_count; ++i)
+            if (!index->isMarkedDeleted(i))
+                out.push_back(qint64(index->getExternalLabel(i)));
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    /// hnswlib's searchKnn, but answering internal ids (the float vectors are kept by internal id).
+    std::priority_queue<std::pair<float, hnswlib::tableint>> graphCandidates(const void *query, size_t ef) const
+    {
+        std::priority_queue<std::pair<float, hnswlib::tableint>> out;
+        const Graph &g = *index;
+        if (g.cur_element_count == 0)
+            return out;
+        hnswlib::tableint current = g.enterpoint_node_;
+        float currentDistance = g.fstdistfunc_(query, g.getDataByInternalId(current), g.dist_func_param_);
+        for (int level = g.maxlevel_; level > 0; --level) {
+            for (bool changed = true; changed;) {
+                changed = false;
+                hnswlib::linklistsizeint *list = g.get_linklist(current, level);
+                const int size = g.getListCount(list);
+                const auto *neighbours = reinterpret_cast<const hnswlib::tableint *>(list + 1);
+                for (int i = 0; i < size; ++i) {
+                    const float distance =
+                        g.fstdistfunc_(query, g.getDataByInternalId(neighbours[i]), g.dist_func_param_);
+                    if (distance < currentDistance) {
+                        currentDistance = distance;
+                        current = neighbours[i];
+                        changed = true;
+                    }
+                }
+            }
+        }
+        auto found = g.num_deleted_ ? g.searchBaseLayerST<true>(current, query, ef)
+                                    : g.searchBaseLayerST<false>(current, query, ef);
+        while (!found.empty()) {
+            out.push(found.top());
+            found.pop();
+        }
+        return out;
+    }
+
+    Status write(const QString &path) const;
+    Status read(const QString &path, size_t expectedDimensions);
+
+    size_t dimensions;
+    hnswlib::InnerProductSpace portable;
+    QuantisedSpace space;
+    VectorKernels::Distance floatDistance;
     size_t efConstruction;
-    std::unique_ptr<hnswlib::HierarchicalNSW<float>> index;
-    std::unordered_set<qint64> live;
+    std::unique_ptr<Graph> index;
+    /// Float vectors by internal id, for exact search and for ranking the graph's candidates again:
+    /// the first mappedCount in the loaded file (a private mapping), the rest in addedFloats.
+    float *mappedFloats = nullptr;
+    hnswlib::tableint mappedCount = 0;
+    /// In blocks, never moved: a growing array would hold its old and new copy at once (at a million
+    /// 384-dim vectors, 1.5 GB and 3 GB).
+    std::vector<std::unique_ptr<float[]>> addedFloats;
+    static constexpr size_t kFloatBlock = 4096; ///< vectors per block
+    const float *addedFloat(size_t added) const
+    {
+        return addedFloats[added / kFloatBlock].get() + (added % kFloatBlock) * dimensions;
+    }
+    Mapping file;   ///< the loaded vector file, private (writes stay in memory)
+    Mapping level0; ///< the graph's level 0: the file's section, then room for new elements
+    bool level0Mapped = false;
+    bool lookupReady = true;
+    const qint64 *savedIds = nullptr; ///< the file's id list while nothing has changed since the load
+    size_t savedIdCount = 0;
     int width = kAutomaticSearch; ///< setSearchWidth()
 };
+
+Status VectorIndex::Impl::write(const QString &path) const
+{
+    const Graph &g = *index;
+    const size_t count = g.cur_element_count;
+    const size_t sizeData = g.size_data_per_element_;
+    std::vector<char> upper;
+    for (hnswlib::tableint i = 0; i < count; ++i) {
+        if (g.element_levels_[i] <= 0)
+            continue;
+        const quint32 bytes = quint32(g.size_links_per_element_ * size_t(g.element_levels_[i]));
+        const quint32 record[2] = {i, bytes};
+        upper.insert(upper.end(), reinterpret_cast<const char *>(record), reinterpret_cast<const char *>(record + 2));
+        upper.insert(upper.end(), g.linkLists_[i], g.linkLists_[i] + bytes);
+    }
+    const std::vector<qint64> ids = liveIds();
+
+    FileHeader header{};
+    std::memcpy(header.magic, kMagic, sizeof kMagic);
+    header.version = kFormatVersion;
+    header.dimensions = dimensions;
+    header.count = count;
+    header.deleted = g.num_deleted_;
+    header.sizeDataPerElement = sizeData;
+    header.maxM0 = g.maxM0_;
+    header.maxLevel = g.maxlevel_;
+    header.enterPoint = g.enterpoint_node_;
+    header.floatsOffset = alignUp(sizeof(FileHeader), kSectionAlignment);
+    header.level0Offset = alignUp(header.floatsOffset + count * dimensions * sizeof(float), kSectionAlignment);
+    header.upperOffset = alignUp(header.level0Offset + count * sizeData, kSectionAlignment);
+    header.upperBytes = upper.size();
+    header.idsOffset = alignUp(header.upperOffset + upper.size(), kSectionAlignment);
+    header.idsCount = ids.size();
+    header.fileSize = header.idsOffset + ids.size() * sizeof(qint64);
+
+    const QString temporary = path + QStringLiteral(".tmp");
+    const QByteArray name = QFile::encodeName(temporary);
+    const int fd = ::open(name.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return Error{QStringLiteral("cannot write the vector index: %1").arg(systemError(errno)), temporary};
+    const size_t mappedBytes = size_t(mappedCount) * dimensions * sizeof(float);
+    int error = writeAll(fd, &header, sizeof header, 0);
+    if (!error)
+        error = writeAll(fd, mappedFloats, mappedBytes, header.floatsOffset);
+    if (!error)
+        for (size_t added = 0; !error && added < count - mappedCount; added += kFloatBlock)
+            error = writeAll(fd, addedFloat(added),
+                             std::min(kFloatBlock, count - mappedCount - added) * dimensions * sizeof(float),
+                             header.floatsOffset + mappedBytes + added * dimensions * sizeof(float));
+    if (!error)
+        error = writeAll(fd, g.data_level0_memory_, count * sizeData, header.level0Offset);
+    if (!error)
+        error = writeAll(fd, upper.data(), upper.size(), header.upperOffset);
+    if (!error)
+        error = writeAll(fd, ids.data(), ids.size() * sizeof(qint64), header.idsOffset);
+    if (!error && ::ftruncate(fd, off_t(header.fileSize)) != 0)
+        error = errno;
+    // On disk before the rename, so that after a crash the path holds the old file or the whole new one.
+    if (!error && ::fdatasync(fd) != 0)
+        error = errno;
+    if (::close(fd) != 0 && !error)
+        error = errno;
+    if (error) {
+        ::unlink(name.constData());
+        return Error{
+            QStringLiteral("cannot write the vector index (%1); the previous file is kept").arg(systemError(error)),
+            path};
+    }
+    // rename(2) replaces the old file in one step: a reader (or a crash) sees the old file or the new.
+    if (::rename(name.constData(), QFile::encodeName(path).constData()) != 0) {
+        const int renameError = errno;
+        ::unlink(name.constData());
+        return Error{QStringLiteral("cannot move the saved vector index into place: %1").arg(systemError(renameError)),
+                     path};
+    }
+    return {};
+}
+
+Status VectorIndex::Impl::read(const QString &path, size_t expectedDimensions)
+{
+    const auto unreadable = [&path](const QString &why) {
+        return Error{QStringLiteral("vector index is unreadable: %1").arg(why), path};
+    };
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return errno == ENOENT
+                   ? Error{QStringLiteral("vector index file is missing"), path}
+                   : Error{QStringLiteral("cannot open the vector index: %1").arg(systemError(errno)), path};
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat info { };
+    if (::fstat(fd, &info) != 0)
+        return unreadable(systemError(errno));
+    const quint64 size = quint64(info.st_size);
+    if (size < sizeof(FileHeader))
+        return unreadable(QStringLiteral("%1 bytes, shorter than its header").arg(size));
+    void *whole = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    if (whole == MAP_FAILED)
+        return unreadable(systemError(errno));
+    Mapping mapped(whole, size);
+    FileHeader h{};
+    std::memcpy(&h, whole, sizeof h);
+    if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.version != kFormatVersion)
+        return unreadable(QStringLiteral("not a vector file of this format (an older version's?)"));
+    if (h.dimensions != expectedDimensions)
+        return Error{QStringLiteral("vector index has other dimensions than the embedder"), path};
+    if (h.fileSize != size)
+        return unreadable(QStringLiteral("%1 bytes where its header says %2 (cut short?)").arg(size).arg(h.fileSize));
+
+    auto graph = std::make_unique<Graph>(&space, 1, kM, efConstruction, 42);
+    const size_t sizeData = graph->size_data_per_element_;
+    const quint64 count = h.count;
+    const auto within = [size](quint64 offset, quint64 bytes) { return offset <= size && bytes <= size - offset; };
+    if (h.sizeDataPerElement != sizeData || h.maxM0 != graph->maxM0_)
+        return unreadable(QStringLiteral("written with other graph parameters"));
+    if (count >= quint64(std::numeric_limits<hnswlib::tableint>::max()) || h.deleted > count
+        || h.idsCount != count - h.deleted || (count > 0 && (h.enterPoint >= count || h.maxLevel < 0))
+        || h.level0Offset % kSectionAlignment != 0
+        || !within(h.floatsOffset, count * expectedDimensions * sizeof(float))
+        || !within(h.level0Offset, count * sizeData) || !within(h.upperOffset, h.upperBytes)
+        || !within(h.idsOffset, h.idsCount * sizeof(qint64)) || h.idsOffset % sizeof(qint64) != 0
+        || h.floatsOffset % sizeof(float) != 0)
+        return unreadable(QStringLiteral("its sections do not fit its size"));
+
+    const size_t capacity = size_t(count) + std::max(size_t(count) / 8, kInitialCapacity);
+    graph->linkLists_ = static_cast<char **>(std::realloc(graph->linkLists_, capacity * sizeof(char *)));
+    if (!graph->linkLists_)
+        throw std::bad_alloc();
+    graph->element_levels_.assign(capacity, 0);
+    std::vector<std::mutex>(capacity).swap(graph->link_list_locks_);
+    delete graph->visited_list_pool_;
+    graph->visited_list_pool_ = new hnswlib::VisitedListPool(1, int(capacity));
+    graph->max_elements_ = capacity;
+    graph->cur_element_count = size_t(count);
+    // Upper levels: read (a few % of the elements).
+    const char *p = mapped.bytes() + h.upperOffset;
+    const char *end = p + h.upperBytes;
+    while (p < end) {
+        quint32 record[2] = {};
+        if (size_t(end - p) < sizeof record)
+            return unreadable(QStringLiteral("an upper-level record is cut short"));
+        std::memcpy(record, p, sizeof record);
+        p += sizeof record;
+        const auto [id, bytes] = std::pair{record[0], record[1]};
+        if (id >= count || bytes == 0 || bytes % graph->size_links_per_element_ != 0 || size_t(end - p) < bytes
+            || graph->element_levels_[id] != 0)
+            return unreadable(QStringLiteral("upper-level record of element %1 is malformed").arg(id));
+        graph->linkLists_[id] = static_cast<char *>(std::malloc(bytes + 1));
+        if (!graph->linkLists_[id])
+            throw std::bad_alloc();
+        std::memcpy(graph->linkLists_[id], p, bytes);
+        graph->element_levels_[id] = int(bytes / graph->size_links_per_element_);
+        p += bytes;
+    }
+    if (count > 0 && graph->element_levels_[h.enterPoint] != int(h.maxLevel))
+        return unreadable(QStringLiteral("its entry point is not on the top level"));
+
+    // Level 0: the file's section mapped in place (private: changes stay in memory), followed by
+    // reserved room for elements added later, so an add does not copy it.
+    const size_t page = size_t(::sysconf(_SC_PAGESIZE));
+    const size_t reserveBytes = alignUp(capacity * sizeData, page);
+    void *reserve =
+        ::mmap(nullptr, reserveBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (reserve == MAP_FAILED)
+        return unreadable(systemError(errno));
+    Mapping level0Mapping(reserve, reserveBytes);
+    if (count > 0) {
+        if (kSectionAlignment % page == 0) {
+            if (::mmap(reserve, alignUp(count * sizeData, page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd,
+                       off_t(h.level0Offset))
+                == MAP_FAILED)
+                return unreadable(systemError(errno));
+        } else { // pages larger than the file's alignment: copy
+            std::memcpy(reserve, mapped.bytes() + h.level0Offset, count * sizeData);
+        }
+    }
+    if (count > quint64(kExactBelow)) {
+        // A graph search visits a few thousand elements and ranks ~100 float vectors, scattered over
+        // the file: without this, each page fault reads ahead (8 MB on this machine's disk), and the
+        // first recall of a fresh process read the whole file of 100k vectors (190 of 198 MB).
+        ::madvise(mapped.bytes() + h.floatsOffset, count * expectedDimensions * sizeof(float), MADV_RANDOM);
+        ::madvise(reserve, alignUp(count * sizeData, page), MADV_RANDOM);
+    }
+    std::free(graph->data_level0_memory_);
+    graph->data_level0_memory_ = level0Mapping.bytes();
+    graph->num_deleted_ = size_t(h.deleted);
+    graph->maxlevel_ = count > 0 ? int(h.maxLevel) : -1;
+    graph->enterpoint_node_ = count > 0 ? hnswlib::tableint(h.enterPoint) : hnswlib::tableint(-1);
+
+    dropGraph();
+    index = std::move(graph);
+    level0 = std::move(level0Mapping);
+    level0Mapped = true;
+    file = std::move(mapped);
+    mappedFloats = reinterpret_cast<float *>(file.bytes() + h.floatsOffset);
+    mappedCount = hnswlib::tableint(count);
+    savedIds = reinterpret_cast<const qint64 *>(file.bytes() + h.idsOffset);
+    savedIdCount = size_t(h.idsCount);
+    lookupReady = count == 0;
+    index->setEf(graphWidth());
+    return {};
+}
 
 /// The insertion thread of a bulk run and its queue of adds (a vector) and removes (none).
 struct VectorIndex::Bulk {
@@ -200,14 +604,7 @@ void VectorIndex::endBulk()
 qint64 VectorIndex::size() const
 {
     std::shared_lock lock(m_mutex);
-    return qint64(d->live.size());
-}
-
-void VectorIndex::ensureCapacity(size_t needed)
-{
-    const size_t capacity = d->index->max_elements_;
-    if (needed > capacity)
-        d->index->resizeIndex(std::max(needed, capacity * 2));
+    return d->liveCount();
 }
 
 void VectorIndex::add(qint64 id, const Vector &vector)
@@ -232,18 +629,27 @@ void VectorIndex::remove(qint64 id)
 
 void VectorIndex::addNow(qint64 id, const Vector &vector)
 {
+    std::vector<char> quantised(VectorKernels::quantisedSize(size_t(m_dimensions)));
+    VectorKernels::quantise(vector.constData(), size_t(m_dimensions), quantised.data());
     std::unique_lock lock(m_mutex);
-    ensureCapacity(d->index->cur_element_count + 1);
-    d->index->addPoint(vector.constData(), hnswlib::labeltype(id)); // re-adding a deleted label revives it
-    d->live.insert(id);
+    d->ensureLookup();
+    d->savedIds = nullptr;
+    d->ensureCapacity(d->index->cur_element_count + 1);
+    seedLevel(*d->index, id);
+    // Re-adding a deleted label revives it (same internal id, new vector).
+    const hnswlib::tableint internalId = d->index->addPoint(quantised.data(), hnswlib::labeltype(id), -1);
+    d->setFloats(internalId, vector.constData());
 }
 
 void VectorIndex::removeNow(qint64 id)
 {
     std::unique_lock lock(m_mutex);
-    if (d->live.erase(id) == 0)
+    d->ensureLookup();
+    const auto found = d->index->label_lookup_.find(hnswlib::labeltype(id));
+    if (found == d->index->label_lookup_.end() || d->index->isMarkedDeleted(found->second))
         return;
-    d->index->markDelete(hnswlib::labeltype(id));
+    d->savedIds = nullptr;
+    d->index->markDeletedInternal(found->second);
 }
 
 void VectorIndex::clear()
@@ -260,50 +666,80 @@ QList<VectorIndex::Hit> VectorIndex::search(const Vector &query, int k) const
     if (query.size() != m_dimensions || k <= 0)
         return hits;
     std::shared_lock lock(m_mutex);
-    if (d->live.empty())
+    if (d->liveCount() == 0)
         return hits;
+    void *parameter = d->portable.get_dist_func_param();
+    std::vector<std::pair<float, qint64>> all;
     if (d->exact()) {
         // Exact: the answer depends on the vectors alone, not on the order they were added in
         // (an incremental index and a rebuild agree). 20 000 × 384 dims: 0.9 ms CPU with AVX2.
-        const hnswlib::DISTFUNC<float> distance = d->space.get_dist_func();
-        void *parameter = d->space.get_dist_func_param();
-        std::vector<std::pair<float, qint64>> all;
-        all.reserve(d->live.size());
+        all.reserve(size_t(d->liveCount()));
         const size_t count = d->index->cur_element_count;
         for (hnswlib::tableint internalId = 0; internalId < count; ++internalId) // in memory order
             if (!d->index->isMarkedDeleted(internalId))
-                all.emplace_back(distance(query.constData(), d->index->getDataByInternalId(internalId), parameter),
+                all.emplace_back(d->floatDistance(query.constData(), d->floats(internalId), parameter),
                                  qint64(d->index->getExternalLabel(internalId)));
-        const size_t n = std::min(all.size(), size_t(k));
-        // Equal distances (identical texts) are ordered by id, so the order never depends on hashing.
-        std::partial_sort(all.begin(), all.begin() + std::ptrdiff_t(n), all.end());
-        hits.reserve(qsizetype(n));
-        for (size_t i = 0; i < n; ++i)
-            hits << Hit{all[i].second, 1.0f - all[i].first};
-        return hits;
+    } else if (d->scan()) {
+        std::vector<char> quantised(VectorKernels::quantisedSize(size_t(m_dimensions)));
+        VectorKernels::quantise(query.constData(), size_t(m_dimensions), quantised.data());
+        // The best `shortlist` by int8 similarity (ties by id: the same list in any order), then
+        // ranked by their float vectors.
+        const size_t shortlist = std::max(size_t(k) * 4, size_t(kShortlist));
+        const hnswlib::DISTFUNC<float> distance = d->space.get_dist_func();
+        void *quantisedParameter = d->space.get_dist_func_param();
+        std::vector<std::pair<float, std::pair<qint64, hnswlib::tableint>>> best; // a max-heap
+        best.reserve(shortlist + 1);
+        const size_t count = d->index->cur_element_count;
+        for (hnswlib::tableint internalId = 0; internalId < count; ++internalId) {
+            if (d->index->isMarkedDeleted(internalId))
+                continue;
+            const float dist =
+                distance(quantised.data(), d->index->getDataByInternalId(internalId), quantisedParameter);
+            if (best.size() == shortlist && dist > best.front().first)
+                continue;
+            best.push_back({dist, {qint64(d->index->getExternalLabel(internalId)), internalId}});
+            std::push_heap(best.begin(), best.end());
+            if (best.size() > shortlist) {
+                std::pop_heap(best.begin(), best.end());
+                best.pop_back();
+            }
+        }
+        all.reserve(best.size());
+        for (const auto &[dist, element] : best)
+            all.emplace_back(d->floatDistance(query.constData(), d->floats(element.second), parameter), element.first);
+    } else {
+        // The graph walks quantised vectors; every candidate it ends with (efSearch of them, at
+        // least k) is ranked again by its float vector, so the similarities are exact.
+        std::vector<char> quantised(VectorKernels::quantisedSize(size_t(m_dimensions)));
+        VectorKernels::quantise(query.constData(), size_t(m_dimensions), quantised.data());
+        auto candidates = d->graphCandidates(quantised.data(), std::max(d->graphWidth(), size_t(k)));
+        all.reserve(candidates.size());
+        for (; !candidates.empty(); candidates.pop()) {
+            const hnswlib::tableint internalId = candidates.top().second;
+            all.emplace_back(d->floatDistance(query.constData(), d->floats(internalId), parameter),
+                             qint64(d->index->getExternalLabel(internalId)));
+        }
     }
-    auto queue = d->index->searchKnn(query.constData(), size_t(k));
-    hits.resize(qsizetype(queue.size()));
-    for (qsizetype i = hits.size() - 1; i >= 0; --i) {
-        hits[i] = Hit{qint64(queue.top().second), 1.0f - queue.top().first};
-        queue.pop();
-    }
+    const size_t n = std::min(all.size(), size_t(k));
+    // Equal distances (identical texts) are ordered by id, so the order never depends on hashing.
+    std::partial_sort(all.begin(), all.begin() + std::ptrdiff_t(n), all.end());
+    hits.reserve(qsizetype(n));
+    for (size_t i = 0; i < n; ++i)
+        hits << Hit{all[i].second, 1.0f - all[i].first};
     return hits;
 }
 
 void VectorIndex::setSearchWidth(int width)
 {
     std::unique_lock lock(m_mutex);
-    d->width = width < 0 ? kAutomaticSearch : width;
+    d->width = width < 0 && width != kScanSearch ? kAutomaticSearch : width;
     d->index->setEf(d->graphWidth());
 }
 
 std::vector<qint64> VectorIndex::ids() const
 {
     std::shared_lock lock(m_mutex);
-    std::vector<qint64> out(d->live.begin(), d->live.end());
-    std::sort(out.begin(), out.end());
-    return out;
+    return d->liveIds();
 }
 
 Status VectorIndex::save(const QString &path) const
@@ -311,37 +747,16 @@ Status VectorIndex::save(const QString &path) const
     if (m_bulk)
         m_bulk->waitIdle();
     std::shared_lock lock(m_mutex);
-    const QString temporary = path + QStringLiteral(".tmp");
-    try {
-        d->index->saveIndex(temporary.toStdString());
-    } catch (const std::exception &e) {
-        return Error{QStringLiteral("cannot save the vector index: %1").arg(QString::fromUtf8(e.what())), path};
-    }
-    // rename(2) replaces the old file in one step: a reader (or a crash) sees the old file or the new.
-    if (::rename(QFile::encodeName(temporary).constData(), QFile::encodeName(path).constData()) != 0)
-        return Error{QStringLiteral("cannot move the saved vector index into place: %1")
-                         .arg(QString::fromLocal8Bit(std::strerror(errno))),
-                     path};
-    return {};
+    return d->write(path);
 }
 
 Status VectorIndex::load(const QString &path)
 {
     drain();
     std::unique_lock lock(m_mutex);
-    if (!QFile::exists(path))
-        return Error{QStringLiteral("vector index file is missing"), path};
     try {
-        auto index = std::make_unique<hnswlib::HierarchicalNSW<float>>(&d->space, path.toStdString());
-        if (index->data_size_ != size_t(m_dimensions) * sizeof(float))
-            return Error{QStringLiteral("vector index has other dimensions than the embedder"), path};
-        index->setEf(d->graphWidth());
-        std::unordered_set<qint64> live;
-        for (const auto &[label, internalId] : index->label_lookup_)
-            if (!index->isMarkedDeleted(internalId))
-                live.insert(qint64(label));
-        d->index = std::move(index);
-        d->live = std::move(live);
+        if (Status read = d->read(path, size_t(m_dimensions)); !read)
+            return read; // the index is as it was
     } catch (const std::exception &e) {
         d->reset(kInitialCapacity);
         return Error{QStringLiteral("vector index is unreadable: %1").arg(QString::fromUtf8(e.what())), path};

@@ -15,10 +15,13 @@
 namespace engram {
 
 /// Approximate nearest neighbours over unit vectors (cosine = inner product),
-/// backed by hnswlib. hnswlib is included by VectorIndex.cpp only: its
-/// headers define non-inline globals. Searches run concurrently under a
-/// shared lock; adds and removes take the lock exclusively (hnswlib's
-/// concurrent addPoint is not safe).
+/// backed by hnswlib. The graph holds int8 vectors (VectorKernels: a quarter of
+/// the floats' memory); the float vectors are kept beside it, and every answer's
+/// similarity is the exact float one: the graph's candidates are ranked again.
+/// A loaded file is mapped, not read (a recall touches the pages it visits).
+/// hnswlib is included by VectorIndex.cpp only: its headers define non-inline
+/// globals. Searches run concurrently under a shared lock; adds and removes take
+/// the lock exclusively (hnswlib's concurrent addPoint is not safe).
 class VectorIndex {
 public:
     struct Hit {
@@ -58,17 +61,29 @@ public:
     void drain();
     /// drain(), then back to applying at once.
     void endBulk();
-    /// Most similar first. Up to kExactBelow vectors the search is exact (every vector is compared);
-    /// above it hnswlib's graph answers, which depends on the order vectors were added in.
+    /// Most similar first, by the exact float similarity. Which vectors are weighed:
+    /// - up to kExactBelow vectors, every one (float); the answer depends on the vectors alone, not
+    ///   on the order they came in;
+    /// - above it, hnswlib's graph proposes efSearch candidates, which depend on the order the
+    ///   vectors were added in (a chunk's graph level depends on its id alone, its links do not).
+    /// kScanSearch (every int8 vector, the best max(4k, kShortlist) ranked in float) is as
+    /// order-independent and matched the float scan's top 60 for every query measured, but over
+    /// hnswlib's element layout (528-byte stride) it costs 2.5 ms at 100k alone and 6 ms inside a
+    /// recall on the shared machine, over the 5 ms target: kScanBelow leaves it off until the int8
+    /// vectors have a contiguous array of their own (1.5 ms in vector_order_bench).
     QList<Hit> search(const Vector &query, int k) const;
     static constexpr qint64 kExactBelow = 20000;
+    static constexpr qint64 kScanBelow = kExactBelow;
+    static constexpr int kShortlist = 256;
 
     /// For measurement (bench/vector_order_bench.cpp), not for the engine: kAutomaticSearch (the
-    /// default) is the rule above; kExactSearch compares every vector at any size; a width > 0 always
-    /// asks the graph, weighing that many candidates (hnswlib's efSearch, 96 by default).
+    /// default) is the rule above; kExactSearch compares every vector at any size; kScanSearch
+    /// scans the int8 vectors at any size; a width > 0 always asks the graph, weighing that many
+    /// candidates (hnswlib's efSearch, 96 by default).
     void setSearchWidth(int width);
     static constexpr int kAutomaticSearch = -1;
     static constexpr int kExactSearch = 0;
+    static constexpr int kScanSearch = -2;
 
     /// The ids held, ascending (health compares them with the index's chunks).
     std::vector<qint64> ids() const;
@@ -81,14 +96,16 @@ public:
     /// Held while the vectors are brought up to date with the index (one thread of a process at a time).
     std::mutex &syncMutex() { return m_syncMutex; }
 
-    /// Saves atomically (temporary file, then rename).
+    /// Saves atomically: a temporary file, flushed to disk, then renamed over `path`, so after an
+    /// interrupted save (or a full disk) the path holds the previous file whole.
     Status save(const QString &path) const;
+    /// Maps the file (header, upper graph levels and id list are read; the floats and level 0 are
+    /// paged in as searches touch them). On an error the index is as it was.
     Status load(const QString &path);
 
 private:
     struct Impl;
     struct Bulk;
-    void ensureCapacity(size_t needed);
     void addNow(qint64 id, const Vector &vector);
     void removeNow(qint64 id);
 

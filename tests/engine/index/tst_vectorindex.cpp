@@ -84,6 +84,26 @@ private slots:
         }
     }
 
+    void int8Scan_answersAsTheExactScanWhateverTheInsertionOrder()
+    {
+        const Fixture fixture;
+        VectorIndex forward(HashEmbedder().dimensions(), VectorIndex::kHashBuildEffort);
+        VectorIndex backward(HashEmbedder().dimensions(), VectorIndex::kHashBuildEffort);
+        fixture.fill(forward, false);
+        fixture.fill(backward, true);
+        for (const Vector &query : fixture.queries) {
+            forward.setSearchWidth(VectorIndex::kExactSearch);
+            const auto exact = forward.search(query, kTop);
+            forward.setSearchWidth(VectorIndex::kScanSearch);
+            backward.setSearchWidth(VectorIndex::kScanSearch);
+            const auto scanned = forward.search(query, kTop);
+            QCOMPARE(ids(backward.search(query, kTop)), ids(scanned));
+            QCOMPARE(ids(scanned), ids(exact));
+            for (int i = 0; i < kTop; ++i)
+                QCOMPARE(scanned[i].similarity, exact[i].similarity);
+        }
+    }
+
     void graphSearch_dependsOnTheInsertionOrderAndAutomaticSearchDoesNot()
     {
         const Fixture fixture;

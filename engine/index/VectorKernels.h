@@ -1,0 +1,34 @@
+#pragma once
+
+#include <cstddef>
+
+namespace engram {
+
+/// The distance functions of the vector index, in hnswlib's calling convention (a, b, a pointer to
+/// the dimension count as size_t), and the int8 form the graph keeps its vectors in.
+///
+/// A quantised vector is a float scale followed by one int8 per dimension, q[i] = round(v[i] / scale)
+/// with scale = max|v[i]| / 127 (symmetric, per vector): 388 bytes for 384 dimensions instead of
+/// 1 536, so a graph of a million hashed vectors holds 0.5 GB instead of 1.7 GB. Its inner products
+/// are approximate (hashed 384-dim vectors: |error| ≲ 0.01 of a similarity), so the index ranks the
+/// graph's candidates again with the float vectors (VectorIndex).
+namespace VectorKernels {
+
+using Distance = float (*)(const void *, const void *, const void *);
+
+/// 1 − a·b over floats: AVX2 + FMA where the CPU has it (chosen at run time; the build stays
+/// portable), else `portable` (hnswlib's SSE kernel).
+Distance floatDistance(Distance portable);
+
+/// Bytes of one quantised vector of `dimensions`.
+constexpr std::size_t quantisedSize(std::size_t dimensions)
+{
+    return sizeof(float) + dimensions;
+}
+void quantise(const float *vector, std::size_t dimensions, void *out);
+/// 1 − a·b over two quantised vectors (integer sums, so exact for the int8 values: the same in any
+/// order and on any CPU).
+Distance quantisedDistance();
+
+} // namespace VectorKernels
+} // namespace engram

@@ -1,0 +1,298 @@
+// The vector file: what is saved loads back as the same index, a load maps the file instead of
+// reading it, a damaged file is refused with its path and leaves the index as it was, and a save or
+// a full index killed at any moment leaves a vector file that opens, consistent with the database.
+#include "EngineFixtures.h"
+#include "TestVault.h"
+#include "index/Embedder.h"
+#include "index/IndexStore.h"
+#include "index/VectorIndex.h"
+#include "vault/EngineInternals.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <chrono>
+#include <csignal>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace engram;
+using test::TestVault;
+
+namespace {
+
+constexpr int kDimensions = 384;
+
+/// Random unit vectors: no two alike, so every vector's nearest neighbour is itself.
+QList<Vector> unitVectors(int count, quint32 seed)
+{
+    QRandomGenerator rng(seed);
+    QList<Vector> out;
+    for (int i = 0; i < count; ++i) {
+        Vector v(kDimensions);
+        double norm = 0.0;
+        for (float &x : v) {
+            x = float(rng.generateDouble() * 2.0 - 1.0);
+            norm += double(x) * double(x);
+        }
+        for (float &x : v)
+            x = float(double(x) / std::sqrt(norm));
+        out << v;
+    }
+    return out;
+}
+
+QList<qint64> ids(const QList<VectorIndex::Hit> &hits)
+{
+    QList<qint64> out;
+    for (const auto &hit : hits)
+        out << hit.id;
+    return out;
+}
+
+/// This process's resident anonymous memory (RssAnon), in bytes: what it read or allocated, not
+/// the page-cache pages a file mapping shows (a kernel with large folios maps whole folios).
+qint64 anonymousBytes()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("RssAnon:"))
+            return line.mid(8).trimmed().split(' ').value(0).toLongLong() * 1024;
+    return -1;
+}
+
+/// Kills `child` after `delay`, and reaps it.
+void killAfter(pid_t child, std::chrono::milliseconds delay)
+{
+    std::this_thread::sleep_for(delay);
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+}
+
+} // namespace
+
+class TestVectorFile : public QObject {
+    Q_OBJECT
+private slots:
+    void saveAndLoad_answersAsTheIndexThatWasSaved()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("vectors"));
+        const QList<Vector> vectors = unitVectors(3000, 1);
+        const QList<Vector> queries = unitVectors(20, 2);
+        VectorIndex built(kDimensions);
+        for (int i = 0; i < 2000; ++i)
+            built.add(i, vectors[i]);
+        QVERIFY(built.save(path));
+
+        VectorIndex loaded(kDimensions);
+        QVERIFY(loaded.load(path));
+        QCOMPARE(loaded.size(), 2000);
+        QCOMPARE(loaded.ids(), built.ids());
+        // More than the room a load reserves (an eighth, at least 1 024) moves level 0 to the heap.
+        for (int i = 2000; i < 3000; ++i) {
+            built.add(i, vectors[i]);
+            loaded.add(i, vectors[i]);
+        }
+        for (int i = 0; i < 3000; i += 7) {
+            built.remove(i);
+            loaded.remove(i);
+        }
+        built.add(7, vectors[8]); // a removed id comes back with another vector
+        loaded.add(7, vectors[8]);
+        QCOMPARE(loaded.ids(), built.ids());
+        for (const Vector &query : queries) {
+            built.setSearchWidth(VectorIndex::kExactSearch);
+            loaded.setSearchWidth(VectorIndex::kExactSearch);
+            QCOMPARE(ids(loaded.search(query, 30)), ids(built.search(query, 30)));
+            built.setSearchWidth(32);
+            loaded.setSearchWidth(32);
+            QCOMPARE(ids(loaded.search(query, 30)), ids(built.search(query, 30)));
+        }
+
+        // Saved again from the loaded index (its floats and level 0 partly mapped, partly added).
+        QVERIFY(loaded.save(path));
+        VectorIndex again(kDimensions);
+        QVERIFY(again.load(path));
+        again.setSearchWidth(32);
+        QCOMPARE(again.ids(), built.ids());
+        for (const Vector &query : queries)
+            QCOMPARE(ids(again.search(query, 30)), ids(built.search(query, 30)));
+        QCOMPARE(again.search(vectors[8], 1).value(0).id, 7);
+        QVERIFY(std::abs(again.search(vectors[8], 1).value(0).similarity - 1.0f) < 1e-5f);
+    }
+
+    void graphSearch_givesTheExactSimilarityOfEachHit()
+    {
+        const QList<Vector> vectors = unitVectors(3000, 3);
+        VectorIndex index(kDimensions);
+        for (int i = 0; i < vectors.size(); ++i)
+            index.add(i, vectors[i]);
+        index.setSearchWidth(96); // the graph of int8 vectors proposes, the floats decide
+        for (const Vector &query : unitVectors(10, 4)) {
+            const auto hits = index.search(query, 20);
+            QCOMPARE(hits.size(), 20);
+            for (int i = 0; i < hits.size(); ++i) {
+                double dot = 0.0;
+                for (int j = 0; j < kDimensions; ++j)
+                    dot += double(query[j]) * double(vectors[int(hits[i].id)][j]);
+                QVERIFY2(std::abs(double(hits[i].similarity) - dot) < 1e-5, qPrintable(QString::number(i)));
+                if (i > 0)
+                    QVERIFY(hits[i].similarity <= hits[i - 1].similarity);
+            }
+        }
+        for (int i = 0; i < 3000; i += 97) // each vector finds itself first
+            QCOMPARE(index.search(vectors[i], 1).value(0).id, i);
+    }
+
+    void load_mapsTheFileInsteadOfReadingIt()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("vectors"));
+        {
+            VectorIndex built(kDimensions);
+            const QList<Vector> vectors = unitVectors(25000, 5);
+            for (int i = 0; i < vectors.size(); ++i)
+                built.add(i, vectors[i]);
+            QVERIFY(built.save(path));
+        }
+        const qint64 fileSize = QFileInfo(path).size();
+        QVERIFY(fileSize > 40'000'000); // 25 000 × (1 536 float + 528 graph) bytes
+        const qint64 before = anonymousBytes();
+        VectorIndex loaded(kDimensions);
+        QVERIFY(loaded.load(path));
+        loaded.setSearchWidth(96);
+        const auto hits = loaded.search(unitVectors(1, 6).front(), 10);
+        QCOMPARE(hits.size(), 10);
+        const qint64 grown = anonymousBytes() - before;
+        // Read, the file would be in this process's memory; mapped, it stays in the page cache, and
+        // the load holds the upper levels and one lock per element (~2 MB).
+        QVERIFY2(grown < fileSize / 4, qPrintable(QStringLiteral("%1 of %2 bytes").arg(grown).arg(fileSize)));
+    }
+
+    void load_refusesADamagedFileAndKeepsTheIndex()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("vectors"));
+        const QList<Vector> vectors = unitVectors(300, 7);
+        VectorIndex built(kDimensions);
+        for (int i = 0; i < vectors.size(); ++i)
+            built.add(i, vectors[i]);
+        QVERIFY(built.save(path));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray whole = file.readAll();
+        file.close();
+
+        VectorIndex index(kDimensions);
+        index.add(1000, vectors[0]);
+        const QString damaged = dir.filePath(QStringLiteral("damaged"));
+        for (const qsizetype cut : {qsizetype(0), qsizetype(40), whole.size() / 2, whole.size() - 1}) {
+            QFile out(damaged);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            out.write(whole.left(cut));
+            out.close();
+            const Status loaded = index.load(damaged);
+            QVERIFY2(!loaded, qPrintable(QString::number(cut)));
+            QCOMPARE(loaded.error().path, damaged);
+            QCOMPARE(index.ids(), std::vector<qint64>{1000}); // as it was, and usable
+            QCOMPARE(index.search(vectors[0], 1).value(0).id, 1000);
+        }
+        QByteArray otherMagic = whole; // a file of another format (hnswlib's own, say)
+        otherMagic[0] = 'X';
+        QFile out(damaged);
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(otherMagic);
+        out.close();
+        const Status loaded = index.load(damaged);
+        QVERIFY(!loaded);
+        QVERIFY2(loaded.error().message.contains(QLatin1String("format")), qPrintable(loaded.error().message));
+    }
+
+    void interruptedSave_leavesThePreviousFileWhole()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("vectors"));
+        const QList<Vector> vectors = unitVectors(4000, 8);
+        constexpr int kFirst = 1000;
+        constexpr int kStep = 50;
+        for (const int delayMs : {5, 20, 45, 80, 130}) {
+            QFile::remove(path);
+            const pid_t child = ::fork();
+            QVERIFY(child >= 0);
+            if (child == 0) { // saves a growing index again and again until it is killed
+                VectorIndex index(kDimensions);
+                int next = 0;
+                for (; next < kFirst; ++next)
+                    index.add(next, vectors[next]);
+                while (index.save(path))
+                    for (int end = std::min(next + kStep, int(vectors.size())); next < end; ++next)
+                        index.add(next, vectors[next]);
+                ::_exit(1);
+            }
+            // Wait for the first whole file, then kill at some point of a later save or add.
+            for (int i = 0; i < 2000 && !QFile::exists(path); ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            killAfter(child, std::chrono::milliseconds(delayMs));
+            VectorIndex loaded(kDimensions);
+            const Status status = loaded.load(path);
+            QVERIFY2(status, qPrintable(status ? QString() : status.error().toString()));
+            const std::vector<qint64> held = loaded.ids();
+            QVERIFY(held.size() >= size_t(kFirst));
+            QVERIFY((held.size() - kFirst) % kStep == 0 || held.size() == size_t(vectors.size())); // a whole save
+            loaded.setSearchWidth(VectorIndex::kExactSearch);
+            QCOMPARE(held.back(), qint64(held.size()) - 1); // ids 0 … n − 1
+            for (size_t i = 0; i < held.size(); i += 173)
+                QCOMPARE(loaded.search(vectors[int(held[i])], 1).value(0).id, held[i]);
+        }
+    }
+
+    void interruptedFullIndex_reopensUsableAndConsistent()
+    {
+        TestVault vault;
+        for (int f = 0; f < 400; ++f) {
+            QString text = QStringLiteral("# Note %1\n\n").arg(f);
+            for (int p = 0; p < 6; ++p)
+                text += QStringLiteral("Paragraph %1 of note %2 about deploys, caches and release %3.\n\n")
+                            .arg(p)
+                            .arg(f)
+                            .arg(f * 7 + p);
+            vault.write(QStringLiteral("notes/n%1.md").arg(f), text);
+        }
+        for (const int delayMs : {150, 400, 900}) {
+            QDir(vault.filePath(QStringLiteral(".engram"))).removeRecursively();
+            const pid_t child = ::fork();
+            QVERIFY(child >= 0);
+            if (child == 0) {
+                auto opened = Engine::open(vault.path());
+                if (opened)
+                    (void)(*opened)->index();
+                ::_exit(0);
+            }
+            killAfter(child, std::chrono::milliseconds(delayMs));
+            // Whatever the moment: the index opens, its vectors are the database's, it recalls,
+            // and indexing again completes it.
+            auto engine = test::openEngine(vault);
+            std::vector<qint64> stored = internals(*engine).store().vectorIds();
+            QCOMPARE(internals(*engine).vectors().ids(), stored);
+            const IndexReport report = engine->index();
+            QVERIFY(!report.error);
+            stored = internals(*engine).store().vectorIds();
+            QCOMPARE(internals(*engine).vectors().ids(), stored);
+            QCOMPARE(qint64(stored.size()), internals(*engine).store().chunkCount());
+            QVERIFY(!test::recalledPaths(*engine, QStringLiteral("release 2107")).isEmpty());
+            engine.reset();
+            auto reopened = test::openEngine(vault); // from the saved file, consistent again
+            QCOMPARE(internals(*reopened).vectors().ids(), stored);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVectorFile)
+#include "tst_vectorfile.moc"
