@@ -116,7 +116,7 @@ QString HealthText::detail(const HealthCheck &check)
     case HealthDetail::JournalReplayed: text = tr("state/journal.jsonl replayed"); break;
     case HealthDetail::NoSyncConflicts: text = tr("No file holds conflict markers"); break;
     case HealthDetail::SyncConflicts:
-        text = tr("%n file(s) hold conflict markers from a sync and are not indexed", nullptr, n(0));
+        text = tr("%Ln file(s) hold conflict markers from a sync and are not indexed", nullptr, n(0));
         break;
     }
     if (check.status == HealthStatus::Stale && check.staleAfterHours > 0)

@@ -181,7 +181,7 @@ void IndexWorker::addWatches(const QStringList &absolutePaths)
         // Past the system's limit of watches (fs.inotify.max_user_watches) the watcher is blind to
         // those folders: every run compares the whole vault, as the rescan does.
         m_watchIncomplete = true;
-        Q_EMIT failed(tr("%n folder(s) of the vault cannot be watched (the first: %1); changes are "
+        Q_EMIT failed(tr("%Ln folder(s) of the vault cannot be watched (the first: %1); changes are "
                          "looked for in the whole vault on every change",
                          nullptr, int(refusedFolders.size()))
                           .arg(refusedFolders.first()));

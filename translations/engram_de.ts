@@ -927,10 +927,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Keine Datei enthält Konfliktmarker</translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s) hold conflict markers from a sync and are not indexed</source>
+        <source>%Ln file(s) hold conflict markers from a sync and are not indexed</source>
         <translation>
-            <numerusform>%n Datei enthält Konfliktmarker aus einer Synchronisierung und wird nicht indiziert</numerusform>
-            <numerusform>%n Dateien enthalten Konfliktmarker aus einer Synchronisierung und werden nicht indiziert</numerusform>
+            <numerusform>%Ln Datei enthält Konfliktmarker aus einer Synchronisierung und wird nicht indiziert</numerusform>
+            <numerusform>%Ln Dateien enthalten Konfliktmarker aus einer Synchronisierung und werden nicht indiziert</numerusform>
         </translation>
     </message>
     <message>
@@ -1073,10 +1073,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Index wird neu aufgebaut …</translation>
     </message>
     <message numerus="yes">
-        <source>%n folder(s) of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</source>
+        <source>%Ln folder(s) of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</source>
         <translation>
-            <numerusform>%n Ordner des Tresors kann nicht überwacht werden (%1); Änderungen werden bei jeder Änderung im ganzen Tresor gesucht</numerusform>
-            <numerusform>%n Ordner des Tresors können nicht überwacht werden (der erste: %1); Änderungen werden bei jeder Änderung im ganzen Tresor gesucht</numerusform>
+            <numerusform>%Ln Ordner des Tresors kann nicht überwacht werden (%1); Änderungen werden bei jeder Änderung im ganzen Tresor gesucht</numerusform>
+            <numerusform>%Ln Ordner des Tresors können nicht überwacht werden (der erste: %1); Änderungen werden bei jeder Änderung im ganzen Tresor gesucht</numerusform>
         </translation>
     </message>
 </context>
@@ -1358,10 +1358,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Lokal committet; Push ausgelassen: %1</translation>
     </message>
     <message numerus="yes">
-        <source>Sync stopped: %n file(s) changed on both machines (Sync › Resolve Conflicts…)</source>
+        <source>Sync stopped: %Ln file(s) changed on both machines (Sync › Resolve Conflicts…)</source>
         <translation>
-            <numerusform>Sync angehalten: %n Datei auf beiden Rechnern geändert (Sync › Konflikte lösen …)</numerusform>
-            <numerusform>Sync angehalten: %n Dateien auf beiden Rechnern geändert (Sync › Konflikte lösen …)</numerusform>
+            <numerusform>Sync angehalten: %Ln Datei auf beiden Rechnern geändert (Sync › Konflikte lösen …)</numerusform>
+            <numerusform>Sync angehalten: %Ln Dateien auf beiden Rechnern geändert (Sync › Konflikte lösen …)</numerusform>
         </translation>
     </message>
     <message>

@@ -925,7 +925,7 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s) hold conflict markers from a sync and are not indexed</source>
+        <source>%Ln file(s) hold conflict markers from a sync and are not indexed</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
@@ -1071,10 +1071,10 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n folder(s) of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</source>
+        <source>%Ln folder(s) of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</source>
         <translation>
-            <numerusform>%n folder of the vault cannot be watched (%1); changes are looked for in the whole vault on every change</numerusform>
-            <numerusform>%n folders of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</numerusform>
+            <numerusform>%Ln folder of the vault cannot be watched (%1); changes are looked for in the whole vault on every change</numerusform>
+            <numerusform>%Ln folders of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</numerusform>
         </translation>
     </message>
 </context>
@@ -1356,7 +1356,7 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Sync stopped: %n file(s) changed on both machines (Sync › Resolve Conflicts…)</source>
+        <source>Sync stopped: %Ln file(s) changed on both machines (Sync › Resolve Conflicts…)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>

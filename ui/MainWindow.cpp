@@ -341,7 +341,7 @@ void MainWindow::reportSync(const SyncReport &r)
         break;
     case SyncReport::Outcome::LocalOnly: text = tr("Committed locally; push skipped: %1").arg(r.pushSkipped); break;
     case SyncReport::Outcome::Conflicts:
-        text = tr("Sync stopped: %n file(s) changed on both machines (Sync › Resolve Conflicts…)", nullptr,
+        text = tr("Sync stopped: %Ln file(s) changed on both machines (Sync › Resolve Conflicts…)", nullptr,
                   int(r.conflicts.size()));
         break;
     case SyncReport::Outcome::Failed: text = tr("Sync failed: %1").arg(r.error.toString()); break;

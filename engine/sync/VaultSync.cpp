@@ -65,6 +65,8 @@ QString VaultSync::attributesBlock()
                        QStringLiteral("# Item by item against the common ancestor (engram-cli merge-state); without "
                                       "the driver, a conflict to resolve."),
                        QStringLiteral("state/cognitive.json merge=") + kDriverName,
+                       QStringLiteral("state/tool-usage.jsonl merge=") + kDriverName,
+                       QStringLiteral("state/reflections.jsonl merge=") + kDriverName,
                        QStringLiteral("# Append-only logs: both machines' lines are kept."),
                        QStringLiteral("state/journal.jsonl merge=union"),
                        QStringLiteral("state/journal/*.jsonl merge=union"),
@@ -172,7 +174,7 @@ void VaultSync::configureMergeDriver(SyncReport &report) const
         return;
     const GitRunner git(m_vaultPath);
     const QString key = QStringLiteral("merge.%1.driver").arg(kDriverName);
-    const QString wanted = QStringLiteral("'%1' merge-state %O %A %B").arg(m_settings.engramCli);
+    const QString wanted = QStringLiteral("'%1' merge-state %O %A %B --path %P").arg(m_settings.engramCli);
     auto current = git.run({QStringLiteral("config"), QStringLiteral("--local"), QStringLiteral("--get"), key});
     if (current && current->ok() && current->text() == wanted)
         return;
@@ -180,12 +182,12 @@ void VaultSync::configureMergeDriver(SyncReport &report) const
         return;
     auto name =
         git.run({QStringLiteral("config"), QStringLiteral("--local"), QStringLiteral("merge.%1.name").arg(kDriverName),
-                 QStringLiteral("Engram's cognitive state, item by item")});
+                 QStringLiteral("Engram's state files, item by item")});
     auto driver = git.run({QStringLiteral("config"), QStringLiteral("--local"), key, wanted});
     if (name && name->ok() && driver && driver->ok())
-        step(report, QStringLiteral("set up the merge driver %1 for state/cognitive.json").arg(kDriverName));
+        step(report, QStringLiteral("set up the merge driver %1 for the state files").arg(kDriverName));
     else
-        step(report, QStringLiteral("could not set up the merge driver %1 (%2); state/cognitive.json merges as text")
+        step(report, QStringLiteral("could not set up the merge driver %1 (%2); the state files merge as text")
                          .arg(kDriverName, driver ? driver->complaint() : driver.error().message));
 }
 
