@@ -120,8 +120,6 @@ public:
     CaptureSettings capture;
     /// Vaults opened beside this one for recall and packs (VaultSet); never written by capture.
     QList<LinkedVault> linkedVaults;
-};
-
     SyncConfig sync;
 
 private:
