@@ -322,7 +322,8 @@ bool MainWindow::offerRepository()
         return false;
     auto made = m_sync->makeRepository(remote.textValue().trimmed());
     if (!made) {
-        report(tr("Could not make the vault a repository: %1").arg(made.error().toString()));
+        report(tr("Could not make the vault a repository: %1").arg(made.error().toString()),
+               MessageLog::Severity::Error);
         return false;
     }
     return true;
@@ -346,9 +347,12 @@ void MainWindow::reportSync(const SyncReport &r)
         break;
     case SyncReport::Outcome::Failed: text = tr("Sync failed: %1").arg(r.error.toString()); break;
     }
-    report(text);
+    // Conflicts and failures wait to be read; a sync that went well only goes in the log.
+    const bool needsThePerson = r.outcome == SyncReport::Outcome::Conflicts || r.outcome == SyncReport::Outcome::Failed;
+    report(text, needsThePerson ? MessageLog::Severity::Error : MessageLog::Severity::Info);
     if (!r.refusedFiles.isEmpty())
-        report(tr("Not committed (too large): %1").arg(r.refusedFiles.join(QStringLiteral("; "))));
+        report(tr("Not committed (too large): %1").arg(r.refusedFiles.join(QStringLiteral("; "))),
+               MessageLog::Severity::Warning);
 }
 
 void MainWindow::showConflicts()

@@ -2,6 +2,7 @@
 // personal one linking the team's in its engram.json.
 #include "CliRunner.h"
 #include "TestVault.h"
+#include "WriterFixtures.h"
 
 #include <QDir>
 #include <QFile>
@@ -152,9 +153,8 @@ private slots:
             pack.value(QStringLiteral("markdown")).toString().contains(QLatin1String("`[team] notes/database.md:")),
             run.describe().constData());
         // The pack was an access of the personal memories only: the shared vault's journal stays untouched.
-        QVERIFY(QFile(pair.personal.filePath(QStringLiteral("state/journal.jsonl"))).size() > 0);
-        QVERIFY(!QFileInfo::exists(pair.team.filePath(QStringLiteral("state/journal.jsonl")))
-                || !pair.team.read(QStringLiteral("state/journal.jsonl")).contains("\"pack\""));
+        QVERIFY(engram::test::journalText(pair.personal.path()).contains("\"pack\""));
+        QVERIFY(!engram::test::journalText(pair.team.path()).contains("\"pack\""));
     }
 
     void sessionStartPack_drawsOnTheTeamVaultToo()

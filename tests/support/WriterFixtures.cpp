@@ -118,6 +118,22 @@ qint64 indexedFileCount(const QString &vaultPath)
     return count;
 }
 
+QByteArray journalText(const QString &vaultPath)
+{
+    QByteArray text;
+    const QDir vault(vaultPath);
+    QStringList files{vault.filePath(QStringLiteral("state/journal.jsonl"))};
+    const QDir folder(vault.filePath(QStringLiteral("state/journal")));
+    for (const QString &name : folder.entryList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name))
+        files << folder.filePath(name);
+    for (const QString &path : std::as_const(files)) {
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly))
+            text += file.readAll();
+    }
+    return text;
+}
+
 QSet<QString> journalSeenPaths(const QString &vaultPath)
 {
     QSet<QString> paths;

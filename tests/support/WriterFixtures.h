@@ -33,6 +33,9 @@ QSet<QString> indexedPaths(const QString &vaultPath);
 qint64 indexedFileCount(const QString &vaultPath);
 /// Paths with a first-sight ("seen") event in any device's state/journal/<device>.jsonl.
 QSet<QString> journalSeenPaths(const QString &vaultPath);
+/// Every device's journal of the vault (state/journal/*.jsonl, and an unmigrated state/journal.jsonl),
+/// concatenated; empty when there is none.
+QByteArray journalText(const QString &vaultPath);
 
 /// Copies the vault's files (not .engram/) to `to`, for a clean index of the same files.
 void copyVaultFiles(const QString &from, const QString &to);
