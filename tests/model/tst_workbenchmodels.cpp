@@ -179,7 +179,8 @@ private Q_SLOTS:
         // "4 passages · path" once the English plural forms are installed: the rows under a session
         // are its indexed passages (a long turn is several, a prompt and its answer can be one), so
         // the count is not the conversation's number of turns.
-        QVERIFY(model.index(3, MemoryTableModel::SourceColumn).data().toString().startsWith(QLatin1String("4 passage")));
+        QVERIFY(
+            model.index(3, MemoryTableModel::SourceColumn).data().toString().startsWith(QLatin1String("4 passage")));
         QVERIFY(model.index(3, MemoryTableModel::SourceColumn).data().toString().endsWith(a));
         QCOMPARE(model.rowCount(session), 4);
         QCOMPARE(model.index(1, 0, session).data().toString(), QStringLiteral("Assistant: answer 1"));
