@@ -113,7 +113,7 @@ QString HealthText::detail(const HealthCheck &check)
     case HealthDetail::EndpointNotConfigured: text = tr("Not configured"); break;
     case HealthDetail::EndpointHttpError: text = tr("%1 answered HTTP %2").arg(arg(0), arg(1)); break;
     case HealthDetail::EndpointAnswers: text = tr("%1 answers (HTTP %2), model %3").arg(arg(0), arg(1), arg(2)); break;
-    case HealthDetail::JournalReplayed: text = tr("state/journal.jsonl replayed"); break;
+    case HealthDetail::JournalReplayed: text = tr("journals in state/journal/ replayed"); break;
     case HealthDetail::NoSyncConflicts: text = tr("No file holds conflict markers"); break;
     case HealthDetail::SyncConflicts:
         text = tr("%Ln file(s) hold conflict markers from a sync and are not indexed", nullptr, n(0));

@@ -817,8 +817,8 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>%1 antwortet (HTTP %2), Modell %3</translation>
     </message>
     <message>
-        <source>state/journal.jsonl replayed</source>
-        <translation>state/journal.jsonl nachgespielt</translation>
+        <source>journals in state/journal/ replayed</source>
+        <translation>Journale in state/journal/ nachgespielt</translation>
     </message>
     <message numerus="yes">
         <source>(stale after %Ln day(s))</source>

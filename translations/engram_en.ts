@@ -816,7 +816,7 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>state/journal.jsonl replayed</source>
+        <source>journals in state/journal/ replayed</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
