@@ -346,8 +346,9 @@ Status VaultSync::integrate(const QString &remote, const QString &branch, SyncRe
     auto unmerged = conflicts();
     if (unmerged && !unmerged->isEmpty()) {
         report.conflicts = *unmerged;
+        // What the remote changed since the common ancestor (A...B), not this machine's own changes too.
         auto touched = git.run({QStringLiteral("diff"), QStringLiteral("--name-only"), QStringLiteral("-z"),
-                                QStringLiteral("HEAD"), theirs});
+                                QStringLiteral("HEAD...%1").arg(theirs)});
         if (touched && touched->ok())
             report.receivedPaths = touched->fields();
         step(report,

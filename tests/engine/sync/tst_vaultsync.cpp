@@ -261,12 +261,17 @@ private Q_SLOTS:
         QVERIFY(VaultSync(a).sync().ok());
         const QString b = sandbox.clone(remote, QStringLiteral("b"));
         writeFile(a, QStringLiteral("notes/start.md"), "# Start\n\nEdited on A.\n");
+        writeFile(a, QStringLiteral("notes/from-a.md"), "# From A\n\nOnly on A.\n");
         writeFile(b, QStringLiteral("notes/start.md"), "# Start\n\nEdited on B.\n");
+        writeFile(b, QStringLiteral("notes/from-b.md"), "# From B\n\nOnly on B.\n");
         QVERIFY(VaultSync(a).sync().ok());
         VaultSync syncB(b);
         const SyncReport report = syncB.sync();
         QCOMPARE(report.outcome, SyncReport::Outcome::Conflicts);
         QCOMPARE(report.conflicts, QStringList{QStringLiteral("notes/start.md")});
+        // Received is what the remote brought, not this machine's own new note.
+        QVERIFY(report.receivedPaths.contains(QStringLiteral("notes/from-a.md")));
+        QVERIFY(!report.receivedPaths.contains(QStringLiteral("notes/from-b.md")));
         QVERIFY(ConflictMarkers::contains(readFile(b, QStringLiteral("notes/start.md"))));
         // Syncing again changes nothing: the merge waits for the person.
         QCOMPARE(syncB.sync().outcome, SyncReport::Outcome::Conflicts);
