@@ -2,7 +2,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
+#include <QTest>
 
 namespace engram::test {
 
@@ -62,6 +64,21 @@ QByteArray GitSandbox::trackedTree(const QString &directory)
             tree += file.readAll() + "\n";
     }
     return tree;
+}
+
+void writeFile(const QString &folder, const QString &relative, const QByteArray &bytes)
+{
+    const QString path = QDir(folder).filePath(relative);
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    QVERIFY2(file.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(path));
+    QVERIFY2(file.write(bytes) == bytes.size(), qPrintable(path));
+}
+
+QByteArray readFile(const QString &folder, const QString &relative)
+{
+    QFile file(QDir(folder).filePath(relative));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 } // namespace engram::test

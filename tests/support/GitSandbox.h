@@ -29,4 +29,10 @@ private:
     QTemporaryDir m_dir;
 };
 
+/// Writes `bytes` to `folder`/`relative` as a person's editor would (plain write, folders made); a
+/// failure fails the running test.
+void writeFile(const QString &folder, const QString &relative, const QByteArray &bytes);
+/// The bytes of `folder`/`relative`, empty when it cannot be read.
+QByteArray readFile(const QString &folder, const QString &relative);
+
 } // namespace engram::test

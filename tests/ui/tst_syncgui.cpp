@@ -30,20 +30,8 @@ namespace {
 
 const int kTimeout = 30000;
 
-void writeFile(const QString &folder, const QString &relative, const QByteArray &bytes)
-{
-    const QString path = QDir(folder).filePath(relative);
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    QVERIFY2(file.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(path));
-    file.write(bytes);
-}
-
-QByteArray readFile(const QString &folder, const QString &relative)
-{
-    QFile file(QDir(folder).filePath(relative));
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
+using test::readFile;
+using test::writeFile;
 
 QString revision(const QString &repository, const QString &name)
 {
