@@ -122,7 +122,14 @@ GraphView::GraphView(QWidget *parent)
     setData({});
 }
 
-GraphView::~GraphView() = default;
+GraphView::~GraphView()
+{
+    // The scene (an earlier child) goes first and deletes the picture; as it goes it tells the canvas
+    // its rectangle changed, and the canvas must not reach for the picture then (UBSan: a call on a
+    // destroyed item).
+    m_view->setPicture(nullptr);
+    delete m_scene;
+}
 
 QStringList GraphView::edgeTypes()
 {
