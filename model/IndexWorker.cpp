@@ -118,12 +118,43 @@ void IndexWorker::watchFolders()
         if (!relative.startsWith(QLatin1Char('.')) && !relative.contains(QLatin1String("/.")))
             paths << dir;
     }
-    const QStringList files = m_engine->indexedPaths();
-    m_watchEachFile = files.size() < m_fileWatchLimit;
-    if (m_watchEachFile)
-        for (const QString &file : files)
-            paths << m_engine->vaultPath() + QLatin1Char('/') + file;
     addWatches(paths);
+    const QStringList files = m_engine->indexedPaths();
+    if (files.size() >= m_fileWatchLimit) {
+        m_watchEachFile = false;
+        m_pendingFileWatches.clear();
+        return;
+    }
+    QStringList fresh;
+    for (const QString &file : files)
+        if (const QString absolute = m_engine->vaultPath() + QLatin1Char('/') + file; !m_watched.contains(absolute))
+            fresh << absolute;
+    if (fresh.isEmpty()) {
+        m_watchEachFile = !m_fileWatchRefused;
+        return;
+    }
+    // Until every file has its watch, a folder's known files are compared by stat(): a file without
+    // a watch would not say it changed in place.
+    const bool sliceRunning = !m_pendingFileWatches.isEmpty();
+    m_pendingFileWatches = fresh;
+    m_watchEachFile = false;
+    if (!sliceRunning)
+        QTimer::singleShot(0, this, &IndexWorker::addFileWatchSlice);
+}
+
+void IndexWorker::addFileWatchSlice()
+{
+    // 2,000 watches are about 50 ms: a change the watcher reports meanwhile waits at most that long.
+    constexpr qsizetype kSlice = 2000;
+    if (!m_watcher || m_pendingFileWatches.isEmpty())
+        return;
+    const QStringList slice = m_pendingFileWatches.mid(0, kSlice);
+    m_pendingFileWatches.remove(0, qMin(kSlice, m_pendingFileWatches.size()));
+    addWatches(slice);
+    if (!m_pendingFileWatches.isEmpty())
+        QTimer::singleShot(0, this, &IndexWorker::addFileWatchSlice);
+    else
+        m_watchEachFile = !m_fileWatchRefused;
 }
 
 void IndexWorker::watchAgain(const QStringList &relativePaths, const QStringList &newFolders)
@@ -146,7 +177,8 @@ void IndexWorker::watchAgain(const QStringList &relativePaths, const QStringList
             paths << absolute;
             continue;
         }
-        if (!m_watchEachFile && !m_watched.contains(absolute))
+        const bool eachFile = m_watchEachFile || !m_pendingFileWatches.isEmpty(); // (or soon will)
+        if (!eachFile && !m_watched.contains(absolute))
             continue;
         // An atomic save put a new file where the watched one was: the watch goes to the new one.
         if (m_watched.remove(absolute))
@@ -175,7 +207,7 @@ void IndexWorker::addWatches(const QStringList &absolutePaths)
         if (QFileInfo(p).isDir())
             refusedFolders << p;
         else
-            m_watchEachFile = false; // a folder's files are stat()ed again: slower, nothing missed
+            m_fileWatchRefused = true; // a folder's files are stat()ed again: slower, nothing missed
     }
     if (!refusedFolders.isEmpty() && !m_watchIncomplete) {
         // Past the system's limit of watches (fs.inotify.max_user_watches) the watcher is blind to

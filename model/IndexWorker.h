@@ -81,6 +81,7 @@ private:
     /// failed loses its rows without being reported as changed).
     void report(const IndexReport &report, QStringList touched = {});
     void sendDelta(const QStringList &paths);
+    void addFileWatchSlice();
     IndexProgress progressCallback();
 
     std::unique_ptr<Engine> m_engine;
@@ -93,6 +94,10 @@ private:
     bool m_wholeVaultDue = true; ///< the next run compares the whole vault
     bool m_watchIncomplete = false;
     bool m_watchEachFile = false; ///< fewer indexed files than m_fileWatchLimit: each has a watch
+    /// Files still to be given a watch, a slice per turn of the event loop (20,000 watches take
+    /// about 1 s; added at once, they held back the first change after a vault's first index).
+    QStringList m_pendingFileWatches;
+    bool m_fileWatchRefused = false;
     bool m_watching = true;
     std::atomic_bool m_cancel{false};
 };
