@@ -151,10 +151,15 @@ void IndexWorker::addFileWatchSlice()
     const QStringList slice = m_pendingFileWatches.mid(0, kSlice);
     m_pendingFileWatches.remove(0, qMin(kSlice, m_pendingFileWatches.size()));
     addWatches(slice);
-    if (!m_pendingFileWatches.isEmpty())
+    if (!m_pendingFileWatches.isEmpty()) {
         QTimer::singleShot(0, this, &IndexWorker::addFileWatchSlice);
-    else
-        m_watchEachFile = !m_fileWatchRefused;
+        return;
+    }
+    m_watchEachFile = !m_fileWatchRefused;
+    // A file written in place before its watch was added said nothing: one comparison of the whole
+    // vault now (77 ms of CPU at 20k files), not at the next rescan.
+    m_wholeVaultDue = true;
+    scheduleIndex();
 }
 
 void IndexWorker::watchAgain(const QStringList &relativePaths, const QStringList &newFolders)
