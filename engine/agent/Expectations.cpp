@@ -247,28 +247,17 @@ Expectations::Expectations(QString vaultPath) : m_vaultPath(std::move(vaultPath)
 Result<QList<Expectation>> Expectations::load() const
 {
     QList<Expectation> expectations;
-    QFile file(QDir(m_vaultPath).filePath(kFile));
-    if (!file.exists())
-        return expectations;
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("cannot read it: %1").arg(file.errorString()), kFile};
-    int line = 0;
-    while (!file.atEnd()) {
-        const QByteArray bytes = file.readLine().trimmed();
-        ++line;
-        if (bytes.isEmpty())
-            continue;
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
-        if (error.error != QJsonParseError::NoError)
-            return Error{QStringLiteral("not a JSON object: %1").arg(error.errorString()), kFile, line};
-        if (!doc.isObject())
-            return Error{QStringLiteral("not a JSON object; each line is {\"question\": …, \"path\": …}"), kFile, line};
-        auto expectation = fromObject(doc.object());
-        if (!expectation)
-            return Error{expectation.error().message, kFile, line};
-        expectations << *expectation;
-    }
+    auto lines = JsonLinesFile(m_vaultPath, kFile, kQuestion)
+                     .read(QStringLiteral("not a JSON object with a \"question\": %1"),
+                           QStringLiteral("its question is empty or missing"), [&](const QJsonObject &o) -> Status {
+                               auto expectation = fromObject(o);
+                               if (!expectation)
+                                   return expectation.error();
+                               expectations << *expectation;
+                               return {};
+                           });
+    if (!lines)
+        return lines.error();
     return expectations;
 }
 

@@ -14,6 +14,12 @@ JsonLinesFile::JsonLinesFile(const QString &vaultPath, QString relativePath, QSt
 
 Result<QList<QJsonObject>> JsonLinesFile::read(const QString &badLine, const QString &missingKey) const
 {
+    return read(badLine, missingKey, {});
+}
+
+Result<QList<QJsonObject>> JsonLinesFile::read(const QString &badLine, const QString &missingKey,
+                                               const std::function<Status(const QJsonObject &)> &check) const
+{
     QList<QJsonObject> objects;
     QFile file(QDir(m_vaultPath).filePath(m_relativePath));
     if (!file.exists())
@@ -32,6 +38,9 @@ Result<QList<QJsonObject>> JsonLinesFile::read(const QString &badLine, const QSt
             || doc.object().value(m_requiredKey).toString().isEmpty())
             return Error{badLine.arg(error.error != QJsonParseError::NoError ? error.errorString() : missingKey),
                          m_relativePath, line};
+        if (check)
+            if (Status checked = check(doc.object()); !checked)
+                return Error{checked.error().message, m_relativePath, line};
         objects << doc.object();
     }
     return objects;

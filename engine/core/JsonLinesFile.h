@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 namespace engram {
 
 /// A vault file of one JSON object per line (state/tool-usage.jsonl,
@@ -20,6 +22,9 @@ public:
     /// error at its line: `badLine` with %1 replaced by why (the JSON error, or
     /// `missingKey` when the line lacks requiredKey).
     Result<QList<QJsonObject>> read(const QString &badLine, const QString &missingKey) const;
+    /// As read(), with each object also given to `check`, whose error is reported at this file and line.
+    Result<QList<QJsonObject>> read(const QString &badLine, const QString &missingKey,
+                                    const std::function<Status(const QJsonObject &)> &check) const;
 
     /// Replaces the file with `objects` (QSaveFile), creating its folder.
     Status write(const QList<QJsonObject> &objects) const;
