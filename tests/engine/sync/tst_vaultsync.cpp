@@ -275,6 +275,12 @@ private Q_SLOTS:
         QVERIFY(refused.error().message.contains(QLatin1String("still holds conflict markers")));
         auto notInConflict = syncB.resolve(QStringLiteral("notes/other.md"), VaultSync::Side::Mine);
         QVERIFY(!notInConflict);
+        // A path out of the vault is never written or removed, whichever way it is asked for.
+        const QString outside = QDir(QFileInfo(b).absolutePath()).filePath(QStringLiteral("outside.md"));
+        QVERIFY(!syncB.resolveWith(QStringLiteral("../outside.md"), "# Escaped\n"));
+        QVERIFY(!syncB.resolve(QStringLiteral("../outside.md"), VaultSync::Side::Theirs));
+        QVERIFY(!syncB.resolveWith(outside, "# Escaped\n"));
+        QVERIFY(!QFileInfo::exists(outside));
 
         auto resolved = syncB.resolveWith(QStringLiteral("notes/start.md"), "# Start\n\nEdited on A and B.\n");
         QVERIFY2(resolved, qPrintable(resolved ? QString() : resolved.error().toString()));
