@@ -31,6 +31,48 @@ QString unitOf(QString line)
 
 } // namespace
 
+QString EvidenceText::unit(const QString &line)
+{
+    return unitOf(line);
+}
+
+std::optional<EvidenceText::Source> EvidenceText::citedSource(const QString &line)
+{
+    static const QRegularExpression range(QStringLiteral("(from|raw) `([^`]+):(\\d+)(?:-(\\d+))?`"));
+    std::optional<Source> from;
+    std::optional<Source> raw;
+    for (auto group = citation().globalMatch(line); group.hasNext();) {
+        const QString cited = group.next().captured(0);
+        for (auto it = range.globalMatch(cited); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            const int start = m.captured(3).toInt();
+            const Source source{m.captured(2), start, m.captured(4).isEmpty() ? start : m.captured(4).toInt()};
+            (m.captured(1) == QLatin1String("raw") ? raw : from) = source;
+        }
+    }
+    return raw ? raw : from;
+}
+
+QStringList EvidenceText::citedItems(const QString &text)
+{
+    QStringList items;
+    auto add = [&](QString item) {
+        item = item.trimmed();
+        if (item.startsWith(QLatin1String("- ")) || item.startsWith(QLatin1String("* ")))
+            item = item.mid(2);
+        if (!unitOf(item).isEmpty())
+            items << item;
+    };
+    qsizetype from = 0;
+    for (auto it = citation().globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        add(text.mid(from, m.capturedEnd() - from));
+        from = m.capturedEnd();
+    }
+    add(text.mid(from));
+    return items;
+}
+
 QStringList EvidenceText::units(const QString &text)
 {
     QStringList out;

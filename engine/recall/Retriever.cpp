@@ -62,6 +62,55 @@ struct Candidate {
     int vectorRank = 0;
 };
 
+/// A digest or fact chunk as what it should show, one part per item that carries the match: an item
+/// quoting a raw turn (all of it or an excerpt) becomes that turn, to be widened into its exchange like
+/// any hit, and the other items stay one digest result. A digest line and the turn it quotes then never
+/// both spend a pack's budget, and the quote brings the question or answer beside it. Each part scores
+/// the digest's score times its item's share of the digest's match (items far below it go). Nothing
+/// when `digest` is not a digest chunk.
+std::optional<QList<RecallResult>> digestParts(const RecallResult &digest, const RelevanceGauge &gauge,
+                                               IndexStore &store, TurnContext &context)
+{
+    static const QStringList digestLayers{QStringLiteral("session"), QStringLiteral("daily"), QStringLiteral("weekly"),
+                                          QStringLiteral("fact")};
+    if (digest.chunk.isTurn || !digestLayers.contains(digest.chunk.tags.layer.value))
+        return std::nullopt;
+    const QStringList items = EvidenceText::citedItems(digest.chunk.text);
+    const double whole = gauge.match(digest.chunk.text, digest.cosine);
+    QList<RecallResult> parts;
+    QList<qint64> turnIds;
+    QStringList rest;
+    double restShare = 0.0;
+    for (const QString &item : items) {
+        const double match = gauge.match(item, digest.cosine);
+        if (whole > 0.0 && match < kTailShare * whole)
+            continue; // an item beside the match, not of it
+        const double share = whole > 0.0 ? qMin(1.0, match / whole) : 1.0;
+        const std::optional<EvidenceText::Source> source = EvidenceText::citedSource(item);
+        const std::optional<Chunk> turn = source ? store.chunkAt(source->path, source->startLine) : std::nullopt;
+        if (turn && turn->isTurn
+            && EvidenceText::units(turn->text).join(QLatin1Char(' ')).contains(EvidenceText::unit(item))) {
+            RecallResult part = digest;
+            part.chunk = *turn;
+            part.score = digest.score * share;
+            parts << part;
+            turnIds << turn->id;
+            context.add({*turn});
+            continue;
+        }
+        rest << item;
+        restShare = qMax(restShare, share);
+    }
+    if (!rest.isEmpty()) {
+        RecallResult part = digest;
+        part.chunk.text = rest.join(QLatin1Char('\n'));
+        part.score = digest.score * restShare;
+        parts << part;
+    }
+    context.add(store.neighbours(turnIds, 1));
+    return parts;
+}
+
 } // namespace
 
 QStringList Retriever::informativeTerms(const QStringList &terms)
@@ -289,15 +338,33 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     // one), nor a chunk that holds only a citation. Long turns keep the sentences that carry the match.
     const RelevanceGauge gauge(m_store, text, wv > 0.0 ? &m_embedder : nullptr, queryVector, background);
     const QStringList queryStems = RelevanceGauge::contentStems(text);
+    QSet<qint64> digestsSplit; // a digest's remaining lines are not split again
     QSet<QString> shown;
     QSet<QString> shownUnits;
     QList<RecallResult> out;
     double best = 0.0; // the best absolute match so far
     qsizetype fetchedUpTo = 0;
     for (qsizetype i = 0; i < results.size(); ++i) {
-        RecallResult &r = results[i];
         if (out.size() >= query.k)
             break;
+        if (!results[i].chunk.isTurn && !digestsSplit.contains(results[i].chunk.id)) {
+            digestsSplit.insert(results[i].chunk.id);
+            const auto parts = digestParts(results[i], gauge, m_store, context);
+            if (parts) {
+                // Each part goes where its own score ranks it among the results not yet shown.
+                const double top = results[i].score;
+                results.remove(i);
+                for (const RecallResult &part : *parts) {
+                    qsizetype at = i;
+                    while (part.score < top && at < results.size() && results[at].score >= part.score)
+                        ++at;
+                    results.insert(at, part);
+                }
+                --i; // the result now at i may be another digest
+                continue;
+            }
+        }
+        RecallResult &r = results[i];
         if (mode.contextTurns > 0 && i >= fetchedUpTo) {
             // One query for the neighbours of the next batch of results (never of all candidates).
             const qsizetype batch = qMax<qsizetype>(16, 2 * (query.k - out.size()));
