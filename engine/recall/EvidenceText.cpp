@@ -108,9 +108,10 @@ QString EvidenceText::withoutShown(const QString &text, const QSet<QString> &sho
     return any ? kept.join(QLatin1Char('\n')) : QString();
 }
 
-QString EvidenceText::trimmed(const QString &text, const QStringList &queryStems, int maxChars)
+QString EvidenceText::trimmed(const QString &text, const QStringList &queryStems, int maxChars, int besideChars)
 {
-    if (text.size() <= maxChars || queryStems.isEmpty())
+    const bool whole = text.size() > maxChars;
+    if ((!whole && besideChars <= 0) || queryStems.isEmpty())
         return text;
     QStringList lines = text.split(QLatin1Char('\n'));
     bool changed = false;
@@ -119,8 +120,11 @@ QString EvidenceText::trimmed(const QString &text, const QStringList &queryStems
     static const QRegularExpression sentenceEnd(QStringLiteral("(?<=[.!?])\\s+"));
     const QSet<QString> wanted(queryStems.cbegin(), queryStems.cend());
     const int perLine = qMax(80, maxChars / 2);
+    const bool exchange = lines.size() > 1;
     for (QString &line : lines) {
-        if (line.size() <= perLine)
+        const bool longLine = whole && line.size() > perLine;
+        const bool longBeside = exchange && besideChars > 0 && line.size() > besideChars;
+        if (!longLine && !longBeside)
             continue;
         const QRegularExpressionMatch m = label.match(line);
         const QString head = m.hasMatch() ? m.captured(0) : QString();
@@ -138,7 +142,21 @@ QString EvidenceText::trimmed(const QString &text, const QStringList &queryStems
                     keep[i + 1] = true;
             }
         }
-        if (!keep.contains(true) || !keep.contains(false))
+        if (keep.contains(true) && !longLine)
+            continue; // a line of the match, in a text short enough to show whole
+        if (!keep.contains(true)) {
+            if (!longBeside || head.isEmpty())
+                continue;
+            // A turn shown beside the hit: the question before it keeps its questions, the answer after
+            // it its first three sentences (where a reply answers; two cut answers measurably).
+            if (&line != &lines.last())
+                for (qsizetype i = 0; i < sentences.size(); ++i)
+                    keep[i] = sentences[i].trimmed().endsWith(QLatin1Char('?'));
+            if (!keep.contains(true))
+                for (qsizetype i = 0; i < qMin<qsizetype>(3, sentences.size()); ++i)
+                    keep[i] = true;
+        }
+        if (!keep.contains(false))
             continue;
         QString out = head;
         bool gap = false;

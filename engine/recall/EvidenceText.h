@@ -27,9 +27,11 @@ public:
     static QString withoutShown(const QString &text, const QSet<QString> &shown);
     /// Text over `maxChars`: each of its lines over half that (at least 80) and of three sentences or
     /// more keeps its speaker label, the sentences that hold a query stem and the one after each (an
-    /// answer follows its question), with "…" for what was cut. Shorter text is returned as it is, and
-    /// so is a line with no sentence holding a query stem.
-    static QString trimmed(const QString &text, const QStringList &queryStems, int maxChars);
+    /// answer follows its question), with "…" for what was cut. In an exchange (text of several lines),
+    /// a speaker's line over `besideChars` (0: never) with no query stem is the turn beside the hit: before
+    /// the last line (the question a hit answers) it keeps its questions, as the last line (the answer
+    /// to a hit) or with no question its first three sentences. Other text is returned as it is.
+    static QString trimmed(const QString &text, const QStringList &queryStems, int maxChars, int besideChars = 0);
 
     /// A vault-relative line range a digest line cites.
     struct Source {

@@ -283,6 +283,29 @@ private slots:
         QCOMPARE(out, QStringLiteral("**Bo** (D2:4): … We walked to the harbour at noon. It was full of boats. …"));
         QCOMPARE(EvidenceText::trimmed(turn, {QStringLiteral("harbour")}, 1000), turn);
     }
+
+    /// In a question-answer pair the turn beside the hit shows less: the question before it its
+    /// questions, the answer after it its first three sentences (where a reply answers).
+    void trimmed_besideTheHitKeepsTheQuestionOrTheStartOfTheAnswer()
+    {
+        const QStringList harbour{QStringLiteral("harbour")};
+        const QString asked = QStringLiteral("**Ana** (D2:1): I had a long week. Work was busy. My cat was ill. "
+                                             "What did you do on Sunday?\n**Bo** (D2:2): We walked to the harbour.");
+        QCOMPARE(
+            EvidenceText::trimmed(asked, harbour, 400, 60),
+            QStringLiteral("**Ana** (D2:1): … What did you do on Sunday?\n**Bo** (D2:2): We walked to the harbour."));
+        const QString answered =
+            QStringLiteral("**Ana** (D2:3): Did you see the harbour?\n**Bo** (D2:4): Yes, at noon. It was full of "
+                           "boats. The ferry was late. Then we had lunch by the water. Then a nap.");
+        QCOMPARE(EvidenceText::trimmed(answered, harbour, 400, 60),
+                 QStringLiteral("**Ana** (D2:3): Did you see the harbour?\n**Bo** (D2:4): Yes, at noon. It was full of "
+                                "boats. The ferry was late. …"));
+        // Short turns, a single turn and no limit stay as they are.
+        QCOMPARE(EvidenceText::trimmed(answered, harbour, 400, 200), answered);
+        QCOMPARE(EvidenceText::trimmed(answered, harbour, 400), answered);
+        const QString alone = answered.section(QLatin1Char('\n'), 1);
+        QCOMPARE(EvidenceText::trimmed(alone, harbour, 400, 60), alone);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRelevance)
