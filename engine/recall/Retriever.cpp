@@ -71,15 +71,18 @@ struct Candidate {
 /// quoting a raw turn (all of it or an excerpt) becomes that turn, to be widened into its exchange like
 /// any hit, and the other items stay one digest result. A digest line and the turn it quotes then never
 /// both spend a pack's budget, and the quote brings the question or answer beside it. Each part scores
-/// the digest's score times its item's share of the digest's match (items far below it go). Nothing
-/// when `digest` is not a digest chunk.
+/// the digest's score times its item's share of the digest's match (items far below it go). A mode that
+/// weighs the digest's layer over raw turns (`layerWeights`) asked for digests: its quotes stay items.
+/// Nothing when `digest` is not a digest chunk.
 std::optional<QList<RecallResult>> digestParts(const RecallResult &digest, const RelevanceGauge &gauge,
-                                               IndexStore &store, TurnContext &context)
+                                               const RankingMode &mode, IndexStore &store, TurnContext &context)
 {
     static const QStringList digestLayers{QStringLiteral("session"), QStringLiteral("daily"), QStringLiteral("weekly"),
                                           QStringLiteral("fact")};
     if (digest.chunk.isTurn || !digestLayers.contains(digest.chunk.tags.layer.value))
         return std::nullopt;
+    const bool quotesAsTurns =
+        mode.layerWeight(digest.chunk.tags.layer.value) <= mode.layerWeight(QStringLiteral("raw"));
     const QStringList items = EvidenceText::citedItems(digest.chunk.text);
     const double whole = gauge.match(digest.chunk.text, digest.cosine);
     QList<RecallResult> parts;
@@ -91,8 +94,8 @@ std::optional<QList<RecallResult>> digestParts(const RecallResult &digest, const
         if (whole > 0.0 && match < kTailShare * whole)
             continue; // an item beside the match, not of it
         const double share = whole > 0.0 ? qMin(1.0, match / whole) : 1.0;
-        std::optional<EvidenceText::Source> source = EvidenceText::citedSource(item);
-        if (!source && &item == &items.last()) {
+        std::optional<EvidenceText::Source> source = quotesAsTurns ? EvidenceText::citedSource(item) : std::nullopt;
+        if (quotesAsTurns && !source && &item == &items.last()) {
             // An item the next chunk of the digest ends: its citation is there.
             for (const Chunk &next : store.neighbours({digest.chunk.id}, 1))
                 if (next.ordinal == digest.chunk.ordinal + 1)
@@ -361,7 +364,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
             break;
         if (!results[i].chunk.isTurn && !digestsSplit.contains(results[i].chunk.id)) {
             digestsSplit.insert(results[i].chunk.id);
-            const auto parts = digestParts(results[i], gauge, m_store, context);
+            const auto parts = digestParts(results[i], gauge, mode, m_store, context);
             if (parts) {
                 // Each part goes where its own score ranks it among the results not yet shown.
                 const double top = results[i].score;
