@@ -445,6 +445,20 @@ QList<Chunk> IndexStore::chunksOfFile(const QString &path)
     return out;
 }
 
+std::optional<Chunk> IndexStore::chunkAt(const QString &path, int line)
+{
+    // The (file_id, ordinal) index narrows it to one file's chunks: a few hundred rows at most.
+    auto statement = m_db.cached(QStringLiteral("SELECT %1 FROM chunks c JOIN files f ON f.id = c.file_id "
+                                                "WHERE f.path = ? AND c.start_line <= ? AND c.end_line >= ? LIMIT 1")
+                                     .arg(QString::fromLatin1(kChunkColumns)));
+    if (!statement)
+        return std::nullopt;
+    statement->bind(1, path).bind(2, line).bind(3, line);
+    if (!statement->next())
+        return std::nullopt;
+    return readChunk(*statement);
+}
+
 QList<qint64> IndexStore::chunkIds(const QString &path)
 {
     QList<qint64> out;

@@ -56,6 +56,9 @@ public:
     /// unless they neighbour each other), for the context around a hit turn.
     QList<Chunk> neighbours(const QList<qint64> &ids, int radius);
     QList<Chunk> chunksOfFile(const QString &path);
+    /// The chunk of the vault-relative `path` whose lines hold `line` (a digest line's citation of
+    /// its raw source); nullopt when the index holds none.
+    std::optional<Chunk> chunkAt(const QString &path, int line);
     QList<qint64> chunkIds(const QString &path);
     /// Calls `visit` for every stored vector (rebuilding the ANN index), or for those of `only`.
     void forEachVector(const std::function<void(qint64, const Vector &)> &visit, const QList<qint64> &only = {});

@@ -31,6 +31,48 @@ QString unitOf(QString line)
 
 } // namespace
 
+QString EvidenceText::unit(const QString &line)
+{
+    return unitOf(line);
+}
+
+std::optional<EvidenceText::Source> EvidenceText::citedSource(const QString &line)
+{
+    static const QRegularExpression range(QStringLiteral("(from|raw) `([^`]+):(\\d+)(?:-(\\d+))?`"));
+    std::optional<Source> from;
+    std::optional<Source> raw;
+    for (auto group = citation().globalMatch(line); group.hasNext();) {
+        const QString cited = group.next().captured(0);
+        for (auto it = range.globalMatch(cited); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            const int start = m.captured(3).toInt();
+            const Source source{m.captured(2), start, m.captured(4).isEmpty() ? start : m.captured(4).toInt()};
+            (m.captured(1) == QLatin1String("raw") ? raw : from) = source;
+        }
+    }
+    return raw ? raw : from;
+}
+
+QStringList EvidenceText::citedItems(const QString &text)
+{
+    QStringList items;
+    auto add = [&](QString item) {
+        item = item.trimmed();
+        if (item.startsWith(QLatin1String("- ")) || item.startsWith(QLatin1String("* ")))
+            item = item.mid(2);
+        if (!unitOf(item).isEmpty())
+            items << item;
+    };
+    qsizetype from = 0;
+    for (auto it = citation().globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        add(text.mid(from, m.capturedEnd() - from));
+        from = m.capturedEnd();
+    }
+    add(text.mid(from));
+    return items;
+}
+
 QStringList EvidenceText::units(const QString &text)
 {
     QStringList out;
@@ -66,9 +108,10 @@ QString EvidenceText::withoutShown(const QString &text, const QSet<QString> &sho
     return any ? kept.join(QLatin1Char('\n')) : QString();
 }
 
-QString EvidenceText::trimmed(const QString &text, const QStringList &queryStems, int maxChars)
+QString EvidenceText::trimmed(const QString &text, const QStringList &queryStems, int maxChars, int besideChars)
 {
-    if (text.size() <= maxChars || queryStems.isEmpty())
+    const bool whole = text.size() > maxChars;
+    if ((!whole && besideChars <= 0) || queryStems.isEmpty())
         return text;
     QStringList lines = text.split(QLatin1Char('\n'));
     bool changed = false;
@@ -77,8 +120,11 @@ QString EvidenceText::trimmed(const QString &text, const QStringList &queryStems
     static const QRegularExpression sentenceEnd(QStringLiteral("(?<=[.!?])\\s+"));
     const QSet<QString> wanted(queryStems.cbegin(), queryStems.cend());
     const int perLine = qMax(80, maxChars / 2);
+    const bool exchange = lines.size() > 1;
     for (QString &line : lines) {
-        if (line.size() <= perLine)
+        const bool longLine = whole && line.size() > perLine;
+        const bool longBeside = exchange && besideChars > 0 && line.size() > besideChars;
+        if (!longLine && !longBeside)
             continue;
         const QRegularExpressionMatch m = label.match(line);
         const QString head = m.hasMatch() ? m.captured(0) : QString();
@@ -96,7 +142,21 @@ QString EvidenceText::trimmed(const QString &text, const QStringList &queryStems
                     keep[i + 1] = true;
             }
         }
-        if (!keep.contains(true) || !keep.contains(false))
+        if (keep.contains(true) && !longLine)
+            continue; // a line of the match, in a text short enough to show whole
+        if (!keep.contains(true)) {
+            if (!longBeside || head.isEmpty())
+                continue;
+            // A turn shown beside the hit: the question before it keeps its questions, the answer after
+            // it its first three sentences (where a reply answers; two cut answers measurably).
+            if (&line != &lines.last())
+                for (qsizetype i = 0; i < sentences.size(); ++i)
+                    keep[i] = sentences[i].trimmed().endsWith(QLatin1Char('?'));
+            if (!keep.contains(true))
+                for (qsizetype i = 0; i < qMin<qsizetype>(3, sentences.size()); ++i)
+                    keep[i] = true;
+        }
+        if (!keep.contains(false))
             continue;
         QString out = head;
         bool gap = false;

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace engram {
 
 class RelevanceGauge;
@@ -25,9 +27,29 @@ public:
     static QString withoutShown(const QString &text, const QSet<QString> &shown);
     /// Text over `maxChars`: each of its lines over half that (at least 80) and of three sentences or
     /// more keeps its speaker label, the sentences that hold a query stem and the one after each (an
-    /// answer follows its question), with "…" for what was cut. Shorter text is returned as it is, and
-    /// so is a line with no sentence holding a query stem.
-    static QString trimmed(const QString &text, const QStringList &queryStems, int maxChars);
+    /// answer follows its question), with "…" for what was cut. In an exchange (text of several lines),
+    /// a speaker's line over `besideChars` (0: never) with no query stem is the turn beside the hit: before
+    /// the last line (the question a hit answers) it keeps its questions, as the last line (the answer
+    /// to a hit) or with no question its first three sentences. Other text is returned as it is.
+    static QString trimmed(const QString &text, const QStringList &queryStems, int maxChars, int besideChars = 0);
+
+    /// A vault-relative line range a digest line cites.
+    struct Source {
+        QString path;
+        int startLine = 0;
+        int endLine = 0;
+    };
+    /// The raw lines a digest line cites: its `raw` range, else its `from` range; nullopt when the
+    /// line cites nothing (or a range without line numbers).
+    static std::optional<Source> citedSource(const QString &line);
+    /// `text` cut after each citation: the items of a digest however its lines were joined (the index
+    /// holds a list as one paragraph, and a long one over several chunks, so an item may begin in an
+    /// earlier chunk), without list bullets. A last part without a citation (an item the next chunk
+    /// ends) comes last.
+    static QStringList citedItems(const QString &text);
+    /// The comparable form of one line (empty for a heading, a citation alone or a blank line): two
+    /// lines with the same form say the same words.
+    static QString unit(const QString &line);
 };
 
 } // namespace engram

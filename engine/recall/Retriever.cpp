@@ -46,6 +46,11 @@ namespace {
 /// word, and the sentence after each. LoCoMo dev R@500t 76.8 → 77.4 with answer-in-pack unchanged
 /// (88.0); at 280 R@500t reached 78.8 but 4 answers in 100 were trimmed away (bench/README.md).
 constexpr int kTrimTurnsOver = 400;
+/// In a question–answer pair, the turn beside the hit (no query word in it) over this many characters
+/// shows less: the question before the hit its questions, the answer after it its first three sentences.
+/// LoCoMo dev R@500t 77.8 → 78.8, multi-hop 40.5 → 42.5, answer-in-pack 89 → 90 (no answer lost); two
+/// sentences gave 79.1 but cut "assistant manager" from the third sentence of a reply.
+constexpr int kTrimBesideOver = 140;
 /// A result whose absolute match is under this share of the best result's is left out: it matched
 /// the query through a neighbour's words or a hashed-vector collision, not its own. LoCoMo dev
 /// R@10 79.4 → 79.8, R@500t 77.4 → 77.7, answer-in-pack unchanged (88.0); 0.10-0.20 give the same
@@ -61,6 +66,65 @@ struct Candidate {
     int keywordRank = 0;
     int vectorRank = 0;
 };
+
+/// A digest or fact chunk as what it should show, one part per item that carries the match: an item
+/// quoting a raw turn (all of it or an excerpt) becomes that turn, to be widened into its exchange like
+/// any hit, and the other items stay one digest result. A digest line and the turn it quotes then never
+/// both spend a pack's budget, and the quote brings the question or answer beside it. Each part scores
+/// the digest's score times its item's share of the digest's match (items far below it go). A mode that
+/// weighs the digest's layer over raw turns (`layerWeights`) asked for digests: its quotes stay items.
+/// Nothing when `digest` is not a digest chunk.
+std::optional<QList<RecallResult>> digestParts(const RecallResult &digest, const RelevanceGauge &gauge,
+                                               const RankingMode &mode, IndexStore &store, TurnContext &context)
+{
+    static const QStringList digestLayers{QStringLiteral("session"), QStringLiteral("daily"), QStringLiteral("weekly"),
+                                          QStringLiteral("fact")};
+    if (digest.chunk.isTurn || !digestLayers.contains(digest.chunk.tags.layer.value))
+        return std::nullopt;
+    const bool quotesAsTurns =
+        mode.layerWeight(digest.chunk.tags.layer.value) <= mode.layerWeight(QStringLiteral("raw"));
+    const QStringList items = EvidenceText::citedItems(digest.chunk.text);
+    const double whole = gauge.match(digest.chunk.text, digest.cosine);
+    QList<RecallResult> parts;
+    QList<qint64> turnIds;
+    QStringList rest;
+    double restShare = 0.0;
+    for (const QString &item : items) {
+        const double match = gauge.match(item, digest.cosine);
+        if (whole > 0.0 && match < kTailShare * whole)
+            continue; // an item beside the match, not of it
+        const double share = whole > 0.0 ? qMin(1.0, match / whole) : 1.0;
+        std::optional<EvidenceText::Source> source = quotesAsTurns ? EvidenceText::citedSource(item) : std::nullopt;
+        if (quotesAsTurns && !source && &item == &items.last()) {
+            // An item the next chunk of the digest ends: its citation is there.
+            for (const Chunk &next : store.neighbours({digest.chunk.id}, 1))
+                if (next.ordinal == digest.chunk.ordinal + 1)
+                    if (const QStringList more = EvidenceText::citedItems(next.text); !more.isEmpty())
+                        source = EvidenceText::citedSource(more.front());
+        }
+        const std::optional<Chunk> turn = source ? store.chunkAt(source->path, source->startLine) : std::nullopt;
+        if (turn && turn->isTurn
+            && EvidenceText::units(turn->text).join(QLatin1Char(' ')).contains(EvidenceText::unit(item))) {
+            RecallResult part = digest;
+            part.chunk = *turn;
+            part.score = digest.score * share;
+            parts << part;
+            turnIds << turn->id;
+            context.add({*turn});
+            continue;
+        }
+        rest << item;
+        restShare = qMax(restShare, share);
+    }
+    if (!rest.isEmpty()) {
+        RecallResult part = digest;
+        part.chunk.text = rest.join(QLatin1Char('\n'));
+        part.score = digest.score * restShare;
+        parts << part;
+    }
+    context.add(store.neighbours(turnIds, 1));
+    return parts;
+}
 
 } // namespace
 
@@ -289,15 +353,33 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     // one), nor a chunk that holds only a citation. Long turns keep the sentences that carry the match.
     const RelevanceGauge gauge(m_store, text, wv > 0.0 ? &m_embedder : nullptr, queryVector, background);
     const QStringList queryStems = RelevanceGauge::contentStems(text);
+    QSet<qint64> digestsSplit; // a digest's remaining lines are not split again
     QSet<QString> shown;
     QSet<QString> shownUnits;
     QList<RecallResult> out;
     double best = 0.0; // the best absolute match so far
     qsizetype fetchedUpTo = 0;
     for (qsizetype i = 0; i < results.size(); ++i) {
-        RecallResult &r = results[i];
         if (out.size() >= query.k)
             break;
+        if (!results[i].chunk.isTurn && !digestsSplit.contains(results[i].chunk.id)) {
+            digestsSplit.insert(results[i].chunk.id);
+            const auto parts = digestParts(results[i], gauge, mode, m_store, context);
+            if (parts) {
+                // Each part goes where its own score ranks it among the results not yet shown.
+                const double top = results[i].score;
+                results.remove(i);
+                for (const RecallResult &part : *parts) {
+                    qsizetype at = i;
+                    while (part.score < top && at < results.size() && results[at].score >= part.score)
+                        ++at;
+                    results.insert(at, part);
+                }
+                --i; // the result now at i may be another digest
+                continue;
+            }
+        }
+        RecallResult &r = results[i];
         if (mode.contextTurns > 0 && i >= fetchedUpTo) {
             // One query for the neighbours of the next batch of results (never of all candidates).
             const qsizetype batch = qMax<qsizetype>(16, 2 * (query.k - out.size()));
@@ -326,7 +408,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         const QString fresh = EvidenceText::withoutShown(r.chunk.text, shownUnits);
         if (fresh.isEmpty())
             continue;
-        r.chunk.text = EvidenceText::trimmed(fresh, queryStems, kTrimTurnsOver);
+        r.chunk.text = EvidenceText::trimmed(fresh, queryStems, kTrimTurnsOver, kTrimBesideOver);
         r.chunk.tokens = TextAnalysis::estimateTokens(r.chunk.text);
         for (const QString &unit : EvidenceText::units(fresh))
             shownUnits.insert(unit);

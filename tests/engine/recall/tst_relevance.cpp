@@ -219,6 +219,61 @@ private slots:
         QCOMPARE(built.markdown.count(QStringLiteral("repainted")), 1);
     }
 
+    /// A digest item that quotes a raw turn is shown as that turn, widened into its exchange (the answer
+    /// after the question), and the digest's items that do not carry the match are not shown at all.
+    void recall_digestQuoteShowsItsTurnAndExchangeNotTheDigest()
+    {
+        TestVault vault;
+        const QString question = QStringLiteral("**Ana** (D1:1): Where did the keeper hide the spare lantern?");
+        const QString weather = QStringLiteral("**Ana** (D1:3): The weather turned cold and grey by the evening.");
+        vault.write(QStringLiteral("sessions/s1.md"),
+                    QStringLiteral("---\nkind: transcript\n---\n\n# Session 1\n\n") + question
+                        + QStringLiteral("\n\n**Bo** (D1:2): Under the stairs, wrapped in an old sail.\n\n") + weather
+                        + QStringLiteral("\n\n**Bo** (D1:4): We should light a fire then.\n"));
+        vault.write(QStringLiteral("consolidated/daily/2026-01-01.md"),
+                    QStringLiteral("---\nlayer: daily\n---\n# Daily digest\n\n- ") + question
+                        + QStringLiteral(" (from `sessions/s1.md:7-7`)\n- ") + weather
+                        + QStringLiteral(" (from `sessions/s1.md:11-11`)\n"));
+        auto engine = openIndexed(vault);
+        auto results = engine->recall(queryFor(QStringLiteral("spare lantern keeper")));
+        QVERIFY(results.ok());
+        QVERIFY(!results->isEmpty());
+        QString shown;
+        for (const RecallResult &r : *results) {
+            QVERIFY2(!r.chunk.path.startsWith(QLatin1String("consolidated/")), qPrintable(r.chunk.text));
+            shown += r.chunk.text + QLatin1Char('\n');
+        }
+        QCOMPARE(results->front().chunk.path, QStringLiteral("sessions/s1.md"));
+        QVERIFY2(results->front().chunk.text.contains(QLatin1String("Under the stairs")), qPrintable(shown));
+        QCOMPARE(shown.count(QStringLiteral("spare lantern")), 1);
+        QVERIFY2(!shown.contains(QLatin1String("weather turned cold")), qPrintable(shown));
+
+        auto pack = engine->pack(queryFor(QStringLiteral("spare lantern keeper")), 500);
+        QVERIFY(pack.ok());
+        QCOMPARE(pack->markdown.count(QStringLiteral("hide the spare lantern")), 1);
+        QVERIFY(pack->markdown.contains(QLatin1String("Under the stairs")));
+        QVERIFY(!pack->markdown.contains(QLatin1String("weather turned cold")));
+    }
+
+    void citedItems_cutsAJoinedDigestAfterEachCitation()
+    {
+        const QString joined = QStringLiteral(
+            "more of an item. (from `s.md:3-3`) - **Bo** (D1:2): A whole item. (from `a.md:1-1`; raw `s.md:5-5`) "
+            "- **Ana** (D1:3): An item the next chunk ends");
+        const QStringList items = EvidenceText::citedItems(joined);
+        QCOMPARE(items.size(), 3);
+        QCOMPARE(items[0], QStringLiteral("more of an item. (from `s.md:3-3`)"));
+        QCOMPARE(items[1], QStringLiteral("**Bo** (D1:2): A whole item. (from `a.md:1-1`; raw `s.md:5-5`)"));
+        QCOMPARE(items[2], QStringLiteral("**Ana** (D1:3): An item the next chunk ends"));
+        const auto raw = EvidenceText::citedSource(items[1]);
+        QVERIFY(raw.has_value());
+        QCOMPARE(raw->path, QStringLiteral("s.md"));
+        QCOMPARE(raw->startLine, 5);
+        QCOMPARE(EvidenceText::citedSource(items[0])->path, QStringLiteral("s.md"));
+        QVERIFY(!EvidenceText::citedSource(items[2]).has_value());
+        QVERIFY(!EvidenceText::citedSource(QStringLiteral("we came from `here`")).has_value());
+    }
+
     void trimmed_keepsTheMatchingSentencesAndTheNextOne()
     {
         const QString turn =
@@ -227,6 +282,29 @@ private slots:
         const QString out = EvidenceText::trimmed(turn, {QStringLiteral("harbour")}, 60);
         QCOMPARE(out, QStringLiteral("**Bo** (D2:4): … We walked to the harbour at noon. It was full of boats. …"));
         QCOMPARE(EvidenceText::trimmed(turn, {QStringLiteral("harbour")}, 1000), turn);
+    }
+
+    /// In a question-answer pair the turn beside the hit shows less: the question before it its
+    /// questions, the answer after it its first three sentences (where a reply answers).
+    void trimmed_besideTheHitKeepsTheQuestionOrTheStartOfTheAnswer()
+    {
+        const QStringList harbour{QStringLiteral("harbour")};
+        const QString asked = QStringLiteral("**Ana** (D2:1): I had a long week. Work was busy. My cat was ill. "
+                                             "What did you do on Sunday?\n**Bo** (D2:2): We walked to the harbour.");
+        QCOMPARE(
+            EvidenceText::trimmed(asked, harbour, 400, 60),
+            QStringLiteral("**Ana** (D2:1): … What did you do on Sunday?\n**Bo** (D2:2): We walked to the harbour."));
+        const QString answered =
+            QStringLiteral("**Ana** (D2:3): Did you see the harbour?\n**Bo** (D2:4): Yes, at noon. It was full of "
+                           "boats. The ferry was late. Then we had lunch by the water. Then a nap.");
+        QCOMPARE(EvidenceText::trimmed(answered, harbour, 400, 60),
+                 QStringLiteral("**Ana** (D2:3): Did you see the harbour?\n**Bo** (D2:4): Yes, at noon. It was full of "
+                                "boats. The ferry was late. …"));
+        // Short turns, a single turn and no limit stay as they are.
+        QCOMPARE(EvidenceText::trimmed(answered, harbour, 400, 200), answered);
+        QCOMPARE(EvidenceText::trimmed(answered, harbour, 400), answered);
+        const QString alone = answered.section(QLatin1Char('\n'), 1);
+        QCOMPARE(EvidenceText::trimmed(alone, harbour, 400, 60), alone);
     }
 };
 
