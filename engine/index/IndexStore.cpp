@@ -131,9 +131,9 @@ void bindAll(Statement &statement, const QVariantList &binds, int first)
 
 } // namespace
 
-Status IndexStore::open(const QString &databasePath)
+Status IndexStore::open(const QString &databasePath, FileMapping mapping)
 {
-    if (Status s = m_db.open(databasePath); !s)
+    if (Status s = m_db.open(databasePath, false, mapping); !s)
         return s;
     m_dataVersion = -1; // a new connection: the first read starts with empty caches
     m_cachedBm25 = bool(installCachedBm25(m_db.handle(), &m_rowLengths)); // else FTS5's own bm25()

@@ -27,7 +27,7 @@ public:
     /// file can be brought up to date by comparing ids.
     static constexpr int kSchemaVersion = 5;
 
-    Status open(const QString &databasePath);
+    Status open(const QString &databasePath, FileMapping mapping = FileMapping::None);
     Database &database() { return m_db; }
 
     QString meta(const QString &key, const QString &fallback = {});

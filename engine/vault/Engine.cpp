@@ -57,6 +57,11 @@ void addError(IndexReport &report, const Error &error)
         report.error = error;
 }
 
+FileMapping mappingFor(EngineLifetime lifetime)
+{
+    return lifetime == EngineLifetime::LongRunning ? FileMapping::Whole : FileMapping::None;
+}
+
 } // namespace
 
 QString defaultVaultPath()
@@ -98,13 +103,14 @@ Status Engine::checkVaultFolder(const QString &vaultPath)
     return {};
 }
 
-Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath)
+Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath, EngineLifetime lifetime)
 {
     if (Status folder = checkVaultFolder(vaultPath); !folder)
         return folder.error();
     const QFileInfo info(vaultPath);
 
     std::unique_ptr<Engine> engine(new Engine);
+    engine->m_lifetime = lifetime;
     engine->m_vaultPath = info.absoluteFilePath();
     auto config = Config::load(engine->m_vaultPath);
     if (!config)
@@ -160,12 +166,15 @@ Result<std::unique_ptr<Engine>> Engine::openWorker(const Config &config) const
 {
     std::unique_ptr<Engine> engine(new Engine);
     engine->m_worker = true;
+    engine->m_lifetime = m_lifetime;
     engine->m_vaultPath = m_vaultPath;
     // The same settings share one object; a preview's differ and get their own.
     engine->m_config = &config == m_config.get() ? m_config : std::make_shared<Config>(config);
     engine->m_embedder = m_embedder;
     engine->m_vectors = m_vectors;
-    if (Status s = engine->m_store->open(QDir(indexDirectory()).filePath(kDatabaseFile)); !s)
+    if (Status s =
+            engine->m_store->open(QDir(indexDirectory()).filePath(kDatabaseFile), mappingFor(engine->m_lifetime));
+        !s)
         return s.error();
     engine->m_retriever =
         std::make_unique<Retriever>(*engine->m_store, *engine->m_vectors, *engine->m_embedder, *engine->m_config);
@@ -237,7 +246,7 @@ Status Engine::openIndex()
                            .arg(QFileInfo(aside).fileName(), why);
     };
 
-    Status s = m_store->open(dbPath);
+    Status s = m_store->open(dbPath, mappingFor(m_lifetime));
     // quick_check reads the whole file (0.3 s at 100k chunks, most of a CLI cold start): run it
     // when that is cheap or the last index run was interrupted; `health` always runs the full check.
     constexpr qint64 kCheapCheckBytes = 64 * 1024 * 1024;
@@ -250,13 +259,13 @@ Status Engine::openIndex()
     }
     if (!s) {
         setAside(s.error().message);
-        if (Status again = m_store->open(dbPath); !again)
+        if (Status again = m_store->open(dbPath, mappingFor(m_lifetime)); !again)
             return again;
     }
     const int schema = m_store->meta(QStringLiteral("schema")).toInt();
     if (schema != IndexStore::kSchemaVersion) {
         setAside(QStringLiteral("schema version %1, this Engram uses %2").arg(schema).arg(IndexStore::kSchemaVersion));
-        if (Status again = m_store->open(dbPath); !again)
+        if (Status again = m_store->open(dbPath, mappingFor(m_lifetime)); !again)
             return again;
     }
     const QString embedderId = m_store->meta(QStringLiteral("embedder"));

@@ -39,6 +39,19 @@ QStringList rankedSources(Engine &engine, const QString &text)
     return out;
 }
 
+/// Whether this process maps the file at `path` (a line of /proc/self/maps ends with its path).
+bool isMapped(const QString &path)
+{
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    if (!maps.open(QIODevice::ReadOnly))
+        qFatal("cannot read /proc/self/maps");
+    const QByteArray suffix = ' ' + QFileInfo(path).absoluteFilePath().toUtf8();
+    for (const QByteArray &line : maps.readAll().split('\n'))
+        if (line.endsWith(suffix))
+            return true;
+    return false;
+}
+
 void writeSampleVault(TestVault &vault)
 {
     vault.write(QStringLiteral("notes/sqlite.md"),
@@ -379,6 +392,29 @@ private slots:
         QCOMPARE(total.unchanged, 1);
         QCOMPARE(total.changedPaths.size(), 2);
         QVERIFY(total.chunks >= 2);
+    }
+
+    void open_oneShotEngineReadsTheIndexWithoutMappingIt()
+    {
+        // A CLI command or an MCP server opens the vault for a few recalls: a map of index.db
+        // would read ahead megabytes around every page a cold recall touches (bench/README.md).
+        TestVault vault;
+        writeSampleVault(vault);
+        const QString database = vault.filePath(QStringLiteral(".engram/index.db"));
+        {
+            auto engine = openEngine(vault); // EngineLifetime::OneShot, as engram-cli opens it
+            QCOMPARE(engine->index().indexed, 4);
+            QVERIFY(!engine->recall(RecallQuery{QStringLiteral("database"), {}, 5, {}, {}, false})->isEmpty());
+            QVERIFY2(!isMapped(database), "a one-shot engine maps no part of index.db");
+            auto worker = engine->openWorker();
+            QVERIFY(worker);
+            QVERIFY(!(*worker)->recall(RecallQuery{QStringLiteral("database"), {}, 5, {}, {}, false})->isEmpty());
+            QVERIFY2(!isMapped(database), "its workers neither");
+        }
+        auto opened = Engine::open(vault.path(), EngineLifetime::LongRunning); // the workbench
+        QVERIFY(opened);
+        QVERIFY(!(*opened)->recall(RecallQuery{QStringLiteral("database"), {}, 5, {}, {}, false})->isEmpty());
+        QVERIFY2(isMapped(database), "a long-running engine reads index.db through a map");
     }
 
     void index_warnsWhenTheVectorFileCannotBeSaved()
