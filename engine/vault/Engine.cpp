@@ -273,7 +273,10 @@ Status Engine::openIndex()
         // Never mix two vector spaces: drop every file so all are embedded again.
         m_openNotes << QStringLiteral("the embedder changed from %1 to %2; every file is embedded again")
                            .arg(embedderId, m_embedder->id());
-        if (Status d = m_store->database().exec(QStringLiteral("DELETE FROM chunks; DELETE FROM files;")); !d)
+        if (Status d =
+                m_store->database().exec(QStringLiteral("INSERT INTO chunks_fts(chunks_fts) VALUES('delete-all'); "
+                                                        "DELETE FROM chunks; DELETE FROM files;"));
+            !d)
             return d;
         QFile::remove(QDir(indexDirectory()).filePath(kVectorFile));
     }

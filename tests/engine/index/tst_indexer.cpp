@@ -1,4 +1,5 @@
 #include "TestVault.h"
+#include "index/IndexStore.h"
 #include "index/VectorIndex.h"
 #include "ingest/DocumentParser.h"
 #include "vault/EngineInternals.h"
@@ -50,6 +51,26 @@ bool isMapped(const QString &path)
         if (line.endsWith(suffix))
             return true;
     return false;
+}
+
+/// FTS5's own check of its index against the text it reads (view chunks_content): "ok" or the error.
+QString keywordIndexCheck(Engine &engine)
+{
+    const Status s = internals(engine).store().database().exec(
+        QStringLiteral("INSERT INTO chunks_fts(chunks_fts, rank) VALUES('integrity-check', 1)"));
+    return s ? QStringLiteral("ok") : s.error().message;
+}
+
+/// The chunk ids whose keyword column `column` matches `word`, ascending.
+QList<qint64> keywordMatches(Engine &engine, const QString &column, const QString &word)
+{
+    auto s = internals(engine).store().database().prepare(
+        QStringLiteral("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid"));
+    s->bind(1, column + QStringLiteral(" : ") + word);
+    QList<qint64> ids;
+    while (s->next())
+        ids << s->int64(0);
+    return ids;
 }
 
 void writeSampleVault(TestVault &vault)
@@ -276,6 +297,74 @@ private slots:
         QVERIFY(engine->openNotes().join(QLatin1Char(' ')).contains(QStringLiteral("set aside")));
         const IndexReport report = engine->index();
         QCOMPARE(report.indexed, 4);
+        QVERIFY(!rankedSources(*engine, QStringLiteral("SQLite")).isEmpty());
+    }
+
+    void keywords_ofNeighbourTurnsFollowTheirFile()
+    {
+        // A turn's neighbouring turns are keyword-indexed with it (column `context`), read from the
+        // neighbours' rows: the index must lose them exactly when the file changes or goes.
+        TestVault vault;
+        writeSampleVault(vault);
+        auto engine = openEngine(vault);
+        QCOMPARE(engine->index().indexed, 4);
+        const QString chat = QStringLiteral("sessions/2026-01-01/chat.md");
+        const QList<Chunk> turns = internals(*engine).store().chunksOfFile(chat);
+        QCOMPARE(turns.size(), 4);
+        // "hnswlib" is in the last turn's text and in its one neighbour's context.
+        QCOMPARE(keywordMatches(*engine, QStringLiteral("text"), QStringLiteral("hnswlib")),
+                 QList<qint64>{turns[3].id});
+        QCOMPARE(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("hnswlib")),
+                 QList<qint64>{turns[2].id});
+        // "vectors" (turn 3) is the context of turns 2 and 4.
+        QCOMPARE(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("vectors")),
+                 (QList<qint64>{turns[1].id, turns[3].id}));
+        QCOMPARE(keywordIndexCheck(*engine), QStringLiteral("ok"));
+
+        vault.write(chat, QStringLiteral("User: which editor?\n\nAssistant: Kate, with its terminal.\n\n"
+                                         "User: and the shell?\n\nAssistant: fish.\n"));
+        QCOMPARE(engine->index().indexed, 1);
+        QVERIFY(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("hnswlib")).isEmpty());
+        QVERIFY(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("vectors")).isEmpty());
+        const QList<Chunk> changed = internals(*engine).store().chunksOfFile(chat);
+        QCOMPARE(changed.size(), 4);
+        QCOMPARE(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("kate")),
+                 (QList<qint64>{changed[0].id, changed[2].id}));
+        QCOMPARE(keywordIndexCheck(*engine), QStringLiteral("ok"));
+
+        QVERIFY(vault.remove(chat));
+        QCOMPARE(engine->index().removed, 1);
+        QVERIFY(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("kate")).isEmpty());
+        QVERIFY(keywordMatches(*engine, QStringLiteral("text"), QStringLiteral("editor")).isEmpty());
+        QCOMPARE(keywordIndexCheck(*engine), QStringLiteral("ok"));
+        QVERIFY(!rankedSources(*engine, QStringLiteral("SQLite")).isEmpty());
+    }
+
+    void olderSchema_isSetAsideAndRebuiltWithAMessage()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        {
+            auto engine = openEngine(vault);
+            QCOMPARE(engine->index().indexed, 4);
+            // What an index of schema 5 had: the neighbours' text stored in each turn's row.
+            QVERIFY(internals(*engine)
+                        .store()
+                        .database()
+                        .exec(QStringLiteral("ALTER TABLE chunks ADD COLUMN context TEXT NOT NULL DEFAULT '';"
+                                             "UPDATE meta SET value = '5' WHERE key = 'schema';"))
+                        .ok());
+        }
+        auto engine = openEngine(vault);
+        const QString notes = engine->openNotes().join(QLatin1Char(' '));
+        QVERIFY2(notes.contains(QStringLiteral("schema version 5, this Engram uses %1").arg(IndexStore::kSchemaVersion))
+                     && notes.contains(QStringLiteral("rebuilt")),
+                 qPrintable(notes));
+        QVERIFY(!QDir(vault.filePath(QStringLiteral(".engram")))
+                     .entryList({QStringLiteral("index.db.broken-*")}, QDir::Files)
+                     .isEmpty());
+        QCOMPARE(engine->index().indexed, 4);
+        QCOMPARE(keywordIndexCheck(*engine), QStringLiteral("ok"));
         QVERIFY(!rankedSources(*engine, QStringLiteral("SQLite")).isEmpty());
     }
 
