@@ -590,8 +590,31 @@ qint64 IndexStore::approximateChunkCount()
 {
     checkDataVersion();
     if (m_chunkCountCache < 0)
+        m_chunkCountCache = keywordRowCount();
+    if (m_chunkCountCache < 0)
         m_chunkCountCache = chunkCount();
     return m_chunkCountCache;
+}
+
+qint64 IndexStore::keywordRowCount()
+{
+    // FTS5's averages record (row 1 of chunks_fts_data) starts with its row count, a varint:
+    // every chunk has its FTS5 row, so this is count(*) of chunks in one page read. count(*)
+    // reads the whole chunks_file index: ~1,800 pages, 15 MiB of a cold recall at 1M chunks.
+    auto s = m_db.cached(QStringLiteral("SELECT block FROM chunks_fts_data WHERE id = 1"));
+    if (!s || !s->next())
+        return -1;
+    const QByteArray block = s->blob(0);
+    quint64 value = 0;
+    for (qsizetype i = 0; i < qMin<qsizetype>(block.size(), 9); ++i) {
+        const auto byte = quint8(block[i]);
+        if (i == 8)
+            return qint64((value << 8) | byte);
+        value = (value << 7) | (byte & 0x7f);
+        if (!(byte & 0x80))
+            return qint64(value);
+    }
+    return -1;
 }
 
 bool IndexStore::matches(qint64 id, const RecallFilter &filter)

@@ -90,6 +90,8 @@ public:
 private:
     Status createSchema();
     Chunk readChunk(Statement &statement);
+    /// The number of rows FTS5 holds (= chunks), read from its averages record; -1 when unreadable.
+    qint64 keywordRowCount();
     /// Deletes the chunk rows of the file at `path` and their keywords (inside the caller's transaction).
     Status removeChunkRows(const QString &path);
     /// Drops what is cached of the index's contents (term frequencies, row lengths, the chunk

@@ -364,6 +364,7 @@ private slots:
         QCOMPARE(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("vectors")),
                  (QList<qint64>{turns[1].id, turns[3].id}));
         QCOMPARE(keywordIndexCheck(*engine), QStringLiteral("ok"));
+        QCOMPARE(internals(*engine).store().approximateChunkCount(), internals(*engine).store().chunkCount());
 
         vault.write(chat, QStringLiteral("User: which editor?\n\nAssistant: Kate, with its terminal.\n\n"
                                          "User: and the shell?\n\nAssistant: fish.\n"));
@@ -381,6 +382,8 @@ private slots:
         QVERIFY(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("kate")).isEmpty());
         QVERIFY(keywordMatches(*engine, QStringLiteral("text"), QStringLiteral("editor")).isEmpty());
         QCOMPARE(keywordIndexCheck(*engine), QStringLiteral("ok"));
+        // Read from FTS5's row count, not count(*): the same number after changes and removals.
+        QCOMPARE(internals(*engine).store().approximateChunkCount(), internals(*engine).store().chunkCount());
         QVERIFY(!rankedSources(*engine, QStringLiteral("SQLite")).isEmpty());
     }
 
