@@ -32,7 +32,7 @@ void VaultSession::open(const QString &path)
     runJob(
         this, m_opening.next(),
         [path](const CancelFlag &) {
-            auto engine = Engine::open(path);
+            auto engine = Engine::open(path, EngineLifetime::LongRunning); // recalls again and again
             if (!engine)
                 return OpenOutcome{nullptr, engine.error().toString()};
             return OpenOutcome{std::shared_ptr<Engine>(std::move(*engine)), QString()};

@@ -180,7 +180,7 @@ Database::~Database()
     close();
 }
 
-Status Database::open(const QString &path, bool readOnly)
+Status Database::open(const QString &path, bool readOnly, FileMapping mapping)
 {
     close();
     const int flags =
@@ -194,13 +194,20 @@ Status Database::open(const QString &path, bool readOnly)
     }
     m_path = path;
     sqlite3_busy_timeout(m_db, 5000); // the workbench and the CLI may share a vault
-    Status s = exec(QStringLiteral("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;"
-                                   // Recall reads scattered chunk rows: a larger page cache and mmap avoid a
-                                   // read() system call per page. The map covers the whole file up to
-                                   // SQLite's 2 GB limit: a 256 MiB map left the FTS5 pages of a 100k-chunk
-                                   // index (written last, at the end of a 357 MB file) to read() and cost
-                                   // ~1 ms per recall (bench/README.md). Address space, not memory.
-                                   "PRAGMA cache_size = -32768; PRAGMA mmap_size = 2147418112;"));
+    // Recall reads scattered chunk rows. Mapped, a page hit costs no read() call: the map covers
+    // the whole file up to SQLite's 2 GB limit, as a 256 MiB one left the FTS5 pages of a 100k-chunk
+    // index (written last, at the end of a 357 MB file) to read() and cost ~1 ms per recall. But
+    // each fault of a cold map reads ahead (8 MB per fault on a disk with read_ahead_kb 8192): a
+    // one-shot recall at 100k chunks read all 345 MB of index.db for 3 MB of pages (0.39-0.60 s;
+    // 2 GB at 1M), so a one-shot process reads pages instead (bench/README.md, "SQLite's part").
+    const qint64 mapBytes = mapping == FileMapping::Whole ? 2147418112 : 0;
+    // 8 KiB pages (a new file only; an existing one keeps its size): a chunk row with its vector
+    // is ~2 KB, so a 4 KiB page held one row when it was over 2,030 bytes and 31 % of the chunks
+    // table was unused space. At 100k chunks the file is 343 → 283 MiB (16 KiB: 267 MiB), recall
+    // CPU unchanged.
+    Status s = exec(QStringLiteral("PRAGMA page_size = 8192; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;"
+                                   "PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32768; PRAGMA mmap_size = %1;")
+                        .arg(mapBytes));
     if (s && !readOnly)
         s = exec(QStringLiteral("PRAGMA journal_mode = WAL;"));
     if (!s) {

@@ -104,6 +104,17 @@ private:
     Error m_error;
 };
 
+/// Whether SQLite maps the database file into the process (`PRAGMA mmap_size`) or reads its
+/// pages with pread() into its own page cache.
+enum class FileMapping {
+    /// pread() into a bounded page cache: a process that opens the index for one command reads
+    /// only the pages it needs (readahead on a fault of a mapping reads megabytes around each).
+    None,
+    /// The whole file, up to SQLite's 2 GB limit: for a process that keeps the index open and
+    /// recalls again and again (a page hit costs no system call).
+    Whole,
+};
+
 /// One SQLite connection (WAL, foreign keys on). Owned by one thread: every
 /// worker opens its own.
 class Database {
@@ -113,7 +124,7 @@ public:
     Database &operator=(const Database &) = delete;
     ~Database();
 
-    Status open(const QString &path, bool readOnly = false);
+    Status open(const QString &path, bool readOnly = false, FileMapping mapping = FileMapping::None);
     void close();
     bool isOpen() const { return m_db != nullptr; }
     /// The connection, for registering functions (Fts5Ranking); everything else goes through this class.

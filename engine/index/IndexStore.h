@@ -24,10 +24,11 @@ class IndexStore {
 public:
     /// 2: turn vectors carry their neighbours; 3: context column; 4: dates UTC; 5: chunk ids are never
     /// reused (AUTOINCREMENT), so a chunk id names one vector for the life of the index and a vector
-    /// file can be brought up to date by comparing ids.
-    static constexpr int kSchemaVersion = 5;
+    /// file can be brought up to date by comparing ids; 6: a turn's context is read from its neighbours'
+    /// rows (view chunks_content), not stored with it.
+    static constexpr int kSchemaVersion = 6;
 
-    Status open(const QString &databasePath);
+    Status open(const QString &databasePath, FileMapping mapping = FileMapping::None);
     Database &database() { return m_db; }
 
     QString meta(const QString &key, const QString &fallback = {});
@@ -92,6 +93,10 @@ public:
 private:
     Status createSchema();
     Chunk readChunk(Statement &statement);
+    /// The number of rows FTS5 holds (= chunks), read from its averages record; -1 when unreadable.
+    qint64 keywordRowCount();
+    /// Deletes the chunk rows of the file at `path` and their keywords (inside the caller's transaction).
+    Status removeChunkRows(const QString &path);
     /// Drops what is cached of the index's contents (term frequencies, row lengths, the chunk
     /// count) when this connection or another has changed the index since.
     void checkDataVersion();

@@ -347,18 +347,17 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
     // A turn's vector also carries its neighbouring turns (v[i-1] + v[i] + v[i+1], normalised):
     // the answer to "what did you paint?" sits near the question in the vector space too.
     // Measured on LoCoMo: R@500t +1.8 (bench/README.md).
-    // The same for keywords: the neighbours' words go to the FTS5 `context` column.
+    // The same for keywords: the neighbours' words go to the FTS5 `context` column (IndexStore's
+    // view chunks_content reads them from the neighbours' rows).
     const QList<Vector> own = *vectors;
     for (qsizetype i = 0; i < chunks.size(); ++i) {
         if (!chunks[i].isTurn)
             continue;
         Vector &v = (*vectors)[i];
         for (qsizetype j : {i - 1, i + 1})
-            if (j >= 0 && j < chunks.size() && chunks[j].isTurn && own[j].size() == v.size()) {
+            if (j >= 0 && j < chunks.size() && chunks[j].isTurn && own[j].size() == v.size())
                 for (qsizetype d = 0; d < v.size(); ++d)
                     v[d] += own[j][d];
-                chunks[i].context += (chunks[i].context.isEmpty() ? QString() : QStringLiteral("\n")) + chunks[j].text;
-            }
         normalize(v);
     }
 

@@ -20,8 +20,7 @@ struct Chunk {
     bool isTurn = false;
     QDateTime time; ///< when it happened / was created, if known
     Tags tags;
-    int tokens = 0;  ///< estimated tokens of `text`
-    QString context; ///< for turns: the neighbouring turns' text, keyword-indexed at a low weight
+    int tokens = 0; ///< estimated tokens of `text`
 };
 
 } // namespace engram

@@ -38,7 +38,9 @@ public:
 
     /// Opens (creating `.engram/` if needed) the vault at `vaultPath`. A
     /// damaged or outdated index is set aside and rebuilt on the next index().
-    static Result<std::unique_ptr<Engine>> open(const QString &vaultPath);
+    /// `lifetime` decides how the index is read (EngineLifetime); workers inherit it.
+    static Result<std::unique_ptr<Engine>> open(const QString &vaultPath,
+                                                EngineLifetime lifetime = EngineLifetime::OneShot);
     /// Whether `vaultPath` is an existing folder; the error says how to make one.
     /// For commands that touch state/ without opening the index.
     static Status checkVaultFolder(const QString &vaultPath);
@@ -189,6 +191,7 @@ private:
     QStringList m_openNotes;
     bool m_vectorsDirty = false;
     bool m_worker = false; ///< made by openWorker(): shares another Engine's vectors
+    EngineLifetime m_lifetime = EngineLifetime::OneShot;
     int m_lockTimeoutMs = VaultLock::kDefaultTimeoutMs;
     /// Writes the tool events of the documents indexed since the last call (one write per run).
     std::function<Status()> m_flushToolEvents;

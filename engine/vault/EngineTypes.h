@@ -11,6 +11,11 @@
 
 namespace engram {
 
+/// How long a process keeps a vault open. A one-shot process (a CLI command, an MCP server an
+/// agent session starts) reads the index's pages it needs; a long-running one (the workbench)
+/// maps the index file, so its repeated recalls cost no read() per page.
+enum class EngineLifetime { OneShot, LongRunning };
+
 /// How a health check came out, from best to worst. NotYet is something that has simply not
 /// started in this vault (no tool call counted, no session captured, never indexed): not a failure.
 enum class HealthStatus { Ok, NotYet, Stale, Missing, Error };

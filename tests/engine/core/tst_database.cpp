@@ -1,9 +1,34 @@
 #include "core/Database.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace engram;
+
+namespace {
+
+/// Whether this process has a mapping of the file at `path` (/proc/self/maps ends each line
+/// of a file mapping with its path).
+bool isMapped(const QString &path)
+{
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    if (!maps.open(QIODevice::ReadOnly))
+        qFatal("cannot read /proc/self/maps");
+    const QByteArray suffix = ' ' + path.toUtf8();
+    for (const QByteArray &line : maps.readAll().split('\n'))
+        if (line.endsWith(suffix))
+            return true;
+    return false;
+}
+
+qint64 pragma(Database &db, const QString &name)
+{
+    auto s = db.prepare(QStringLiteral("PRAGMA %1").arg(name));
+    return s && s->next() ? s->int64(0) : -1;
+}
+
+} // namespace
 
 class TestDatabase : public QObject {
     Q_OBJECT
@@ -107,6 +132,53 @@ private slots:
         while (s->next())
             names << s->text(0);
         QCOMPARE(names, (QStringList{QStringLiteral("one"), QStringLiteral("three")}));
+    }
+
+    void open_withoutMappingReadsPagesAndMapsNothing()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("t.db"));
+        m_db.close();
+        Database db;
+        QVERIFY(db.open(path).ok()); // FileMapping::None unless asked
+        auto s = db.prepare(QStringLiteral("SELECT count(*) FROM t"));
+        QVERIFY(s && s->next());
+        QCOMPARE(s->int64(0), 3);
+        QCOMPARE(pragma(db, QStringLiteral("mmap_size")), 0);
+        QVERIFY2(!isMapped(path), "a one-shot reader maps no part of the database file");
+    }
+
+    void open_wholeMappingMapsTheFileOnFirstRead()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("t.db"));
+        m_db.close();
+        Database db;
+        QVERIFY(db.open(path, false, FileMapping::Whole).ok());
+        auto s = db.prepare(QStringLiteral("SELECT count(*) FROM t"));
+        QVERIFY(s && s->next());
+        QCOMPARE(s->int64(0), 3);
+        QCOMPARE(pragma(db, QStringLiteral("mmap_size")), 2147418112);
+        QVERIFY2(isMapped(path), "a long-running reader reads through a map of the file");
+    }
+
+    void open_newFileHas8KiBPagesAndAnOldOneKeepsItsOwn()
+    {
+        QCOMPARE(pragma(m_db, QStringLiteral("page_size")), 8192);
+        // A file made with 4 KiB pages (before this setting) opens and keeps them.
+        const QString old = m_dir.filePath(QStringLiteral("old.db"));
+        {
+            Database db;
+            QVERIFY(db.open(old).ok());
+            QVERIFY(db.exec(QStringLiteral("PRAGMA page_size = 4096; PRAGMA journal_mode = DELETE; VACUUM;"
+                                           "CREATE TABLE k(v); INSERT INTO k VALUES (7);"))
+                        .ok());
+            QCOMPARE(pragma(db, QStringLiteral("page_size")), 4096);
+        }
+        Database db;
+        QVERIFY(db.open(old).ok());
+        QCOMPARE(pragma(db, QStringLiteral("page_size")), 4096);
+        auto s = db.prepare(QStringLiteral("SELECT v FROM k"));
+        QVERIFY(s && s->next());
+        QCOMPARE(s->int64(0), 7);
     }
 
 private:

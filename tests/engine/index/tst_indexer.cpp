@@ -1,4 +1,5 @@
 #include "TestVault.h"
+#include "index/IndexStore.h"
 #include "index/VectorIndex.h"
 #include "ingest/DocumentParser.h"
 #include "vault/EngineInternals.h"
@@ -37,6 +38,39 @@ QStringList rankedSources(Engine &engine, const QString &text)
                    .arg(r.chunk.endLine)
                    .arg(r.score, 0, 'f', 6);
     return out;
+}
+
+/// Whether this process maps the file at `path` (a line of /proc/self/maps ends with its path).
+bool isMapped(const QString &path)
+{
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    if (!maps.open(QIODevice::ReadOnly))
+        qFatal("cannot read /proc/self/maps");
+    const QByteArray suffix = ' ' + QFileInfo(path).absoluteFilePath().toUtf8();
+    for (const QByteArray &line : maps.readAll().split('\n'))
+        if (line.endsWith(suffix))
+            return true;
+    return false;
+}
+
+/// FTS5's own check of its index against the text it reads (view chunks_content): "ok" or the error.
+QString keywordIndexCheck(Engine &engine)
+{
+    const Status s = internals(engine).store().database().exec(
+        QStringLiteral("INSERT INTO chunks_fts(chunks_fts, rank) VALUES('integrity-check', 1)"));
+    return s ? QStringLiteral("ok") : s.error().message;
+}
+
+/// The chunk ids whose keyword column `column` matches `word`, ascending.
+QList<qint64> keywordMatches(Engine &engine, const QString &column, const QString &word)
+{
+    auto s = internals(engine).store().database().prepare(
+        QStringLiteral("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid"));
+    s->bind(1, column + QStringLiteral(" : ") + word);
+    QList<qint64> ids;
+    while (s->next())
+        ids << s->int64(0);
+    return ids;
 }
 
 void writeSampleVault(TestVault &vault)
@@ -136,6 +170,50 @@ private slots:
         reopened->index();
         reopened.reset();
         QVERIFY(QFileInfo(vectors).lastModified().toUTC() > old);
+    }
+
+    void open_trustsACurrentVectorFileWithoutReadingTheIdList()
+    {
+        // A file saved after the index's last write holds the index's ids: an open does not read
+        // the chunk id list to compare (1,907 page reads of a cold CLI recall at 1M chunks).
+        TestVault vault;
+        writeSampleVault(vault);
+        qint64 chunks = 0;
+        {
+            auto engine = openEngine(vault);
+            QCOMPARE(engine->index().indexed, 4);
+            chunks = internals(*engine).store().chunkCount();
+            // A row gone behind the engine's back (no generation moved): only a comparison would see it.
+            QVERIFY(internals(*engine)
+                        .store()
+                        .database()
+                        .exec(QStringLiteral("DELETE FROM chunks WHERE id = (SELECT max(id) FROM chunks)"))
+                        .ok());
+        }
+        auto engine = openEngine(vault);
+        QVERIFY2(engine->openNotes().isEmpty(), qPrintable(engine->openNotes().join(QLatin1Char('\n'))));
+        QCOMPARE(internals(*engine).vectors().size(), chunks);
+    }
+
+    void open_comparesIdsWhenTheVectorFileIsNotTheOneSaved()
+    {
+        // The generations agree but the file is another one (an older copy put back): its ids are
+        // compared with the index's and the difference is added.
+        TestVault vault;
+        writeSampleVault(vault);
+        const QString vectors = vault.filePath(QStringLiteral(".engram/vectors.hnsw"));
+        const QString older = vault.filePath(QStringLiteral(".engram/older.hnsw"));
+        QCOMPARE(openEngine(vault)->index().indexed, 4);
+        QVERIFY(QFile::copy(vectors, older));
+        vault.write(QStringLiteral("notes/new.md"), QStringLiteral("# New\n\nA note about kayaks.\n"));
+        QCOMPARE(openEngine(vault)->index().indexed, 1);
+        QVERIFY(QFile::remove(vectors));
+        QVERIFY(QFile::rename(older, vectors));
+        auto engine = openEngine(vault);
+        QVERIFY2(engine->openNotes().join(QLatin1Char(' ')).contains(QStringLiteral("brought up to date")),
+                 qPrintable(engine->openNotes().join(QLatin1Char('\n'))));
+        QCOMPARE(internals(*engine).vectors().size(), internals(*engine).store().chunkCount());
+        QVERIFY(!rankedSources(*engine, QStringLiteral("kayaks")).isEmpty());
     }
 
     void documentFrequencies_seeAnotherConnectionsWrites()
@@ -266,6 +344,77 @@ private slots:
         QVERIFY(!rankedSources(*engine, QStringLiteral("SQLite")).isEmpty());
     }
 
+    void keywords_ofNeighbourTurnsFollowTheirFile()
+    {
+        // A turn's neighbouring turns are keyword-indexed with it (column `context`), read from the
+        // neighbours' rows: the index must lose them exactly when the file changes or goes.
+        TestVault vault;
+        writeSampleVault(vault);
+        auto engine = openEngine(vault);
+        QCOMPARE(engine->index().indexed, 4);
+        const QString chat = QStringLiteral("sessions/2026-01-01/chat.md");
+        const QList<Chunk> turns = internals(*engine).store().chunksOfFile(chat);
+        QCOMPARE(turns.size(), 4);
+        // "hnswlib" is in the last turn's text and in its one neighbour's context.
+        QCOMPARE(keywordMatches(*engine, QStringLiteral("text"), QStringLiteral("hnswlib")),
+                 QList<qint64>{turns[3].id});
+        QCOMPARE(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("hnswlib")),
+                 QList<qint64>{turns[2].id});
+        // "vectors" (turn 3) is the context of turns 2 and 4.
+        QCOMPARE(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("vectors")),
+                 (QList<qint64>{turns[1].id, turns[3].id}));
+        QCOMPARE(keywordIndexCheck(*engine), QStringLiteral("ok"));
+        QCOMPARE(internals(*engine).store().approximateChunkCount(), internals(*engine).store().chunkCount());
+
+        vault.write(chat, QStringLiteral("User: which editor?\n\nAssistant: Kate, with its terminal.\n\n"
+                                         "User: and the shell?\n\nAssistant: fish.\n"));
+        QCOMPARE(engine->index().indexed, 1);
+        QVERIFY(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("hnswlib")).isEmpty());
+        QVERIFY(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("vectors")).isEmpty());
+        const QList<Chunk> changed = internals(*engine).store().chunksOfFile(chat);
+        QCOMPARE(changed.size(), 4);
+        QCOMPARE(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("kate")),
+                 (QList<qint64>{changed[0].id, changed[2].id}));
+        QCOMPARE(keywordIndexCheck(*engine), QStringLiteral("ok"));
+
+        QVERIFY(vault.remove(chat));
+        QCOMPARE(engine->index().removed, 1);
+        QVERIFY(keywordMatches(*engine, QStringLiteral("context"), QStringLiteral("kate")).isEmpty());
+        QVERIFY(keywordMatches(*engine, QStringLiteral("text"), QStringLiteral("editor")).isEmpty());
+        QCOMPARE(keywordIndexCheck(*engine), QStringLiteral("ok"));
+        // Read from FTS5's row count, not count(*): the same number after changes and removals.
+        QCOMPARE(internals(*engine).store().approximateChunkCount(), internals(*engine).store().chunkCount());
+        QVERIFY(!rankedSources(*engine, QStringLiteral("SQLite")).isEmpty());
+    }
+
+    void olderSchema_isSetAsideAndRebuiltWithAMessage()
+    {
+        TestVault vault;
+        writeSampleVault(vault);
+        {
+            auto engine = openEngine(vault);
+            QCOMPARE(engine->index().indexed, 4);
+            // What an index of schema 5 had: the neighbours' text stored in each turn's row.
+            QVERIFY(internals(*engine)
+                        .store()
+                        .database()
+                        .exec(QStringLiteral("ALTER TABLE chunks ADD COLUMN context TEXT NOT NULL DEFAULT '';"
+                                             "UPDATE meta SET value = '5' WHERE key = 'schema';"))
+                        .ok());
+        }
+        auto engine = openEngine(vault);
+        const QString notes = engine->openNotes().join(QLatin1Char(' '));
+        QVERIFY2(notes.contains(QStringLiteral("schema version 5, this Engram uses %1").arg(IndexStore::kSchemaVersion))
+                     && notes.contains(QStringLiteral("rebuilt")),
+                 qPrintable(notes));
+        QVERIFY(!QDir(vault.filePath(QStringLiteral(".engram")))
+                     .entryList({QStringLiteral("index.db.broken-*")}, QDir::Files)
+                     .isEmpty());
+        QCOMPARE(engine->index().indexed, 4);
+        QCOMPARE(keywordIndexCheck(*engine), QStringLiteral("ok"));
+        QVERIFY(!rankedSources(*engine, QStringLiteral("SQLite")).isEmpty());
+    }
+
     void embedderChange_reembedsEverything()
     {
         TestVault vault;
@@ -379,6 +528,29 @@ private slots:
         QCOMPARE(total.unchanged, 1);
         QCOMPARE(total.changedPaths.size(), 2);
         QVERIFY(total.chunks >= 2);
+    }
+
+    void open_oneShotEngineReadsTheIndexWithoutMappingIt()
+    {
+        // A CLI command or an MCP server opens the vault for a few recalls: a map of index.db
+        // would read ahead megabytes around every page a cold recall touches (bench/README.md).
+        TestVault vault;
+        writeSampleVault(vault);
+        const QString database = vault.filePath(QStringLiteral(".engram/index.db"));
+        {
+            auto engine = openEngine(vault); // EngineLifetime::OneShot, as engram-cli opens it
+            QCOMPARE(engine->index().indexed, 4);
+            QVERIFY(!engine->recall(RecallQuery{QStringLiteral("database"), {}, 5, {}, {}, false})->isEmpty());
+            QVERIFY2(!isMapped(database), "a one-shot engine maps no part of index.db");
+            auto worker = engine->openWorker();
+            QVERIFY(worker);
+            QVERIFY(!(*worker)->recall(RecallQuery{QStringLiteral("database"), {}, 5, {}, {}, false})->isEmpty());
+            QVERIFY2(!isMapped(database), "its workers neither");
+        }
+        auto opened = Engine::open(vault.path(), EngineLifetime::LongRunning); // the workbench
+        QVERIFY(opened);
+        QVERIFY(!(*opened)->recall(RecallQuery{QStringLiteral("database"), {}, 5, {}, {}, false})->isEmpty());
+        QVERIFY2(isMapped(database), "a long-running engine reads index.db through a map");
     }
 
     void index_warnsWhenTheVectorFileCannotBeSaved()
