@@ -71,6 +71,8 @@ private:
     void catchUp();
     /// "File watching unavailable: rescanning every N s (why)", for the message log.
     QString watchingUnavailable() const;
+    /// Seconds between two comparisons of the whole vault (longer for a large vault: indexChanged()).
+    int rescanSeconds() const;
     /// Watches every folder of the vault, and each indexed file while they are few.
     void watchFolders();
     /// After a run that looked only where the watcher named: watches the folders that are new and
@@ -104,7 +106,7 @@ private:
     /// about 1 s; added at once, they held back the first change after a vault's first index).
     QStringList m_pendingFileWatches;
     bool m_fileWatchRefused = false;
-    int m_rescanMs = 0;
+    int m_rescanMs = 0;         ///< the shortest wait between rescans (start())
     QString m_watchUnavailable; ///< why there is no watcher at all (no inotify instance)
     QString m_watchRefused;     ///< why some folders have no watch (the user's watches used up)
     bool m_watching = true;
