@@ -58,9 +58,8 @@ void IndexWorker::start(int rescanIntervalMs)
     } else {
         Q_EMIT failed(watchingUnavailable());
     }
-    // The catch-up (a scan of the whole vault: seconds at a million files) on the next turn of the
-    // event loop, after what was queued with start() (setWatching, cancel).
-    QMetaObject::invokeMethod(this, &IndexWorker::catchUp, Qt::QueuedConnection);
+    // At once: what views queue after start() (health, counts) must follow the first index.
+    catchUp();
 }
 
 void IndexWorker::catchUp()
@@ -72,8 +71,7 @@ void IndexWorker::catchUp()
         watchFolders();
     m_wholeVaultDue = true;
     indexChanged();
-    if (m_watching)
-        m_rescan->start();
+    m_rescan->start();
 }
 
 int IndexWorker::rescanSeconds() const

@@ -79,9 +79,11 @@ private Q_SLOTS:
             QVERIFY(qtAlone.children().isEmpty());
             QVERIFY(qtAlone.addPath(vault.path()));
             QCOMPARE(qtAlone.children().size(), 1);
+            // The catch-up that follows in start() cannot lock the vault either (it says so and
+            // writes nothing); the rescan after the limit is lifted does it.
             worker.start(1000);
         }
-        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.count() >= 1);
         const QString message = failed.at(0).at(0).toString();
         QVERIFY2(message.startsWith(QStringLiteral("File watching unavailable: rescanning every 1 s (no inotify "
                                                    "instance left")),
