@@ -2,7 +2,7 @@
 // temporary, rename over: what editors and QSaveFile do) into an open vault and poll a query for
 // its unique word every 5 ms until the answer holds the file. Also the watcher's idle cost: the
 // process's CPU time over an idle stretch with the vault open.
-//   recall_latency_bench [--vault DIR] [--notes N] [--writes N] [--idle-seconds S]
+//   recall_latency_bench [--vault DIR] [--notes N] [--writes N] [--idle-seconds S] [--timeout-ms MS]
 // Without --vault a temporary vault of N notes is made. Prints one JSON line.
 #include "VaultSession.h"
 
@@ -82,7 +82,9 @@ int main(int argc, char *argv[])
                        {QStringLiteral("writes"), QStringLiteral("Notes written and timed."), QStringLiteral("n"),
                         QStringLiteral("20")},
                        {QStringLiteral("idle-seconds"), QStringLiteral("Idle stretch for the CPU figure."),
-                        QStringLiteral("s"), QStringLiteral("5")}});
+                        QStringLiteral("s"), QStringLiteral("5")},
+                       {QStringLiteral("timeout-ms"), QStringLiteral("How long a write may take to be found."),
+                        QStringLiteral("ms"), QStringLiteral("5000")}});
     parser.process(app);
 
     QTemporaryDir temporary;
@@ -119,6 +121,7 @@ int main(int argc, char *argv[])
                      });
     QList<double> latencies;
     const int writes = parser.value(QStringLiteral("writes")).toInt();
+    const qint64 timeoutMs = parser.value(QStringLiteral("timeout-ms")).toLongLong();
     for (int i = 0; i < writes; ++i) {
         const QString word = QStringLiteral("zorblax%1quint").arg(i);
         const QString relative = QStringLiteral("notes/written-%1.md").arg(i);
@@ -127,7 +130,7 @@ int main(int argc, char *argv[])
         writeAtomically(vault + QLatin1Char('/') + relative,
                         QStringLiteral("# Written %1\n\nThe word %2 is only here.\n").arg(i).arg(word).toUtf8());
         bool found = false;
-        while (!found && clock.elapsed() < 5000) {
+        while (!found && clock.elapsed() < timeoutMs) {
             replied = false;
             RecallQuery query;
             query.text = word;
@@ -139,7 +142,7 @@ int main(int argc, char *argv[])
             if (!found)
                 idle(5); // poll every 5 ms
         }
-        latencies << (found ? double(clock.elapsed()) : 5000.0);
+        latencies << (found ? double(clock.elapsed()) : double(timeoutMs));
         idle(300);
     }
     QJsonArray each;

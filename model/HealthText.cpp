@@ -25,6 +25,8 @@ QString HealthText::title(const HealthCheck &check)
     case HealthCheckId::EmbeddingEndpoint: return tr("Embedding endpoint");
     case HealthCheckId::Journal: return tr("Journal");
     case HealthCheckId::SyncConflicts: return tr("Sync conflicts");
+    case HealthCheckId::IndexWrites: return tr("Index writes");
+    case HealthCheckId::FileWatching: return tr("File watching");
     }
     return {};
 }
@@ -118,6 +120,18 @@ QString HealthText::detail(const HealthCheck &check)
     case HealthDetail::SyncConflicts:
         text = tr("%Ln file(s) hold conflict markers from a sync and are not indexed", nullptr, n(0));
         break;
+    case HealthDetail::IndexWritesOk:
+        text = tr("The last index run wrote everything; %1 MiB free on the index's disk").arg(number(0));
+        break;
+    case HealthDetail::IndexWriteFailed:
+        text = tr("The index run of %1 could not write: %2. Recall answers from what was indexed before; %3 MiB "
+                  "free on the index's disk now")
+                   .arg(arg(0), arg(1), number(2));
+        break;
+    case HealthDetail::WatchingPaths: text = tr("%1 folders and files watched").arg(number(0)); break;
+    case HealthDetail::WatchingUnavailable:
+        text = tr("File watching unavailable: rescanning every %Ln s (%1)", nullptr, n(0)).arg(arg(1));
+        break;
     }
     if (check.status == HealthStatus::Stale && check.staleAfterHours > 0)
         text += QLatin1Char(' ')
@@ -157,6 +171,11 @@ QString HealthText::advice(const HealthCheck &check)
     case HealthAdvice::Reflect: return tr("Run a reflection (engram-cli reflect)");
     case HealthAdvice::StartModelServer: return tr("Start the model server, or correct the URL in engram.json");
     case HealthAdvice::CheckModelServerLog: return tr("Check the model server's log");
+    case HealthAdvice::FreeDiskSpaceThenReindex:
+        return tr("Free space on the index's disk, then re-index the vault (engram-cli index)");
+    case HealthAdvice::RaiseWatchLimit:
+        return tr("Close programs that watch many files, or raise fs.inotify.max_user_watches and "
+                  "fs.inotify.max_user_instances (sysctl)");
     case HealthAdvice::ResolveConflicts:
         return tr("Choose a version of each file (Sync › Resolve Conflicts…), then sync again");
     }

@@ -54,6 +54,8 @@ public:
     void setWatching(bool watching);
     /// The watcher lost events (or cannot see everything): the next run compares the whole vault.
     void watcherOverflowed();
+    /// Whether the vault is watched, or why not and how often it is rescanned instead (a health check).
+    HealthCheck fileWatching() const;
 
 Q_SIGNALS:
     void busyChanged(bool busy, const QString &what);
@@ -65,6 +67,12 @@ Q_SIGNALS:
     void healthReady(const QList<engram::HealthCheck> &checks);
 
 private:
+    /// After start(): the catalog, the watches and a comparison of the whole vault.
+    void catchUp();
+    /// "File watching unavailable: rescanning every N s (why)", for the message log.
+    QString watchingUnavailable() const;
+    /// Seconds between two comparisons of the whole vault (longer for a large vault: indexChanged()).
+    int rescanSeconds() const;
     /// Watches every folder of the vault, and each indexed file while they are few.
     void watchFolders();
     /// After a run that looked only where the watcher named: watches the folders that are new and
@@ -98,6 +106,9 @@ private:
     /// about 1 s; added at once, they held back the first change after a vault's first index).
     QStringList m_pendingFileWatches;
     bool m_fileWatchRefused = false;
+    int m_rescanMs = 0;         ///< the shortest wait between rescans (start())
+    QString m_watchUnavailable; ///< why there is no watcher at all (no inotify instance)
+    QString m_watchRefused;     ///< why some folders have no watch (the user's watches used up)
     bool m_watching = true;
     std::atomic_bool m_cancel{false};
 };

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>FileWatchProbe</name>
+    <message>
+        <source>no inotify instance left: the user&apos;s %1 (fs.inotify.max_user_instances) are all in use, or this program has no file descriptor left: %2</source>
+        <translation>keine inotify-Instanz mehr frei: die %1 des Benutzers (fs.inotify.max_user_instances) sind alle belegt, oder dieses Programm hat keinen Dateideskriptor mehr: %2</translation>
+    </message>
+    <message>
+        <source>inotify cannot be used: %1</source>
+        <translation>inotify ist nicht nutzbar: %1</translation>
+    </message>
+    <message>
+        <source>the system gave no file watcher (inotify)</source>
+        <translation>das System stellte keine Dateiüberwachung bereit (inotify)</translation>
+    </message>
+    <message>
+        <source>the user&apos;s %1 inotify watches (fs.inotify.max_user_watches) are all in use</source>
+        <translation>die %1 inotify-Überwachungen des Benutzers (fs.inotify.max_user_watches) sind alle belegt</translation>
+    </message>
+</context>
+<context>
     <name>VaultIngest</name>
     <message>
         <source>%1: only local files can be dropped</source>
@@ -937,6 +956,41 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>Choose a version of each file (Sync › Resolve Conflicts…), then sync again</source>
         <translation>Für jede Datei eine Fassung wählen (Sync › Konflikte lösen …), dann erneut synchronisieren</translation>
     </message>
+    <message>
+        <source>Index writes</source>
+        <translation>Schreiben des Index</translation>
+    </message>
+    <message>
+        <source>File watching</source>
+        <translation>Dateiüberwachung</translation>
+    </message>
+    <message>
+        <source>The last index run wrote everything; %1 MiB free on the index&apos;s disk</source>
+        <translation>Der letzte Indexlauf hat alles geschrieben; %1 MiB frei auf dem Datenträger des Index</translation>
+    </message>
+    <message>
+        <source>The index run of %1 could not write: %2. Recall answers from what was indexed before; %3 MiB free on the index&apos;s disk now</source>
+        <translation>Der Indexlauf von %1 konnte nicht schreiben: %2. Der Abruf antwortet aus dem, was vorher indiziert war; jetzt %3 MiB frei auf dem Datenträger des Index</translation>
+    </message>
+    <message>
+        <source>%1 folders and files watched</source>
+        <translation>%1 Ordner und Dateien überwacht</translation>
+    </message>
+    <message numerus="yes">
+        <source>File watching unavailable: rescanning every %Ln s (%1)</source>
+        <translation>
+            <numerusform>Dateiüberwachung nicht verfügbar: neuer Abgleich alle %Ln s (%1)</numerusform>
+            <numerusform>Dateiüberwachung nicht verfügbar: neuer Abgleich alle %Ln s (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Free space on the index&apos;s disk, then re-index the vault (engram-cli index)</source>
+        <translation>Platz auf dem Datenträger des Index freigeben, dann den Tresor neu indizieren (engram-cli index)</translation>
+    </message>
+    <message>
+        <source>Close programs that watch many files, or raise fs.inotify.max_user_watches and fs.inotify.max_user_instances (sysctl)</source>
+        <translation>Programme schließen, die viele Dateien überwachen, oder fs.inotify.max_user_watches und fs.inotify.max_user_instances erhöhen (sysctl)</translation>
+    </message>
 </context>
 <context>
     <name>engram::HelpMenu</name>
@@ -1073,10 +1127,17 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Index wird neu aufgebaut …</translation>
     </message>
     <message numerus="yes">
-        <source>%Ln folder(s) of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</source>
+        <source>File watching unavailable: rescanning every %Ln s (%1)</source>
         <translation>
-            <numerusform>%Ln Ordner des Tresors kann nicht überwacht werden (%1); Änderungen werden bei jeder Änderung im ganzen Tresor gesucht</numerusform>
-            <numerusform>%Ln Ordner des Tresors können nicht überwacht werden (der erste: %1); Änderungen werden bei jeder Änderung im ganzen Tresor gesucht</numerusform>
+            <numerusform>Dateiüberwachung nicht verfügbar: neuer Abgleich alle %Ln s (%1)</numerusform>
+            <numerusform>Dateiüberwachung nicht verfügbar: neuer Abgleich alle %Ln s (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln folder(s) of the vault cannot be watched, the first %1: %2</source>
+        <translation>
+            <numerusform>%Ln Ordner des Tresors kann nicht überwacht werden, %1: %2</numerusform>
+            <numerusform>%Ln Ordner des Tresors können nicht überwacht werden, der erste %1: %2</numerusform>
         </translation>
     </message>
 </context>

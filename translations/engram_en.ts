@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>FileWatchProbe</name>
+    <message>
+        <source>no inotify instance left: the user&apos;s %1 (fs.inotify.max_user_instances) are all in use, or this program has no file descriptor left: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inotify cannot be used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the system gave no file watcher (inotify)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the user&apos;s %1 inotify watches (fs.inotify.max_user_watches) are all in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>VaultIngest</name>
     <message>
         <source>%1: only local files can be dropped</source>
@@ -915,6 +934,7 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Index recent transcripts, or check the tool hook</source>
+        <translation></translation>
     </message>
     <message>
         <source>Sync conflicts</source>
@@ -933,6 +953,41 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Choose a version of each file (Sync › Resolve Conflicts…), then sync again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Index writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File watching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last index run wrote everything; %1 MiB free on the index&apos;s disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The index run of %1 could not write: %2. Recall answers from what was indexed before; %3 MiB free on the index&apos;s disk now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 folders and files watched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>File watching unavailable: rescanning every %Ln s (%1)</source>
+        <translation>
+            <numerusform>File watching unavailable: rescanning every %Ln s (%1)</numerusform>
+            <numerusform>File watching unavailable: rescanning every %Ln s (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Free space on the index&apos;s disk, then re-index the vault (engram-cli index)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close programs that watch many files, or raise fs.inotify.max_user_watches and fs.inotify.max_user_instances (sysctl)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1071,10 +1126,17 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%Ln folder(s) of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</source>
+        <source>File watching unavailable: rescanning every %Ln s (%1)</source>
         <translation>
-            <numerusform>%Ln folder of the vault cannot be watched (%1); changes are looked for in the whole vault on every change</numerusform>
-            <numerusform>%Ln folders of the vault cannot be watched (the first: %1); changes are looked for in the whole vault on every change</numerusform>
+            <numerusform>File watching unavailable: rescanning every %Ln s (%1)</numerusform>
+            <numerusform>File watching unavailable: rescanning every %Ln s (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln folder(s) of the vault cannot be watched, the first %1: %2</source>
+        <translation>
+            <numerusform>%Ln folder of the vault cannot be watched, %1: %2</numerusform>
+            <numerusform>%Ln folders of the vault cannot be watched, the first %1: %2</numerusform>
         </translation>
     </message>
 </context>

@@ -284,8 +284,10 @@ Result<SetRecall> VaultSet::recall(const RecallQuery &query)
             if (r.vault.isEmpty())
                 chunks << r.chunk;
         const QDateTime now = query.now.isValid() ? query.now : m_personal.now();
+        // On a full disk the answer still stands; that it was not counted as a use is said.
         if (Status s = internals(m_personal).dynamics().recordAccess(chunks, QStringLiteral("recall"), now); !s)
-            return s.error();
+            answer->warnings << QStringLiteral("this recall was not recorded as a use of its memories: %1")
+                                    .arg(s.error().toString());
     }
     return answer;
 }
@@ -319,10 +321,12 @@ Result<SetPack> VaultSet::pack(const RecallQuery &query, int budget)
     if (query.reinforce && !personalChunks.isEmpty()) {
         // An exported pack is an access of each personal memory in it, and co-activates them.
         MemoryDynamics &dynamics = internals(m_personal).dynamics();
-        if (Status s = dynamics.recordAccess(personalChunks, QStringLiteral("pack"), wide.now); !s)
-            return s.error();
-        if (Status s = dynamics.recordCoactivation(personalChunks, wide.now); !s)
-            return s.error();
+        Status recorded = dynamics.recordAccess(personalChunks, QStringLiteral("pack"), wide.now);
+        if (recorded)
+            recorded = dynamics.recordCoactivation(personalChunks, wide.now);
+        if (!recorded)
+            answer.warnings << QStringLiteral("this pack was not recorded as a use of its memories: %1")
+                                   .arg(recorded.error().toString());
     }
     return answer;
 }

@@ -1,8 +1,33 @@
 #include "core/Database.h"
 
+#include <QFile>
+
+#include <cstring>
 #include <sqlite3.h>
 
 namespace engram {
+
+namespace {
+
+/// SQLite's message for the last error of `db`, naming the database file, and for a failed read
+/// or write the system's reason: on a full disk "database or disk is full", past a file size
+/// limit "disk I/O error (File too large)".
+Error sqliteError(sqlite3 *db, const char *message)
+{
+    QString text = QString::fromUtf8(message ? message : "unknown error");
+    const int code = sqlite3_extended_errcode(db);
+    const int system = sqlite3_system_errno(db); // often 0 by now: SQLite made other calls since
+    if (system != 0 && ((code & 0xff) == SQLITE_IOERR || (code & 0xff) == SQLITE_CANTOPEN))
+        text += QStringLiteral(" (%1)").arg(QString::fromLocal8Bit(std::strerror(system)));
+    else if (code == SQLITE_IOERR_WRITE || code == SQLITE_IOERR_FSYNC || code == SQLITE_IOERR_TRUNCATE)
+        text += QStringLiteral(" (a write failed: the disk may be full, or the file past a size limit)");
+    const char *file = sqlite3_db_filename(db, "main");
+    if (!file || !*file)
+        return Error{QStringLiteral("index database: %1").arg(text)};
+    return Error{QStringLiteral("index database %1: %2").arg(QFile::decodeName(file), text)};
+}
+
+} // namespace
 
 QString sqlList(const QStringList &values)
 {
@@ -172,7 +197,7 @@ bool Statement::isNull(int column) const
 
 Error Statement::error() const
 {
-    return Error{QStringLiteral("index database: %1").arg(QString::fromUtf8(sqlite3_errmsg(m_db)))};
+    return sqliteError(m_db, sqlite3_errmsg(m_db));
 }
 
 Database::~Database()
@@ -290,7 +315,7 @@ Status Database::exec(const QString &sql)
 {
     char *message = nullptr;
     if (sqlite3_exec(m_db, sql.toUtf8().constData(), nullptr, nullptr, &message) != SQLITE_OK) {
-        Error e{QStringLiteral("index database: %1").arg(QString::fromUtf8(message ? message : "unknown error"))};
+        Error e = sqliteError(m_db, message);
         sqlite3_free(message);
         return e;
     }

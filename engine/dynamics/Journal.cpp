@@ -83,12 +83,19 @@ Status Journal::append(const QList<QJsonObject> &events)
     if (!file.open(QIODevice::ReadWrite | QIODevice::Append | QIODevice::Unbuffered))
         return Error{QStringLiteral("cannot append to the journal: %1").arg(file.errorString()), relativePath()};
     QByteArray lines;
-    if (file.size() > 0 && file.seek(file.size() - 1) && file.peek(1) != "\n")
+    const qint64 before = file.size();
+    if (before > 0 && file.seek(before - 1) && file.peek(1) != "\n")
         lines += '\n'; // a line torn by a crash stays one bad line, not glued to these events
     lines += linesOf(events);
-    if (file.write(lines) != lines.size() || !file.flush())
-        return Error{QStringLiteral("cannot append to the journal: %1 (is the disk full?)").arg(file.errorString()),
+    if (file.write(lines) != lines.size() || !file.flush()) {
+        const QString why = file.errorString();
+        // A write cut short by a full disk leaves part of a line: cut back to the last whole one
+        // (truncating needs no space), so the journal stays readable and the events can be written again.
+        const bool cut = file.resize(before);
+        return Error{QStringLiteral("cannot append to the journal: %1 (is the disk full?)%2")
+                         .arg(why, cut ? QString() : QStringLiteral("; its last line may be cut short")),
                      relativePath()};
+    }
     return {};
 }
 

@@ -27,6 +27,10 @@ struct IndexReport {
     /// Set when the run did not take place, stopped early (another writer held the vault) or could
     /// not write part of what it found (the first such error).
     std::optional<Error> error;
+    /// The error is a write that failed (a full disk, a file size limit, an I/O error): the run
+    /// was undone back to its last whole batch, so the index holds what it held before, and the
+    /// next run indexes the rest.
+    bool writeFailed = false;
 
     /// Adds another run's counts, problems and paths (one report for several indexPath calls).
     IndexReport &operator+=(const IndexReport &other)
@@ -40,8 +44,10 @@ struct IndexReport {
         elapsedMs += other.elapsedMs;
         problems += other.problems;
         changedPaths += other.changedPaths;
-        if (other.error && !error)
+        if (other.error && !error) {
             error = other.error;
+            writeFailed = other.writeFailed;
+        }
         return *this;
     }
 };

@@ -68,6 +68,16 @@ public:
         return m_db.exec(QStringLiteral("COMMIT"));
     }
 
+    /// After a write that failed (a full disk): what the batch wrote is undone, so the index is the
+    /// one of its last commit; SQLite may have rolled it back already (SQLITE_FULL, SQLITE_IOERR).
+    /// Its files are indexed again by the next run.
+    void rollback()
+    {
+        m_open = false;
+        if (m_db.inTransaction())
+            (void)m_db.exec(QStringLiteral("ROLLBACK"));
+    }
+
 private:
     static constexpr int kMaxFiles = 64;
     static constexpr qint64 kMaxMs = 250;
@@ -105,8 +115,10 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
     const QHash<QString, FileRecord> known = m_store.files();
     const VaultScanner::Result scan = VaultScanner(m_config.maxFileBytes).scan(m_vaultPath);
     report.scanned = int(scan.files.size());
+    // Every early stop below is a write of the index that failed.
     auto stop = [&](const Error &error) {
         report.error = error;
+        report.writeFailed = true;
         report.elapsedMs = timer.elapsed();
         return report;
     };
@@ -157,6 +169,12 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
         tally(!reparse && unchanged.contains(file.relativePath) ? Outcome::Unchanged
                                                                 : indexFile(file, !reparse, report),
               report);
+        // A write failed (the disk is full, a file size limit): each further file would fail the
+        // same way, and a batch whose statements SQLite may have rolled back is not committed.
+        if (report.error) {
+            batch.rollback();
+            return stop(*report.error);
+        }
         if (progress)
             progress(i + 1, int(scan.files.size()), file.relativePath);
     }
@@ -177,6 +195,8 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
                 keep(m_store.replaceProblems(path, scanProblems.value(path)), report);
             ++report.removed;
         }
+        if (report.error) // the run is not complete: it is not marked done
+            return stop(*report.error);
         if (Status s = m_store.setMeta(QStringLiteral("indexing"), QStringLiteral("0")); !s)
             return stop(s.error());
         if (Status s = m_store.setMeta(QStringLiteral("parser"), parserVersion); !s)
@@ -192,8 +212,10 @@ IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cance
 
 void Indexer::keep(const Status &status, IndexReport &report)
 {
-    if (!status && !report.error)
+    if (!status && !report.error) {
         report.error = status.error();
+        report.writeFailed = true;
+    }
 }
 
 void Indexer::tally(Outcome outcome, IndexReport &report)
@@ -203,7 +225,8 @@ void Indexer::tally(Outcome outcome, IndexReport &report)
     case Outcome::Unchanged: ++report.unchanged; break;
     case Outcome::Removed: ++report.removed; break;
     case Outcome::Failed: ++report.failed; break;
-    case Outcome::Skipped: break;
+    case Outcome::Skipped:
+    case Outcome::NotWritten: break;
     }
 }
 
@@ -224,6 +247,7 @@ IndexReport Indexer::indexPath(const QString &relativePath)
     WriteBatch batch(m_store.database(), m_beforeCommit);
     if (Status s = batch.next(); !s) {
         report.error = s.error();
+        report.writeFailed = true;
         return report;
     }
     const QFileInfo info(QDir(m_vaultPath).filePath(relativePath));
@@ -250,8 +274,10 @@ IndexReport Indexer::indexPath(const QString &relativePath)
                              info.lastModified().toMSecsSinceEpoch()};
         tally(indexFile(file, true, report), report);
     }
-    if (Status s = batch.commit(); !s)
-        report.error = s.error();
+    if (report.error)
+        batch.rollback(); // a write failed: the file keeps what the index held before
+    else if (Status s = batch.commit(); !s)
+        keep(s, report);
     report.scanned = 1;
     report.elapsedMs = timer.elapsed();
     return report;
@@ -260,10 +286,12 @@ IndexReport Indexer::indexPath(const QString &relativePath)
 void Indexer::removePath(const QString &relativePath, IndexReport &report)
 {
     auto removed = m_store.removeFile(relativePath);
-    if (removed) {
-        for (qint64 id : *removed)
-            m_vectors.remove(id);
+    if (!removed) {
+        keep(removed.error(), report);
+        return;
     }
+    for (qint64 id : *removed)
+        m_vectors.remove(id);
     keep(m_store.replaceProblems(relativePath, {}), report);
     report.changedPaths << relativePath;
     if (m_removalObserver)
@@ -282,7 +310,10 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
         keep(m_store.replaceProblems(file.relativePath, {p}), report);
         // A file that became unreadable or invalid keeps no stale chunks.
         if (previous) {
-            if (auto removed = m_store.removeFile(file.relativePath))
+            auto removed = m_store.removeFile(file.relativePath);
+            if (!removed)
+                keep(removed.error(), report);
+            else
                 for (qint64 id : *removed)
                     m_vectors.remove(id);
         }
@@ -371,8 +402,12 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
     const QList<qint64> oldIds = previous ? m_store.chunkIds(file.relativePath) : QList<qint64>();
     const QString frontMatterJson =
         QString::fromUtf8(QJsonDocument(QJsonObject::fromVariantMap(doc.frontMatter)).toJson(QJsonDocument::Compact));
-    if (Status s = m_store.replaceFile(record, chunks, *vectors, frontMatterJson); !s)
-        return fail(s.error());
+    // Not the file's problem: the index could not be written (a full disk). Its rows stay as
+    // they were, and the run stops.
+    if (Status s = m_store.replaceFile(record, chunks, *vectors, frontMatterJson); !s) {
+        keep(s, report);
+        return Outcome::NotWritten;
+    }
     for (qint64 id : oldIds)
         m_vectors.remove(id);
     for (qsizetype i = 0; i < chunks.size(); ++i)

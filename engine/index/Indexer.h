@@ -21,7 +21,8 @@ class VectorIndex;
 /// mtime and content hash are unchanged are skipped; deleted files are removed.
 /// Each file is written in its own transaction (a savepoint within a batch of
 /// ≤ 64 files during a full run), so a crash loses at most the batch in flight,
-/// which the next run indexes again.
+/// which the next run indexes again. A write of the index that fails (a full disk) stops the run
+/// and undoes its open batch: the index stays the one of the last commit, and says why.
 class Indexer {
 public:
     using Progress = IndexProgress;
@@ -55,7 +56,8 @@ public:
     IndexReport indexPath(const QString &relativePath);
 
 private:
-    enum class Outcome { Indexed, Unchanged, Removed, Failed, Skipped };
+    /// NotWritten: the index could not be written (IndexReport::writeFailed).
+    enum class Outcome { Indexed, Unchanged, Removed, Failed, Skipped, NotWritten };
     Outcome indexFile(const VaultFile &file, bool checkUnchanged, IndexReport &report);
     /// Adds one file's outcome to the report's counts.
     static void tally(Outcome outcome, IndexReport &report);

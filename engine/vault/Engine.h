@@ -170,6 +170,12 @@ private:
     HealthCheck syncConflicts(const QList<Problem> &problems) const;
     /// After the indexer ran: tool events and pending journal events written, failures in `report`.
     void finishRun(IndexReport &report);
+    /// A write that failed (the journal, the vector file) as the run's error, unless it has one.
+    static void addWriteError(IndexReport &report, const Error &error);
+    /// After a run whose write failed: the shared vectors are brought back to what the index holds.
+    void undoVectorsOfFailedWrite();
+    /// Remembers (meta write_failure, and in memory) the last run's failed write, or clears it.
+    void noteWriteOutcome(const IndexReport &report);
     /// Missing vectors beyond which a current vector file is loaded rather than added to.
     static constexpr qsizetype kReloadAbove = 20000;
     /// saveVectors() for a caller that holds the index lock.
@@ -197,6 +203,9 @@ private:
     std::function<Status()> m_flushToolEvents;
     /// Failures inside a write that do not undo it (tool events, associations), for finishRun().
     QList<Error> m_runWarnings;
+    /// "<ISO time>\t<error>" of the last write of the index that failed in this process; empty after a
+    /// run that wrote everything.
+    QString m_writeFailure;
 };
 
 /// The default vault: $ENGRAM_VAULT, else <XDG data>/engram/vault.

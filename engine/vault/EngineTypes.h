@@ -46,6 +46,8 @@ enum class HealthCheckId {
     EmbeddingEndpoint,
     Journal,
     SyncConflicts,
+    IndexWrites,
+    FileWatching,
 };
 
 /// What a check found, as a phrase a front end words in its own language. HealthCheck::detailArgs
@@ -85,6 +87,10 @@ enum class HealthDetail {
     JournalReplayed,       ///< —
     NoSyncConflicts,       ///< —
     SyncConflicts,         ///< files holding conflict markers (named in detailLines)
+    IndexWritesOk,         ///< MiB free on the index's disk
+    IndexWriteFailed,      ///< when (ISO 8601), the error naming the file, MiB free on its disk
+    WatchingPaths,         ///< folders and files watched
+    WatchingUnavailable,   ///< seconds between rescans, the reason
 };
 
 /// What a person does about a failed check, as a front end words it (HealthCheck::fixText is the
@@ -108,6 +114,8 @@ enum class HealthAdvice {
     StartModelServer,
     CheckModelServerLog,
     ResolveConflicts,
+    FreeDiskSpaceThenReindex,
+    RaiseWatchLimit,
 };
 
 /// One health check: its status, why, and what fixes it.

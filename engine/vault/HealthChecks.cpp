@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
+#include <QStorageInfo>
 
 namespace engram {
 
@@ -299,6 +300,38 @@ HealthCheck HealthChecks::endpoint(const QString &name, const Endpoint &e)
         c.found(HealthDetail::EndpointAnswers, {url.toString(), number(response->status), e.model});
     }
     return c;
+}
+
+HealthCheck HealthChecks::indexWrites(const QString &indexDirectory, const QString &failure, bool unfinished)
+{
+    const QString free = QString::number(QStorageInfo(indexDirectory).bytesAvailable() / (1024 * 1024));
+    HealthCheck c;
+    c.id = HealthCheckId::IndexWrites;
+    c.name = QStringLiteral("index writes");
+    if (!failure.isEmpty()) {
+        const QString when = failure.section(QLatin1Char('\t'), 0, 0);
+        const QString error = failure.section(QLatin1Char('\t'), 1);
+        c.status = HealthStatus::Error;
+        c.reason = QStringLiteral("the index run of %1 could not write: %2; recall answers from what was indexed "
+                                  "before. %3 MiB free on the index's disk now")
+                       .arg(when, error, free);
+        c.fix = HealthFix::Reindex;
+        c.fixText = QStringLiteral("free space on the disk of %1, then engram-cli index").arg(indexDirectory);
+        c.advice = HealthAdvice::FreeDiskSpaceThenReindex;
+        return c.found(HealthDetail::IndexWriteFailed, {when, error, free});
+    }
+    if (unfinished) {
+        c.status = HealthStatus::Stale;
+        c.reason = QStringLiteral("the last index run did not finish (stopped, or a write failed); %1 MiB free on "
+                                  "the index's disk")
+                       .arg(free);
+        c.fix = HealthFix::Reindex;
+        c.fixText = QStringLiteral("engram-cli index");
+        c.advice = HealthAdvice::Reindex;
+        return c.found(HealthDetail::Verbatim);
+    }
+    c.reason = QStringLiteral("the last index run wrote everything; %1 MiB free on the index's disk").arg(free);
+    return c.found(HealthDetail::IndexWritesOk, {free});
 }
 
 } // namespace engram

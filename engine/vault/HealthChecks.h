@@ -24,6 +24,10 @@ public:
     static HealthCheck reflections(const QString &vaultPath, const Config &config, const QDateTime &now);
     /// `name` is "llm endpoint" or "embedding endpoint"; not configured is ok.
     static HealthCheck endpoint(const QString &name, const Endpoint &endpoint);
+    /// Whether the index's last run could write everything. `failure` is "<ISO time>\t<error>" of the
+    /// last write that failed (empty: none); `unfinished`: the last run stopped before its end and
+    /// left no failure (it could not even record one). Says how much space the index's disk has left.
+    static HealthCheck indexWrites(const QString &indexDirectory, const QString &failure, bool unfinished);
 };
 
 } // namespace engram
