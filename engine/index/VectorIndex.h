@@ -16,8 +16,9 @@ namespace engram {
 
 /// Approximate nearest neighbours over unit vectors (cosine = inner product),
 /// backed by hnswlib. The graph holds int8 vectors (VectorKernels: a quarter of
-/// the floats' memory); the float vectors are kept beside it, and every answer's
-/// similarity is the exact float one: the graph's candidates are ranked again.
+/// float32's memory); float16 vectors are kept beside it (half of float32's), and
+/// every answer's similarity is the float query's with the float16 vector, by
+/// whichever path it was found: the graph's candidates are ranked again.
 /// A loaded file is mapped, not read (a recall touches the pages it visits).
 /// hnswlib is included by VectorIndex.cpp only: its headers define non-inline
 /// globals. Searches run concurrently under a shared lock; adds and removes take
@@ -61,12 +62,12 @@ public:
     void drain();
     /// drain(), then back to applying at once.
     void endBulk();
-    /// Most similar first, by the exact float similarity. Which vectors are weighed:
-    /// - up to kExactBelow vectors, every one (float); the answer depends on the vectors alone, not
+    /// Most similar first, by the similarity with the float16 vector. Which vectors are weighed:
+    /// - up to kExactBelow vectors, every one (float16); the answer depends on the vectors alone, not
     ///   on the order they came in;
     /// - above it, hnswlib's graph proposes efSearch candidates, which depend on the order the
     ///   vectors were added in (a chunk's graph level depends on its id alone, its links do not).
-    /// kScanSearch (every int8 vector, the best max(4k, kShortlist) ranked in float) is as
+    /// kScanSearch (every int8 vector, the best max(4k, kShortlist) ranked in float16) is as
     /// order-independent and matched the float scan's top 60 for every query measured, but over
     /// hnswlib's element layout (528-byte stride) it costs 2.5 ms at 100k alone and 6 ms inside a
     /// recall on the shared machine, over the 5 ms target: kScanBelow leaves it off until the int8

@@ -293,7 +293,7 @@ Status Engine::loadOrRebuildVectors()
     }
     if (m_store->vectorCount() > 0)
         m_openNotes << QStringLiteral("the vector file could not be read (%1); rebuilt from stored vectors")
-                           .arg(loaded.error().message);
+                           .arg(loaded.error().toString());
     m_vectors->clear();
     m_store->forEachVector([this](qint64 id, const Vector &v) { m_vectors->add(id, v); });
     m_vectors->setGeneration(generation);
