@@ -1,5 +1,6 @@
 #include "index/VectorIndex.h"
 
+#include "index/HalfVectorStore.h"
 #include "index/VectorKernels.h"
 
 #include <QFile>
@@ -16,6 +17,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <thread>
+#include <time.h>
 #include <type_traits>
 #include <unistd.h>
 
@@ -149,7 +151,8 @@ struct VectorIndex::Impl {
           portable(size_t(dimensions)),
           space(size_t(dimensions)),
           halfDistance(VectorKernels::halfDistance()),
-          efConstruction(size_t(buildEffort))
+          efConstruction(size_t(buildEffort)),
+          addedHalves(size_t(dimensions))
     { }
     ~Impl() { dropGraph(); }
 
@@ -184,7 +187,7 @@ struct VectorIndex::Impl {
 
     const quint16 *halves(hnswlib::tableint id) const
     {
-        return id < mappedCount ? mappedHalves + size_t(id) * dimensions : addedHalf(size_t(id - mappedCount));
+        return id < mappedCount ? mappedHalves + size_t(id) * dimensions : addedHalves.at(size_t(id - mappedCount));
     }
     void setHalves(hnswlib::tableint id, const quint16 *vector)
     {
@@ -192,10 +195,7 @@ struct VectorIndex::Impl {
             std::memcpy(mappedHalves + size_t(id) * dimensions, vector, dimensions * sizeof(quint16));
             return;
         }
-        const size_t added = size_t(id - mappedCount);
-        while (addedHalves.size() <= added / kHalfBlock)
-            addedHalves.push_back(std::make_unique_for_overwrite<quint16[]>(kHalfBlock * dimensions));
-        std::memcpy(const_cast<quint16 *>(addedHalf(added)), vector, dimensions * sizeof(quint16));
+        addedHalves.set(size_t(id - mappedCount), vector);
     }
 
     /// hnswlib's label → internal id map, which adds and removes need and searches do not: built on
@@ -291,14 +291,7 @@ struct VectorIndex::Impl {
     /// again: the first mappedCount in the loaded file (a private mapping), the rest in addedHalves.
     quint16 *mappedHalves = nullptr;
     hnswlib::tableint mappedCount = 0;
-    /// In blocks, never moved: a growing array would hold its old and new copy at once (at a million
-    /// 384-dim vectors, 0.77 GB and 1.5 GB).
-    std::vector<std::unique_ptr<quint16[]>> addedHalves;
-    static constexpr size_t kHalfBlock = 4096; ///< vectors per block
-    const quint16 *addedHalf(size_t added) const
-    {
-        return addedHalves[added / kHalfBlock].get() + (added % kHalfBlock) * dimensions;
-    }
+    HalfVectorStore addedHalves;
     Mapping file;   ///< the loaded vector file, private (writes stay in memory)
     Mapping level0; ///< the graph's level 0: the file's section, then room for new elements
     bool level0Mapped = false;
@@ -352,10 +345,7 @@ Status VectorIndex::Impl::write(const QString &path) const
     if (!error)
         error = writeAll(fd, mappedHalves, mappedBytes, header.halvesOffset);
     if (!error)
-        for (size_t added = 0; !error && added < count - mappedCount; added += kHalfBlock)
-            error = writeAll(fd, addedHalf(added),
-                             std::min(kHalfBlock, count - mappedCount - added) * dimensions * sizeof(quint16),
-                             header.halvesOffset + mappedBytes + added * dimensions * sizeof(quint16));
+        error = addedHalves.writeTo(fd, count - mappedCount, header.halvesOffset + mappedBytes);
     if (!error)
         error = writeAll(fd, g.data_level0_memory_, count * sizeData, header.level0Offset);
     if (!error)
@@ -548,8 +538,12 @@ struct VectorIndex::Bulk {
         std::unique_lock lock(mutex);
         while (true) {
             changed.wait(lock, [&] { return stop || !queue.empty(); });
-            if (queue.empty())
-                return; // stopped and drained
+            if (queue.empty()) { // stopped and drained
+                timespec cpu{};
+                ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+                index.m_bulkCpuNs += qint64(cpu.tv_sec) * 1'000'000'000 + cpu.tv_nsec;
+                return;
+            }
             Operation op = std::move(queue.front());
             queue.pop_front();
             busy = true;
@@ -746,6 +740,19 @@ std::vector<qint64> VectorIndex::ids() const
 {
     std::shared_lock lock(m_mutex);
     return d->liveIds();
+}
+
+Status VectorIndex::setScratchDirectory(const QString &directory)
+{
+    drain();
+    std::unique_lock lock(m_mutex);
+    return d->addedHalves.setScratchDirectory(directory);
+}
+
+std::optional<Error> VectorIndex::takeScratchError()
+{
+    std::unique_lock lock(m_mutex);
+    return d->addedHalves.takeError();
 }
 
 Status VectorIndex::save(const QString &path) const

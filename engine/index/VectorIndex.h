@@ -9,6 +9,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 #include <vector>
 
@@ -62,6 +63,9 @@ public:
     void drain();
     /// drain(), then back to applying at once.
     void endBulk();
+    /// CPU seconds the insertion threads of bulk runs have spent (for measurement: how a full index
+    /// divides between the parser's thread and the graph's).
+    double bulkCpuSeconds() const { return double(m_bulkCpuNs.load()) / 1e9; }
     /// Most similar first, by the similarity with the float16 vector. Which vectors are weighed:
     /// - up to kExactBelow vectors, every one (float16); the answer depends on the vectors alone, not
     ///   on the order they came in;
@@ -97,6 +101,13 @@ public:
     /// Held while the vectors are brought up to date with the index (one thread of a process at a time).
     std::mutex &syncMutex() { return m_syncMutex; }
 
+    /// Where the float16 vectors of adds are kept (HalfVectorStore): an unnamed file in `directory`
+    /// (the engine's index folder) rather than this process's memory. Takes effect at once while the
+    /// index holds no added vectors, else from the next clear() or load().
+    Status setScratchDirectory(const QString &directory);
+    /// A failure of that file since the last call (the vectors then went to memory).
+    std::optional<Error> takeScratchError();
+
     /// Saves atomically: a temporary file, flushed to disk, then renamed over `path`, so after an
     /// interrupted save (or a full disk) the path holds the previous file whole.
     Status save(const QString &path) const;
@@ -113,6 +124,7 @@ private:
     int m_dimensions;
     std::atomic<qint64> m_changes{0};
     std::atomic<qint64> m_generation{-1};
+    std::atomic<qint64> m_bulkCpuNs{0};
     std::mutex m_syncMutex;
     mutable std::shared_mutex m_mutex;
     std::unique_ptr<Impl> d;

@@ -273,6 +273,10 @@ Status Engine::openIndex()
 
 Status Engine::loadOrRebuildVectors()
 {
+    // Vectors this process adds wait for the next save in an unnamed file beside the index, not in
+    // memory (a full index of a million chunks: 768 MB less; HalfVectorStore).
+    if (Status s = m_vectors->setScratchDirectory(indexDirectory()); !s)
+        m_openNotes << s.error().toString();
     const QString path = QDir(indexDirectory()).filePath(kVectorFile);
     const qint64 generation = m_store->meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong();
     const bool current = m_store->meta(QStringLiteral("vectors_generation")) == QString::number(generation);
@@ -435,6 +439,8 @@ IndexReport Engine::indexLocked(const IndexProgress &progress, const std::atomic
     // Indexes written before first-sight events were committed with their rows may lack some.
     const Status unseen = m_dynamics->noteUnseenFiles();
     IndexReport report = m_indexer->run(progress, cancel);
+    if (std::optional<Error> scratch = m_vectors->takeScratchError())
+        addWarning(report, *scratch);
     if (!unseen)
         addWarning(report, Error{QStringLiteral("first-sight events of files indexed earlier were not recorded: %1")
                                      .arg(unseen.error().toString())});

@@ -204,6 +204,85 @@ private slots:
         QVERIFY2(grown < fileSize / 4, qPrintable(QStringLiteral("%1 of %2 bytes").arg(grown).arg(fileSize)));
     }
 
+    void scratchFile_holdsTheAddedVectorsOutOfMemoryAndSavesTheSameFile()
+    {
+        QTemporaryDir dir;
+        constexpr int kCount = 30000;
+        const QList<Vector> vectors = unitVectors(kCount, 13);
+        const QList<Vector> queries = unitVectors(10, 14);
+        VectorIndex inFile(kDimensions);
+        QVERIFY(inFile.setScratchDirectory(dir.path()));
+        const qint64 before = anonymousBytes();
+        for (int i = 0; i < kCount; ++i)
+            inFile.add(i, vectors[i]);
+        const qint64 grown = anonymousBytes() - before;
+        // The graph's level 0 (528 bytes a vector) and its locks and labels stay in memory; the
+        // float16 vectors (768 bytes) do not: in memory the growth would be ~39 MB.
+        QVERIFY2(grown < qint64(kCount) * (528 + 768 / 2),
+                 qPrintable(QStringLiteral("%1 bytes for %2 vectors").arg(grown).arg(kCount)));
+        QVERIFY(!inFile.takeScratchError());
+
+        VectorIndex inMemory(kDimensions);
+        for (int i = 0; i < kCount; ++i)
+            inMemory.add(i, vectors[i]);
+        for (const int width : {VectorIndex::kExactSearch, 96}) {
+            inFile.setSearchWidth(width);
+            inMemory.setSearchWidth(width);
+            for (const Vector &query : queries) {
+                const auto a = inFile.search(query, 20);
+                const auto b = inMemory.search(query, 20);
+                QCOMPARE(ids(a), ids(b));
+                for (int i = 0; i < a.size(); ++i)
+                    QCOMPARE(a[i].similarity, b[i].similarity);
+            }
+        }
+        // Saved through the kernel's copy: the same bytes as from memory.
+        QVERIFY(inFile.save(dir.filePath(QStringLiteral("a"))));
+        QVERIFY(inMemory.save(dir.filePath(QStringLiteral("b"))));
+        QFile a(dir.filePath(QStringLiteral("a")));
+        QFile b(dir.filePath(QStringLiteral("b")));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(a.size(), b.size());
+        QVERIFY(a.readAll() == b.readAll());
+        // The scratch file has no name: nothing is left in the directory but the two saves.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+
+        // Loaded and added to again (a removed id revived among the added ones).
+        VectorIndex loaded(kDimensions);
+        QVERIFY(loaded.setScratchDirectory(dir.path()));
+        QVERIFY(loaded.load(dir.filePath(QStringLiteral("a"))));
+        for (int i = 0; i < 100; ++i) {
+            loaded.add(kCount + i, vectors[i]);
+            inMemory.add(kCount + i, vectors[i]);
+        }
+        loaded.remove(kCount + 5);
+        inMemory.remove(kCount + 5);
+        loaded.add(kCount + 5, vectors[7]);
+        inMemory.add(kCount + 5, vectors[7]);
+        loaded.setSearchWidth(VectorIndex::kExactSearch);
+        inMemory.setSearchWidth(VectorIndex::kExactSearch);
+        QCOMPARE(ids(loaded.search(vectors[7], 2)), ids(inMemory.search(vectors[7], 2)));
+        QVERIFY(loaded.save(dir.filePath(QStringLiteral("c"))));
+        QVERIFY(inMemory.save(dir.filePath(QStringLiteral("d"))));
+        VectorIndex again(kDimensions);
+        QVERIFY(again.load(dir.filePath(QStringLiteral("c"))));
+        again.setSearchWidth(VectorIndex::kExactSearch);
+        QCOMPARE(again.ids(), inMemory.ids());
+        for (const Vector &query : queries)
+            QCOMPARE(ids(again.search(query, 20)), ids(inMemory.search(query, 20)));
+    }
+
+    void scratchDirectory_thatCannotHoldAFileIsRefusedWithItsPath()
+    {
+        VectorIndex index(kDimensions);
+        const QString missing = QStringLiteral("/nonexistent/engram-scratch");
+        const Status status = index.setScratchDirectory(missing);
+        QVERIFY(!status);
+        QCOMPARE(status.error().path, missing);
+        index.add(1, unitVectors(1, 15).front()); // in memory, and usable
+        QCOMPARE(index.search(unitVectors(1, 15).front(), 1).value(0).id, 1);
+    }
+
     void load_refusesADamagedFileAndKeepsTheIndex()
     {
         QTemporaryDir dir;
