@@ -148,7 +148,6 @@ int writeAll(int fd, const void *data, size_t length, quint64 offset)
 struct VectorIndex::Impl {
     Impl(int dimensions, int buildEffort)
         : dimensions(size_t(dimensions)),
-          portable(size_t(dimensions)),
           space(size_t(dimensions)),
           halfDistance(VectorKernels::halfDistance()),
           efConstruction(size_t(buildEffort)),
@@ -282,7 +281,6 @@ struct VectorIndex::Impl {
     Status read(const QString &path, size_t expectedDimensions);
 
     size_t dimensions;
-    hnswlib::InnerProductSpace portable;
     QuantisedSpace space;
     VectorKernels::Distance halfDistance; ///< query floats × stored float16
     size_t efConstruction;
@@ -667,7 +665,7 @@ QList<VectorIndex::Hit> VectorIndex::search(const Vector &query, int k) const
     std::shared_lock lock(m_mutex);
     if (d->liveCount() == 0)
         return hits;
-    void *parameter = d->portable.get_dist_func_param(); // the dimension count
+    const void *parameter = &d->dimensions; // the kernels' third argument
     std::vector<std::pair<float, qint64>> all;
     if (d->exact()) {
         // Exact: the answer depends on the vectors alone, not on the order they were added in

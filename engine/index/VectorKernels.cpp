@@ -55,31 +55,6 @@ float quantisedDistancePortable(const void *a, const void *b, const void *dimens
 }
 
 #ifdef ENGRAM_RUNTIME_AVX2
-/// Graph construction, 70 % of a full index, spends its time in these two kernels.
-__attribute__((target("avx2,fma"))) float floatDistanceAvx2(const void *a, const void *b, const void *dimensions)
-{
-    const float *x = static_cast<const float *>(a);
-    const float *y = static_cast<const float *>(b);
-    const std::size_t n = *static_cast<const std::size_t *>(dimensions);
-    __m256 sum0 = _mm256_setzero_ps();
-    __m256 sum1 = _mm256_setzero_ps();
-    std::size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        sum0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), sum0);
-        sum1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 8), _mm256_loadu_ps(y + i + 8), sum1);
-    }
-    for (; i + 8 <= n; i += 8)
-        sum0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), sum0);
-    const __m256 sum = _mm256_add_ps(sum0, sum1);
-    __m128 half = _mm_add_ps(_mm256_castps256_ps128(sum), _mm256_extractf128_ps(sum, 1));
-    half = _mm_hadd_ps(half, half);
-    half = _mm_hadd_ps(half, half);
-    float dot = _mm_cvtss_f32(half);
-    for (; i < n; ++i)
-        dot += x[i] * y[i];
-    return 1.0f - dot;
-}
-
 __attribute__((target("avx2"))) float quantisedDistanceAvx2(const void *a, const void *b, const void *dimensions)
 {
     const std::size_t n = *static_cast<const std::size_t *>(dimensions);
@@ -147,15 +122,6 @@ bool hasAvx2()
 #endif
 
 } // namespace
-
-Distance floatDistance(Distance portable)
-{
-#ifdef ENGRAM_RUNTIME_AVX2
-    if (hasAvx2())
-        return floatDistanceAvx2;
-#endif
-    return portable;
-}
 
 Distance halfDistance()
 {

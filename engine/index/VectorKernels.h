@@ -12,14 +12,10 @@ namespace engram {
 /// with scale = max|v[i]| / 127 (symmetric, per vector): 388 bytes for 384 dimensions instead of
 /// 1 536, so a graph of a million hashed vectors holds 0.5 GB instead of 1.7 GB. Its inner products
 /// are approximate (hashed 384-dim vectors: |error| ≲ 0.01 of a similarity), so the index ranks the
-/// graph's candidates again with the float vectors (VectorIndex).
+/// graph's candidates again with the float16 vectors (VectorIndex).
 namespace VectorKernels {
 
 using Distance = float (*)(const void *, const void *, const void *);
-
-/// 1 − a·b over floats: AVX2 + FMA where the CPU has it (chosen at run time; the build stays
-/// portable), else `portable` (hnswlib's SSE kernel).
-Distance floatDistance(Distance portable);
 
 /// IEEE float16 (binary16), the form the exact re-score keeps its vectors in: 768 bytes at 384
 /// dimensions instead of 1 536. Rounded to nearest, ties to even, in portable code, so a vector
