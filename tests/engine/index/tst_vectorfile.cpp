@@ -497,6 +497,23 @@ private slots:
             engine.reset();
             auto reopened = test::openEngine(vault); // from the saved file, consistent again
             QCOMPARE(internals(*reopened).vectors().ids(), stored);
+            QFile saved(vault.filePath(QStringLiteral(".engram/vectors.hnsw")));
+            QVERIFY(saved.open(QIODevice::ReadOnly));
+            QCOMPARE(saved.read(8), QByteArray("ENGVECS2"));
+            // Not only the ids: each vector is the one its BLOB holds (float16 on both sides).
+            const QList<qint64> probes{qint64(stored.front()), qint64(stored[stored.size() / 2]),
+                                       qint64(stored.back())};
+            int probed = 0;
+            internals(*reopened).store().forEachVector(
+                [&](qint64 id, const Vector &vector) {
+                    internals(*reopened).vectors().setSearchWidth(VectorIndex::kExactSearch);
+                    const auto hit = internals(*reopened).vectors().search(vector, 1).value(0);
+                    QCOMPARE(hit.id, id);
+                    QVERIFY(std::abs(double(hit.similarity) - storedSimilarity(vector, vector)) < 1e-5);
+                    ++probed;
+                },
+                probes);
+            QCOMPARE(probed, 3);
         }
     }
 };
