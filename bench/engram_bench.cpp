@@ -8,6 +8,7 @@
 #include "core/Database.h"
 #include "core/TextAnalysis.h"
 #include "index/Embedder.h"
+#include "index/IndexStore.h"
 #include "index/VectorIndex.h"
 #include "vault/EngineInternals.h"
 
@@ -16,15 +17,19 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSaveFile>
 #include <QTextStream>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <numeric>
 #include <sys/resource.h>
+#include <thread>
 #include <time.h>
 
 using namespace engram;
@@ -82,6 +87,59 @@ double mappedResidentMiB(const QString &fileName)
     }
     return kib / 1024.0;
 }
+/// What the resident set is made of, sampled every 50 ms while it runs: VmHWM says how high it went,
+/// not what was there (anonymous memory: vectors, graph, caches; file pages: SQLite's map and the
+/// vector file's).
+class RssSampler {
+public:
+    RssSampler()
+        : m_thread([this] {
+              while (!m_stop.load()) {
+                  sample();
+                  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+              }
+          })
+    { }
+    ~RssSampler() { stop(); }
+    void stop()
+    {
+        m_stop.store(true);
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+    /// "anon A + file F MiB at the highest sample; anon peaked at P MiB".
+    QString describe() const
+    {
+        return QStringLiteral("at the highest sample anon %1 + file %2 MiB; anon alone peaked at %3 MiB")
+            .arg(m_atPeak.first / 1024)
+            .arg(m_atPeak.second / 1024)
+            .arg(m_anonPeak / 1024);
+    }
+
+private:
+    void sample()
+    {
+        QFile f(QStringLiteral("/proc/self/status"));
+        if (!f.open(QIODevice::ReadOnly))
+            return;
+        qint64 anon = 0;
+        qint64 file = 0;
+        for (const QByteArray &line : f.readAll().split('\n')) {
+            if (line.startsWith("RssAnon:"))
+                anon = line.mid(8).trimmed().split(' ').front().toLongLong();
+            else if (line.startsWith("RssFile:"))
+                file = line.mid(8).trimmed().split(' ').front().toLongLong();
+        }
+        if (anon + file > m_atPeak.first + m_atPeak.second)
+            m_atPeak = {anon, file};
+        m_anonPeak = std::max(m_anonPeak, anon);
+    }
+
+    std::atomic_bool m_stop{false};
+    std::pair<qint64, qint64> m_atPeak{0, 0}; ///< KiB
+    qint64 m_anonPeak = 0;                    ///< KiB
+    std::thread m_thread;
+};
 
 /// User + system CPU seconds of this process so far (wall time lies on a shared machine).
 double cpuSeconds()
@@ -226,6 +284,7 @@ int main(int argc, char **argv)
     // 1. Full index.
     QElapsedTimer timer;
     timer.start();
+    RssSampler indexRss;
     auto opened = Engine::open(vault, EngineLifetime::LongRunning); // figures for the workbench
     if (!opened) {
         fprintf(stderr, "%s\n", qPrintable(opened.error().toString()));
@@ -235,17 +294,25 @@ int main(int argc, char **argv)
     const IndexReport report = engine.index();
     const double indexSeconds = double(timer.elapsed()) / 1000.0;
     const double indexCpuSeconds = cpuSeconds();
+    indexRss.stop();
     const qint64 chunks = internals(engine).store().chunkCount();
     row(QStringLiteral("files / chunks"), QStringLiteral("%1 / %2").arg(report.scanned).arg(chunks));
     row(QStringLiteral("full index (wall / CPU)"),
         QStringLiteral("%1 s / %2 s").arg(indexSeconds, 0, 'f', 1).arg(indexCpuSeconds, 0, 'f', 1),
-        QStringLiteral("%1 chunks/s wall").arg(double(chunks) / qMax(0.001, indexSeconds), 0, 'f', 0));
+        QStringLiteral("%1 chunks/s wall; graph insertion thread %2 s CPU")
+            .arg(double(chunks) / qMax(0.001, indexSeconds), 0, 'f', 0)
+            .arg(internals(engine).vectors().bulkCpuSeconds(), 0, 'f', 1));
     must(internals(engine).store().database().exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
     row(QStringLiteral("index size on disk"),
         QStringLiteral("%1 MiB").arg(double(folderBytes(indexDir)) / 1048576.0, 0, 'f', 1),
         QStringLiteral("vault files %1 MiB")
             .arg(double(folderBytes(vault) - folderBytes(indexDir)) / 1048576.0, 0, 'f', 1));
-    row(QStringLiteral("peak RSS after index"), QStringLiteral("%1 MiB").arg(peakRssMiB(), 0, 'f', 0));
+    row(QStringLiteral("vector file on disk"),
+        QStringLiteral("%1 MiB").arg(
+            double(QFileInfo(QDir(indexDir).filePath(QStringLiteral("vectors.hnsw"))).size()) / 1048576.0, 0, 'f', 1));
+    row(QStringLiteral("peak RSS after index"), QStringLiteral("%1 MiB").arg(peakRssMiB(), 0, 'f', 0),
+        indexRss.describe());
+    RssSampler queryRss;
 
     // 2. Recall per mode, pack.
     const QStringList queries = makeQueries(internals(engine).store(), queryCount);
@@ -341,7 +408,9 @@ int main(int argc, char **argv)
             QStringLiteral("write + indexPath + recall"));
     }
     must(engine.saveVectors());
-    row(QStringLiteral("peak RSS (index + queries)"), QStringLiteral("%1 MiB").arg(peakRssMiB(), 0, 'f', 0));
+    queryRss.stop();
+    row(QStringLiteral("peak RSS (index + queries)"), QStringLiteral("%1 MiB").arg(peakRssMiB(), 0, 'f', 0),
+        QStringLiteral("queries: ") + queryRss.describe());
     row(QStringLiteral("of which index.db mapped, resident now"),
         QStringLiteral("%1 MiB").arg(mappedResidentMiB(QStringLiteral("index.db")), 0, 'f', 0),
         QStringLiteral("SQLite's map (long-running lifetime)"));
@@ -366,16 +435,20 @@ int main(int argc, char **argv)
 
     // 5. Floors over the same data.
     QList<QString> texts;
-    QList<Vector> vectors;
+    // The floor scans float32 vectors, one flat array (the stored float16 decoded once).
+    const int dims = internals(engine).embedder().dimensions();
+    std::vector<float> flat;
+    qsizetype vectorCount = 0;
     {
         auto s =
             internals(engine).store().database().prepare(QStringLiteral("SELECT text, vector FROM chunks ORDER BY id"));
         while (s->next()) {
             texts << s->text(0);
-            const QByteArray blob = s->blob(1);
-            Vector v(blob.size() / qsizetype(sizeof(float)));
-            memcpy(v.data(), blob.constData(), size_t(blob.size()));
-            vectors << v;
+            const Vector v = IndexStore::vectorFromBlob(s->blob(1));
+            if (v.size() != dims)
+                continue;
+            flat.insert(flat.end(), v.begin(), v.end());
+            ++vectorCount;
         }
     }
     {
@@ -424,15 +497,11 @@ int main(int argc, char **argv)
         QList<double> scanTimes;
         QList<double> annTimes;
         double overlap = 0.0;
-        const int dims = internals(engine).embedder().dimensions();
-        std::vector<float> flat(size_t(vectors.size()) * size_t(dims));
-        for (qsizetype i = 0; i < vectors.size(); ++i)
-            std::copy(vectors[i].begin(), vectors[i].end(), flat.begin() + i * dims);
         for (const Vector &q : *embedded) {
             QElapsedTimer t;
             t.start();
-            std::vector<std::pair<float, qsizetype>> scored(size_t(vectors.size()));
-            for (qsizetype i = 0; i < vectors.size(); ++i) {
+            std::vector<std::pair<float, qsizetype>> scored(static_cast<size_t>(vectorCount));
+            for (qsizetype i = 0; i < vectorCount; ++i) {
                 const float *v = flat.data() + i * dims;
                 float sum = 0.0f;
                 for (int d = 0; d < dims; ++d)
@@ -453,7 +522,7 @@ int main(int argc, char **argv)
         const Percentiles scan = percentiles(scanTimes);
         const Percentiles ann = percentiles(annTimes);
         row(QStringLiteral("floor: brute-force vector scan top-60 p50"), ms(scan.p50),
-            QStringLiteral("%1 vectors × %2 dims").arg(vectors.size()).arg(dims));
+            QStringLiteral("%1 vectors × %2 dims").arg(vectorCount).arg(dims));
         row(QStringLiteral("hnsw top-60 p50"), ms(ann.p50),
             QStringLiteral("%1× faster than the scan; top-1 agrees %2%")
                 .arg(scan.p50 / qMax(1e-6, ann.p50), 0, 'f', 1)

@@ -498,10 +498,8 @@ void MemoryDynamics::autoAssociate(const QList<Chunk> &chunks)
             blob->reset();
             continue;
         }
-        const QByteArray bytes = blob->blob(0);
+        const Vector v = IndexStore::vectorFromBlob(blob->blob(0)); // float16, or float32 from an older index
         blob->reset();
-        Vector v(bytes.size() / qsizetype(sizeof(float)));
-        memcpy(v.data(), bytes.constData(), size_t(v.size()) * sizeof(float));
         const auto hits = m_vectors.search(v, kNeighbours + int(chunks.size()) + 1);
         QList<qint64> ids;
         for (const auto &hit : hits)

@@ -1,5 +1,6 @@
 #include "index/IndexStore.h"
 
+#include "index/VectorKernels.h"
 #include "ingest/DocumentParser.h"
 
 #include <QJsonArray>
@@ -7,6 +8,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <cstring>
 #include <iterator>
 
 namespace engram {
@@ -77,11 +79,6 @@ const char *const kChunkColumns =
     "c.tokens, c.region, c.store, c.layer, c.category, c.explicit_tags";
 
 enum ExplicitBits { RegionBit = 1, StoreBit = 2, LayerBit = 4, CategoryBit = 8 };
-
-QByteArray vectorBlob(const Vector &v)
-{
-    return QByteArray(reinterpret_cast<const char *>(v.constData()), v.size() * qsizetype(sizeof(float)));
-}
 
 QString quoteTerm(const QString &term)
 {
@@ -496,6 +493,32 @@ QList<qint64> IndexStore::chunkIds(const QString &path)
     return out;
 }
 
+QByteArray IndexStore::vectorBlob(const Vector &vector)
+{
+    QByteArray blob(1 + vector.size() * qsizetype(sizeof(quint16)), Qt::Uninitialized);
+    blob[0] = kHalfVectorTag;
+    std::vector<quint16> halves(size_t(vector.size()));
+    VectorKernels::toHalf(vector.constData(), halves.size(), halves.data());
+    std::memcpy(blob.data() + 1, halves.data(), halves.size() * sizeof(quint16));
+    return blob;
+}
+
+Vector IndexStore::vectorFromBlob(const QByteArray &blob)
+{
+    Vector vector;
+    if (blob.size() % qsizetype(sizeof(float)) == 0) { // float32, as every vector was stored before
+        vector.resize(blob.size() / qsizetype(sizeof(float)));
+        std::memcpy(vector.data(), blob.constData(), size_t(blob.size()));
+    } else if (blob.at(0) == kHalfVectorTag) {
+        const size_t dimensions = size_t(blob.size() - 1) / sizeof(quint16);
+        std::vector<quint16> halves(dimensions);
+        std::memcpy(halves.data(), blob.constData() + 1, dimensions * sizeof(quint16));
+        vector.resize(qsizetype(dimensions));
+        VectorKernels::fromHalf(halves.data(), dimensions, vector.data());
+    }
+    return vector; // empty for anything else: the vector index takes no vector of other dimensions
+}
+
 void IndexStore::forEachVector(const std::function<void(qint64, const Vector &)> &visit, const QList<qint64> &only)
 {
     auto statement =
@@ -512,13 +535,8 @@ void IndexStore::forEachVector(const std::function<void(qint64, const Vector &)>
         list.back() = ']';
         statement->bind(1, QString::fromLatin1(list));
     }
-    Vector v;
-    while (statement->next()) {
-        const QByteArray blob = statement->blob(1);
-        v.resize(blob.size() / qsizetype(sizeof(float)));
-        memcpy(v.data(), blob.constData(), size_t(v.size()) * sizeof(float));
-        visit(statement->int64(0), v);
-    }
+    while (statement->next())
+        visit(statement->int64(0), vectorFromBlob(statement->blob(1)));
 }
 
 // Column weights: text 1, heading and title 0.5, a turn's neighbouring turns (context) 0.2. Through

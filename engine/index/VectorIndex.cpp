@@ -1,5 +1,6 @@
 #include "index/VectorIndex.h"
 
+#include "index/HalfVectorStore.h"
 #include "index/VectorKernels.h"
 
 #include <QFile>
@@ -16,6 +17,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <thread>
+#include <time.h>
 #include <type_traits>
 #include <unistd.h>
 
@@ -28,7 +30,7 @@ constexpr size_t kInitialCapacity = 1024;
 
 using Graph = hnswlib::HierarchicalNSW<float>;
 
-/// The graph's space: int8 vectors with a scale (VectorKernels), a quarter of the floats' memory.
+/// The graph's space: int8 vectors with a scale (VectorKernels), a quarter of float32's memory.
 class QuantisedSpace final : public hnswlib::SpaceInterface<float> {
 public:
     explicit QuantisedSpace(size_t dimensions)
@@ -82,13 +84,16 @@ struct Mapping {
 };
 
 /// The vector file: a header, then sections at 64 KiB boundaries, so that each can be mapped in
-/// place (the graph's level 0 needs a page-aligned file offset): the float vectors by internal id,
+/// place (the graph's level 0 needs a page-aligned file offset): the float16 vectors by internal id,
 /// hnswlib's level-0 block (links, quantised vector, label per element) as it is in memory, the
 /// upper levels' link lists ({internal id, bytes, links} for the few elements above level 0), and
 /// the live ids ascending. Nothing is read at load but the header, the upper levels and (for
 /// ids()) the id list: a recall at a million chunks touches the pages it visits.
-constexpr char kMagic[8] = {'E', 'N', 'G', 'V', 'E', 'C', 'S', '1'};
-constexpr quint64 kFormatVersion = 1;
+/// Version 2: the re-score vectors are float16 (version 1 held float32: 1 536 bytes a vector at 384
+/// dimensions, 768 now; a million vectors, 2.08 → 1.31 GB). A file of version 1 is refused, and
+/// the engine rebuilds it from the vectors SQLite holds.
+constexpr char kMagic[8] = {'E', 'N', 'G', 'V', 'E', 'C', 'S', '2'};
+constexpr quint64 kFormatVersion = 2;
 constexpr quint64 kSectionAlignment = 65536;
 
 struct FileHeader {
@@ -101,7 +106,7 @@ struct FileHeader {
     quint64 maxM0;
     qint64 maxLevel;
     quint64 enterPoint;
-    quint64 floatsOffset;
+    quint64 halvesOffset;
     quint64 level0Offset;
     quint64 upperOffset;
     quint64 upperBytes;
@@ -143,10 +148,10 @@ int writeAll(int fd, const void *data, size_t length, quint64 offset)
 struct VectorIndex::Impl {
     Impl(int dimensions, int buildEffort)
         : dimensions(size_t(dimensions)),
-          portable(size_t(dimensions)),
           space(size_t(dimensions)),
-          floatDistance(VectorKernels::floatDistance(portable.get_dist_func())),
-          efConstruction(size_t(buildEffort))
+          halfDistance(VectorKernels::halfDistance()),
+          efConstruction(size_t(buildEffort)),
+          addedHalves(size_t(dimensions))
     { }
     ~Impl() { dropGraph(); }
 
@@ -165,9 +170,9 @@ struct VectorIndex::Impl {
         index.reset();
         level0.reset();
         level0Mapped = false;
-        mappedFloats = nullptr;
+        mappedHalves = nullptr;
         mappedCount = 0;
-        addedFloats.clear();
+        addedHalves.clear();
         savedIds = nullptr;
         savedIdCount = 0;
         lookupReady = true;
@@ -179,20 +184,17 @@ struct VectorIndex::Impl {
     bool exact() const { return width == kExactSearch || (width == kAutomaticSearch && liveCount() <= kExactBelow); }
     bool scan() const { return width == kScanSearch || (width == kAutomaticSearch && liveCount() <= kScanBelow); }
 
-    const float *floats(hnswlib::tableint id) const
+    const quint16 *halves(hnswlib::tableint id) const
     {
-        return id < mappedCount ? mappedFloats + size_t(id) * dimensions : addedFloat(size_t(id - mappedCount));
+        return id < mappedCount ? mappedHalves + size_t(id) * dimensions : addedHalves.at(size_t(id - mappedCount));
     }
-    void setFloats(hnswlib::tableint id, const float *vector)
+    void setHalves(hnswlib::tableint id, const quint16 *vector)
     {
         if (id < mappedCount) { // a private mapping: the file stays as it is
-            std::memcpy(mappedFloats + size_t(id) * dimensions, vector, dimensions * sizeof(float));
+            std::memcpy(mappedHalves + size_t(id) * dimensions, vector, dimensions * sizeof(quint16));
             return;
         }
-        const size_t added = size_t(id - mappedCount);
-        while (addedFloats.size() <= added / kFloatBlock)
-            addedFloats.push_back(std::make_unique_for_overwrite<float[]>(kFloatBlock * dimensions));
-        std::memcpy(const_cast<float *>(addedFloat(added)), vector, dimensions * sizeof(float));
+        addedHalves.set(size_t(id - mappedCount), vector);
     }
 
     /// hnswlib's label → internal id map, which adds and removes need and searches do not: built on
@@ -240,7 +242,7 @@ struct VectorIndex::Impl {
         return out;
     }
 
-    /// hnswlib's searchKnn, but answering internal ids (the float vectors are kept by internal id).
+    /// hnswlib's searchKnn, but answering internal ids (the float16 vectors are kept by internal id).
     std::priority_queue<std::pair<float, hnswlib::tableint>> graphCandidates(const void *query, size_t ef) const
     {
         std::priority_queue<std::pair<float, hnswlib::tableint>> out;
@@ -279,23 +281,15 @@ struct VectorIndex::Impl {
     Status read(const QString &path, size_t expectedDimensions);
 
     size_t dimensions;
-    hnswlib::InnerProductSpace portable;
     QuantisedSpace space;
-    VectorKernels::Distance floatDistance;
+    VectorKernels::Distance halfDistance; ///< query floats × stored float16
     size_t efConstruction;
     std::unique_ptr<Graph> index;
-    /// Float vectors by internal id, for exact search and for ranking the graph's candidates again:
-    /// the first mappedCount in the loaded file (a private mapping), the rest in addedFloats.
-    float *mappedFloats = nullptr;
+    /// Float16 vectors by internal id, for exact search and for ranking the graph's candidates
+    /// again: the first mappedCount in the loaded file (a private mapping), the rest in addedHalves.
+    quint16 *mappedHalves = nullptr;
     hnswlib::tableint mappedCount = 0;
-    /// In blocks, never moved: a growing array would hold its old and new copy at once (at a million
-    /// 384-dim vectors, 1.5 GB and 3 GB).
-    std::vector<std::unique_ptr<float[]>> addedFloats;
-    static constexpr size_t kFloatBlock = 4096; ///< vectors per block
-    const float *addedFloat(size_t added) const
-    {
-        return addedFloats[added / kFloatBlock].get() + (added % kFloatBlock) * dimensions;
-    }
+    HalfVectorStore addedHalves;
     Mapping file;   ///< the loaded vector file, private (writes stay in memory)
     Mapping level0; ///< the graph's level 0: the file's section, then room for new elements
     bool level0Mapped = false;
@@ -331,8 +325,8 @@ Status VectorIndex::Impl::write(const QString &path) const
     header.maxM0 = g.maxM0_;
     header.maxLevel = g.maxlevel_;
     header.enterPoint = g.enterpoint_node_;
-    header.floatsOffset = alignUp(sizeof(FileHeader), kSectionAlignment);
-    header.level0Offset = alignUp(header.floatsOffset + count * dimensions * sizeof(float), kSectionAlignment);
+    header.halvesOffset = alignUp(sizeof(FileHeader), kSectionAlignment);
+    header.level0Offset = alignUp(header.halvesOffset + count * dimensions * sizeof(quint16), kSectionAlignment);
     header.upperOffset = alignUp(header.level0Offset + count * sizeData, kSectionAlignment);
     header.upperBytes = upper.size();
     header.idsOffset = alignUp(header.upperOffset + upper.size(), kSectionAlignment);
@@ -344,15 +338,12 @@ Status VectorIndex::Impl::write(const QString &path) const
     const int fd = ::open(name.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
         return Error{QStringLiteral("cannot write the vector index: %1").arg(systemError(errno)), temporary};
-    const size_t mappedBytes = size_t(mappedCount) * dimensions * sizeof(float);
+    const size_t mappedBytes = size_t(mappedCount) * dimensions * sizeof(quint16);
     int error = writeAll(fd, &header, sizeof header, 0);
     if (!error)
-        error = writeAll(fd, mappedFloats, mappedBytes, header.floatsOffset);
+        error = writeAll(fd, mappedHalves, mappedBytes, header.halvesOffset);
     if (!error)
-        for (size_t added = 0; !error && added < count - mappedCount; added += kFloatBlock)
-            error = writeAll(fd, addedFloat(added),
-                             std::min(kFloatBlock, count - mappedCount - added) * dimensions * sizeof(float),
-                             header.floatsOffset + mappedBytes + added * dimensions * sizeof(float));
+        error = addedHalves.writeTo(fd, count - mappedCount, header.halvesOffset + mappedBytes);
     if (!error)
         error = writeAll(fd, g.data_level0_memory_, count * sizeData, header.level0Offset);
     if (!error)
@@ -424,10 +415,10 @@ Status VectorIndex::Impl::read(const QString &path, size_t expectedDimensions)
     if (count >= quint64(std::numeric_limits<hnswlib::tableint>::max()) || h.deleted > count
         || h.idsCount != count - h.deleted || (count > 0 && (h.enterPoint >= count || h.maxLevel < 0))
         || h.level0Offset % kSectionAlignment != 0
-        || !within(h.floatsOffset, count * expectedDimensions * sizeof(float))
+        || !within(h.halvesOffset, count * expectedDimensions * sizeof(quint16))
         || !within(h.level0Offset, count * sizeData) || !within(h.upperOffset, h.upperBytes)
         || !within(h.idsOffset, h.idsCount * sizeof(qint64)) || h.idsOffset % sizeof(qint64) != 0
-        || h.floatsOffset % sizeof(float) != 0)
+        || h.halvesOffset % sizeof(quint16) != 0)
         return unreadable(QStringLiteral("its sections do not fit its size"));
 
     const size_t capacity = size_t(count) + std::max(size_t(count) / 8, kInitialCapacity);
@@ -483,10 +474,10 @@ Status VectorIndex::Impl::read(const QString &path, size_t expectedDimensions)
         }
     }
     if (count > quint64(kExactBelow)) {
-        // A graph search visits a few thousand elements and ranks ~100 float vectors, scattered over
+        // A graph search visits a few thousand elements and ranks ~100 float16 vectors, scattered over
         // the file: without this, each page fault reads ahead (8 MB on this machine's disk), and the
         // first recall of a fresh process read the whole file of 100k vectors (190 of 198 MB).
-        ::madvise(mapped.bytes() + h.floatsOffset, count * expectedDimensions * sizeof(float), MADV_RANDOM);
+        ::madvise(mapped.bytes() + h.halvesOffset, count * expectedDimensions * sizeof(quint16), MADV_RANDOM);
         ::madvise(reserve, alignUp(count * sizeData, page), MADV_RANDOM);
     }
     std::free(graph->data_level0_memory_);
@@ -500,7 +491,7 @@ Status VectorIndex::Impl::read(const QString &path, size_t expectedDimensions)
     level0 = std::move(level0Mapping);
     level0Mapped = true;
     file = std::move(mapped);
-    mappedFloats = reinterpret_cast<float *>(file.bytes() + h.floatsOffset);
+    mappedHalves = reinterpret_cast<quint16 *>(file.bytes() + h.halvesOffset);
     mappedCount = hnswlib::tableint(count);
     savedIds = reinterpret_cast<const qint64 *>(file.bytes() + h.idsOffset);
     savedIdCount = size_t(h.idsCount);
@@ -545,8 +536,12 @@ struct VectorIndex::Bulk {
         std::unique_lock lock(mutex);
         while (true) {
             changed.wait(lock, [&] { return stop || !queue.empty(); });
-            if (queue.empty())
-                return; // stopped and drained
+            if (queue.empty()) { // stopped and drained
+                timespec cpu{};
+                ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+                index.m_bulkCpuNs += qint64(cpu.tv_sec) * 1'000'000'000 + cpu.tv_nsec;
+                return;
+            }
             Operation op = std::move(queue.front());
             queue.pop_front();
             busy = true;
@@ -631,6 +626,8 @@ void VectorIndex::addNow(qint64 id, const Vector &vector)
 {
     std::vector<char> quantised(VectorKernels::quantisedSize(size_t(m_dimensions)));
     VectorKernels::quantise(vector.constData(), size_t(m_dimensions), quantised.data());
+    std::vector<quint16> halves(static_cast<size_t>(m_dimensions));
+    VectorKernels::toHalf(vector.constData(), size_t(m_dimensions), halves.data());
     std::unique_lock lock(m_mutex);
     d->ensureLookup();
     d->savedIds = nullptr;
@@ -638,7 +635,7 @@ void VectorIndex::addNow(qint64 id, const Vector &vector)
     seedLevel(*d->index, id);
     // Re-adding a deleted label revives it (same internal id, new vector).
     const hnswlib::tableint internalId = d->index->addPoint(quantised.data(), hnswlib::labeltype(id), -1);
-    d->setFloats(internalId, vector.constData());
+    d->setHalves(internalId, halves.data());
 }
 
 void VectorIndex::removeNow(qint64 id)
@@ -668,7 +665,7 @@ QList<VectorIndex::Hit> VectorIndex::search(const Vector &query, int k) const
     std::shared_lock lock(m_mutex);
     if (d->liveCount() == 0)
         return hits;
-    void *parameter = d->portable.get_dist_func_param();
+    const void *parameter = &d->dimensions; // the kernels' third argument
     std::vector<std::pair<float, qint64>> all;
     if (d->exact()) {
         // Exact: the answer depends on the vectors alone, not on the order they were added in
@@ -677,13 +674,13 @@ QList<VectorIndex::Hit> VectorIndex::search(const Vector &query, int k) const
         const size_t count = d->index->cur_element_count;
         for (hnswlib::tableint internalId = 0; internalId < count; ++internalId) // in memory order
             if (!d->index->isMarkedDeleted(internalId))
-                all.emplace_back(d->floatDistance(query.constData(), d->floats(internalId), parameter),
+                all.emplace_back(d->halfDistance(query.constData(), d->halves(internalId), parameter),
                                  qint64(d->index->getExternalLabel(internalId)));
     } else if (d->scan()) {
         std::vector<char> quantised(VectorKernels::quantisedSize(size_t(m_dimensions)));
         VectorKernels::quantise(query.constData(), size_t(m_dimensions), quantised.data());
         // The best `shortlist` by int8 similarity (ties by id: the same list in any order), then
-        // ranked by their float vectors.
+        // ranked by their float16 vectors.
         const size_t shortlist = std::max(size_t(k) * 4, size_t(kShortlist));
         const hnswlib::DISTFUNC<float> distance = d->space.get_dist_func();
         void *quantisedParameter = d->space.get_dist_func_param();
@@ -706,17 +703,18 @@ QList<VectorIndex::Hit> VectorIndex::search(const Vector &query, int k) const
         }
         all.reserve(best.size());
         for (const auto &[dist, element] : best)
-            all.emplace_back(d->floatDistance(query.constData(), d->floats(element.second), parameter), element.first);
+            all.emplace_back(d->halfDistance(query.constData(), d->halves(element.second), parameter), element.first);
     } else {
         // The graph walks quantised vectors; every candidate it ends with (efSearch of them, at
-        // least k) is ranked again by its float vector, so the similarities are exact.
+        // least k) is ranked again by its float16 vector against the float query: the similarity
+        // is the stored vector's, the same as the exact scan gives it.
         std::vector<char> quantised(VectorKernels::quantisedSize(size_t(m_dimensions)));
         VectorKernels::quantise(query.constData(), size_t(m_dimensions), quantised.data());
         auto candidates = d->graphCandidates(quantised.data(), std::max(d->graphWidth(), size_t(k)));
         all.reserve(candidates.size());
         for (; !candidates.empty(); candidates.pop()) {
             const hnswlib::tableint internalId = candidates.top().second;
-            all.emplace_back(d->floatDistance(query.constData(), d->floats(internalId), parameter),
+            all.emplace_back(d->halfDistance(query.constData(), d->halves(internalId), parameter),
                              qint64(d->index->getExternalLabel(internalId)));
         }
     }
@@ -740,6 +738,19 @@ std::vector<qint64> VectorIndex::ids() const
 {
     std::shared_lock lock(m_mutex);
     return d->liveIds();
+}
+
+Status VectorIndex::setScratchDirectory(const QString &directory)
+{
+    drain();
+    std::unique_lock lock(m_mutex);
+    return d->addedHalves.setScratchDirectory(directory);
+}
+
+std::optional<Error> VectorIndex::takeScratchError()
+{
+    std::unique_lock lock(m_mutex);
+    return d->addedHalves.takeError();
 }
 
 Status VectorIndex::save(const QString &path) const

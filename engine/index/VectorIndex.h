@@ -9,6 +9,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 #include <vector>
 
@@ -16,8 +17,9 @@ namespace engram {
 
 /// Approximate nearest neighbours over unit vectors (cosine = inner product),
 /// backed by hnswlib. The graph holds int8 vectors (VectorKernels: a quarter of
-/// the floats' memory); the float vectors are kept beside it, and every answer's
-/// similarity is the exact float one: the graph's candidates are ranked again.
+/// float32's memory); float16 vectors are kept beside it (half of float32's), and
+/// every answer's similarity is the float query's with the float16 vector, by
+/// whichever path it was found: the graph's candidates are ranked again.
 /// A loaded file is mapped, not read (a recall touches the pages it visits).
 /// hnswlib is included by VectorIndex.cpp only: its headers define non-inline
 /// globals. Searches run concurrently under a shared lock; adds and removes take
@@ -61,12 +63,15 @@ public:
     void drain();
     /// drain(), then back to applying at once.
     void endBulk();
-    /// Most similar first, by the exact float similarity. Which vectors are weighed:
-    /// - up to kExactBelow vectors, every one (float); the answer depends on the vectors alone, not
+    /// CPU seconds the insertion threads of bulk runs have spent (for measurement: how a full index
+    /// divides between the parser's thread and the graph's).
+    double bulkCpuSeconds() const { return double(m_bulkCpuNs.load()) / 1e9; }
+    /// Most similar first, by the similarity with the float16 vector. Which vectors are weighed:
+    /// - up to kExactBelow vectors, every one (float16); the answer depends on the vectors alone, not
     ///   on the order they came in;
     /// - above it, hnswlib's graph proposes efSearch candidates, which depend on the order the
     ///   vectors were added in (a chunk's graph level depends on its id alone, its links do not).
-    /// kScanSearch (every int8 vector, the best max(4k, kShortlist) ranked in float) is as
+    /// kScanSearch (every int8 vector, the best max(4k, kShortlist) ranked in float16) is as
     /// order-independent and matched the float scan's top 60 for every query measured, but over
     /// hnswlib's element layout (528-byte stride) it costs 2.5 ms at 100k alone and 6 ms inside a
     /// recall on the shared machine, over the 5 ms target: kScanBelow leaves it off until the int8
@@ -96,6 +101,13 @@ public:
     /// Held while the vectors are brought up to date with the index (one thread of a process at a time).
     std::mutex &syncMutex() { return m_syncMutex; }
 
+    /// Where the float16 vectors of adds are kept (HalfVectorStore): an unnamed file in `directory`
+    /// (the engine's index folder) rather than this process's memory. Takes effect at once while the
+    /// index holds no added vectors, else from the next clear() or load().
+    Status setScratchDirectory(const QString &directory);
+    /// A failure of that file since the last call (the vectors then went to memory).
+    std::optional<Error> takeScratchError();
+
     /// Saves atomically: a temporary file, flushed to disk, then renamed over `path`, so after an
     /// interrupted save (or a full disk) the path holds the previous file whole.
     Status save(const QString &path) const;
@@ -112,6 +124,7 @@ private:
     int m_dimensions;
     std::atomic<qint64> m_changes{0};
     std::atomic<qint64> m_generation{-1};
+    std::atomic<qint64> m_bulkCpuNs{0};
     std::mutex m_syncMutex;
     mutable std::shared_mutex m_mutex;
     std::unique_ptr<Impl> d;

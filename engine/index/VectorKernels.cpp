@@ -13,6 +13,32 @@ namespace engram::VectorKernels {
 
 namespace {
 
+/// Fabian Giesen's float → half with round-to-nearest-even (public domain), and its inverse.
+std::uint32_t bitsOf(float value)
+{
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &value, sizeof bits);
+    return bits;
+}
+
+float floatOf(std::uint32_t bits)
+{
+    float value = 0.0f;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
+}
+
+float halfDistancePortable(const void *a, const void *b, const void *dimensions)
+{
+    const std::size_t n = *static_cast<const std::size_t *>(dimensions);
+    const float *x = static_cast<const float *>(a);
+    const auto *y = static_cast<const std::uint16_t *>(b);
+    float dot = 0.0f;
+    for (std::size_t i = 0; i < n; ++i)
+        dot += x[i] * fromHalf(y[i]);
+    return 1.0f - dot;
+}
+
 float quantisedDistancePortable(const void *a, const void *b, const void *dimensions)
 {
     const std::size_t n = *static_cast<const std::size_t *>(dimensions);
@@ -29,31 +55,6 @@ float quantisedDistancePortable(const void *a, const void *b, const void *dimens
 }
 
 #ifdef ENGRAM_RUNTIME_AVX2
-/// Graph construction, 70 % of a full index, spends its time in these two kernels.
-__attribute__((target("avx2,fma"))) float floatDistanceAvx2(const void *a, const void *b, const void *dimensions)
-{
-    const float *x = static_cast<const float *>(a);
-    const float *y = static_cast<const float *>(b);
-    const std::size_t n = *static_cast<const std::size_t *>(dimensions);
-    __m256 sum0 = _mm256_setzero_ps();
-    __m256 sum1 = _mm256_setzero_ps();
-    std::size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        sum0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), sum0);
-        sum1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 8), _mm256_loadu_ps(y + i + 8), sum1);
-    }
-    for (; i + 8 <= n; i += 8)
-        sum0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), sum0);
-    const __m256 sum = _mm256_add_ps(sum0, sum1);
-    __m128 half = _mm_add_ps(_mm256_castps256_ps128(sum), _mm256_extractf128_ps(sum, 1));
-    half = _mm_hadd_ps(half, half);
-    half = _mm_hadd_ps(half, half);
-    float dot = _mm_cvtss_f32(half);
-    for (; i < n; ++i)
-        dot += x[i] * y[i];
-    return 1.0f - dot;
-}
-
 __attribute__((target("avx2"))) float quantisedDistanceAvx2(const void *a, const void *b, const void *dimensions)
 {
     const std::size_t n = *static_cast<const std::size_t *>(dimensions);
@@ -81,6 +82,39 @@ __attribute__((target("avx2"))) float quantisedDistanceAvx2(const void *a, const
     return 1.0f - scaleA * scaleB * float(dot);
 }
 
+/// The exact scan (up to 20 000 vectors) and the re-score of the graph's candidates.
+__attribute__((target("avx2,fma,f16c"))) float halfDistanceAvx2(const void *a, const void *b, const void *dimensions)
+{
+    const float *x = static_cast<const float *>(a);
+    const auto *y = static_cast<const std::uint16_t *>(b);
+    const std::size_t n = *static_cast<const std::size_t *>(dimensions);
+    __m256 sum0 = _mm256_setzero_ps();
+    __m256 sum1 = _mm256_setzero_ps();
+    std::size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m256 y0 = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i *>(y + i)));
+        const __m256 y1 = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i *>(y + i + 8)));
+        sum0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), y0, sum0);
+        sum1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 8), y1, sum1);
+    }
+    for (; i + 8 <= n; i += 8)
+        sum0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i),
+                               _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i *>(y + i))), sum0);
+    const __m256 sum = _mm256_add_ps(sum0, sum1);
+    __m128 half = _mm_add_ps(_mm256_castps256_ps128(sum), _mm256_extractf128_ps(sum, 1));
+    half = _mm_hadd_ps(half, half);
+    half = _mm_hadd_ps(half, half);
+    float dot = _mm_cvtss_f32(half);
+    for (; i < n; ++i)
+        dot += x[i] * fromHalf(y[i]);
+    return 1.0f - dot;
+}
+
+bool hasF16c()
+{
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
+}
+
 bool hasAvx2()
 {
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
@@ -89,13 +123,63 @@ bool hasAvx2()
 
 } // namespace
 
-Distance floatDistance(Distance portable)
+Distance halfDistance()
 {
 #ifdef ENGRAM_RUNTIME_AVX2
-    if (hasAvx2())
-        return floatDistanceAvx2;
+    if (hasF16c())
+        return halfDistanceAvx2;
 #endif
-    return portable;
+    return halfDistancePortable;
+}
+
+std::uint16_t toHalf(float value)
+{
+    constexpr std::uint32_t infinity = 255u << 23;
+    constexpr std::uint32_t halfOverflow = (127u + 16u) << 23; // 65 536: infinity in float16
+    const float subnormalMagic = floatOf(((127u - 15u) + (23u - 10u) + 1u) << 23);
+    std::uint32_t bits = bitsOf(value);
+    const std::uint32_t sign = bits & 0x80000000u;
+    bits ^= sign;
+    std::uint32_t out = 0;
+    if (bits >= halfOverflow) {
+        out = bits > infinity ? 0x7e00u : 0x7c00u; // NaN stays NaN, the rest is infinity
+    } else if (bits < (113u << 23)) {              // below 2⁻¹⁴: a subnormal half, rounded by the float addition
+        out = bitsOf(floatOf(bits) + subnormalMagic) - bitsOf(subnormalMagic);
+    } else {
+        const std::uint32_t odd = (bits >> 13) & 1u;
+        bits += ((15u - 127u) << 23) + 0xfffu + odd; // new exponent bias; round half to even
+        out = bits >> 13;
+    }
+    return std::uint16_t(out | (sign >> 16));
+}
+
+float fromHalf(std::uint16_t half)
+{
+    constexpr std::uint32_t exponentMask = 0x7c00u << 13;
+    std::uint32_t bits = std::uint32_t(half & 0x7fffu) << 13;
+    const std::uint32_t exponent = bits & exponentMask;
+    bits += (127u - 15u) << 23;
+    float value = 0.0f;
+    if (exponent == exponentMask) { // infinity, NaN
+        value = floatOf(bits + ((128u - 16u) << 23));
+    } else if (exponent == 0) { // zero, subnormal
+        value = floatOf(bits + (1u << 23)) - floatOf(113u << 23);
+    } else {
+        value = floatOf(bits);
+    }
+    return floatOf(bitsOf(value) | (std::uint32_t(half & 0x8000u) << 16));
+}
+
+void toHalf(const float *vector, std::size_t dimensions, std::uint16_t *out)
+{
+    for (std::size_t i = 0; i < dimensions; ++i)
+        out[i] = toHalf(vector[i]);
+}
+
+void fromHalf(const std::uint16_t *halves, std::size_t dimensions, float *out)
+{
+    for (std::size_t i = 0; i < dimensions; ++i)
+        out[i] = fromHalf(halves[i]);
 }
 
 Distance quantisedDistance()

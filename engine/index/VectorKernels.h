@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace engram {
 
@@ -11,14 +12,22 @@ namespace engram {
 /// with scale = max|v[i]| / 127 (symmetric, per vector): 388 bytes for 384 dimensions instead of
 /// 1 536, so a graph of a million hashed vectors holds 0.5 GB instead of 1.7 GB. Its inner products
 /// are approximate (hashed 384-dim vectors: |error| ≲ 0.01 of a similarity), so the index ranks the
-/// graph's candidates again with the float vectors (VectorIndex).
+/// graph's candidates again with the float16 vectors (VectorIndex).
 namespace VectorKernels {
 
 using Distance = float (*)(const void *, const void *, const void *);
 
-/// 1 − a·b over floats: AVX2 + FMA where the CPU has it (chosen at run time; the build stays
-/// portable), else `portable` (hnswlib's SSE kernel).
-Distance floatDistance(Distance portable);
+/// IEEE float16 (binary16), the form the exact re-score keeps its vectors in: 768 bytes at 384
+/// dimensions instead of 1 536. Rounded to nearest, ties to even, in portable code, so a vector
+/// has the same bits on every CPU and every path (an add, a rebuild from SQLite, a loaded file).
+/// A unit vector's components lose below 2⁻¹² of their value: a similarity moves by ~1e-4.
+std::uint16_t toHalf(float value);
+float fromHalf(std::uint16_t half);
+void toHalf(const float *vector, std::size_t dimensions, std::uint16_t *out);
+void fromHalf(const std::uint16_t *halves, std::size_t dimensions, float *out);
+/// 1 − a·b, `a` floats (the query), `b` float16 (a stored vector): AVX2 + FMA + F16C where the
+/// CPU has them, else portable.
+Distance halfDistance();
 
 /// Bytes of one quantised vector of `dimensions`.
 constexpr std::size_t quantisedSize(std::size_t dimensions)

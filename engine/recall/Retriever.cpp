@@ -259,15 +259,23 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         for (const auto &hit : vectorHits)
             maxSimilarity = qMax(maxSimilarity, hit.similarity);
         int vectorRank = 0;
+        int sharedRank = 0;
+        float previous = 0.0f;
         for (const auto &hit : vectorHits) {
             if (!query.filter.isEmpty() && !m_store.matches(hit.id, query.filter))
                 continue;
             if (++vectorRank > mode.vectorCandidates)
                 break;
+            // Equal similarities share a rank, as equal keyword scores do: the order among them is
+            // chunk-id order, which a rebuild changes (float16 vectors tie where float32 ones differed
+            // in the 7th digit, for a query of a few words).
+            if (vectorRank == 1 || hit.similarity != previous)
+                sharedRank = vectorRank;
+            previous = hit.similarity;
             Candidate &c = candidates[hit.id];
             c.vector = qMax(0.0, double(hit.similarity) / double(maxSimilarity));
             c.cosine = double(hit.similarity);
-            c.vectorRank = vectorRank;
+            c.vectorRank = sharedRank;
         }
     }
 

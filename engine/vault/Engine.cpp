@@ -297,6 +297,10 @@ Status Engine::openIndex()
 
 Status Engine::loadOrRebuildVectors()
 {
+    // Vectors this process adds wait for the next save in an unnamed file beside the index, not in
+    // memory (a full index of a million chunks: 768 MB less; HalfVectorStore).
+    if (Status s = m_vectors->setScratchDirectory(indexDirectory()); !s)
+        m_openNotes << s.error().toString();
     const QString path = QDir(indexDirectory()).filePath(kVectorFile);
     const qint64 generation = m_store->meta(QStringLiteral("generation"), QStringLiteral("0")).toLongLong();
     const bool current = m_store->meta(QStringLiteral("vectors_generation")) == QString::number(generation);
@@ -326,7 +330,7 @@ Status Engine::loadOrRebuildVectors()
     }
     if (m_store->vectorCount() > 0)
         m_openNotes << QStringLiteral("the vector file could not be read (%1); rebuilt from stored vectors")
-                           .arg(loaded.error().message);
+                           .arg(loaded.error().toString());
     m_vectors->clear();
     m_store->forEachVector([this](qint64 id, const Vector &v) { m_vectors->add(id, v); });
     m_vectors->setGeneration(generation);
@@ -514,6 +518,8 @@ IndexReport Engine::indexLocked(const IndexProgress &progress, const std::atomic
     IndexReport report = m_indexer->run(progress, cancel);
     if (report.writeFailed)
         undoVectorsOfFailedWrite();
+    if (std::optional<Error> scratch = m_vectors->takeScratchError())
+        addWarning(report, *scratch);
     if (!unseen)
         addWarning(report, Error{QStringLiteral("first-sight events of files indexed earlier were not recorded: %1")
                                      .arg(unseen.error().toString())});

@@ -1,13 +1,17 @@
 // The vector file: what is saved loads back as the same index, a load maps the file instead of
-// reading it, a damaged file is refused with its path and leaves the index as it was, and a save or
-// a full index killed at any moment leaves a vector file that opens, consistent with the database.
+// reading it, a damaged file or one of the float32 format is refused with its path and leaves the
+// index as it was (the engine rebuilds it, and says so), the float16 re-score vectors round the same
+// way on every path, and a save or a full index killed at any moment leaves a vector file that
+// opens, consistent with the database.
 #include "EngineFixtures.h"
 #include "TestVault.h"
 #include "index/Embedder.h"
 #include "index/IndexStore.h"
 #include "index/VectorIndex.h"
+#include "index/VectorKernels.h"
 #include "vault/EngineInternals.h"
 
+#include <QDir>
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -43,6 +47,26 @@ QList<Vector> unitVectors(int count, quint32 seed)
         out << v;
     }
     return out;
+}
+
+/// The float query with the float16-rounded vector, in double: the similarity the index reports.
+double storedSimilarity(const Vector &query, const Vector &vector)
+{
+    double sum = 0.0;
+    for (qsizetype i = 0; i < query.size(); ++i)
+        sum += double(query[i]) * double(VectorKernels::fromHalf(VectorKernels::toHalf(vector[i])));
+    return sum;
+}
+
+/// Rewrites a saved vector file's magic and version as the float32 format (version 1) had them.
+void markAsFloat32Format(const QString &path)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    const quint64 version = 1;
+    QVERIFY(file.seek(0));
+    QCOMPARE(file.write("ENGVECS1", 8), qint64(8));
+    QCOMPARE(file.write(reinterpret_cast<const char *>(&version), sizeof version), qint64(sizeof version));
 }
 
 QList<qint64> ids(const QList<VectorIndex::Hit> &hits)
@@ -125,24 +149,28 @@ private slots:
         for (const Vector &query : queries)
             QCOMPARE(ids(again.search(query, 30)), ids(built.search(query, 30)));
         QCOMPARE(again.search(vectors[8], 1).value(0).id, 7);
-        QVERIFY(std::abs(again.search(vectors[8], 1).value(0).similarity - 1.0f) < 1e-5f);
+        QVERIFY(std::abs(again.search(vectors[8], 1).value(0).similarity - storedSimilarity(vectors[8], vectors[8]))
+                < 1e-5);
+        QVERIFY(std::abs(again.search(vectors[8], 1).value(0).similarity - 1.0f) < 1e-3f);
     }
 
-    void graphSearch_givesTheExactSimilarityOfEachHit()
+    void graphSearch_rescoresEachHitWithItsFloat16Vector()
     {
         const QList<Vector> vectors = unitVectors(3000, 3);
         VectorIndex index(kDimensions);
         for (int i = 0; i < vectors.size(); ++i)
             index.add(i, vectors[i]);
-        index.setSearchWidth(96); // the graph of int8 vectors proposes, the floats decide
+        index.setSearchWidth(96); // the graph of int8 vectors proposes, the float16 vectors decide
         for (const Vector &query : unitVectors(10, 4)) {
             const auto hits = index.search(query, 20);
             QCOMPARE(hits.size(), 20);
             for (int i = 0; i < hits.size(); ++i) {
-                double dot = 0.0;
-                for (int j = 0; j < kDimensions; ++j)
-                    dot += double(query[j]) * double(vectors[int(hits[i].id)][j]);
-                QVERIFY2(std::abs(double(hits[i].similarity) - dot) < 1e-5, qPrintable(QString::number(i)));
+                const Vector &vector = vectors[int(hits[i].id)];
+                QVERIFY2(std::abs(double(hits[i].similarity) - storedSimilarity(query, vector)) < 1e-5,
+                         qPrintable(QString::number(i)));
+                // float16 keeps 11 significant bits: within 2⁻¹¹ of the float32 similarity of unit
+                // vectors (~1e-4 measured; the int8 graph alone is off by ~1e-2).
+                QVERIFY2(std::abs(hits[i].similarity - dot(query, vector)) < 4.9e-4f, qPrintable(QString::number(i)));
                 if (i > 0)
                     QVERIFY(hits[i].similarity <= hits[i - 1].similarity);
             }
@@ -163,7 +191,7 @@ private slots:
             QVERIFY(built.save(path));
         }
         const qint64 fileSize = QFileInfo(path).size();
-        QVERIFY(fileSize > 40'000'000); // 25 000 × (1 536 float + 528 graph) bytes
+        QVERIFY(fileSize > 32'000'000); // 25 000 × (768 float16 + 528 graph) bytes
         const qint64 before = anonymousBytes();
         VectorIndex loaded(kDimensions);
         QVERIFY(loaded.load(path));
@@ -174,6 +202,85 @@ private slots:
         // Read, the file would be in this process's memory; mapped, it stays in the page cache, and
         // the load holds the upper levels and one lock per element (~2 MB).
         QVERIFY2(grown < fileSize / 4, qPrintable(QStringLiteral("%1 of %2 bytes").arg(grown).arg(fileSize)));
+    }
+
+    void scratchFile_holdsTheAddedVectorsOutOfMemoryAndSavesTheSameFile()
+    {
+        QTemporaryDir dir;
+        constexpr int kCount = 30000;
+        const QList<Vector> vectors = unitVectors(kCount, 13);
+        const QList<Vector> queries = unitVectors(10, 14);
+        VectorIndex inFile(kDimensions);
+        QVERIFY(inFile.setScratchDirectory(dir.path()));
+        const qint64 before = anonymousBytes();
+        for (int i = 0; i < kCount; ++i)
+            inFile.add(i, vectors[i]);
+        const qint64 grown = anonymousBytes() - before;
+        // The graph's level 0 (528 bytes a vector) and its locks and labels stay in memory; the
+        // float16 vectors (768 bytes) do not: in memory the growth would be ~39 MB.
+        QVERIFY2(grown < qint64(kCount) * (528 + 768 / 2),
+                 qPrintable(QStringLiteral("%1 bytes for %2 vectors").arg(grown).arg(kCount)));
+        QVERIFY(!inFile.takeScratchError());
+
+        VectorIndex inMemory(kDimensions);
+        for (int i = 0; i < kCount; ++i)
+            inMemory.add(i, vectors[i]);
+        for (const int width : {VectorIndex::kExactSearch, 96}) {
+            inFile.setSearchWidth(width);
+            inMemory.setSearchWidth(width);
+            for (const Vector &query : queries) {
+                const auto a = inFile.search(query, 20);
+                const auto b = inMemory.search(query, 20);
+                QCOMPARE(ids(a), ids(b));
+                for (int i = 0; i < a.size(); ++i)
+                    QCOMPARE(a[i].similarity, b[i].similarity);
+            }
+        }
+        // Saved through the kernel's copy: the same bytes as from memory.
+        QVERIFY(inFile.save(dir.filePath(QStringLiteral("a"))));
+        QVERIFY(inMemory.save(dir.filePath(QStringLiteral("b"))));
+        QFile a(dir.filePath(QStringLiteral("a")));
+        QFile b(dir.filePath(QStringLiteral("b")));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(a.size(), b.size());
+        QVERIFY(a.readAll() == b.readAll());
+        // The scratch file has no name: nothing is left in the directory but the two saves.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+
+        // Loaded and added to again (a removed id revived among the added ones).
+        VectorIndex loaded(kDimensions);
+        QVERIFY(loaded.setScratchDirectory(dir.path()));
+        QVERIFY(loaded.load(dir.filePath(QStringLiteral("a"))));
+        for (int i = 0; i < 100; ++i) {
+            loaded.add(kCount + i, vectors[i]);
+            inMemory.add(kCount + i, vectors[i]);
+        }
+        loaded.remove(kCount + 5);
+        inMemory.remove(kCount + 5);
+        loaded.add(kCount + 5, vectors[7]);
+        inMemory.add(kCount + 5, vectors[7]);
+        loaded.setSearchWidth(VectorIndex::kExactSearch);
+        inMemory.setSearchWidth(VectorIndex::kExactSearch);
+        QCOMPARE(ids(loaded.search(vectors[7], 2)), ids(inMemory.search(vectors[7], 2)));
+        QVERIFY(loaded.save(dir.filePath(QStringLiteral("c"))));
+        QVERIFY(inMemory.save(dir.filePath(QStringLiteral("d"))));
+        VectorIndex again(kDimensions);
+        QVERIFY(again.load(dir.filePath(QStringLiteral("c"))));
+        again.setSearchWidth(VectorIndex::kExactSearch);
+        QCOMPARE(again.ids(), inMemory.ids());
+        for (const Vector &query : queries)
+            QCOMPARE(ids(again.search(query, 20)), ids(inMemory.search(query, 20)));
+    }
+
+    void scratchDirectory_thatCannotHoldAFileIsRefusedWithItsPath()
+    {
+        VectorIndex index(kDimensions);
+        const QString missing = QStringLiteral("/nonexistent/engram-scratch");
+        const Status status = index.setScratchDirectory(missing);
+        QVERIFY(!status);
+        QCOMPARE(status.error().path, missing);
+        index.add(1, unitVectors(1, 15).front()); // in memory, and usable
+        QCOMPARE(index.search(unitVectors(1, 15).front(), 1).value(0).id, 1);
     }
 
     void load_refusesADamagedFileAndKeepsTheIndex()
@@ -213,6 +320,106 @@ private slots:
         const Status loaded = index.load(damaged);
         QVERIFY(!loaded);
         QVERIFY2(loaded.error().message.contains(QLatin1String("format")), qPrintable(loaded.error().message));
+    }
+
+    void float16_roundsToNearestEvenTheSameOnEveryPath()
+    {
+        using VectorKernels::fromHalf;
+        using VectorKernels::toHalf;
+        QCOMPARE(toHalf(1.0f), quint16(0x3c00));
+        QCOMPARE(toHalf(-2.0f), quint16(0xc000));
+        QCOMPARE(toHalf(65504.0f), quint16(0x7bff));           // the largest half
+        QCOMPARE(toHalf(65520.0f), quint16(0x7c00));           // halfway to the next: rounds (to even) to infinity
+        QCOMPARE(toHalf(1.0f + 1.0f / 2048), quint16(0x3c00)); // a tie: to the even mantissa
+        QCOMPARE(toHalf(1.0f + 3.0f / 2048), quint16(0x3c02));
+        QCOMPARE(toHalf(std::ldexp(1.0f, -24)), quint16(0x0001)); // the smallest subnormal
+        QCOMPARE(toHalf(std::ldexp(1.0f, -26)), quint16(0x0000));
+        for (quint32 h = 0; h < 0x10000; ++h) { // every half but NaN comes back as itself
+            if ((h & 0x7c00) == 0x7c00 && (h & 0x3ff) != 0)
+                continue;
+            QCOMPARE(toHalf(fromHalf(quint16(h))), quint16(h));
+        }
+        // The scan's kernel (F16C where the CPU has it) against the portable conversion.
+        const QList<Vector> vectors = unitVectors(50, 9);
+        size_t dimensions = kDimensions;
+        const VectorKernels::Distance distance = VectorKernels::halfDistance();
+        std::vector<quint16> halves(kDimensions);
+        for (int i = 1; i < vectors.size(); ++i) {
+            VectorKernels::toHalf(vectors[i].constData(), kDimensions, halves.data());
+            const double expected = storedSimilarity(vectors[0], vectors[i]);
+            QVERIFY(std::abs(double(1.0f - distance(vectors[0].constData(), halves.data(), &dimensions)) - expected)
+                    < 1e-5);
+        }
+    }
+
+    void load_refusesTheFloat32FormatWithItsPath()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("vectors"));
+        const QList<Vector> vectors = unitVectors(200, 10);
+        VectorIndex built(kDimensions);
+        for (int i = 0; i < vectors.size(); ++i)
+            built.add(i, vectors[i]);
+        QVERIFY(built.save(path));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.read(8), QByteArray("ENGVECS2"));
+        file.close();
+        markAsFloat32Format(path);
+
+        VectorIndex index(kDimensions);
+        index.add(5000, vectors[3]);
+        const Status loaded = index.load(path);
+        QVERIFY(!loaded);
+        QCOMPARE(loaded.error().path, path);
+        QVERIFY2(loaded.error().message.contains(QLatin1String("format")), qPrintable(loaded.error().message));
+        QCOMPARE(index.ids(), std::vector<qint64>{5000}); // as it was
+    }
+
+    void float32VectorFile_isRebuiltFromTheDatabaseWithANote()
+    {
+        TestVault vault;
+        for (int f = 0; f < 20; ++f)
+            vault.write(QStringLiteral("notes/n%1.md").arg(f),
+                        QStringLiteral("# Note %1\n\nDeploys and caches of release %2.\n\nRollback plan %3.\n")
+                            .arg(f)
+                            .arg(f * 3)
+                            .arg(f * 5));
+        QList<VectorIndex::Hit> before;
+        const Vector query = unitVectors(1, 11).front();
+        {
+            auto engine = test::openEngine(vault);
+            QVERIFY(!engine->index().error);
+            before = internals(*engine).vectors().search(query, 10);
+        }
+        const QString path = vault.filePath(QStringLiteral(".engram/vectors.hnsw"));
+        markAsFloat32Format(path);
+        auto engine = test::openEngine(vault);
+        const QString notes = engine->openNotes().join(QLatin1Char('\n'));
+        QVERIFY2(notes.contains(QLatin1String("rebuilt")) && notes.contains(path), qPrintable(notes));
+        QCOMPARE(internals(*engine).vectors().ids(), internals(*engine).store().vectorIds());
+        // Rebuilt from the float16 BLOBs: the same vectors, bit for bit, as the file had.
+        const auto after = internals(*engine).vectors().search(query, 10);
+        QCOMPARE(ids(after), ids(before));
+        for (int i = 0; i < after.size(); ++i)
+            QCOMPARE(after[i].similarity, before[i].similarity);
+        QFile rebuilt(path);
+        QVERIFY(rebuilt.open(QIODevice::ReadOnly));
+        QCOMPARE(rebuilt.read(8), QByteArray("ENGVECS2"));
+    }
+
+    void storedVectorBlob_isFloat16AndReadsTheFloat32OneToo()
+    {
+        const Vector vector = unitVectors(1, 12).front();
+        const QByteArray blob = IndexStore::vectorBlob(vector);
+        QCOMPARE(blob.size(), 1 + 2 * kDimensions); // 769 bytes, not 1 536
+        const Vector back = IndexStore::vectorFromBlob(blob);
+        QCOMPARE(back.size(), kDimensions);
+        for (int i = 0; i < kDimensions; ++i)
+            QCOMPARE(back[i], VectorKernels::fromHalf(VectorKernels::toHalf(vector[i])));
+        const QByteArray float32(reinterpret_cast<const char *>(vector.constData()), kDimensions * 4);
+        QCOMPARE(IndexStore::vectorFromBlob(float32), vector); // written by an earlier version
+        QVERIFY(IndexStore::vectorFromBlob(QByteArray("xyz")).isEmpty());
     }
 
     void interruptedSave_leavesThePreviousFileWhole()
@@ -290,6 +497,23 @@ private slots:
             engine.reset();
             auto reopened = test::openEngine(vault); // from the saved file, consistent again
             QCOMPARE(internals(*reopened).vectors().ids(), stored);
+            QFile saved(vault.filePath(QStringLiteral(".engram/vectors.hnsw")));
+            QVERIFY(saved.open(QIODevice::ReadOnly));
+            QCOMPARE(saved.read(8), QByteArray("ENGVECS2"));
+            // Not only the ids: each vector is the one its BLOB holds (float16 on both sides).
+            const QList<qint64> probes{qint64(stored.front()), qint64(stored[stored.size() / 2]),
+                                       qint64(stored.back())};
+            int probed = 0;
+            internals(*reopened).store().forEachVector(
+                [&](qint64 id, const Vector &vector) {
+                    internals(*reopened).vectors().setSearchWidth(VectorIndex::kExactSearch);
+                    const auto hit = internals(*reopened).vectors().search(vector, 1).value(0);
+                    QCOMPARE(hit.id, id);
+                    QVERIFY(std::abs(double(hit.similarity) - storedSimilarity(vector, vector)) < 1e-5);
+                    ++probed;
+                },
+                probes);
+            QCOMPARE(probed, 3);
         }
     }
 };
