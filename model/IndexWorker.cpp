@@ -193,6 +193,14 @@ void IndexWorker::watchAgain(const QStringList &relativePaths, const QStringList
             paths << absolute;
     }
     addWatches(paths);
+    // A file written in a new folder between the run's look at it and its watch said nothing: the
+    // new folders are looked at once more (cheap: only them). Without it such a file waited for
+    // the rescan, which at a million memories runs every few minutes.
+    if (!newFolders.isEmpty()) {
+        for (const QString &folder : newFolders)
+            m_named.insert(folder);
+        scheduleIndex();
+    }
 }
 
 void IndexWorker::addWatches(const QStringList &absolutePaths)
