@@ -4,11 +4,14 @@
 
 namespace engram {
 
-GraphFocus::GraphFocus(const GraphData &data) : m_data(&data)
+GraphFocus::GraphFocus(const GraphData &data) : m_data(data)
 {
     m_adjacent.reserve(data.nodes.size());
-    for (const GraphNode &node : data.nodes)
-        m_adjacent.insert(node.id, {});
+    m_nodeIndex.reserve(data.nodes.size());
+    for (int i = 0; i < data.nodes.size(); ++i) {
+        m_adjacent.insert(data.nodes.at(i).id, {});
+        m_nodeIndex.insert(data.nodes.at(i).id, i);
+    }
     for (int i = 0; i < data.edges.size(); ++i) {
         const GraphEdge &e = data.edges.at(i);
         if (auto it = m_adjacent.find(e.from); it != m_adjacent.end())
@@ -45,7 +48,7 @@ QList<qint64> GraphFocus::neighbourhood(const QList<qint64> &seeds, int hops, in
         for (qint64 id : std::as_const(frontier)) {
             int added = 0;
             for (int edge : m_adjacent.value(id)) {
-                const GraphEdge &e = m_data->edges.at(edge);
+                const GraphEdge &e = m_data.edges.at(edge);
                 const qint64 other = e.from == id ? e.to : e.from;
                 if (taken.contains(other) || offered.contains(other) || !m_adjacent.contains(other) || !shown(e))
                     continue;
@@ -77,14 +80,14 @@ QList<int> GraphFocus::edgesAmong(const QList<qint64> &ids, const EdgeFilter &sh
     QList<int> out;
     for (qint64 id : ids)
         for (int edge : m_adjacent.value(id)) {
-            const GraphEdge &e = m_data->edges.at(edge);
+            const GraphEdge &e = m_data.edges.at(edge);
             if (!seen.contains(edge) && set.contains(e.from) && set.contains(e.to) && shown(e)) {
                 seen.insert(edge);
                 out << edge;
             }
         }
     std::stable_sort(out.begin(), out.end(),
-                     [this](int a, int b) { return m_data->edges.at(a).weight > m_data->edges.at(b).weight; });
+                     [this](int a, int b) { return m_data.edges.at(a).weight > m_data.edges.at(b).weight; });
     return out;
 }
 

@@ -11,7 +11,8 @@ namespace engram {
 
 /// What part of a large association graph to show: the neighbourhood of a memory or of a
 /// question's results, strongest associations first and capped, so that a vault of 100,000
-/// memories still shows a few dozen with readable labels. Indexes the edges by node once.
+/// memories still shows a few dozen with readable labels. Indexes the edges by node once, on
+/// any thread (the insights' pool thread builds it with the graph).
 class GraphFocus {
 public:
     using EdgeFilter = std::function<bool(const GraphEdge &)>;
@@ -26,10 +27,14 @@ public:
     /// Indices (into the graph's edges) of the edges `shown` with both ends in `ids`, strongest first.
     QList<int> edgesAmong(const QList<qint64> &ids, const EdgeFilter &shown) const;
     bool contains(qint64 id) const { return m_adjacent.contains(id); }
+    /// The node's position in the graph's nodes; -1 if it has none.
+    int nodeIndex(qint64 id) const { return m_nodeIndex.value(id, -1); }
+    const GraphData &data() const { return m_data; }
 
 private:
-    const GraphData *m_data = nullptr;
+    GraphData m_data;                     ///< a copy (implicitly shared): the focus may outlive the caller's graph
     QHash<qint64, QList<int>> m_adjacent; ///< node → its edges, strongest first
+    QHash<qint64, int> m_nodeIndex;
 };
 
 } // namespace engram

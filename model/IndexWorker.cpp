@@ -240,6 +240,14 @@ void IndexWorker::watchAgain(const QStringList &relativePaths, const QStringList
             paths << absolute;
     }
     addWatches(paths);
+    // A file written in a new folder between the run's look at it and its watch said nothing: the
+    // new folders are looked at once more (cheap: only them). Without it such a file waited for
+    // the rescan, which at a million memories runs every few minutes.
+    if (!newFolders.isEmpty()) {
+        for (const QString &folder : newFolders)
+            m_named.insert(folder);
+        scheduleIndex();
+    }
 }
 
 void IndexWorker::addWatches(const QStringList &absolutePaths)
@@ -309,10 +317,12 @@ void IndexWorker::indexChanged()
                                     : m_engine->changesIn(named, m_watchEachFile ? FileChanges::KnownFiles::WatchedEach
                                                                                  : FileChanges::KnownFiles::Compare);
     if (wholeVault && m_rescan) {
-        // Comparing the whole vault took 9 s of CPU (36 s wall) at a million files in one folder, 0.6 s
-        // at 100k (bench/README.md): on a 30 s timer that is a third of a core while nothing changes.
-        // The timer waits at least 100 times the last comparison: rescans take at most ~1 % of the time.
-        const qint64 waitMs = qBound(qint64(m_rescanMs), 100 * comparison.elapsed(), qint64(3600 * 1000));
+        // Comparing the whole vault is what an idle workbench spends: 0.7 s of CPU for 72,000 files (a
+        // million memories), 9 s at a million files in one folder (bench/README.md); on a 30 s timer
+        // that is 2.4 % to a third of a core. The timer waits at least 500 times the last comparison:
+        // rescans take at most 0.2 % of the time, capped at an hour.
+        const qint64 ms = comparison.elapsed();
+        const qint64 waitMs = ms >= 50 ? qBound(qint64(m_rescanMs), 500 * ms, qint64(3600 * 1000)) : qint64(m_rescanMs);
         if (waitMs != m_rescan->interval())
             m_rescan->setInterval(int(waitMs));
     }
@@ -408,14 +418,20 @@ void IndexWorker::sendDelta(const QStringList &paths)
 
 void IndexWorker::refreshCatalog()
 {
-    auto rows = m_engine->memoryRows();
-    if (!rows) {
-        Q_EMIT failed(rows.error().toString());
+    QList<MemoryRow> rows;
+    int parts = 0;
+    const Status read = m_engine->memoryRows(kPreviewRows, [&](const QList<MemoryRow> &part) {
+        if (++parts == 2)
+            Q_EMIT catalogPreview(rows); // the first part, now that more follows
+        rows += part;
+    });
+    if (!read) {
+        Q_EMIT failed(read.error().toString());
         return;
     }
     // Counts come from the rows in memory: Engine::stats() would scan the
     // chunk table (vectors included) four more times.
-    Q_EMIT catalogReady(*rows, m_engine->statsOf(*rows));
+    Q_EMIT catalogReady(rows, m_engine->statsOf(rows));
 }
 
 void IndexWorker::refreshHealth()

@@ -35,6 +35,10 @@ public:
     /// More folders and files than this named before one run: the whole vault is compared once
     /// (a checkout or a moved tree), not each of them.
     static constexpr int kMaxNamedPaths = 256;
+    /// A catalog of more rows than this is announced by its first files first (catalogPreview):
+    /// a page of the memory list (MemoryTableModel::kPage), read in ~0.1 s, where the whole of a
+    /// million-memory vault takes seconds.
+    static constexpr int kPreviewRows = 20000;
 
     /// `fileWatchLimit` < 0: defaultFileWatchLimit().
     explicit IndexWorker(std::unique_ptr<Engine> engine, int fileWatchLimit = -1);
@@ -62,6 +66,8 @@ Q_SIGNALS:
     void progress(int done, int total, const QString &path);
     void indexed(const engram::IndexReport &report);
     void failed(const QString &message);
+    /// The first files of the catalog that catalogReady will bring (only when it holds more than kPreviewRows).
+    void catalogPreview(const QList<engram::MemoryRow> &firstRows);
     void catalogReady(const QList<engram::MemoryRow> &rows, const engram::VaultStats &stats);
     void catalogChanged(const engram::CatalogDelta &delta);
     void healthReady(const QList<engram::HealthCheck> &checks);
@@ -97,6 +103,7 @@ private:
     QTimer *m_debounce = nullptr;
     QTimer *m_rescan = nullptr;
     int m_fileWatchLimit;
+    int m_rescanMs = 30000;      ///< as asked; longer while a comparison of the whole vault is long
     QSet<QString> m_watched;     ///< absolute paths given to m_watcher (its own lists are copies)
     QSet<QString> m_named;       ///< vault-relative paths the watcher named since the last run
     bool m_wholeVaultDue = true; ///< the next run compares the whole vault
@@ -106,7 +113,6 @@ private:
     /// about 1 s; added at once, they held back the first change after a vault's first index).
     QStringList m_pendingFileWatches;
     bool m_fileWatchRefused = false;
-    int m_rescanMs = 0;         ///< the shortest wait between rescans (start())
     QString m_watchUnavailable; ///< why there is no watcher at all (no inotify instance)
     QString m_watchRefused;     ///< why some folders have no watch (the user's watches used up)
     bool m_watching = true;

@@ -2,6 +2,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
@@ -59,6 +60,16 @@ auto runJob(QObject *context, const CancelFlag &flag, Work work, Done done)
     QFuture<T> future = QtConcurrent::run([flag, work = std::move(work)]() mutable { return work(flag); });
     watcher->setFuture(future);
     return future;
+}
+
+/// Lets `value` go on the global thread pool. The last copy of a catalog-sized structure (the rows of
+/// a million memories, a graph of as many nodes, their strengths) takes 50–300 ms to free: too long
+/// for the UI thread, which only hands it over. Copies elsewhere (implicitly shared) stay valid.
+template <typename T>
+void releaseOffThread(T &&value)
+{
+    auto held = std::make_shared<std::decay_t<T>>(std::forward<T>(value));
+    QThreadPool::globalInstance()->start([held]() mutable { held.reset(); });
 }
 
 } // namespace engram

@@ -1,5 +1,6 @@
 #include "MemoryTableModel.h"
 
+#include "Job.h"
 #include "MemoryLabel.h"
 #include "Roles.h"
 #include "Vocabulary.h"
@@ -78,30 +79,127 @@ MemoryTableModel::MemoryTableModel(QObject *parent) : QAbstractItemModel(parent)
 
 MemoryTableModel::~MemoryTableModel() = default;
 
-void MemoryTableModel::setRows(const QList<MemoryRow> &rows)
+MemoryTableModel::Layout::Layout() = default;
+MemoryTableModel::Layout::~Layout() = default;
+MemoryTableModel::Layout::Layout(Layout &&) noexcept = default;
+MemoryTableModel::Layout &MemoryTableModel::Layout::operator=(Layout &&) noexcept = default;
+
+std::shared_ptr<MemoryTableModel::Layout> MemoryTableModel::layOut(const QList<MemoryRow> &rows,
+                                                                   const QHash<qint64, MemoryStrength> &strengths)
 {
-    beginResetModel();
-    m_top.clear();
-    m_sessions.clear();
+    auto layout = std::make_shared<Layout>();
+    layout->strengths = strengths;
+    layout->top.reserve(rows.size());
     for (const MemoryRow &row : rows) {
         if (!row.session) {
-            m_top << row;
+            layout->top << row;
             continue;
         }
-        auto &session = m_sessions[row.path];
+        auto &session = layout->sessions[row.path];
         if (!session) {
             session = std::make_unique<Session>();
-            session->row = int(m_top.size());
-            m_top << row; // replaced by the summary once every turn is in
+            session->row = int(layout->top.size());
+            layout->top << row; // replaced by the summary once every turn is in
         }
         session->turns << row;
     }
-    for (auto &[path, session] : m_sessions) {
-        m_top[session->row] = summaryRow(session->turns);
-        aggregate(*session);
+    for (auto &[path, session] : layout->sessions) {
+        layout->top[session->row] = summaryRow(session->turns);
+        aggregate(*session, strengths);
     }
-    m_memoryCount = rows.size();
+    layout->memoryCount = rows.size();
+    return layout;
+}
+
+void MemoryTableModel::setRows(const QList<MemoryRow> &rows)
+{
+    setLayout(layOut(rows, m_strengths));
+}
+
+void MemoryTableModel::setLayout(const std::shared_ptr<Layout> &layout)
+{
+    Layout fresh = std::move(*layout);
+    beginResetModel();
+    std::swap(m_top, fresh.top);
+    std::swap(m_sessions, fresh.sessions);
+    m_memoryCount = fresh.memoryCount;
+    m_shown = qMin(int(m_top.size()), kPage);
+    // Strengths that arrived while the rows were laid out: the sessions' own rows take them now.
+    if (!fresh.strengths.isSharedWith(m_strengths))
+        for (auto &[path, session] : m_sessions)
+            aggregate(*session);
     endResetModel();
+    releaseOffThread(std::move(fresh)); // the rows shown until now
+}
+
+void MemoryTableModel::extendLayout(const std::shared_ptr<Layout> &layout)
+{
+    const QList<MemoryRow> &top = layout->top;
+    const bool extends =
+        top.size() >= m_top.size()
+        && std::equal(m_top.cbegin(), m_top.cend(), top.cbegin(),
+                      [](const MemoryRow &a, const MemoryRow &b) { return a.id == b.id && a.path == b.path; });
+    if (!extends) {
+        setLayout(layout);
+        return;
+    }
+    Layout fresh = std::move(*layout);
+    // Views hold indexes into the sessions they have seen (a turn selected, a session expanded):
+    // those stay the objects they point to (their turns are the same turns).
+    for (auto &[path, session] : m_sessions)
+        if (auto it = fresh.sessions.find(path); it != fresh.sessions.end())
+            std::swap(it->second, session);
+    std::swap(m_top, fresh.top);
+    std::swap(m_sessions, fresh.sessions);
+    m_memoryCount = fresh.memoryCount;
+    if (!fresh.strengths.isSharedWith(m_strengths))
+        for (auto &[path, session] : m_sessions)
+            aggregate(*session);
+    // The rows views hold are the same rows: no signal until they fetch more (or a page came short).
+    if (m_shown < kPage && m_top.size() > m_shown) {
+        const int shown = qMin(int(m_top.size()), kPage);
+        beginInsertRows({}, m_shown, shown - 1);
+        m_shown = shown;
+        endInsertRows();
+    }
+    releaseOffThread(std::move(fresh));
+}
+
+bool MemoryTableModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_shown < m_top.size();
+}
+
+void MemoryTableModel::fetchMore(const QModelIndex &parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    const int more = qMin(int(m_top.size()) - m_shown, kPage);
+    beginInsertRows({}, m_shown, m_shown + more - 1);
+    m_shown += more;
+    endInsertRows();
+}
+
+QModelIndex MemoryTableModel::revealChunk(qint64 chunkId)
+{
+    int top = -1;
+    for (int r = 0; r < m_top.size() && top < 0; ++r)
+        if (!m_top.at(r).session && m_top.at(r).id == chunkId)
+            top = r;
+    if (top >= m_shown) {
+        beginInsertRows({}, m_shown, top);
+        m_shown = top + 1;
+        endInsertRows();
+    }
+    if (top < 0)
+        for (const auto &[path, session] : m_sessions)
+            for (const MemoryRow &turn : std::as_const(session->turns))
+                if (turn.id == chunkId && session->row >= m_shown) {
+                    beginInsertRows({}, m_shown, session->row);
+                    m_shown = session->row + 1;
+                    endInsertRows();
+                }
+    return indexOfChunk(chunkId);
 }
 
 void MemoryTableModel::applyDelta(const CatalogDelta &delta)
@@ -156,7 +254,8 @@ void MemoryTableModel::applyDelta(const CatalogDelta &delta)
 void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
 {
     const CatalogEdit edit = CatalogEdit::plan(m_top, delta);
-    // Changes first: their row numbers are the ones before any removal.
+    // Changes first: their row numbers are the ones before any removal. Rows not shown yet change
+    // without a signal.
     for (qsizetype i = 0; i < edit.changed.size();) {
         qsizetype end = i;
         m_top[edit.changed.at(i).row] = delta.rows.at(edit.changed.at(i).source);
@@ -164,13 +263,14 @@ void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
             ++end;
             m_top[edit.changed.at(end).row] = delta.rows.at(edit.changed.at(end).source);
         }
-        Q_EMIT dataChanged(index(edit.changed.at(i).row, 0), index(edit.changed.at(end).row, ColumnCount - 1));
+        if (edit.changed.at(i).row < m_shown)
+            Q_EMIT dataChanged(index(edit.changed.at(i).row, 0),
+                               index(qMin(edit.changed.at(end).row, m_shown - 1), ColumnCount - 1));
         i = end + 1;
     }
-    for (const auto &[first, last] : CatalogEdit::descendingRuns(edit.removed)) {
+    auto remove = [this](int first, int last) {
         // The view asks a removed session's turns for their parent while they go: it lives until then.
         std::vector<std::unique_ptr<Session>> gone;
-        beginRemoveRows({}, first, last);
         for (int r = first; r <= last; ++r)
             if (m_top.at(r).session)
                 if (auto it = m_sessions.find(m_top.at(r).path); it != m_sessions.end() && it->second->row == r) {
@@ -182,11 +282,23 @@ void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
         for (auto &[path, session] : m_sessions)
             if (session->row > last)
                 session->row -= last - first + 1;
+    };
+    for (const auto &[first, last] : CatalogEdit::descendingRuns(edit.removed)) {
+        if (last >= m_shown)
+            remove(qMax(first, m_shown), last); // not shown: no signal
+        if (first >= m_shown)
+            continue;
+        const int shownLast = qMin(last, m_shown - 1);
+        beginRemoveRows({}, first, shownLast);
+        remove(first, shownLast);
+        m_shown -= shownLast - first + 1;
         endRemoveRows();
     }
     if (!edit.appended.isEmpty()) {
         const int first = int(m_top.size());
-        beginInsertRows({}, first, first + int(edit.appended.size()) - 1);
+        const bool shown = m_shown == first; // a view that holds every row sees new ones at once
+        if (shown)
+            beginInsertRows({}, first, first + int(edit.appended.size()) - 1);
         for (qsizetype source : edit.appended) {
             const MemoryRow &row = delta.rows.at(source);
             if (row.session)
@@ -194,12 +306,20 @@ void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
                     it->second->row = int(m_top.size());
             m_top << row;
         }
-        endInsertRows();
+        if (shown) {
+            m_shown = int(m_top.size());
+            endInsertRows();
+        }
     }
 }
 
 void MemoryTableModel::updateTurns(Session &session, const QList<MemoryRow> &turns)
 {
+    if (session.row >= m_shown) { // views have not seen it: no signals to send
+        session.turns = turns;
+        aggregate(session);
+        return;
+    }
     const QModelIndex parent = index(session.row, 0);
     CatalogDelta delta;
     delta.paths = {turns.constFirst().path};
@@ -231,13 +351,13 @@ void MemoryTableModel::updateTurns(Session &session, const QList<MemoryRow> &tur
     aggregate(session);
 }
 
-bool MemoryTableModel::aggregate(Session &session) const
+bool MemoryTableModel::aggregate(Session &session, const QHash<qint64, MemoryStrength> &strengths)
 {
     double strength = -1.0;
     QDateTime lastAccess;
     for (const MemoryRow &turn : std::as_const(session.turns)) {
-        const auto it = m_strengths.constFind(turn.id);
-        if (it == m_strengths.constEnd())
+        const auto it = strengths.constFind(turn.id);
+        if (it == strengths.constEnd())
             continue;
         strength = qMax(strength, it->strength);
         if (it->lastAccess.isValid() && (!lastAccess.isValid() || it->lastAccess > lastAccess))
@@ -250,47 +370,77 @@ bool MemoryTableModel::aggregate(Session &session) const
     return moved;
 }
 
-void MemoryTableModel::setStrengths(const QHash<qint64, MemoryStrength> &strengths)
+QSet<qint64> MemoryTableModel::movedStrengths(const QHash<qint64, MemoryStrength> &before,
+                                              const QHash<qint64, MemoryStrength> &after)
 {
     // Strengths arrive after every index run; most did not move as far as the table shows
     // them (two decimals). Only rows that did are announced: a dataChanged over 100k rows
     // makes the proxy test every one of them against its filter again.
-    auto moves = [&](qint64 id) {
-        const auto before = m_strengths.constFind(id);
-        const auto after = strengths.constFind(id);
-        if ((before == m_strengths.constEnd()) != (after == strengths.constEnd()))
-            return true;
-        return before != m_strengths.constEnd()
-               && (roundedStrength(before->strength) != roundedStrength(after->strength)
-                   || before->archived != after->archived || before->lastAccess != after->lastAccess);
+    QSet<qint64> moved;
+    if (before.isSharedWith(after))
+        return moved;
+    for (auto it = after.cbegin(); it != after.cend(); ++it) {
+        const auto old = before.constFind(it.key());
+        if (old == before.cend() || roundedStrength(old->strength) != roundedStrength(it->strength)
+            || old->archived != it->archived || old->lastAccess != it->lastAccess)
+            moved.insert(it.key());
+    }
+    for (auto it = before.cbegin(); it != before.cend(); ++it)
+        if (!after.contains(it.key()))
+            moved.insert(it.key());
+    return moved;
+}
+
+void MemoryTableModel::setStrengths(const QHash<qint64, MemoryStrength> &strengths)
+{
+    setStrengths(strengths, movedStrengths(m_strengths, strengths));
+}
+
+void MemoryTableModel::setStrengths(const QHash<qint64, MemoryStrength> &strengths, const QSet<qint64> &moved)
+{
+    releaseOffThread(std::exchange(m_strengths, strengths)); // a million entries take ~30 ms to free
+    if (moved.isEmpty())
+        return;
+    auto announce = [this](int first, int last, const QModelIndex &parent) {
+        Q_EMIT dataChanged(index(first, StrengthColumn, parent), index(last, LastAccessColumn, parent));
     };
-    auto announce = [this](const QList<int> &rows, const QModelIndex &parent) {
-        for (qsizetype i = 0; i < rows.size();) {
+    // Past a few thousand, one signal for every row shown: a signal per run of rows costs more than
+    // the proxy's one pass over them. (The first strengths of a vault move every row.)
+    constexpr qsizetype kFew = 4096;
+    const bool many = moved.size() > kFew;
+    if (many && m_shown > 0)
+        announce(0, m_shown - 1, {});
+    QList<int> rows;
+    if (!many)
+        for (int r = 0; r < m_shown; ++r)
+            if (!m_top.at(r).session && moved.contains(m_top.at(r).id))
+                rows << r;
+    for (auto &[path, session] : m_sessions) {
+        QList<int> turns;
+        for (int t = 0; t < session->turns.size(); ++t)
+            if (moved.contains(session->turns.at(t).id))
+                turns << t;
+        if (turns.isEmpty())
+            continue;
+        const bool shown = session->row < m_shown;
+        if (aggregate(*session) && shown && !many)
+            rows << session->row;
+        for (qsizetype i = 0; shown && i < turns.size();) {
             qsizetype end = i;
-            while (end + 1 < rows.size() && rows.at(end + 1) == rows.at(end) + 1)
+            while (end + 1 < turns.size() && turns.at(end + 1) == turns.at(end) + 1)
                 ++end;
-            Q_EMIT dataChanged(index(rows.at(i), StrengthColumn, parent),
-                               index(rows.at(end), LastAccessColumn, parent));
+            announce(turns.at(i), turns.at(end), index(session->row, 0));
             i = end + 1;
         }
-    };
-    QList<int> moved;
-    for (int r = 0; r < m_top.size(); ++r)
-        if (!m_top.at(r).session && moves(m_top.at(r).id))
-            moved << r;
-    QHash<Session *, QList<int>> movedTurns;
-    for (auto &[path, session] : m_sessions)
-        for (int t = 0; t < session->turns.size(); ++t)
-            if (moves(session->turns.at(t).id))
-                movedTurns[session.get()] << t;
-    m_strengths = strengths;
-    for (auto &[path, session] : m_sessions)
-        if (aggregate(*session))
-            moved << session->row;
-    std::sort(moved.begin(), moved.end());
-    announce(moved, {});
-    for (auto it = movedTurns.cbegin(); it != movedTurns.cend(); ++it)
-        announce(it.value(), index(it.key()->row, 0));
+    }
+    std::sort(rows.begin(), rows.end());
+    for (qsizetype i = 0; i < rows.size();) {
+        qsizetype end = i;
+        while (end + 1 < rows.size() && rows.at(end + 1) == rows.at(end) + 1)
+            ++end;
+        announce(rows.at(i), rows.at(end), {});
+        i = end + 1;
+    }
 }
 
 MemoryTableModel::Session *MemoryTableModel::sessionAt(int topRow) const
@@ -315,11 +465,11 @@ const MemoryRow &MemoryTableModel::rowOf(const QModelIndex &index) const
 
 QModelIndex MemoryTableModel::indexOfChunk(qint64 chunkId) const
 {
-    for (int r = 0; r < m_top.size(); ++r)
+    for (int r = 0; r < m_shown; ++r)
         if (!m_top.at(r).session && m_top.at(r).id == chunkId)
             return index(r, 0);
     for (const auto &[path, session] : m_sessions)
-        for (int t = 0; t < session->turns.size(); ++t)
+        for (int t = 0; t < session->turns.size() && session->row < m_shown; ++t)
             if (session->turns.at(t).id == chunkId)
                 return createIndex(t, 0, session.get());
     return {};
@@ -330,7 +480,7 @@ QModelIndex MemoryTableModel::index(int row, int column, const QModelIndex &pare
     if (row < 0 || column < 0 || column >= ColumnCount)
         return {};
     if (!parent.isValid())
-        return row < m_top.size() ? createIndex(row, column, nullptr) : QModelIndex();
+        return row < m_shown ? createIndex(row, column, nullptr) : QModelIndex();
     if (sessionOf(parent) || parent.column() != 0)
         return {};
     Session *session = sessionAt(parent.row());
@@ -346,7 +496,7 @@ QModelIndex MemoryTableModel::parent(const QModelIndex &child) const
 int MemoryTableModel::rowCount(const QModelIndex &parent) const
 {
     if (!parent.isValid())
-        return int(m_top.size());
+        return m_shown;
     if (sessionOf(parent) || parent.column() != 0)
         return 0;
     const Session *session = sessionAt(parent.row());

@@ -3,6 +3,7 @@
 #include "ConsolidationScheduler.h"
 #include "GraphCommunities.h"
 #include "MemoryLabel.h"
+#include "MemoryTableModel.h"
 #include "VaultSession.h"
 #include "cognition/ToolUsage.h"
 #include "vault/Engine.h"
@@ -198,14 +199,15 @@ VaultInsights::VaultInsights(VaultSession *session, QObject *parent) : QObject(p
         m_neighbourhoodJob.cancel();
         m_running = m_again = false;
         m_scheduler.reset(); // waits for a run in flight
-        m_data = {};
+        releaseOffThread(std::exchange(m_data, {}));
         Q_EMIT ready();
     });
 }
 
 VaultInsights::~VaultInsights() = default;
 
-VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &rows)
+VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &rows,
+                                        const QHash<qint64, MemoryStrength> &previous)
 {
     VaultInsightData out;
     const RowIndex index(rows);
@@ -234,6 +236,8 @@ VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &
     out.graph = graph.take();
     GraphCommunities::annotate(out.graph);
     out.graph.memoriesInVault = rows.size();
+    out.focus = std::make_shared<const GraphFocus>(out.graph);
+    out.strengthsMoved = MemoryTableModel::movedStrengths(previous, out.strengths);
     out.tools = toolsOf(engine.vaultPath(), &out.error);
     out.timeline = timelineOf(engine);
     return out;
@@ -284,10 +288,21 @@ void VaultInsights::refresh()
     std::shared_ptr<Engine> engine(std::move(*worker));
     runJob(
         this, m_refreshJob.next(),
-        [engine, rows = m_session->catalog()](const CancelFlag &) { return compute(*engine, rows); },
+        // The rows are read again here rather than shared with the session: a job of a minute at
+        // a million memories would hold the session's catalog, and the first delta to arrive
+        // meanwhile would copy all of it on the UI thread (~100 ms).
+        [engine, previous = m_data.strengths](const CancelFlag &) {
+            auto rows = engine->memoryRows();
+            if (!rows) {
+                VaultInsightData failed;
+                failed.error = rows.error().toString();
+                return failed;
+            }
+            return compute(*engine, *rows, previous);
+        },
         [this](const VaultInsightData &data) {
             m_running = false;
-            m_data = data;
+            releaseOffThread(std::exchange(m_data, data)); // a graph of every memory, and their strengths
             Q_EMIT ready();
             if (std::exchange(m_again, false))
                 refresh();

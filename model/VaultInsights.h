@@ -1,5 +1,6 @@
 #pragma once
 
+#include "GraphFocus.h"
 #include "Job.h"
 #include "ViewData.h"
 #include "consolidation/Consolidator.h"
@@ -22,8 +23,12 @@ class VaultSession;
 /// Engine (Engine::openWorker) after every catalog refresh, so after indexing.
 struct VaultInsightData {
     QHash<qint64, MemoryStrength> strengths;
+    /// The chunk ids whose shown strength moved since the data before (MemoryTableModel::movedStrengths).
+    QSet<qint64> strengthsMoved;
     QList<RegionStat> regions;
     GraphData graph;
+    /// The graph's edges indexed by node, built with it: at 100k memories ~260 ms, too long for the UI thread.
+    std::shared_ptr<const GraphFocus> focus;
     ToolStatsData tools;
     TimelineData timeline;
     QString error;
@@ -54,7 +59,9 @@ public:
     bool consolidateNow();
 
     /// The work itself (any thread): reads everything the views need from `engine`.
-    static VaultInsightData compute(Engine &engine, const QList<MemoryRow> &rows);
+    /// `previous`: the strengths shown until now, to tell which moved.
+    static VaultInsightData compute(Engine &engine, const QList<MemoryRow> &rows,
+                                    const QHash<qint64, MemoryStrength> &previous = {});
     /// The nodes and edges within `hops` of `chunkId`, following MemoryDynamics::edges.
     static GraphData neighbourhood(Engine &engine, const QList<MemoryRow> &rows, qint64 chunkId, int hops);
 

@@ -70,6 +70,7 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
     connect(m_worker, &IndexWorker::indexed, this, &VaultSession::indexed);
     connect(m_worker, &IndexWorker::failed, this, &VaultSession::failed);
     connect(m_worker, &IndexWorker::healthReady, this, &VaultSession::healthReady);
+    connect(m_worker, &IndexWorker::catalogPreview, this, &VaultSession::catalogPreview);
     connect(m_worker, &IndexWorker::catalogReady, this, [this](const QList<MemoryRow> &rows, const VaultStats &stats) {
         QList<MemoryRow> previous = std::exchange(m_catalog, rows);
         m_stats = stats;

@@ -65,6 +65,10 @@ Q_SIGNALS:
     void progress(int done, int total, const QString &path);
     void indexed(const engram::IndexReport &report);
     void failed(const QString &message);
+    /// The first files of a whole catalog still being read (a vault of more than a page of memories
+    /// opened, rebuilt, or a large run): a list can show them at once. catalogReset follows, with
+    /// catalog() then starting with the same rows in the same order.
+    void catalogPreview(const QList<engram::MemoryRow> &firstRows);
     /// The whole catalog was replaced (a vault opened, a rebuild, a large run); catalogReady follows.
     void catalogReset();
     /// The rows of a few files were replaced (`delta`, already in catalog()); catalogReady follows.

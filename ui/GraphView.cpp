@@ -2,6 +2,7 @@
 
 #include "EmptyState.h"
 #include "GraphPicture.h"
+#include "Job.h"
 #include "RegionMapView.h"
 #include "Vocabulary.h"
 
@@ -35,7 +36,7 @@ QColor blend(const QColor &type, const QColor &base, double mix)
 } // namespace
 
 GraphView::GraphView(QWidget *parent)
-    : QWidget(parent), m_focus(std::make_unique<GraphFocus>(m_data)), m_scene(new QGraphicsScene(this))
+    : QWidget(parent), m_focus(std::make_shared<const GraphFocus>(m_data)), m_scene(new QGraphicsScene(this))
 {
     setObjectName(QStringLiteral("graphView"));
     auto *content = new QWidget(this);
@@ -150,14 +151,11 @@ QColor GraphView::colorFor(const QString &edgeType)
     return colors.value(edgeType, Qt::gray);
 }
 
-void GraphView::setData(const GraphData &data)
+void GraphView::setData(const GraphData &data, std::shared_ptr<const GraphFocus> focus)
 {
-    m_data = data;
-    m_focus = std::make_unique<GraphFocus>(m_data);
-    m_nodeIndex.clear();
-    m_nodeIndex.reserve(m_data.nodes.size());
-    for (int i = 0; i < m_data.nodes.size(); ++i)
-        m_nodeIndex.insert(m_data.nodes.at(i).id, i);
+    // The graph shown until now, a node per memory, is freed on the thread pool.
+    releaseOffThread(std::exchange(m_data, data));
+    releaseOffThread(std::exchange(m_focus, focus ? std::move(focus) : std::make_shared<const GraphFocus>(data)));
     m_history.clear();
     m_back->setEnabled(false);
     if (data.isEmpty()) {
@@ -173,7 +171,7 @@ void GraphView::setData(const GraphData &data)
     // A refresh (after indexing) keeps what is being looked at when it still exists.
     const bool seedsKnown = !m_shown.seeds.isEmpty()
                             && std::any_of(m_shown.seeds.cbegin(), m_shown.seeds.cend(),
-                                           [this](qint64 id) { return m_nodeIndex.contains(id); });
+                                           [this](qint64 id) { return m_focus->contains(id); });
     if (!m_pendingSeeds.isEmpty()) {
         Shown pending;
         pending.mode = Mode::Neighbourhood;
@@ -199,13 +197,13 @@ void GraphView::showDefault()
 
 QString GraphView::labelOf(qint64 id) const
 {
-    const int i = m_nodeIndex.value(id, -1);
+    const int i = m_focus->nodeIndex(id);
     return i < 0 ? QString() : m_data.nodes.at(i).label;
 }
 
 void GraphView::focusNode(qint64 id, int hops)
 {
-    if (m_data.isEmpty() || !m_nodeIndex.contains(id)) {
+    if (m_data.isEmpty() || !m_focus->contains(id)) {
         m_pendingSeeds = {id}; // the graph arrives after the selection
         return;
     }
@@ -224,7 +222,7 @@ void GraphView::focusQuestion(const QString &question, const QList<qint64> &ids)
 {
     QList<qint64> known;
     for (qint64 id : ids)
-        if (m_nodeIndex.contains(id))
+        if (m_focus->contains(id))
             known << id;
     if (known.isEmpty())
         return;
@@ -330,7 +328,7 @@ void GraphView::display(const Shown &shown, bool remember)
     QList<GraphPicture::Edge> edges;
     m_keys.clear();
     auto addMemory = [&](qint64 id, int rank, double scale) {
-        const GraphNode &n = m_data.nodes.at(m_nodeIndex.value(id));
+        const GraphNode &n = m_data.nodes.at(m_focus->nodeIndex(id));
         m_keys << id;
         nodes.append({id,
                       n.label,
@@ -415,8 +413,8 @@ void GraphView::display(const Shown &shown, bool remember)
             [&] {
                 QList<int> all;
                 for (int e = 0; e < m_data.edges.size(); ++e)
-                    if (edgeShown(m_data.edges.at(e)) && m_nodeIndex.contains(m_data.edges.at(e).from)
-                        && m_nodeIndex.contains(m_data.edges.at(e).to))
+                    if (edgeShown(m_data.edges.at(e)) && m_focus->contains(m_data.edges.at(e).from)
+                        && m_focus->contains(m_data.edges.at(e).to))
                         all << e;
                 return all;
             }(),

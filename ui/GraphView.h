@@ -36,7 +36,8 @@ public:
     explicit GraphView(QWidget *parent = nullptr);
     ~GraphView() override;
 
-    void setData(const GraphData &data);
+    /// `focus`: the graph's edges indexed by node (GraphFocus), when built off the UI thread already.
+    void setData(const GraphData &data, std::shared_ptr<const GraphFocus> focus = nullptr);
     const GraphData &data() const { return m_data; }
     static QStringList edgeTypes();
     static QColor colorFor(const QString &edgeType);
@@ -103,8 +104,7 @@ private:
     void updateInfo(int shownMemories);
 
     GraphData m_data;
-    std::unique_ptr<GraphFocus> m_focus;
-    QHash<qint64, int> m_nodeIndex;
+    std::shared_ptr<const GraphFocus> m_focus; ///< also the index of nodes by id
     Shown m_shown;
     QList<Shown> m_history;
     QList<qint64> m_pendingSeeds; ///< a memory selected before the graph arrived

@@ -225,10 +225,10 @@ void MainWindow::connectInsights()
 {
     connect(m_insights, &VaultInsights::ready, this, [this] {
         const VaultInsightData &d = m_insights->data();
-        m_browser->setStrengths(d.strengths);
+        m_browser->setStrengths(d.strengths, d.strengthsMoved);
         if (!d.regions.isEmpty())
             m_regions->setStats(d.regions);
-        m_graph->setData(d.graph);
+        m_graph->setData(d.graph, d.focus);
         m_tools->setData(d.tools);
         m_timeline->setData(d.timeline);
         if (!d.error.isEmpty())

@@ -143,12 +143,14 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     connect(m_search, &QLineEdit::textChanged, m_searchDelay, qOverload<>(&QTimer::start));
     connect(m_searchDelay, &QTimer::timeout, this, [this] {
         m_proxy->setSearchText(m_search->text());
+        m_fetch->start();
         updateCount();
         updateEmptyNote();
     });
     auto comboFilter = [this](QComboBox *combo, void (MemoryFilterProxy::*setter)(const QString &)) {
         connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, setter] {
             (m_proxy->*setter)(combo->currentData().toString());
+            m_fetch->start();
             updateCount();
             updateEmptyNote();
         });
@@ -170,22 +172,36 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
                 showSelected();
             });
     // A saved note moves its own rows only: the proxy keeps its sort, the view its selection and scroll.
-    connect(m_session, &VaultSession::catalogReset, this, [this] { m_model->setRows(m_session->catalog()); });
-    connect(m_session, &VaultSession::catalogChanged, m_model, &MemoryTableModel::applyDelta);
+    // A large catalog shows its first files while the rest is read; the whole one then extends them.
+    connect(m_session, &VaultSession::catalogPreview, this, [this](const QList<MemoryRow> &firstRows) {
+        takeCatalog({CatalogStep::Reset, firstRows, {}});
+        m_previewed = true;
+    });
+    connect(m_session, &VaultSession::catalogReset, this, [this] {
+        const auto kind = std::exchange(m_previewed, false) ? CatalogStep::Extend : CatalogStep::Reset;
+        takeCatalog({kind, m_session->catalog(), {}});
+    });
+    connect(m_session, &VaultSession::catalogChanged, this, [this](const CatalogDelta &delta) {
+        takeCatalog({CatalogStep::Delta, {}, delta});
+    });
     connect(m_session, &VaultSession::catalogReady, this, &MemoryBrowser::updateFilters);
     connect(m_session, &VaultSession::opening, this, [this] {
         m_opening = true;
-        m_model->setRows({});
+        clearRows();
         m_editor->clear();
         updateEmptyNote();
     });
     connect(m_session, &VaultSession::opened, this, [this] { m_opening = false; });
     connect(m_session, &VaultSession::closed, this, [this] {
         m_opening = false;
-        m_model->setRows({});
+        clearRows();
         m_editor->clear();
         updateEmptyNote();
     });
+    m_fetch = new QTimer(this);
+    m_fetch->setInterval(0);
+    connect(m_fetch, &QTimer::timeout, this, &MemoryBrowser::fetchForFilter);
+    connect(m_table->header(), &QHeaderView::sortIndicatorChanged, this, [this] { m_fetch->start(); });
     for (auto change : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, change, this, &MemoryBrowser::updateEmptyNote);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &MemoryBrowser::updateEmptyNote);
@@ -193,6 +209,79 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     connect(m_editor, &NoteEditor::saved, this, [this](const QString &path) { m_session->requestIndexPaths({path}); });
     m_model->setRows(m_session->catalog());
     updateFilters();
+}
+
+void MemoryBrowser::clearRows()
+{
+    m_steps.clear();
+    m_layout.cancel();
+    m_layingOut = false;
+    m_previewed = false;
+    m_model->setRows({});
+}
+
+void MemoryBrowser::takeCatalog(CatalogStep step)
+{
+    if (step.kind == CatalogStep::Reset) { // what was still to come belongs to the catalog it replaces
+        m_steps.clear();
+        m_layout.cancel();
+        m_layingOut = false;
+    }
+    m_steps << std::move(step);
+    nextCatalogStep();
+}
+
+void MemoryBrowser::nextCatalogStep()
+{
+    // Below this many rows the grouping is under ~2 ms: done here, as a delta is.
+    constexpr qsizetype kLayOutHere = 5000;
+    while (!m_layingOut && !m_steps.isEmpty()) {
+        CatalogStep step = m_steps.takeFirst();
+        if (step.kind == CatalogStep::Delta) {
+            m_model->applyDelta(step.delta);
+            continue;
+        }
+        const bool reset = step.kind == CatalogStep::Reset;
+        auto laidOut = [this, reset](const std::shared_ptr<MemoryTableModel::Layout> &layout) {
+            if (reset)
+                m_model->setLayout(layout);
+            else
+                m_model->extendLayout(layout);
+            updateCount();
+            updateEmptyNote();
+            m_fetch->start();
+        };
+        if (step.rows.size() < kLayOutHere) {
+            laidOut(MemoryTableModel::layOut(step.rows, m_model->strengths()));
+            continue;
+        }
+        m_layingOut = true;
+        runJob(
+            this, m_layout.next(),
+            [rows = std::move(step.rows), strengths = m_model->strengths()](const CancelFlag &) {
+                return MemoryTableModel::layOut(rows, strengths);
+            },
+            [this, laidOut](const std::shared_ptr<MemoryTableModel::Layout> &layout) {
+                m_layingOut = false;
+                laidOut(layout);
+                nextCatalogStep();
+            });
+    }
+}
+
+void MemoryBrowser::fetchForFilter()
+{
+    const bool filtered = !m_search->text().trimmed().isEmpty() || !m_region->currentData().toString().isEmpty()
+                          || !m_store->currentData().toString().isEmpty()
+                          || !m_layer->currentData().toString().isEmpty()
+                          || m_table->header()->sortIndicatorSection() >= 0;
+    if (!filtered || !m_model->canFetchMore({})) {
+        m_fetch->stop();
+        return;
+    }
+    m_model->fetchMore({});
+    updateCount();
+    updateEmptyNote();
 }
 
 void MemoryBrowser::saveSettings() const
@@ -277,9 +366,9 @@ void MemoryBrowser::setRegionFilter(const QString &region)
     m_region->setCurrentIndex(index < 0 ? 0 : index);
 }
 
-void MemoryBrowser::setStrengths(const QHash<qint64, MemoryStrength> &strengths)
+void MemoryBrowser::setStrengths(const QHash<qint64, MemoryStrength> &strengths, const QSet<qint64> &moved)
 {
-    m_model->setStrengths(strengths);
+    m_model->setStrengths(strengths, moved);
 }
 
 void MemoryBrowser::focusSearch()
@@ -290,7 +379,7 @@ void MemoryBrowser::focusSearch()
 
 bool MemoryBrowser::showMemory(qint64 chunkId)
 {
-    const QModelIndex source = m_model->indexOfChunk(chunkId);
+    const QModelIndex source = m_model->revealChunk(chunkId);
     if (!source.isValid())
         return false;
     QModelIndex index = m_proxy->mapFromSource(source);
@@ -321,8 +410,13 @@ void MemoryBrowser::showSelected()
 void MemoryBrowser::updateCount()
 {
     const QLocale locale;
-    // Rows, not memories: a session is one row however many turns it holds.
-    m_count->setText(tr("%1 of %2").arg(locale.toString(m_proxy->rowCount()), locale.toString(m_model->rowCount())));
+    // Rows, not memories: a session is one row however many turns it holds. Rows not fetched yet
+    // count as shown while no filter is on (they are, a scroll away).
+    const int unfetched = m_model->topRowCount() - m_model->rowCount();
+    const bool everyRow = m_proxy->rowCount() == m_model->rowCount();
+    m_count->setText(tr("%1 of %2")
+                         .arg(locale.toString(m_proxy->rowCount() + (everyRow ? unfetched : 0)),
+                              locale.toString(m_model->topRowCount())));
 }
 
 } // namespace engram

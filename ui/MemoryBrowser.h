@@ -1,5 +1,7 @@
 #pragma once
 
+#include "CatalogDelta.h"
+#include "Job.h"
 #include "ViewData.h"
 
 #include <QWidget>
@@ -31,7 +33,7 @@ public:
 
     void setRegionFilter(const QString &region);
     /// Strength and last access per chunk id, from the dynamics layer.
-    void setStrengths(const QHash<qint64, MemoryStrength> &strengths);
+    void setStrengths(const QHash<qint64, MemoryStrength> &strengths, const QSet<qint64> &moved);
     void focusSearch();
     /// Selects the memory with this chunk id (clearing filters that hide it, expanding its
     /// session); false if unknown.
@@ -56,6 +58,20 @@ private:
     void updateEmptyNote();
     void showSelected();
     void updateCount();
+    /// What the session said of its catalog, taken in order: a whole catalog (or its first files) is
+    /// laid out on the thread pool (at a million rows the grouping takes seconds), a delta that came
+    /// meanwhile waits its turn.
+    struct CatalogStep {
+        enum Kind { Reset, Extend, Delta } kind;
+        QList<MemoryRow> rows;
+        CatalogDelta delta;
+    };
+    void takeCatalog(CatalogStep step);
+    void nextCatalogStep();
+    void clearRows();
+    /// While a filter or a sort is on, the rows not shown yet are fetched a page per turn of the
+    /// event loop, so the filter sees every memory without holding the window.
+    void fetchForFilter();
     void fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText,
                    QString (*word)(const QString &));
 
@@ -77,6 +93,11 @@ private:
     int m_sourceWidth = 0;
     bool m_opening = false;
     bool m_returning = false; ///< putting the selection back after a cancelled prompt
+    QList<CatalogStep> m_steps;
+    bool m_layingOut = false;
+    bool m_previewed = false; ///< the rows shown are the start of the catalog still being read
+    LatestJob m_layout;
+    QTimer *m_fetch;
 };
 
 } // namespace engram

@@ -23,7 +23,10 @@ const QString kColumns = QStringLiteral(
 /// allocations, so a 100k-row catalog is quick to build, hand over and free.
 class MemoryCatalog::RowReader {
 public:
-    void read(Statement &statement, QList<MemoryRow> &out);
+    /// `part`: called with `out` whenever it holds `partSize` rows or more and the next row starts
+    /// another file (out is emptied after).
+    void read(Statement &statement, QList<MemoryRow> &out, qsizetype partSize = 0,
+              const std::function<void(const QList<MemoryRow> &)> &part = {});
 
 private:
     QString shared(const QString &value)
@@ -45,6 +48,17 @@ Result<QList<MemoryRow>> MemoryCatalog::rows()
     return out;
 }
 
+Status MemoryCatalog::rows(qsizetype partSize, const std::function<void(const QList<MemoryRow> &)> &part)
+{
+    auto statement = m_store.database().prepare(kColumns + QStringLiteral("ORDER BY c.file_id, c.ordinal"));
+    if (!statement)
+        return statement.error();
+    QList<MemoryRow> out;
+    RowReader().read(*statement, out, partSize, part);
+    part(out); // the last part, empty for an empty index
+    return {};
+}
+
 Result<QList<MemoryRow>> MemoryCatalog::rows(const QStringList &paths)
 {
     QList<MemoryRow> out;
@@ -59,12 +73,17 @@ Result<QList<MemoryRow>> MemoryCatalog::rows(const QStringList &paths)
     return out;
 }
 
-void MemoryCatalog::RowReader::read(Statement &statement, QList<MemoryRow> &out)
+void MemoryCatalog::RowReader::read(Statement &statement, QList<MemoryRow> &out, qsizetype partSize,
+                                    const std::function<void(const QList<MemoryRow> &)> &part)
 {
     while (statement.next()) {
         MemoryRow row;
         row.id = statement.int64(0);
         const QString path = statement.text(1);
+        if (part && out.size() >= partSize && out.constLast().path != path) {
+            part(out);
+            out.clear();
+        }
         const bool sameFile = !out.isEmpty() && out.constLast().path == path;
         row.path = sameFile ? out.constLast().path : path;
         const QString title = statement.text(2);

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace engram {
 
 class IndexStore;
@@ -38,6 +40,9 @@ public:
 
     /// Every chunk, file by file (in indexing order) and by position within a file.
     Result<QList<MemoryRow>> rows();
+    /// rows() in parts of about `partSize` rows, cut between files, each handed to `part` as soon as
+    /// it is read (the first screen of a million-row catalog in ~50 ms instead of after ~5 s).
+    Status rows(qsizetype partSize, const std::function<void(const QList<MemoryRow> &)> &part);
     /// Every chunk of these files (vault-relative paths), file by file in the order given and by
     /// position within a file; a file the index does not hold has none. What a model needs to
     /// follow one saved note without re-reading 100k rows.

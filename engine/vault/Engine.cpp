@@ -779,6 +779,11 @@ Result<QList<MemoryRow>> Engine::memoryRows()
     return MemoryCatalog(*m_store).rows();
 }
 
+Status Engine::memoryRows(qsizetype partSize, const std::function<void(const QList<MemoryRow> &)> &part)
+{
+    return MemoryCatalog(*m_store).rows(partSize, part);
+}
+
 Result<QList<MemoryRow>> Engine::memoryRows(const QStringList &relativePaths)
 {
     return MemoryCatalog(*m_store).rows(relativePaths);

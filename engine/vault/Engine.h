@@ -119,6 +119,8 @@ public:
     bool isIndexEmpty();
     /// Every chunk as a row of the memory browser (MemoryCatalog).
     Result<QList<MemoryRow>> memoryRows();
+    /// memoryRows() in parts of about `partSize` rows, whole files each, handed over as they are read.
+    Status memoryRows(qsizetype partSize, const std::function<void(const QList<MemoryRow> &)> &part);
     /// The rows of the files `relativePaths` only (none for a file the index no longer holds), file
     /// by file: what an incremental run changed, for a model that updates by rows.
     Result<QList<MemoryRow>> memoryRows(const QStringList &relativePaths);
