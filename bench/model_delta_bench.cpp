@@ -6,6 +6,7 @@
 #include "MainWindow.h"
 #include "MemoryBrowser.h"
 #include "MemoryTableModel.h"
+#include "StallProbe.h"
 #include "VaultInsights.h"
 #include "VaultSession.h"
 
@@ -26,39 +27,6 @@
 using namespace engram;
 
 namespace {
-
-/// The longest time the UI thread kept a 5 ms timer waiting while it ran.
-class StallProbe {
-public:
-    explicit StallProbe(QObject *context)
-    {
-        m_timer.setTimerType(Qt::PreciseTimer);
-        m_timer.setInterval(5);
-        QObject::connect(&m_timer, &QTimer::timeout, context, [this] {
-            const qint64 now = m_clock.elapsed();
-            m_worst = qMax(m_worst, now - m_expected);
-            m_expected = now + 5;
-        });
-    }
-    void start()
-    {
-        m_worst = 0;
-        m_clock.start();
-        m_expected = 5;
-        m_timer.start();
-    }
-    qint64 stop()
-    {
-        m_timer.stop();
-        return m_worst;
-    }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_expected = 0;
-    qint64 m_worst = 0;
-};
 
 template <typename Predicate>
 bool waitFor(Predicate done, int timeoutMs)
@@ -117,7 +85,7 @@ int main(int argc, char *argv[])
     bool reset = false;
     QObject::connect(session, &VaultSession::catalogChanged, &window, [&] { changed = true; });
     QObject::connect(session, &VaultSession::catalogReset, &window, [&] { reset = true; });
-    StallProbe probe(&window);
+    StallProbe probe;
 
     // Save a note in the middle of the vault through the note editor, as a person would.
     const qint64 id = session->catalog().at(session->catalog().size() / 2).id;

@@ -19,6 +19,7 @@
 // A stall is how late a 5 ms timer fires (Qt::PreciseTimer): the time the UI thread was busy.
 #include "MainWindow.h"
 #include "MemoryBrowser.h"
+#include "StallProbe.h"
 #include "VaultInsights.h"
 #include "VaultSession.h"
 
@@ -42,44 +43,13 @@ using namespace engram;
 
 namespace {
 
-/// The longest time the UI thread kept a 5 ms timer waiting, and when.
-class StallProbe {
-public:
-    StallProbe()
-    {
-        m_timer.setTimerType(Qt::PreciseTimer);
-        m_timer.setInterval(5);
-        QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this] {
-            const qint64 now = m_clock.elapsed();
-            if (now - m_expected > m_worst) {
-                m_worst = now - m_expected;
-                m_worstAt = now;
-            }
-            m_expected = now + 5;
-        });
-    }
-    void start()
-    {
-        m_worst = 0;
-        m_worstAt = 0;
-        m_clock.start();
-        m_expected = 5;
-        m_timer.start();
-    }
-    qint64 stop()
-    {
-        m_timer.stop();
-        std::fprintf(stderr, "  longest stall %lld ms, ending %lld ms into the phase\n", m_worst, m_worstAt);
-        return m_worst;
-    }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_expected = 0;
-    qint64 m_worst = 0;
-    qint64 m_worstAt = 0;
-};
+/// Stops the probe and says on stderr how long the longest stall was and when it ended.
+qint64 endPhase(StallProbe &probe)
+{
+    const qint64 worst = probe.stop();
+    std::fprintf(stderr, "  longest stall %lld ms, ending %lld ms into the phase\n", worst, probe.worstAt());
+    return worst;
+}
 
 /// Runs the event loop for `ms` without waking it more than its own timers do.
 void spin(int ms)
@@ -147,7 +117,7 @@ int main(int argc, char *argv[])
         StallProbe alone;
         alone.start();
         spin(floor * 1000);
-        std::printf("{\"floor_seconds\": %d, \"floor_stall_ms\": %lld}\n", floor, alone.stop());
+        std::printf("{\"floor_seconds\": %d, \"floor_stall_ms\": %lld}\n", floor, endPhase(alone));
         return 0;
     }
     const qint64 t0 =
@@ -220,7 +190,7 @@ int main(int argc, char *argv[])
     settle(3600000);
     const qint64 settledMs = since() - 1000;
     std::fprintf(stderr, "open:\n");
-    const qint64 openStall = probe.stop();
+    const qint64 openStall = endPhase(probe);
 
     qint64 rebuildMs = -1, rebuildStall = -1;
     if (parser.isSet(QStringLiteral("rebuild"))) {
@@ -232,7 +202,7 @@ int main(int argc, char *argv[])
         settle(7200000);
         rebuildMs = clock.elapsed() - 1000;
         std::fprintf(stderr, "rebuild:\n");
-        rebuildStall = probe.stop();
+        rebuildStall = endPhase(probe);
     }
 
     qint64 touchMs = -1, touchStall = -1;
@@ -256,7 +226,7 @@ int main(int argc, char *argv[])
         settle(7200000);
         touchMs = clock.elapsed() - 1000;
         std::fprintf(stderr, "touch %lld files:\n", qint64(files.size()));
-        touchStall = probe.stop();
+        touchStall = endPhase(probe);
     }
 
     qint64 writesMs = -1, writesStall = -1;
@@ -283,7 +253,7 @@ int main(int argc, char *argv[])
         writesMs = clock.elapsed();
         settle(7200000);
         std::fprintf(stderr, "%d writes (%lld in the list after %lld ms):\n", writes, qint64(written.size()), writesMs);
-        writesStall = probe.stop();
+        writesStall = endPhase(probe);
     }
 
     double idleCpu = -1;

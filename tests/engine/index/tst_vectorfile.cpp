@@ -99,6 +99,15 @@ void killAfter(pid_t child, std::chrono::milliseconds delay)
     ::waitpid(child, &status, 0);
 }
 
+/// Saves an index of `vectors` (ids 0…n-1) to `path`; false if the save failed.
+bool saveIndexOf(const QList<Vector> &vectors, const QString &path)
+{
+    VectorIndex built(kDimensions);
+    for (int i = 0; i < vectors.size(); ++i)
+        built.add(i, vectors[i]);
+    return bool(built.save(path));
+}
+
 } // namespace
 
 class TestVectorFile : public QObject {
@@ -288,10 +297,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("vectors"));
         const QList<Vector> vectors = unitVectors(300, 7);
-        VectorIndex built(kDimensions);
-        for (int i = 0; i < vectors.size(); ++i)
-            built.add(i, vectors[i]);
-        QVERIFY(built.save(path));
+        QVERIFY(saveIndexOf(vectors, path));
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray whole = file.readAll();
@@ -357,10 +363,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("vectors"));
         const QList<Vector> vectors = unitVectors(200, 10);
-        VectorIndex built(kDimensions);
-        for (int i = 0; i < vectors.size(); ++i)
-            built.add(i, vectors[i]);
-        QVERIFY(built.save(path));
+        QVERIFY(saveIndexOf(vectors, path));
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.read(8), QByteArray("ENGVECS2"));
