@@ -85,10 +85,11 @@ Status MemoryDynamics::open()
         return s;
     if (Status s = m_journal.migrateLegacy(); !s)
         return s;
-    if (Status s = catchUp(); !s)
-        return s;
-    // Keeps the journal bounded without a daily job: a long history folds into a
-    // snapshot, once the journal is large and twice the size of its last snapshot.
+    return catchUp();
+}
+
+Status MemoryDynamics::compactIfLarge()
+{
     const qint64 snapshot = m_store.meta(QStringLiteral("journal_snapshot_bytes"), QStringLiteral("0")).toLongLong();
     if (m_journal.size() > kCompactAboveBytes && m_journal.size() > 2 * snapshot)
         return compact();

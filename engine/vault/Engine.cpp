@@ -203,6 +203,11 @@ Status Engine::attachDynamics()
     m_dynamics = std::make_unique<MemoryDynamics>(m_vaultPath, *m_store, *m_vectors);
     if (Status s = m_dynamics->open(); !s)
         return Error{QStringLiteral("cannot replay the journal: %1").arg(s.error().toString())};
+    // The workbench folds a long journal into a snapshot as it opens; a one-shot command leaves it
+    // to the workbench or to the next full index (Engine::index).
+    if (m_lifetime == EngineLifetime::LongRunning)
+        if (Status s = m_dynamics->compactIfLarge(); !s)
+            return Error{QStringLiteral("cannot compact the journal: %1").arg(s.error().toString())};
     m_retriever->setSignalSource(&m_dynamics->signalSource());
     m_indexer->setRemovalObserver([this](const QString &path) {
         if (Status s = m_dynamics->fileRemoved(path); !s)
@@ -531,6 +536,9 @@ IndexReport Engine::indexLocked(const IndexProgress &progress, const std::atomic
     // each later open then rebuilds the graph from the stored vectors (30 s at 100k chunks).
     if (Status s = saveVectorsLocked(); !s)
         addWriteError(report, s.error());
+    if (!report.writeFailed)
+        if (Status s = m_dynamics->compactIfLarge(); !s)
+            addWarning(report, Error{QStringLiteral("the journal was not compacted: %1").arg(s.error().toString())});
     noteWriteOutcome(report);
     return report;
 }

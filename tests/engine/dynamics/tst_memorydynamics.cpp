@@ -632,6 +632,51 @@ private slots:
         QVERIFY(internals(*engine).dynamics().problems().isEmpty());
     }
 
+    void compaction_isTheWorkbenchsOrAFullIndexs_neverAOneShotOpens()
+    {
+        // Past 8 MiB the journal folds into a snapshot. At a million memories that took 8.6 s: an
+        // agent's hook (a one-shot recall) must not pay it, the workbench and a full index do.
+        TestVault vault;
+        auto clock = std::make_shared<QDateTime>(kStart.addDays(1));
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("Alpha note about the index.\n"));
+        {
+            auto engine = openEngine(vault, clock);
+            QCOMPARE(engine->index().indexed, 1);
+        }
+        // 1,100 accesses of 8 KiB each (a field replay does not read): a large journal, quick to replay.
+        QList<QJsonObject> accesses;
+        for (int i = 0; i < 1100; ++i)
+            accesses << QJsonObject{{QStringLiteral("type"), QStringLiteral("access")},
+                                    {QStringLiteral("t"), kStart.addSecs(i).toString(Qt::ISODateWithMs)},
+                                    {QStringLiteral("keys"), QJsonArray{QStringLiteral("notes/a.md#0")}},
+                                    {QStringLiteral("strengths"), QJsonArray{1.0}},
+                                    {QStringLiteral("padding"), QString(8000, QLatin1Char('x'))}};
+        QVERIFY(Journal(vault.path()).append(accesses));
+        const qint64 large = Journal(vault.path()).size();
+        QVERIFY(large > MemoryDynamics::kCompactAboveBytes);
+        auto accessCount = [](Engine &engine) {
+            const Chunk a = internals(engine).store().chunksOfFile(QStringLiteral("notes/a.md")).first();
+            return internals(engine).dynamics().state(a).accessCount;
+        };
+        {
+            auto oneShot = openEngine(vault, clock);
+            QCOMPARE(accessCount(*oneShot), 1100);
+            QCOMPARE(Journal(vault.path()).size(), large);
+        }
+        {
+            auto opened = Engine::open(vault.path(), EngineLifetime::LongRunning);
+            QVERIFY(opened);
+            QVERIFY(Journal(vault.path()).size() < MemoryDynamics::kCompactAboveBytes);
+            QCOMPARE(accessCount(**opened), 1100);
+        }
+        QVERIFY(Journal(vault.path()).append(accesses));
+        auto oneShot = openEngine(vault, clock);
+        QVERIFY(Journal(vault.path()).size() > MemoryDynamics::kCompactAboveBytes);
+        QVERIFY(!oneShot->index().error);
+        QVERIFY(Journal(vault.path()).size() < MemoryDynamics::kCompactAboveBytes);
+        QCOMPARE(accessCount(*oneShot), 2200);
+    }
+
     void compaction_replacesTheJournalAtomically()
     {
         TestVault vault;
