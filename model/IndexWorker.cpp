@@ -93,6 +93,13 @@ HealthCheck IndexWorker::fileWatching() const
     const QString why = m_watchUnavailable.isEmpty() ? m_watchRefused : m_watchUnavailable;
     if (why.isEmpty()) {
         const QString watched = QString::number(m_watched.size());
+        // Right after opening, file watches are still being added a slice per turn of the event
+        // loop (addFileWatchSlice): the count says so rather than look short.
+        if (!m_pendingFileWatches.isEmpty()) {
+            const QString pending = QString::number(m_pendingFileWatches.size());
+            c.reason = QStringLiteral("%1 folders and files watched, %2 more being added").arg(watched, pending);
+            return c.found(HealthDetail::WatchingPathsPending, {watched, pending});
+        }
         c.reason = QStringLiteral("%1 folders and files watched").arg(watched);
         return c.found(HealthDetail::WatchingPaths, {watched});
     }

@@ -991,6 +991,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>Close programs that watch many files, or raise fs.inotify.max_user_watches and fs.inotify.max_user_instances (sysctl)</source>
         <translation>Programme schließen, die viele Dateien überwachen, oder fs.inotify.max_user_watches und fs.inotify.max_user_instances erhöhen (sysctl)</translation>
     </message>
+    <message>
+        <source>%1 folders and files watched, %2 more being added</source>
+        <translation>%1 Ordner und Dateien überwacht, %2 weitere werden hinzugefügt</translation>
+    </message>
 </context>
 <context>
     <name>engram::HelpMenu</name>

@@ -990,6 +990,10 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>Close programs that watch many files, or raise fs.inotify.max_user_watches and fs.inotify.max_user_instances (sysctl)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 folders and files watched, %2 more being added</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::HelpMenu</name>

@@ -90,6 +90,7 @@ enum class HealthDetail {
     IndexWritesOk,         ///< MiB free on the index's disk
     IndexWriteFailed,      ///< when (ISO 8601), the error naming the file, MiB free on its disk
     WatchingPaths,         ///< folders and files watched
+    WatchingPathsPending,  ///< folders and files watched, more being added
     WatchingUnavailable,   ///< seconds between rescans, the reason
 };
 

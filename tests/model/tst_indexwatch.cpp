@@ -3,6 +3,7 @@
 #include "IndexWorker.h"
 #include "TestVault.h"
 #include "vault/Engine.h"
+#include "vault/EngineTypes.h"
 
 #include <QFile>
 #include <QSaveFile>
@@ -91,6 +92,34 @@ private Q_SLOTS:
         QTest::qWait(200); // the empty folders are seen and watched
         writeAtomically(vault, QStringLiteral("notes/new/deeper/e.md"), "# E\n\nElderberries.\n");
         QTRY_COMPARE(changedIn(indexed), QStringList{QStringLiteral("notes/new/deeper/e.md")});
+    }
+
+    void healthCountsTheFileWatchesStillBeingAdded()
+    {
+        TestVault vault;
+        for (int i = 0; i < 30; ++i)
+            vault.write(QStringLiteral("notes/n%1.md").arg(i), QStringLiteral("# N\n\nNote %1.\n").arg(i));
+        IndexWorker worker(test::openIndexed(vault));
+        QSignalSpy health(&worker, &IndexWorker::healthReady);
+        auto watching = [&health] {
+            const auto checks = health.takeLast().at(0).value<QList<HealthCheck>>();
+            for (const HealthCheck &c : checks)
+                if (c.id == HealthCheckId::FileWatching)
+                    return c;
+            return HealthCheck{};
+        };
+        worker.start(3600 * 1000);
+        // The files' watches are added a slice per turn of the event loop, none yet: the check says
+        // how many are still coming instead of a count that looks short.
+        worker.refreshHealth();
+        const HealthCheck early = watching();
+        QCOMPARE(early.detail, HealthDetail::WatchingPathsPending);
+        QCOMPARE(early.detailArgs.value(1), QStringLiteral("30"));
+        QTest::qWait(100);
+        worker.refreshHealth();
+        const HealthCheck settled = watching();
+        QCOMPARE(settled.detail, HealthDetail::WatchingPaths);
+        QVERIFY2(settled.detailArgs.value(0).toInt() >= 30 + 2, qPrintable(settled.reason)); // + vault, notes/
     }
 };
 
