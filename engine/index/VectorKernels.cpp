@@ -5,6 +5,7 @@
 #include <cstring>
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define ENGRAM_RUNTIME_AVX2 1
 #endif
@@ -110,14 +111,16 @@ __attribute__((target("avx2,fma,f16c"))) float halfDistanceAvx2(const void *a, c
     return 1.0f - dot;
 }
 
-bool hasF16c()
-{
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
-}
-
 bool hasAvx2()
 {
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+bool hasF16c()
+{
+    // CPUID leaf 1, ECX bit 29: clang 14's __builtin_cpu_supports knows no "f16c" (GCC's does).
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return hasAvx2() && __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_F16C) != 0;
 }
 #endif
 
