@@ -20,12 +20,7 @@ if(ENGRAM_SANITIZE)
   target_link_options(engram_flags INTERFACE ${engram_sanitizers})
   if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     # Known defects of third-party headers, each with its reason (gcc has no such list).
-    # The list's hash is part of the command line: ccache 4.7 does not hash the list's contents,
-    # and an edited list was otherwise served objects built without it.
-    file(MD5 ${CMAKE_CURRENT_LIST_DIR}/sanitizer-ignorelist.txt engram_ignorelist_md5)
-    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/sanitizer-ignorelist.txt)
     target_compile_options(engram_flags INTERFACE
-      -fsanitize-ignorelist=${CMAKE_CURRENT_LIST_DIR}/sanitizer-ignorelist.txt
-      -DENGRAM_SANITIZER_IGNORELIST_MD5=${engram_ignorelist_md5})
+      -fsanitize-ignorelist=${CMAKE_CURRENT_LIST_DIR}/sanitizer-ignorelist.txt)
   endif()
 endif()
