@@ -1,5 +1,6 @@
 // The background indexer's watcher: a change it reports is looked for where it named only, and
 // the whole vault is compared again when the watcher is said to have lost events.
+#include "EngineFixtures.h"
 #include "IndexWorker.h"
 #include "TestVault.h"
 #include "vault/Engine.h"
@@ -102,11 +103,7 @@ private Q_SLOTS:
         IndexWorker worker(test::openIndexed(vault));
         QSignalSpy health(&worker, &IndexWorker::healthReady);
         auto watching = [&health] {
-            const auto checks = health.takeLast().at(0).value<QList<HealthCheck>>();
-            for (const HealthCheck &c : checks)
-                if (c.id == HealthCheckId::FileWatching)
-                    return c;
-            return HealthCheck{};
+            return test::healthCheck(health.takeLast().at(0).value<QList<HealthCheck>>(), HealthCheckId::FileWatching);
         };
         worker.start(3600 * 1000);
         // The files' watches are added a slice per turn of the event loop, none yet: the check says

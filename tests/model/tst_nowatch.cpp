@@ -5,6 +5,7 @@
 // the worker's probe and in QFileSystemWatcher alike. The limit is this process's own: unlike
 // using up the user's inotify instances or watches (fs.inotify.max_user_*), it cannot make a test
 // running beside this one fail.
+#include "EngineFixtures.h"
 #include "HealthText.h"
 #include "IndexWorker.h"
 #include "TestVault.h"
@@ -98,16 +99,15 @@ private Q_SLOTS:
 
         worker.refreshHealth();
         QCOMPARE(health.count(), 1);
-        const auto checks = health.at(0).at(0).value<QList<HealthCheck>>();
-        const auto watching = std::find_if(checks.cbegin(), checks.cend(),
-                                           [](const HealthCheck &c) { return c.id == HealthCheckId::FileWatching; });
-        QVERIFY(watching != checks.cend());
-        QCOMPARE(watching->status, HealthStatus::Stale);
-        QVERIFY2(watching->reason.startsWith(QStringLiteral("file watching unavailable: rescanning every 1 s (no "
-                                                            "inotify instance left")),
-                 qPrintable(watching->reason));
-        QCOMPARE(HealthText::detail(*watching), message);
-        QCOMPARE(watching->advice, HealthAdvice::RaiseWatchLimit);
+        const HealthCheck watching =
+            test::healthCheck(health.at(0).at(0).value<QList<HealthCheck>>(), HealthCheckId::FileWatching);
+        QCOMPARE(watching.id, HealthCheckId::FileWatching);
+        QCOMPARE(watching.status, HealthStatus::Stale);
+        QVERIFY2(watching.reason.startsWith(QStringLiteral("file watching unavailable: rescanning every 1 s (no "
+                                                           "inotify instance left")),
+                 qPrintable(watching.reason));
+        QCOMPARE(HealthText::detail(watching), message);
+        QCOMPARE(watching.advice, HealthAdvice::RaiseWatchLimit);
     }
 
     void withInotify_theVaultIsWatchedAndHealthSaysHowMuch()
@@ -122,15 +122,14 @@ private Q_SLOTS:
         QCOMPARE(failed.count(), 0);
         QCOMPARE(worker.findChildren<QFileSystemWatcher *>().size(), 1);
         worker.refreshHealth();
-        const auto checks = health.at(0).at(0).value<QList<HealthCheck>>();
-        const auto watching = std::find_if(checks.cbegin(), checks.cend(),
-                                           [](const HealthCheck &c) { return c.id == HealthCheckId::FileWatching; });
-        QVERIFY(watching != checks.cend());
-        QCOMPARE(watching->status, HealthStatus::Ok);
+        const HealthCheck watching =
+            test::healthCheck(health.at(0).at(0).value<QList<HealthCheck>>(), HealthCheckId::FileWatching);
+        QCOMPARE(watching.id, HealthCheckId::FileWatching);
+        QCOMPARE(watching.status, HealthStatus::Ok);
         // At least the vault's root, notes/ and notes/a.md.
-        QVERIFY2(watching->reason.endsWith(QStringLiteral(" folders and files watched"))
-                     && watching->detailArgs.value(0).toInt() >= 3,
-                 qPrintable(watching->reason));
+        QVERIFY2(watching.reason.endsWith(QStringLiteral(" folders and files watched"))
+                     && watching.detailArgs.value(0).toInt() >= 3,
+                 qPrintable(watching.reason));
     }
 };
 

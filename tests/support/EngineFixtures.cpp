@@ -69,6 +69,14 @@ HealthCheck healthCheck(Engine &engine, const QString &name)
     return {};
 }
 
+HealthCheck healthCheck(const QList<HealthCheck> &checks, HealthCheckId id)
+{
+    for (const HealthCheck &c : checks)
+        if (c.id == id)
+            return c;
+    return {};
+}
+
 QString problemList(const QList<Problem> &problems)
 {
     QStringList lines;

@@ -27,6 +27,8 @@ void backdate(const TestVault &vault, const QString &relative, qint64 seconds,
 
 /// The check called `name` of engine.health(); an empty one when there is none.
 HealthCheck healthCheck(Engine &engine, const QString &name);
+/// The check `id` of `checks` (a healthReady signal's list); an empty one when there is none.
+HealthCheck healthCheck(const QList<HealthCheck> &checks, HealthCheckId id);
 /// Problems one a line ("path:line [severity] message"), for a failure message.
 QString problemList(const QList<Problem> &problems);
 
