@@ -1,5 +1,6 @@
 #include "index/IndexStore.h"
 
+#include "index/CitedQuotes.h"
 #include "index/VectorKernels.h"
 #include "ingest/DocumentParser.h"
 
@@ -54,14 +55,32 @@ CREATE INDEX IF NOT EXISTS chunks_without_vector ON chunks(id) WHERE vector IS N
 -- a 100k-chunk index, more than the chunks' own text, and their bytes pushed rows of ~2 KB past
 -- half a page. FTS5 reads this view for its 'delete' values and a 'rebuild', so the index and
 -- its deletes see the same text; rows change only with a whole file (IndexStore::replaceFile).
+-- A digest's verbatim quote of an indexed turn is lineage, not new text: the digest chunk's keyword
+-- text leaves it out (chunk_keywords, only for chunks whose keywords differ from their text), so the
+-- turn carries those words once. Quoted in up to five files (session, daily, weekly digests, facts),
+-- a salient turn's words had five times its document frequency and its digests took keyword
+-- candidates' places: LoCoMo dev with the consolidated layer R@500t 78.3 against 78.8 without it.
+-- file_quotes names the files each digest quotes, so a change to a quoted file redoes the digest's
+-- keywords (IndexStore::rekeyFile): a quote of a turn no longer indexed, or no longer verbatim,
+-- counts as the digest's own text again.
+CREATE TABLE IF NOT EXISTS chunk_keywords(
+  chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
+  text TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS file_quotes(
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  path TEXT NOT NULL,
+  PRIMARY KEY(file_id, path)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS file_quotes_path ON file_quotes(path);
 CREATE VIEW IF NOT EXISTS chunks_content AS
-  SELECT c.id, c.file_id, c.text, c.heading, c.title,
+  SELECT c.id, c.file_id, coalesce(k.text, c.text) AS text,
+    c.heading, c.title,
     CASE WHEN c.is_turn THEN
       coalesce((SELECT p.text FROM chunks p WHERE p.file_id = c.file_id AND p.ordinal = c.ordinal - 1 AND p.is_turn), '')
       || char(10) ||
       coalesce((SELECT n.text FROM chunks n WHERE n.file_id = c.file_id AND n.ordinal = c.ordinal + 1 AND n.is_turn), '')
     ELSE '' END AS context
-  FROM chunks c;
+  FROM chunks c LEFT JOIN chunk_keywords k ON k.chunk_id = c.id
+  WHERE k.text IS NULL OR k.text != '';
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
   text, heading, title, context, content='chunks_content', content_rowid='id',
   tokenize='porter unicode61 remove_diacritics 2');
@@ -334,16 +353,131 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
             return s;
         c.id = m_db.lastInsertId();
     }
+    if (Status s = storeQuotes(record.id); !s)
+        return s;
     // Keywords once every row of the file is in: a turn's context is its neighbours' text.
-    auto addKeywords =
-        m_db.cached(QStringLiteral("INSERT INTO chunks_fts(rowid, text, heading, title, context) "
-                                   "SELECT id, text, heading, title, context FROM chunks_content WHERE file_id = ?"));
-    if (!addKeywords)
-        return addKeywords.error();
-    if (Status s = addKeywords->bind(1, record.id).exec(); !s)
+    if (Status s = addKeywords(record.id); !s)
+        return s;
+    if (Status s = rekeyQuotersOf(record.path, record.id); !s)
         return s;
     record.chunkCount = chunks.size();
     return transaction.commit();
+}
+
+Status IndexStore::addKeywords(qint64 fileId)
+{
+    auto statement =
+        m_db.cached(QStringLiteral("INSERT INTO chunks_fts(rowid, text, heading, title, context) "
+                                   "SELECT id, text, heading, title, context FROM chunks_content WHERE file_id = ?"));
+    if (!statement)
+        return statement.error();
+    return statement->bind(1, fileId).exec();
+}
+
+Status IndexStore::storeQuotes(qint64 fileId)
+{
+    struct Row {
+        qint64 id = 0;
+        QString text;
+    };
+    QList<Row> rows;
+    {
+        auto read = m_db.cached(QStringLiteral("SELECT id, text FROM chunks WHERE file_id = ? AND NOT is_turn "
+                                               "ORDER BY ordinal"));
+        if (!read)
+            return read.error();
+        read->bind(1, fileId);
+        while (read->next())
+            rows << Row{read->int64(0), read->text(1)};
+        read->reset();
+    }
+    if (rows.isEmpty() || std::none_of(rows.cbegin(), rows.cend(), [](const Row &r) {
+            return r.text.contains(QLatin1Char('`')); // every citation names its lines in backquotes
+        }))
+        return {};
+    auto keep = m_db.cached(QStringLiteral("INSERT INTO chunk_keywords(chunk_id, text) VALUES(?, ?)"));
+    auto quote = m_db.cached(QStringLiteral("INSERT OR IGNORE INTO file_quotes(file_id, path) VALUES(?, ?)"));
+    if (!keep)
+        return keep.error();
+    if (!quote)
+        return quote.error();
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const QString &text = rows[i].text;
+        const QList<CitedQuotes::Span> spans = CitedQuotes::spans(text);
+        QString keywords;
+        qsizetype kept = 0; // text up to here is settled
+        for (const CitedQuotes::Span &span : spans) {
+            const QString item = text.mid(span.start, span.end - span.start);
+            std::optional<CitedQuotes::Source> source = CitedQuotes::citedSource(item);
+            if (!source && &span == &spans.last() && i + 1 < rows.size()) {
+                // An item the next chunk ends: its citation is there.
+                const QString &next = rows[i + 1].text;
+                if (const QList<CitedQuotes::Span> more = CitedQuotes::spans(next); !more.isEmpty())
+                    source =
+                        CitedQuotes::citedSource(next.mid(more.front().start, more.front().end - more.front().start));
+            }
+            if (!source)
+                continue;
+            if (Status s = quote->bind(1, fileId).bind(2, source->path).exec(); !s)
+                return s;
+            const std::optional<Chunk> turn = chunkAt(source->path, source->startLine);
+            if (!turn || !turn->isTurn || !CitedQuotes::quotes(item, turn->text))
+                continue;
+            keywords += text.mid(kept, span.start - kept);
+            kept = span.end;
+        }
+        if (kept == 0)
+            continue; // quotes nothing the index holds as a turn: its keywords are its text
+        keywords += text.mid(kept);
+        if (Status s = keep->bind(1, rows[i].id).bind(2, keywords.trimmed()).exec(); !s)
+            return s;
+    }
+    return {};
+}
+
+Status IndexStore::rekeyQuotersOf(const QString &path, qint64 exceptFileId)
+{
+    QList<qint64> quoters;
+    {
+        auto find = m_db.cached(QStringLiteral("SELECT file_id FROM file_quotes WHERE path = ? AND file_id != ?"));
+        if (!find)
+            return find.error();
+        find->bind(1, path).bind(2, exceptFileId);
+        while (find->next())
+            quoters << find->int64(0);
+        find->reset();
+    }
+    for (const qint64 fileId : std::as_const(quoters))
+        if (Status s = rekeyFile(fileId); !s)
+            return s;
+    return {};
+}
+
+Status IndexStore::rekeyFile(qint64 fileId)
+{
+    // FTS5 removes the keywords it was given: the view's values before the quotes change.
+    auto removeKeywords =
+        m_db.cached(QStringLiteral("INSERT INTO chunks_fts(chunks_fts, rowid, text, heading, title, context) "
+                                   "SELECT 'delete', id, text, heading, title, context FROM chunks_content "
+                                   "WHERE file_id = ?"));
+    auto forgetKeywords = m_db.cached(
+        QStringLiteral("DELETE FROM chunk_keywords WHERE chunk_id IN (SELECT id FROM chunks WHERE file_id = ?)"));
+    auto forgetQuotes = m_db.cached(QStringLiteral("DELETE FROM file_quotes WHERE file_id = ?"));
+    if (!removeKeywords)
+        return removeKeywords.error();
+    if (!forgetKeywords)
+        return forgetKeywords.error();
+    if (!forgetQuotes)
+        return forgetQuotes.error();
+    if (Status s = removeKeywords->bind(1, fileId).exec(); !s)
+        return s;
+    if (Status s = forgetKeywords->bind(1, fileId).exec(); !s)
+        return s;
+    if (Status s = forgetQuotes->bind(1, fileId).exec(); !s)
+        return s;
+    if (Status s = storeQuotes(fileId); !s)
+        return s;
+    return addKeywords(fileId);
 }
 
 Status IndexStore::removeChunkRows(const QString &path)
@@ -356,13 +490,19 @@ Status IndexStore::removeChunkRows(const QString &path)
                                    "WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
     auto removeChunks =
         m_db.cached(QStringLiteral("DELETE FROM chunks WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
+    auto removeQuotes =
+        m_db.cached(QStringLiteral("DELETE FROM file_quotes WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
     if (!removeKeywords)
         return removeKeywords.error();
     if (!removeChunks)
         return removeChunks.error();
+    if (!removeQuotes)
+        return removeQuotes.error();
     if (Status s = removeKeywords->bind(1, path).exec(); !s)
         return s;
-    return removeChunks->bind(1, path).exec();
+    if (Status s = removeQuotes->bind(1, path).exec(); !s)
+        return s;
+    return removeChunks->bind(1, path).exec(); // their chunk_keywords go with them
 }
 
 Result<QList<qint64>> IndexStore::removeFile(const QString &path)
@@ -377,6 +517,8 @@ Result<QList<qint64>> IndexStore::removeFile(const QString &path)
     if (Status s = removeChunkRows(path); !s)
         return s.error();
     if (Status s = removeFileRow->bind(1, path).exec(); !s)
+        return s.error();
+    if (Status s = rekeyQuotersOf(path, -1); !s)
         return s.error();
     if (Status s = transaction.commit(); !s)
         return s.error();

@@ -26,7 +26,9 @@ public:
     /// reused (AUTOINCREMENT), so a chunk id names one vector for the life of the index and a vector
     /// file can be brought up to date by comparing ids; 6: a turn's context is read from its neighbours'
     /// rows (view chunks_content), not stored with it.
-    static constexpr int kSchemaVersion = 6;
+    /// 7: a digest's verbatim quotes of indexed turns are left out of its keywords (chunk_keywords,
+    /// file_quotes).
+    static constexpr int kSchemaVersion = 7;
 
     Status open(const QString &databasePath, FileMapping mapping = FileMapping::None);
     Database &database() { return m_db; }
@@ -106,6 +108,15 @@ private:
     qint64 keywordRowCount();
     /// Deletes the chunk rows of the file at `path` and their keywords (inside the caller's transaction).
     Status removeChunkRows(const QString &path);
+    /// Adds the FTS5 rows of a file's chunks (read from chunks_content).
+    Status addKeywords(qint64 fileId);
+    /// Records the files that the file's non-turn chunks cite, and gives each chunk that quotes an
+    /// indexed turn verbatim its keywords without the quote (chunk_keywords). Before addKeywords.
+    Status storeQuotes(qint64 fileId);
+    /// Redoes the keywords of each file that quotes `path` (but `exceptFileId`): the turns it
+    /// quotes changed, came or went.
+    Status rekeyQuotersOf(const QString &path, qint64 exceptFileId);
+    Status rekeyFile(qint64 fileId);
     /// Drops what is cached of the index's contents (term frequencies, row lengths, the chunk
     /// count) when this connection or another has changed the index since.
     void checkDataVersion();

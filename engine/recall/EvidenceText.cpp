@@ -1,5 +1,6 @@
 #include "recall/EvidenceText.h"
 
+#include "index/CitedQuotes.h"
 #include "recall/RelevanceGauge.h"
 
 #include <QRegularExpression>
@@ -8,25 +9,9 @@ namespace engram {
 
 namespace {
 
-/// "(from `a`; raw `b`)", "(from `a`)", "(raw `b`)" anywhere in a line.
-const QRegularExpression &citation()
+QString unitOf(const QString &line)
 {
-    static const QRegularExpression re(QStringLiteral("\\((?:from|raw) `[^`]*`(?:; *(?:from|raw) `[^`]*`)*\\)"));
-    return re;
-}
-
-QString unitOf(QString line)
-{
-    line.remove(citation());
-    line = line.trimmed();
-    if (line.startsWith(QLatin1Char('#')))
-        return {}; // a heading names a unit, it is not one
-    QString folded;
-    folded.reserve(line.size());
-    for (const QChar c : std::as_const(line))
-        folded += c.isLetterOrNumber() ? c.toLower() : QLatin1Char(' ');
-    folded = folded.simplified();
-    return folded;
+    return CitedQuotes::unit(line);
 }
 
 } // namespace
@@ -38,38 +23,19 @@ QString EvidenceText::unit(const QString &line)
 
 std::optional<EvidenceText::Source> EvidenceText::citedSource(const QString &line)
 {
-    static const QRegularExpression range(QStringLiteral("(from|raw) `([^`]+):(\\d+)(?:-(\\d+))?`"));
-    std::optional<Source> from;
-    std::optional<Source> raw;
-    for (auto group = citation().globalMatch(line); group.hasNext();) {
-        const QString cited = group.next().captured(0);
-        for (auto it = range.globalMatch(cited); it.hasNext();) {
-            const QRegularExpressionMatch m = it.next();
-            const int start = m.captured(3).toInt();
-            const Source source{m.captured(2), start, m.captured(4).isEmpty() ? start : m.captured(4).toInt()};
-            (m.captured(1) == QLatin1String("raw") ? raw : from) = source;
-        }
-    }
-    return raw ? raw : from;
+    return CitedQuotes::citedSource(line);
 }
 
 QStringList EvidenceText::citedItems(const QString &text)
 {
     QStringList items;
-    auto add = [&](QString item) {
-        item = item.trimmed();
+    for (const CitedQuotes::Span &span : CitedQuotes::spans(text)) {
+        QString item = text.mid(span.start, span.end - span.start).trimmed();
         if (item.startsWith(QLatin1String("- ")) || item.startsWith(QLatin1String("* ")))
             item = item.mid(2);
         if (!unitOf(item).isEmpty())
             items << item;
-    };
-    qsizetype from = 0;
-    for (auto it = citation().globalMatch(text); it.hasNext();) {
-        const QRegularExpressionMatch m = it.next();
-        add(text.mid(from, m.capturedEnd() - from));
-        from = m.capturedEnd();
     }
-    add(text.mid(from));
     return items;
 }
 

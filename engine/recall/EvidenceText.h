@@ -1,5 +1,7 @@
 #pragma once
 
+#include "index/CitedQuotes.h"
+
 #include <QSet>
 #include <QString>
 #include <QStringList>
@@ -34,11 +36,7 @@ public:
     static QString trimmed(const QString &text, const QStringList &queryStems, int maxChars, int besideChars = 0);
 
     /// A vault-relative line range a digest line cites.
-    struct Source {
-        QString path;
-        int startLine = 0;
-        int endLine = 0;
-    };
+    using Source = CitedQuotes::Source;
     /// The raw lines a digest line cites: its `raw` range, else its `from` range; nullopt when the
     /// line cites nothing (or a range without line numbers).
     static std::optional<Source> citedSource(const QString &line);

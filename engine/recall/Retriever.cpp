@@ -2,6 +2,7 @@
 
 #include "core/PorterStemmer.h"
 #include "core/TextAnalysis.h"
+#include "index/CitedQuotes.h"
 #include "index/Embedder.h"
 #include "index/VectorIndex.h"
 #include "recall/EvidenceText.h"
@@ -103,8 +104,7 @@ std::optional<QList<RecallResult>> digestParts(const RecallResult &digest, const
                         source = EvidenceText::citedSource(more.front());
         }
         const std::optional<Chunk> turn = source ? store.chunkAt(source->path, source->startLine) : std::nullopt;
-        if (turn && turn->isTurn
-            && EvidenceText::units(turn->text).join(QLatin1Char(' ')).contains(EvidenceText::unit(item))) {
+        if (turn && turn->isTurn && CitedQuotes::quotes(item, turn->text)) {
             RecallResult part = digest;
             part.chunk = *turn;
             part.score = digest.score * share;
