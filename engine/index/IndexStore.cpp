@@ -60,17 +60,19 @@ CREATE INDEX IF NOT EXISTS chunks_without_vector ON chunks(id) WHERE vector IS N
 -- turn carries those words once. Quoted in up to five files (session, daily, weekly digests, facts),
 -- a salient turn's words had five times its document frequency and its digests took keyword
 -- candidates' places: LoCoMo dev with the consolidated layer R@500t 78.3 against 78.8 without it.
--- file_quotes names the files each digest quotes, so a change to a quoted file redoes the digest's
--- keywords (IndexStore::rekeyFile): a quote of a turn no longer indexed, or no longer verbatim,
--- counts as the digest's own text again.
+-- chunk_quotes names the lines each digest chunk cites: a change to a quoted file redoes the digest's
+-- keywords (IndexStore::rekeyFile), so a quote of a turn no longer indexed, or no longer verbatim,
+-- counts as the digest's own text again; and a search that asks for digests (a layer filter, a mode
+-- weighing digests over turns) finds a digest through the turns it quotes.
 CREATE TABLE IF NOT EXISTS chunk_keywords(
   chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
   text TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS file_quotes(
-  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+CREATE TABLE IF NOT EXISTS chunk_quotes(
+  chunk_id INTEGER NOT NULL REFERENCES chunks(id) ON DELETE CASCADE,
   path TEXT NOT NULL,
-  PRIMARY KEY(file_id, path)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS file_quotes_path ON file_quotes(path);
+  line INTEGER NOT NULL,
+  PRIMARY KEY(chunk_id, path, line)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS chunk_quotes_path ON chunk_quotes(path, line);
 CREATE VIEW IF NOT EXISTS chunks_content AS
   SELECT c.id, c.file_id, coalesce(k.text, c.text) AS text,
     c.heading, c.title,
@@ -353,7 +355,11 @@ Status IndexStore::replaceFile(FileRecord &record, QList<Chunk> &chunks, const Q
             return s;
         c.id = m_db.lastInsertId();
     }
-    if (Status s = storeQuotes(record.id); !s)
+    QList<QuotingChunk> quoting;
+    for (const Chunk &c : std::as_const(chunks))
+        if (!c.isTurn)
+            quoting << QuotingChunk{c.id, c.ordinal, c.text};
+    if (Status s = storeQuotes(quoting); !s)
         return s;
     // Keywords once every row of the file is in: a turn's context is its neighbours' text.
     if (Status s = addKeywords(record.id); !s)
@@ -374,29 +380,15 @@ Status IndexStore::addKeywords(qint64 fileId)
     return statement->bind(1, fileId).exec();
 }
 
-Status IndexStore::storeQuotes(qint64 fileId)
+Status IndexStore::storeQuotes(const QList<QuotingChunk> &rows)
 {
-    struct Row {
-        qint64 id = 0;
-        QString text;
-    };
-    QList<Row> rows;
-    {
-        auto read = m_db.cached(QStringLiteral("SELECT id, text FROM chunks WHERE file_id = ? AND NOT is_turn "
-                                               "ORDER BY ordinal"));
-        if (!read)
-            return read.error();
-        read->bind(1, fileId);
-        while (read->next())
-            rows << Row{read->int64(0), read->text(1)};
-        read->reset();
-    }
-    if (rows.isEmpty() || std::none_of(rows.cbegin(), rows.cend(), [](const Row &r) {
+    if (std::none_of(rows.cbegin(), rows.cend(), [](const QuotingChunk &r) {
             return r.text.contains(QLatin1Char('`')); // every citation names its lines in backquotes
         }))
         return {};
     auto keep = m_db.cached(QStringLiteral("INSERT INTO chunk_keywords(chunk_id, text) VALUES(?, ?)"));
-    auto quote = m_db.cached(QStringLiteral("INSERT OR IGNORE INTO file_quotes(file_id, path) VALUES(?, ?)"));
+    auto quote =
+        m_db.cached(QStringLiteral("INSERT OR IGNORE INTO chunk_quotes(chunk_id, path, line) VALUES(?, ?, ?)"));
     if (!keep)
         return keep.error();
     if (!quote)
@@ -409,7 +401,8 @@ Status IndexStore::storeQuotes(qint64 fileId)
         for (const CitedQuotes::Span &span : spans) {
             const QString item = text.mid(span.start, span.end - span.start);
             std::optional<CitedQuotes::Source> source = CitedQuotes::citedSource(item);
-            if (!source && &span == &spans.last() && i + 1 < rows.size()) {
+            if (!source && &span == &spans.last() && i + 1 < rows.size()
+                && rows[i + 1].ordinal == rows[i].ordinal + 1) {
                 // An item the next chunk ends: its citation is there.
                 const QString &next = rows[i + 1].text;
                 if (const QList<CitedQuotes::Span> more = CitedQuotes::spans(next); !more.isEmpty())
@@ -418,7 +411,7 @@ Status IndexStore::storeQuotes(qint64 fileId)
             }
             if (!source)
                 continue;
-            if (Status s = quote->bind(1, fileId).bind(2, source->path).exec(); !s)
+            if (Status s = quote->bind(1, rows[i].id).bind(2, source->path).bind(3, source->startLine).exec(); !s)
                 return s;
             const std::optional<Chunk> turn = chunkAt(source->path, source->startLine);
             if (!turn || !turn->isTurn || !CitedQuotes::quotes(item, turn->text))
@@ -439,7 +432,8 @@ Status IndexStore::rekeyQuotersOf(const QString &path, qint64 exceptFileId)
 {
     QList<qint64> quoters;
     {
-        auto find = m_db.cached(QStringLiteral("SELECT file_id FROM file_quotes WHERE path = ? AND file_id != ?"));
+        auto find = m_db.cached(QStringLiteral("SELECT DISTINCT c.file_id FROM chunk_quotes q JOIN chunks c "
+                                               "ON c.id = q.chunk_id WHERE q.path = ? AND c.file_id != ?"));
         if (!find)
             return find.error();
         find->bind(1, path).bind(2, exceptFileId);
@@ -462,7 +456,8 @@ Status IndexStore::rekeyFile(qint64 fileId)
                                    "WHERE file_id = ?"));
     auto forgetKeywords = m_db.cached(
         QStringLiteral("DELETE FROM chunk_keywords WHERE chunk_id IN (SELECT id FROM chunks WHERE file_id = ?)"));
-    auto forgetQuotes = m_db.cached(QStringLiteral("DELETE FROM file_quotes WHERE file_id = ?"));
+    auto forgetQuotes = m_db.cached(
+        QStringLiteral("DELETE FROM chunk_quotes WHERE chunk_id IN (SELECT id FROM chunks WHERE file_id = ?)"));
     if (!removeKeywords)
         return removeKeywords.error();
     if (!forgetKeywords)
@@ -475,7 +470,18 @@ Status IndexStore::rekeyFile(qint64 fileId)
         return s;
     if (Status s = forgetQuotes->bind(1, fileId).exec(); !s)
         return s;
-    if (Status s = storeQuotes(fileId); !s)
+    QList<QuotingChunk> rows;
+    {
+        auto read = m_db.cached(
+            QStringLiteral("SELECT id, ordinal, text FROM chunks WHERE file_id = ? AND NOT is_turn ORDER BY ordinal"));
+        if (!read)
+            return read.error();
+        read->bind(1, fileId);
+        while (read->next())
+            rows << QuotingChunk{read->int64(0), read->integer(1), read->text(2)};
+        read->reset();
+    }
+    if (Status s = storeQuotes(rows); !s)
         return s;
     return addKeywords(fileId);
 }
@@ -490,19 +496,13 @@ Status IndexStore::removeChunkRows(const QString &path)
                                    "WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
     auto removeChunks =
         m_db.cached(QStringLiteral("DELETE FROM chunks WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
-    auto removeQuotes =
-        m_db.cached(QStringLiteral("DELETE FROM file_quotes WHERE file_id = (SELECT id FROM files WHERE path = ?)"));
     if (!removeKeywords)
         return removeKeywords.error();
     if (!removeChunks)
         return removeChunks.error();
-    if (!removeQuotes)
-        return removeQuotes.error();
     if (Status s = removeKeywords->bind(1, path).exec(); !s)
         return s;
-    if (Status s = removeQuotes->bind(1, path).exec(); !s)
-        return s;
-    return removeChunks->bind(1, path).exec(); // their chunk_keywords go with them
+    return removeChunks->bind(1, path).exec(); // their chunk_keywords and chunk_quotes go with them
 }
 
 Result<QList<qint64>> IndexStore::removeFile(const QString &path)
@@ -684,7 +684,8 @@ void IndexStore::forEachVector(const std::function<void(qint64, const Vector &)>
 // Column weights: text 1, heading and title 0.5, a turn's neighbouring turns (context) 0.2. Through
 // the context column the answer to a matching question is a candidate even when it shares no word
 // with the query (LoCoMo R@500t 74.4 -> 76.9; 0.1-0.3 all within 0.5 of that, bench/README.md).
-QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter)
+QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter,
+                                                        Quoters quoters)
 {
     QList<KeywordHit> out;
     if (terms.isEmpty() || limit <= 0)
@@ -712,11 +713,47 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     auto statement = m_db.cached(sql);
     if (!statement)
         return out;
-    statement->bind(1, quoted.join(QStringLiteral(" OR ")));
+    const QString match = quoted.join(QStringLiteral(" OR "));
+    statement->bind(1, match);
     bindAll(*statement, binds, 2);
     statement->bind(2 + int(binds.size()), limit);
     while (statement->next())
         out << KeywordHit{statement->int64(0), -statement->real(1)};
+    statement->reset();
+    if (quoters == Quoters::Omit)
+        return out;
+
+    // A digest chunk holds no keywords of the turns it quotes: it scores what the best of them does
+    // among the best turns (four times the candidates, as a filtered vector search fetches).
+    QString quoterSql =
+        QStringLiteral(
+            "SELECT q.chunk_id, min(h.score) FROM (SELECT rowid, %1 AS score FROM chunks_fts WHERE chunks_fts MATCH ? "
+            "ORDER BY score LIMIT ?) h JOIN chunks t ON t.id = h.rowid AND t.is_turn JOIN files tf ON tf.id = t.file_id "
+            "JOIN chunk_quotes q ON q.path = tf.path AND q.line BETWEEN t.start_line AND t.end_line "
+            "JOIN chunks c ON c.id = q.chunk_id JOIN files f ON f.id = c.file_id WHERE 1")
+            .arg(rank);
+    const QVariantList quoterBinds = filterSql(filter, quoterSql);
+    quoterSql += QStringLiteral(" GROUP BY q.chunk_id");
+    auto viaQuotes = m_db.cached(quoterSql);
+    if (!viaQuotes)
+        return out;
+    viaQuotes->bind(1, match).bind(2, qint64(limit) * 4);
+    bindAll(*viaQuotes, quoterBinds, 3);
+    QHash<qint64, qsizetype> at;
+    for (qsizetype i = 0; i < out.size(); ++i)
+        at.insert(out[i].id, i);
+    while (viaQuotes->next()) {
+        const KeywordHit hit{viaQuotes->int64(0), -viaQuotes->real(1)};
+        if (const auto it = at.constFind(hit.id); it != at.cend())
+            out[*it].score = qMax(out[*it].score, hit.score);
+        else
+            out << hit;
+    }
+    std::stable_sort(out.begin(), out.end(), [](const KeywordHit &a, const KeywordHit &b) {
+        return a.score != b.score ? a.score > b.score : a.id < b.id;
+    });
+    if (out.size() > limit)
+        out.resize(limit);
     return out;
 }
 
@@ -773,8 +810,10 @@ qint64 IndexStore::approximateChunkCount()
 qint64 IndexStore::keywordRowCount()
 {
     // FTS5's averages record (row 1 of chunks_fts_data) starts with its row count, a varint:
-    // every chunk has its FTS5 row, so this is count(*) of chunks in one page read. count(*)
-    // reads the whole chunks_file index: ~1,800 pages, 15 MiB of a cold recall at 1M chunks.
+    // every chunk has its FTS5 row but a digest chunk that only quotes indexed turns, so this is
+    // the count of chunks that hold keywords (what document frequencies are a share of) in one
+    // page read. count(*) reads the whole chunks_file index: ~1,800 pages, 15 MiB of a cold
+    // recall at 1M chunks.
     auto s = m_db.cached(QStringLiteral("SELECT block FROM chunks_fts_data WHERE id = 1"));
     if (!s || !s->next())
         return -1;

@@ -27,7 +27,7 @@ public:
     /// file can be brought up to date by comparing ids; 6: a turn's context is read from its neighbours'
     /// rows (view chunks_content), not stored with it.
     /// 7: a digest's verbatim quotes of indexed turns are left out of its keywords (chunk_keywords,
-    /// file_quotes).
+    /// chunk_quotes).
     static constexpr int kSchemaVersion = 7;
 
     Status open(const QString &databasePath, FileMapping mapping = FileMapping::None);
@@ -81,13 +81,19 @@ public:
         qint64 id = 0;
         double score = 0.0; ///< BM25, larger is better
     };
+    /// Whether a keyword search also finds the chunks that quote a matching turn. A digest's quote of
+    /// an indexed turn is not among the digest's keywords (the turn carries them): a search that asks
+    /// for digests (a layer filter, a mode that weighs them over turns) finds a digest through them.
+    enum class Quoters { Omit, Include };
     /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL.
-    QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter);
+    QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter,
+                                    Quoters quoters = Quoters::Omit);
     /// In how many chunks each FTS5 token (Porter stem, lower case) occurs; 0 when unknown.
     /// Remembered until the index changes (by this connection or another): fts5vocab reads a
     /// term's whole posting list to count it.
     QHash<QString, qint64> documentFrequencies(const QStringList &tokens);
-    /// chunkCount(), cached until the index changes (for thresholds, not for display).
+    /// The chunks that hold keywords (chunkCount() less the digest chunks that only quote indexed
+    /// turns), cached until the index changes (for thresholds, not for display).
     qint64 approximateChunkCount();
     /// Chunk ids that satisfy a filter (for post-filtering vector hits).
     bool matches(qint64 id, const RecallFilter &filter);
@@ -104,15 +110,21 @@ public:
 private:
     Status createSchema();
     Chunk readChunk(Statement &statement);
-    /// The number of rows FTS5 holds (= chunks), read from its averages record; -1 when unreadable.
+    /// The number of rows FTS5 holds, read from its averages record; -1 when unreadable.
     qint64 keywordRowCount();
     /// Deletes the chunk rows of the file at `path` and their keywords (inside the caller's transaction).
     Status removeChunkRows(const QString &path);
     /// Adds the FTS5 rows of a file's chunks (read from chunks_content).
     Status addKeywords(qint64 fileId);
-    /// Records the files that the file's non-turn chunks cite, and gives each chunk that quotes an
-    /// indexed turn verbatim its keywords without the quote (chunk_keywords). Before addKeywords.
-    Status storeQuotes(qint64 fileId);
+    /// A chunk that may quote turns: a file's non-turn chunks in order.
+    struct QuotingChunk {
+        qint64 id = 0;
+        int ordinal = 0;
+        QString text;
+    };
+    /// Records the lines the chunks cite (chunk_quotes), and gives each chunk that quotes an indexed
+    /// turn verbatim its keywords without the quote (chunk_keywords). Before addKeywords.
+    Status storeQuotes(const QList<QuotingChunk> &chunks);
     /// Redoes the keywords of each file that quotes `path` (but `exceptFileId`): the turns it
     /// quotes changed, came or went.
     Status rekeyQuotersOf(const QString &path, qint64 exceptFileId);

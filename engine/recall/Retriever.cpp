@@ -60,6 +60,10 @@ constexpr double kTailShare = 0.15;
 /// Longer queries are refused: 1000 words is a page, and FTS5 and the embedder would take each one.
 constexpr int kMaxQueryWords = 1000;
 
+/// The layers consolidation writes: digests and facts, whose items quote turns.
+const QStringList kDigestLayers{QStringLiteral("session"), QStringLiteral("daily"), QStringLiteral("weekly"),
+                                QStringLiteral("fact")};
+
 struct Candidate {
     double keyword = 0.0; ///< BM25 / best BM25
     double vector = 0.0;  ///< cosine / best cosine
@@ -73,14 +77,14 @@ struct Candidate {
 /// any hit, and the other items stay one digest result. A digest line and the turn it quotes then never
 /// both spend a pack's budget, and the quote brings the question or answer beside it. Each part scores
 /// the digest's score times its item's share of the digest's match (items far below it go). A mode that
-/// weighs the digest's layer over raw turns (`layerWeights`) asked for digests: its quotes stay items.
+/// weighs the digest's layer over raw turns (`layerWeights`) asked for digests, and a filter the turn fails
+/// (`--layer session`) asked for what the digest is: its quotes stay items.
 /// Nothing when `digest` is not a digest chunk.
 std::optional<QList<RecallResult>> digestParts(const RecallResult &digest, const RelevanceGauge &gauge,
-                                               const RankingMode &mode, IndexStore &store, TurnContext &context)
+                                               const RankingMode &mode, const RecallFilter &filter, IndexStore &store,
+                                               TurnContext &context)
 {
-    static const QStringList digestLayers{QStringLiteral("session"), QStringLiteral("daily"), QStringLiteral("weekly"),
-                                          QStringLiteral("fact")};
-    if (digest.chunk.isTurn || !digestLayers.contains(digest.chunk.tags.layer.value))
+    if (digest.chunk.isTurn || !kDigestLayers.contains(digest.chunk.tags.layer.value))
         return std::nullopt;
     const bool quotesAsTurns =
         mode.layerWeight(digest.chunk.tags.layer.value) <= mode.layerWeight(QStringLiteral("raw"));
@@ -104,7 +108,8 @@ std::optional<QList<RecallResult>> digestParts(const RecallResult &digest, const
                         source = EvidenceText::citedSource(more.front());
         }
         const std::optional<Chunk> turn = source ? store.chunkAt(source->path, source->startLine) : std::nullopt;
-        if (turn && turn->isTurn && CitedQuotes::quotes(item, turn->text)) {
+        if (turn && turn->isTurn && CitedQuotes::quotes(item, turn->text)
+            && (filter.isEmpty() || store.matches(turn->id, filter))) {
             RecallResult part = digest;
             part.chunk = *turn;
             part.score = digest.score * share;
@@ -234,7 +239,13 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     QStringList terms = informativeTerms(allTerms);
     if (terms.isEmpty() && wv <= 0.0)
         terms = allTerms; // no vector side in this mode to leave common words to: slow, but an answer
-    const auto keywordHits = m_store.keywordSearch(terms, mode.keywordCandidates, query.filter);
+    // A digest's quotes of turns are the turns' keywords: a search that asks for digests finds them there.
+    bool wantsDigests = !query.filter.isEmpty();
+    for (const QString &layer : kDigestLayers)
+        wantsDigests = wantsDigests || mode.layerWeight(layer) > mode.layerWeight(QStringLiteral("raw"));
+    const auto keywordHits =
+        m_store.keywordSearch(terms, mode.keywordCandidates, query.filter,
+                              wantsDigests ? IndexStore::Quoters::Include : IndexStore::Quoters::Omit);
     const double maxKeyword = keywordHits.isEmpty() ? 1.0 : qMax(1e-9, keywordHits.front().score);
     for (int i = 0; i < keywordHits.size(); ++i) {
         Candidate &c = candidates[keywordHits[i].id];
@@ -372,7 +383,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
             break;
         if (!results[i].chunk.isTurn && !digestsSplit.contains(results[i].chunk.id)) {
             digestsSplit.insert(results[i].chunk.id);
-            const auto parts = digestParts(results[i], gauge, mode, m_store, context);
+            const auto parts = digestParts(results[i], gauge, mode, query.filter, m_store, context);
             if (parts) {
                 // Each part goes where its own score ranks it among the results not yet shown.
                 const double top = results[i].score;
