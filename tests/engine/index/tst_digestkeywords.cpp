@@ -151,6 +151,24 @@ private slots:
         QVERIFY(all && !all->isEmpty());
         QCOMPARE(all->front().chunk.path, kChat);
     }
+
+    void recall_inAModeThatWeighsDigestsOverTurns_findsTheDigestByItsQuote()
+    {
+        // Keywords only (vectorWeight 0): the digest holds no keyword of its quote, yet the mode asked for it.
+        TestVault vault;
+        vault.write(kChat, chat());
+        vault.write(kDigest, digest());
+        vault.write(QStringLiteral("engram.json"),
+                    QStringLiteral(R"({"modes": {"fast": {"vectorWeight": 0, "layerWeights": {"session": 2}}}})"));
+        auto engine = indexed(vault);
+        RecallQuery q;
+        q.text = QStringLiteral("boathouse by the glacier");
+        q.now = QDateTime(QDate(2026, 1, 2), QTime(0, 0), Qt::UTC);
+        const auto results = engine->recall(q);
+        QVERIFY2(results, qPrintable(results ? QString() : results.error().message));
+        QVERIFY(!results->isEmpty());
+        QCOMPARE(results->front().chunk.path, kDigest);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDigestKeywords)
