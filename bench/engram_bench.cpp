@@ -1,5 +1,5 @@
 // engram_bench: the speed and size of one vault, in one run, with floors beside it.
-//   engram_bench VAULT [--queries N] [--cli PATH] [--keep-index] [--profile MODE]
+//   engram_bench VAULT [--queries N] [--cli PATH] [--keep-index] [--no-floors] [--profile MODE]
 // --profile MODE only runs MODE's recalls (five rounds of the queries) over the kept index,
 // for `perf record`; it prints their p50.
 // Reports full index time, chunks/s, index size, peak RSS, single-file re-index latency,
@@ -224,13 +224,14 @@ int main(int argc, char **argv)
     setvbuf(stdout, nullptr, _IOLBF, 0); // each row as it is measured: a run stopped midway keeps its rows
     QStringList args = app.arguments().mid(1);
     if (args.isEmpty()) {
-        fprintf(stderr, "usage: engram_bench VAULT [--queries N] [--cli PATH] [--keep-index] [--profile MODE]\n");
+        fprintf(stderr, "usage: engram_bench VAULT [--queries N] [--cli PATH] [--keep-index] [--no-floors] [--profile MODE]\n");
         return 2;
     }
     const QString vault = QFileInfo(args.takeFirst()).absoluteFilePath();
     int queryCount = 300;
     QString cli = QStringLiteral(ENGRAM_CLI_PATH);
     bool keep = false;
+    bool floors = true;
     QString profileMode;
     while (!args.isEmpty()) {
         const QString a = args.takeFirst();
@@ -240,6 +241,8 @@ int main(int argc, char **argv)
             cli = args.takeFirst();
         else if (a == QLatin1String("--keep-index"))
             keep = true;
+        else if (a == QLatin1String("--no-floors"))
+            floors = false;
         else if (a == QLatin1String("--profile") && !args.isEmpty()) {
             profileMode = args.takeFirst();
             keep = true;
@@ -433,7 +436,13 @@ int main(int argc, char **argv)
             QStringLiteral("spawn engram-cli recall"));
     }
 
-    // 5. Floors over the same data.
+    // 5. Floors over the same data. They hold every text and every vector as float32 in memory
+    // (1.5 GB of vectors at 1M chunks): a run under a memory limit (bench/in_memory_limit.sh)
+    // leaves them to an unlimited run.
+    if (!floors) {
+        row(QStringLiteral("floors"), QStringLiteral("not run (--no-floors)"));
+        return 0;
+    }
     QList<QString> texts;
     // The floor scans float32 vectors, one flat array (the stored float16 decoded once).
     const int dims = internals(engine).embedder().dimensions();

@@ -1,5 +1,7 @@
 #include "core/Database.h"
 
+#include "core/RandomAccessVfs.h"
+
 #include <QFile>
 
 #include <cstring>
@@ -210,7 +212,9 @@ Status Database::open(const QString &path, bool readOnly, FileMapping mapping)
     close();
     const int flags =
         (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX;
-    const int rc = sqlite3_open_v2(path.toUtf8().constData(), &m_db, flags, nullptr);
+    // A mapped file's faults read the page they need, not the megabytes around it (RandomAccessVfs.h).
+    const char *vfs = mapping == FileMapping::Whole ? randomAccessVfs() : nullptr;
+    const int rc = sqlite3_open_v2(path.toUtf8().constData(), &m_db, flags, vfs);
     if (rc != SQLITE_OK) {
         Error e{QStringLiteral("cannot open the index database %1: %2")
                     .arg(path, QString::fromUtf8(m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc)))};

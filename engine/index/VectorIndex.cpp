@@ -13,6 +13,9 @@
 #include <deque>
 #include <fcntl.h>
 #include <hnswlib/hnswlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <mutex>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -759,6 +762,32 @@ Status VectorIndex::save(const QString &path) const
         m_bulk->waitIdle();
     std::shared_lock lock(m_mutex);
     return d->write(path);
+}
+
+Status VectorIndex::saveAndMap(const QString &path, std::optional<Error> &notMapped)
+{
+    const qint64 changes = changeCount();
+    if (Status s = save(path); !s) // searches go on while it writes
+        return s;
+    std::unique_lock lock(m_mutex);
+    const qint64 inHeap = qint64(d->index->cur_element_count) - (d->level0Mapped ? qint64(d->mappedCount) : 0);
+    if (changeCount() != changes || inHeap <= kMapAfterSaveAbove)
+        return {}; // changed since the write: the file is not this graph any more
+    try {
+        if (Status s = d->read(path, size_t(m_dimensions)); !s) {
+            notMapped = s.error(); // read() replaces the graph only once the file is whole
+            return {};
+        }
+    } catch (const std::exception &e) {
+        notMapped = Error{QStringLiteral("vector index is unreadable: %1").arg(QString::fromUtf8(e.what())), path};
+        return {};
+    }
+#ifdef __GLIBC__
+    // The build's small allocations (upper levels, the label map) are freed, but glibc keeps them in
+    // its arenas until they are trimmed.
+    ::malloc_trim(0);
+#endif
+    return {};
 }
 
 Status VectorIndex::load(const QString &path)

@@ -114,6 +114,15 @@ public:
     /// Maps the file (header, upper graph levels and id list are read; the floats and level 0 are
     /// paged in as searches touch them). On an error the index is as it was.
     Status load(const QString &path);
+    /// save(), then, when more than kMapAfterSaveAbove vectors of the graph are in this process's
+    /// heap (a full index built them there), load() of the file just written: the same graph, now
+    /// file pages the kernel can drop and read again instead of anonymous memory it cannot. At 1M
+    /// chunks a full index left ~1 GB of heap behind it, and under a 2 GiB memory limit recall then
+    /// had no room for the file pages it reads and took 2 s (bench/README.md, "In 2 GiB").
+    /// A failed save is returned; a saved file that cannot be loaded back goes to `notMapped`, and
+    /// the index stays as it was (in memory, searchable).
+    Status saveAndMap(const QString &path, std::optional<Error> &notMapped);
+    static constexpr qint64 kMapAfterSaveAbove = kExactBelow;
 
 private:
     struct Impl;

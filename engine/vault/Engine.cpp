@@ -487,8 +487,12 @@ Status Engine::saveVectorsLocked()
     if (!m_vectorsDirty)
         return {};
     const qint64 generation = m_vectors->generation();
-    if (Status s = m_vectors->save(QDir(indexDirectory()).filePath(kVectorFile)); !s)
+    std::optional<Error> notMapped;
+    if (Status s = m_vectors->saveAndMap(QDir(indexDirectory()).filePath(kVectorFile), notMapped); !s)
         return s;
+    if (notMapped) // saved, but kept in memory: recall works as before
+        qWarning("the saved vector file is not mapped; the vectors stay in memory: %s",
+                 qPrintable(notMapped->toString()));
     m_vectorsDirty = false;
     // The ids first: stopped between the two, the generation is behind and the next opener compares.
     if (Status s = m_store->setMeta(QStringLiteral("vectors_ids"), idDigest(m_vectors->ids())); !s)

@@ -22,6 +22,24 @@ bool isMapped(const QString &path)
     return false;
 }
 
+/// The kernel's flags for this process's mapping of `path` (/proc/self/smaps "VmFlags:" line), or
+/// empty when it maps no part of the file.
+QList<QByteArray> mappingFlags(const QString &path)
+{
+    QFile smaps(QStringLiteral("/proc/self/smaps"));
+    if (!smaps.open(QIODevice::ReadOnly))
+        qFatal("cannot read /proc/self/smaps");
+    const QByteArray suffix = ' ' + path.toUtf8();
+    bool inMapping = false;
+    for (const QByteArray &line : smaps.readAll().split('\n')) {
+        if (line.endsWith(suffix))
+            inMapping = true;
+        else if (inMapping && line.startsWith("VmFlags:"))
+            return line.mid(8).simplified().split(' ');
+    }
+    return {};
+}
+
 qint64 pragma(Database &db, const QString &name)
 {
     auto s = db.prepare(QStringLiteral("PRAGMA %1").arg(name));
@@ -158,6 +176,38 @@ private slots:
         QCOMPARE(s->int64(0), 3);
         QCOMPARE(pragma(db, QStringLiteral("mmap_size")), 2147418112);
         QVERIFY2(isMapped(path), "a long-running reader reads through a map of the file");
+    }
+
+    void open_wholeMappingReadsOnlyThePagesItTouches()
+    {
+        const QString kFourThousandRows =
+            QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 4000) "
+                           "INSERT INTO t(name) SELECT hex(randomblob(500)) FROM n");
+        // A fault of the map reads its page, not the read-ahead around it (8 MB on a disk with
+        // read_ahead_kb 8192): the kernel shows MADV_RANDOM as the flag "rr".
+        const QString path = m_dir.filePath(QStringLiteral("t.db"));
+        QVERIFY(m_db.exec(kFourThousandRows).ok());
+        m_db.close();
+        Database db;
+        QVERIFY(db.open(path, false, FileMapping::Whole).ok());
+        auto s = db.prepare(QStringLiteral("SELECT sum(length(name)) FROM t"));
+        QVERIFY(s && s->next());
+        QVERIFY(s->int64(0) > 4'000'000);
+        const QList<QByteArray> flags = mappingFlags(path);
+        QVERIFY2(!flags.isEmpty(), "the file is mapped");
+        QVERIFY2(flags.contains("rr"), flags.join(' ').constData());
+        // Writes that grow the file past the map go on through a map marked the same way.
+        QVERIFY(db.exec(kFourThousandRows).ok());
+        auto again = db.prepare(QStringLiteral("SELECT sum(length(name)) FROM t"));
+        QVERIFY(again && again->next());
+        QVERIFY(again->int64(0) > 8'000'000);
+        QVERIFY2(mappingFlags(path).contains("rr"), mappingFlags(path).join(' ').constData());
+        db.close();
+        Database oneShot; // a one-shot reader maps nothing, so it has nothing to mark
+        QVERIFY(oneShot.open(path).ok());
+        auto count = oneShot.prepare(QStringLiteral("SELECT count(*) FROM t"));
+        QVERIFY(count && count->next());
+        QCOMPARE(count->int64(0), 8003);
     }
 
     void open_newFileHas8KiBPagesAndAnOldOneKeepsItsOwn()
