@@ -79,8 +79,11 @@ public:
         qint64 id = 0;
         double score = 0.0; ///< BM25, larger is better
     };
-    /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL.
-    QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter);
+    /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL. `rankingOnly` terms add
+    /// to the score of the rows `terms` match (exactly as if they were OR-ed too) but bring no row
+    /// of their own: FTS5 reads their doclists only at those rows, so a common word still ranks.
+    QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter,
+                                    const QStringList &rankingOnly = {});
     /// In how many chunks each FTS5 token (Porter stem, lower case) occurs; 0 when unknown.
     /// Remembered until the index changes (by this connection or another): fts5vocab reads a
     /// term's whole posting list to count it.

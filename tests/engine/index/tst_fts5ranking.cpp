@@ -106,6 +106,47 @@ private slots:
         for (int i = 0; i < 5; ++i)
             QVERIFY(hits[i].score == best[i]);
     }
+
+    void keywordSearch_rankingOnlyTermsScoreTheMatchedRowsAsIfMatched()
+    {
+        // "glacier" chooses the rows; "kayak" and "paddles" add to their BM25 exactly as in an
+        // OR of all three (the same bits), and bring no row of their own.
+        TestVault vault;
+        writeNotes(vault);
+        auto engine = openIndexed(vault);
+        IndexStore &store = internals(*engine).store();
+        const QStringList rankingOnly{QStringLiteral("kayak"), QStringLiteral("paddles")};
+        const auto hits = store.keywordSearch({QStringLiteral("glacier")}, 100, {}, rankingOnly);
+        const auto glacierRows = store.keywordSearch({QStringLiteral("glacier")}, 100, {});
+        QVERIFY(glacierRows.size() > 5);
+        QCOMPARE(hits.size(), glacierRows.size());
+        QSet<qint64> glacierIds;
+        for (const auto &hit : glacierRows)
+            glacierIds.insert(hit.id);
+        QHash<qint64, double> allThree;
+        auto s = store.database().prepare(
+            QStringLiteral("SELECT rowid, engram_bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2) FROM chunks_fts WHERE chunks_fts "
+                           "MATCH '\"glacier\" OR \"kayak\" OR \"paddles\"'"));
+        QVERIFY(s);
+        while (s->next())
+            allThree.insert(s->int64(0), -s->real(1));
+        QVERIFY(allThree.size() > glacierRows.size()); // kayak's rows without glacier are not hits
+        int raised = 0;
+        for (const auto &hit : hits) {
+            QVERIFY2(glacierIds.contains(hit.id), qPrintable(QString::number(hit.id)));
+            QVERIFY2(hit.score == allThree.value(hit.id),
+                     qPrintable(QStringLiteral("row %1: %2 vs %3")
+                                    .arg(hit.id)
+                                    .arg(hit.score, 0, 'g', 17)
+                                    .arg(allThree.value(hit.id), 0, 'g', 17)));
+            for (const auto &alone : glacierRows)
+                if (alone.id == hit.id && hit.score > alone.score)
+                    ++raised;
+        }
+        QVERIFY(raised > 5); // the rows with kayak or paddles in them
+        for (qsizetype i = 1; i < hits.size(); ++i)
+            QVERIFY(hits[i - 1].score >= hits[i].score);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFts5Ranking)

@@ -565,6 +565,56 @@ private slots:
                  (QStringList{QStringLiteral("zq5x"), QStringLiteral("zqrare")}));
     }
 
+    void recall_aCommonTermStillRanksTheRowsTheRareTermsMatch()
+    {
+        // 5120 turns where ten filler words and "zqcommon" each come every 15th-16th turn (about
+        // 1000 chunks each with the turns beside them, under the fifth of the vault a matched term
+        // may be in): "zqrare zqcommon f0 .. f9" has more postings than a query may score, so
+        // "zqcommon", the most common, chooses no rows. It must still rank the rows "zqrare"
+        // matches: of the two turns with "zqrare", the one that also says "zqcommon" comes first,
+        // though the other is a word shorter (BM25 on "zqrare" alone puts the shorter one first).
+        TestVault vault;
+        for (int file = 0, n = 0; file < 128; ++file) {
+            QString text;
+            for (int turn = 0; turn < 40; ++turn, ++n) {
+                text += QStringLiteral("**%1**: a turn").arg(turn % 2 ? QStringLiteral("Ana") : QStringLiteral("Ben"));
+                if (n % 16 < 10)
+                    text += QStringLiteral(" zqf%1").arg(n % 16);
+                if (n % 15 == 0)
+                    text += QStringLiteral(" zqcommon");
+                text += QStringLiteral("\n\n");
+            }
+            vault.write(QStringLiteral("sessions/s%1.md").arg(file, 3, 10, QLatin1Char('0')), text);
+        }
+        vault.write(QStringLiteral("sessions/short.md"),
+                    QStringLiteral("**Ana**: hello there\n\n**Ben**: zqrare said\n\n**Ana**: hello there\n"));
+        vault.write(QStringLiteral("sessions/long.md"),
+                    QStringLiteral("**Ana**: hello there\n\n**Ben**: zqrare zqcommon said\n\n**Ana**: hello there\n"));
+        vault.write(QStringLiteral("engram.json"), QStringLiteral(R"({"modes": {"keywords": {"vectorWeight": 0}}})"));
+        auto engine = openIndexed(vault);
+        QVERIFY(internals(*engine).store().chunkCount() > 5000);
+
+        QStringList terms{QStringLiteral("zqrare"), QStringLiteral("zqcommon")};
+        for (int j = 0; j < 10; ++j)
+            terms << QStringLiteral("zqf%1").arg(j);
+        const Retriever::KeywordPlan plan = internals(*engine).retriever().keywordPlan(terms);
+        QVERIFY2(plan.matched.contains(QStringLiteral("zqrare")), qPrintable(plan.matched.join(u' ')));
+        QCOMPARE(plan.rankingOnly, QStringList{QStringLiteral("zqcommon")});
+
+        RecallQuery query;
+        query.text = terms.join(QLatin1Char(' '));
+        query.mode = QStringLiteral("keywords");
+        const QList<RecallResult> results = recallOrFail(*engine, query);
+        QVERIFY(results.size() >= 2);
+        QCOMPARE(results[0].chunk.path, QStringLiteral("sessions/long.md"));
+        QCOMPARE(results[0].keywordRank, 1);
+        qsizetype shortAt = -1;
+        for (qsizetype i = 0; i < results.size(); ++i)
+            if (results[i].chunk.path == QStringLiteral("sessions/short.md") && results[i].chunk.text.contains(u"zqrare"))
+                shortAt = i;
+        QVERIFY(shortAt > 0);
+    }
+
     void recall_readsNoTableInFull()
     {
         // Recall must not grow with the vault where it need not: every statement on its path
