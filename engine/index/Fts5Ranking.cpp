@@ -127,8 +127,7 @@ void leadingBm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context 
 {
     const int columns = api->xColumnCount(fts);
     if (argumentCount < columns) {
-        sqlite3_result_error(context, "engram_bm25_leading: one weight per column, then one row count per phrase",
-                             -1);
+        sqlite3_result_error(context, "engram_bm25_leading: one weight per column, then one row count per phrase", -1);
         return;
     }
     rankRow(api, fts, context, columns, arguments, argumentCount - columns, arguments + columns);

@@ -1,6 +1,6 @@
 #include "index/IndexStore.h"
-#include "core/PorterStemmer.h"
 
+#include "core/PorterStemmer.h"
 #include "index/VectorKernels.h"
 #include "ingest/DocumentParser.h"
 

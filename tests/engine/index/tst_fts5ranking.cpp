@@ -134,11 +134,10 @@ private slots:
         int raised = 0;
         for (const auto &hit : hits) {
             QVERIFY2(glacierIds.contains(hit.id), qPrintable(QString::number(hit.id)));
-            QVERIFY2(hit.score == allThree.value(hit.id),
-                     qPrintable(QStringLiteral("row %1: %2 vs %3")
-                                    .arg(hit.id)
-                                    .arg(hit.score, 0, 'g', 17)
-                                    .arg(allThree.value(hit.id), 0, 'g', 17)));
+            QVERIFY2(hit.score == allThree.value(hit.id), qPrintable(QStringLiteral("row %1: %2 vs %3")
+                                                                         .arg(hit.id)
+                                                                         .arg(hit.score, 0, 'g', 17)
+                                                                         .arg(allThree.value(hit.id), 0, 'g', 17)));
             for (const auto &alone : glacierRows)
                 if (alone.id == hit.id && hit.score > alone.score)
                     ++raised;

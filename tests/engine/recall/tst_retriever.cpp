@@ -610,7 +610,8 @@ private slots:
         QCOMPARE(results[0].keywordRank, 1);
         qsizetype shortAt = -1;
         for (qsizetype i = 0; i < results.size(); ++i)
-            if (results[i].chunk.path == QStringLiteral("sessions/short.md") && results[i].chunk.text.contains(u"zqrare"))
+            if (results[i].chunk.path == QStringLiteral("sessions/short.md")
+                && results[i].chunk.text.contains(u"zqrare"))
                 shortAt = i;
         QVERIFY(shortAt > 0);
     }
