@@ -131,20 +131,23 @@ std::optional<QList<RecallResult>> digestParts(const RecallResult &digest, const
 Retriever::KeywordPlan Retriever::keywordPlan(const QStringList &terms)
 {
     // A term in many chunks makes FTS5 score every chunk it occurs in: at 100k chunks that was
-    // most of a recall. The rows a query scores are therefore those of its rarer terms: each in
-    // at most 5000 chunks, at most 10000 postings in all, rarest first (BM25 p50 at 100k chunks
-    // 8.5 → 2.8 ms; a budget of 4000 lost 2.5 points of LoCoMo R@10 at scale; bench/README.md).
-    // When even the rarest term is in more than 5000 chunks ("user", a name in every transcript)
-    // there are no such rows and the vector side answers (p99 26-35 → 10-14 ms at 100k chunks).
-    // The other terms still rank those rows (`rankingOnly`): FTS5 seeks their doclists only at
-    // them. Left out of the score, they cost LoCoMo at 1M chunks 11 points of R@10 (a 5000-chunk
-    // term is 0.5 % of the vault there: "store", "book", "paint"). Terms in more than a fifth of
-    // the chunks rank nothing (their idf is near 0; over half the chunks, FTS5 clamps it to 1e-6)
-    // and seeking "user", in 70 % of the chunks, costs as much as reading it. Below 1000 chunks
-    // every query is cheap and every term is matched.
+    // most of a recall. The rows a query scores are therefore those of its rarer terms: the rarest
+    // one if it is in at most 5000 chunks, then others in at most 2500 each while the postings stay
+    // within 5000. When even the rarest term is in more than 5000 chunks ("user", a name in every
+    // transcript) there are no such rows and the vector side answers (p99 26-35 → 10-14 ms at
+    // 100k chunks). The other terms still rank those rows (`rankingOnly`): FTS5 seeks their
+    // doclists only at them, and the score is the full query's BM25. Left out of the score, they
+    // cost LoCoMo at 1M chunks 11 points of R@10 (a 5000-chunk term is 0.5 % of the vault there:
+    // "store", "book", "paint"); ranking, 1M gives 73.1 where 100k gives 75.0. With them ranking,
+    // 2500 per term and 5000 per query choose rows as well as 5000 and 10000 did (the same LoCoMo
+    // at 100k and 1M) at the CPU the old limits cost without the ranking (fast p50 at 1M 3.6 →
+    // 3.1 ms; bench/README.md). Terms in more than a fifth of the chunks rank nothing (their idf
+    // is near 0; over half the chunks, FTS5 clamps it to 1e-6), and seeking "user", in 70 % of
+    // the chunks, costs as much as reading it. Below 1000 chunks every term chooses rows.
     constexpr double kCommonShare = 0.2;
-    constexpr double kMaxPostings = 5000;
-    constexpr double kQueryPostings = 2 * kMaxPostings;
+    constexpr double kRarestPostings = 5000;
+    constexpr double kMaxPostings = 2500;
+    constexpr double kQueryPostings = 5000;
     constexpr qint64 kSmallVault = 1000;
     const qint64 chunks = terms.isEmpty() ? 0 : m_store.approximateChunkCount();
     if (chunks < kSmallVault)
@@ -160,7 +163,7 @@ Retriever::KeywordPlan Retriever::keywordPlan(const QStringList &terms)
     std::stable_sort(rarestFirst.begin(), rarestFirst.end(),
                      [&](qsizetype a, qsizetype b) { return frequency.value(stems[a]) < frequency.value(stems[b]); });
     double postings = double(frequency.value(stems[rarestFirst.front()]));
-    if (postings > kMaxPostings)
+    if (postings > kRarestPostings)
         return {};
     QList<bool> keep(terms.size(), false);
     keep[rarestFirst.front()] = true; // the rarest term stays (a small vault's common word is still cheap)

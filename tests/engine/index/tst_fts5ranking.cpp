@@ -145,6 +145,14 @@ private slots:
         QVERIFY(raised > 5); // the rows with kayak or paddles in them
         for (qsizetype i = 1; i < hits.size(); ++i)
             QVERIFY(hits[i - 1].score >= hits[i].score);
+
+        // With a filter (its values are bound after the row counts and the query): the same
+        // scores, of the filtered rows only.
+        RecallFilter filter;
+        filter.pathPrefix = QStringLiteral("notes/zz");
+        const auto filtered = store.keywordSearch({QStringLiteral("glacier")}, 100, filter, rankingOnly);
+        QCOMPARE(filtered.size(), 1);
+        QVERIFY(filtered.front().score == allThree.value(filtered.front().id));
     }
 };
 

@@ -541,7 +541,7 @@ private slots:
         QVERIFY(!keywordOnly.isEmpty());
         QVERIFY(keywordOnly.front().keywordRank > 0);
 
-        // Within the limits: kept, rarest first, while the postings stay within 10000.
+        // Within the limits: kept, rarest first, while the postings stay within 5000.
         QStringList markers;
         for (int j = 0; j < 20; ++j)
             markers << QStringLiteral("zq%1x").arg(j);
@@ -553,12 +553,12 @@ private slots:
         qint64 postings = 0;
         for (const QString &m : std::as_const(rarestFirst)) {
             QVERIFY2(frequency[m] > 400 && frequency[m] <= 1040, qPrintable(QString::number(frequency[m])));
-            if (postings + frequency[m] > 10000)
+            if (postings + frequency[m] > 5000)
                 break;
             postings += frequency[m];
             expected.insert(m);
         }
-        QVERIFY(expected.size() >= 10 && expected.size() < 20);
+        QVERIFY(expected.size() >= 5 && expected.size() < 20);
         const QStringList kept = retriever.informativeTerms(markers);
         QCOMPARE(QSet<QString>(kept.cbegin(), kept.cend()), expected);
         QCOMPARE(retriever.informativeTerms({QStringLiteral("zq5x"), QStringLiteral("zqrare")}),
@@ -567,9 +567,9 @@ private slots:
 
     void recall_aCommonTermStillRanksTheRowsTheRareTermsMatch()
     {
-        // 5120 turns where ten filler words and "zqcommon" each come every 15th-16th turn (about
+        // 5120 turns where five filler words and "zqcommon" each come every 15th-16th turn (about
         // 1000 chunks each with the turns beside them, under the fifth of the vault a matched term
-        // may be in): "zqrare zqcommon f0 .. f9" has more postings than a query may score, so
+        // may be in): "zqrare zqcommon f0 .. f4" has more postings than a query may score, so
         // "zqcommon", the most common, chooses no rows. It must still rank the rows "zqrare"
         // matches: of the two turns with "zqrare", the one that also says "zqcommon" comes first,
         // though the other is a word shorter (BM25 on "zqrare" alone puts the shorter one first).
@@ -578,7 +578,7 @@ private slots:
             QString text;
             for (int turn = 0; turn < 40; ++turn, ++n) {
                 text += QStringLiteral("**%1**: a turn").arg(turn % 2 ? QStringLiteral("Ana") : QStringLiteral("Ben"));
-                if (n % 16 < 10)
+                if (n % 16 < 5)
                     text += QStringLiteral(" zqf%1").arg(n % 16);
                 if (n % 15 == 0)
                     text += QStringLiteral(" zqcommon");
@@ -595,7 +595,7 @@ private slots:
         QVERIFY(internals(*engine).store().chunkCount() > 5000);
 
         QStringList terms{QStringLiteral("zqrare"), QStringLiteral("zqcommon")};
-        for (int j = 0; j < 10; ++j)
+        for (int j = 0; j < 5; ++j)
             terms << QStringLiteral("zqf%1").arg(j);
         const Retriever::KeywordPlan plan = internals(*engine).retriever().keywordPlan(terms);
         QVERIFY2(plan.matched.contains(QStringLiteral("zqrare")), qPrintable(plan.matched.join(u' ')));
