@@ -557,13 +557,17 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     QString rank = m_cachedBm25 ? QStringLiteral("engram_bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2)")
                                 : QStringLiteral("bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2)");
     QVariantList rowCounts; // of the phrases engram_bm25_leading scores, in the query's order
-    if (m_cachedBm25 && !rankingOnly.isEmpty()) {
+    // SQLite takes at most 127 arguments to a function (SQLITE_MAX_FUNCTION_ARG): the table, four
+    // weights and a row count per phrase. A longer query ranks by the terms that fit.
+    constexpr qsizetype kMaxPhrases = 127 - 5;
+    const QStringList ranking = rankingOnly.mid(0, qMax<qsizetype>(0, kMaxPhrases - terms.size()));
+    if (m_cachedBm25 && !ranking.isEmpty()) {
         // "t1 OR t2 OR ((c1 OR c2) AND (t1 OR t2))": the rows of t1 and t2, each scored by all four
         // terms (the repeated t1 and t2 at the end are not scored). The common terms' row counts
         // come from the vocabulary: counting them as bm25() does would walk their doclists.
         QStringList stems;
         QStringList common;
-        for (const QString &t : rankingOnly) {
+        for (const QString &t : ranking) {
             stems << PorterStemmer::stem(t);
             common << quoteTerm(t);
         }
