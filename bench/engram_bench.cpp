@@ -344,8 +344,9 @@ int main(int argc, char **argv)
         for (const QString &q : queries) {
             QElapsedTimer t;
             t.start();
-            const auto hits = internals(engine).store().keywordSearch(
-                internals(engine).retriever().informativeTerms(Retriever::keywordTerms(q)), fast.keywordCandidates, {});
+            const Retriever::KeywordPlan plan = internals(engine).retriever().keywordPlan(Retriever::keywordTerms(q));
+            const auto hits =
+                internals(engine).store().keywordSearch(plan.matched, fast.keywordCandidates, {}, plan.rankingOnly);
             keyword << double(t.nsecsElapsed()) / 1e6;
             t.restart();
             auto vector = internals(engine).embedder().embed({q});

@@ -1,5 +1,7 @@
 #include "index/Fts5Ranking.h"
 
+#include <QtGlobal>
+
 #include <cmath>
 #include <cstring>
 #include <sqlite3.h>
@@ -22,7 +24,10 @@ int countRow(const Fts5ExtensionApi *, Fts5Context *, void *count)
     return SQLITE_OK;
 }
 
-int queryStatistics(const Fts5ExtensionApi *api, Fts5Context *fts, QueryStatistics **out)
+/// `scored` phrases (all when negative) and, when `documents` is given, each one's number of rows
+/// holding it (negative: count them here, as bm25() does).
+int queryStatistics(const Fts5ExtensionApi *api, Fts5Context *fts, int scored, sqlite3_value **documents,
+                    QueryStatistics **out)
 {
     auto *stats = static_cast<QueryStatistics *>(api->xGetAuxdata(fts, 0));
     if (stats) {
@@ -30,7 +35,7 @@ int queryStatistics(const Fts5ExtensionApi *api, Fts5Context *fts, QueryStatisti
         return SQLITE_OK;
     }
     stats = new QueryStatistics;
-    const int phrases = api->xPhraseCount(fts);
+    const int phrases = scored >= 0 ? qMin(scored, api->xPhraseCount(fts)) : api->xPhraseCount(fts);
     stats->idf.assign(size_t(phrases), 0.0);
     stats->frequency.assign(size_t(phrases), 0.0);
     sqlite3_int64 rows = 0;
@@ -41,8 +46,11 @@ int queryStatistics(const Fts5ExtensionApi *api, Fts5Context *fts, QueryStatisti
     if (rc == SQLITE_OK)
         stats->averageLength = double(tokens) / double(rows);
     for (int i = 0; rc == SQLITE_OK && i < phrases; ++i) {
-        sqlite3_int64 hits = 0;
-        rc = api->xQueryPhrase(fts, i, &hits, countRow);
+        sqlite3_int64 hits = documents ? sqlite3_value_int64(documents[i]) : -1;
+        if (hits < 0) {
+            hits = 0;
+            rc = api->xQueryPhrase(fts, i, &hits, countRow);
+        }
         if (rc == SQLITE_OK) {
             double idf = std::log((double(rows) - double(hits) + 0.5) / (double(hits) + 0.5));
             stats->idf[size_t(i)] = idf <= 0.0 ? 1e-6 : idf;
@@ -57,15 +65,17 @@ int queryStatistics(const Fts5ExtensionApi *api, Fts5Context *fts, QueryStatisti
     return rc;
 }
 
-void cachedBm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int weightCount,
-                sqlite3_value **weights)
+/// bm25() over the first `scored` phrases (all when negative), with the row counts `documents` of
+/// those phrases when given.
+void rankRow(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int weightCount,
+             sqlite3_value **weights, int scored, sqlite3_value **documents)
 {
     constexpr double k1 = 1.2;
     constexpr double b = 0.75;
     constexpr size_t kMaxCachedRows = 4'000'000;
     auto *cache = static_cast<RowLengthCache *>(api->xUserData(fts));
     QueryStatistics *stats = nullptr;
-    int rc = queryStatistics(api, fts, &stats);
+    int rc = queryStatistics(api, fts, scored, documents, &stats);
     int instances = 0;
     if (rc == SQLITE_OK) {
         std::fill(stats->frequency.begin(), stats->frequency.end(), 0.0);
@@ -74,7 +84,7 @@ void cachedBm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *
     for (int i = 0; rc == SQLITE_OK && i < instances; ++i) {
         int phrase = 0, column = 0, offset = 0;
         rc = api->xInst(fts, i, &phrase, &column, &offset);
-        if (rc == SQLITE_OK)
+        if (rc == SQLITE_OK && size_t(phrase) < stats->frequency.size())
             stats->frequency[size_t(phrase)] += weightCount > column ? sqlite3_value_double(weights[column]) : 1.0;
     }
     double length = 0.0;
@@ -106,6 +116,23 @@ void cachedBm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *
     sqlite3_result_double(context, -1.0 * score);
 }
 
+void cachedBm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int weightCount,
+                sqlite3_value **weights)
+{
+    rankRow(api, fts, context, weightCount, weights, -1, nullptr);
+}
+
+void leadingBm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int argumentCount,
+                 sqlite3_value **arguments)
+{
+    const int columns = api->xColumnCount(fts);
+    if (argumentCount < columns) {
+        sqlite3_result_error(context, "engram_bm25_leading: one weight per column, then one row count per phrase", -1);
+        return;
+    }
+    rankRow(api, fts, context, columns, arguments, argumentCount - columns, arguments + columns);
+}
+
 } // namespace
 
 Status installCachedBm25(sqlite3 *db, RowLengthCache *cache)
@@ -122,6 +149,8 @@ Status installCachedBm25(sqlite3 *db, RowLengthCache *cache)
         return Error{QStringLiteral("index database: this SQLite's FTS5 has no extension API")};
     if (api->xCreateFunction(api, "engram_bm25", cache, cachedBm25, nullptr) != SQLITE_OK)
         return Error{QStringLiteral("index database: cannot register engram_bm25")};
+    if (api->xCreateFunction(api, "engram_bm25_leading", cache, leadingBm25, nullptr) != SQLITE_OK)
+        return Error{QStringLiteral("index database: cannot register engram_bm25_leading")};
     return {};
 }
 

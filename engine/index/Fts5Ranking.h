@@ -22,6 +22,13 @@ struct RowLengthCache {
 /// except that a row's length comes from `cache` after its first lookup. bm25() asks FTS5 for
 /// it on every matching row, and FTS5 answers with a nested query of its %_docsize table:
 /// about a third of a keyword search at 100k chunks (bench/README.md).
+///
+/// Also `engram_bm25_leading(table, weight per column..., rows per phrase...)`: the same score over
+/// the first n phrases of the query only, n being the number of row counts given. A row count is
+/// the number of rows holding that phrase (its idf), or -1 to have it counted as bm25() does. The
+/// phrases after them only choose rows: "rare OR ((common) AND rare)" matches the rows holding
+/// `rare` and ranks them by both terms, while FTS5 seeks the common term's long doclist only at
+/// those rows and no row count walks it.
 Status installCachedBm25(sqlite3 *db, RowLengthCache *cache);
 
 } // namespace engram

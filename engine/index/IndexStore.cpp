@@ -1,5 +1,6 @@
 #include "index/IndexStore.h"
 
+#include "core/PorterStemmer.h"
 #include "index/CitedQuotes.h"
 #include "index/VectorKernels.h"
 #include "ingest/DocumentParser.h"
@@ -685,7 +686,7 @@ void IndexStore::forEachVector(const std::function<void(qint64, const Vector &)>
 // the context column the answer to a matching question is a candidate even when it shares no word
 // with the query (LoCoMo R@500t 74.4 -> 76.9; 0.1-0.3 all within 0.5 of that, bench/README.md).
 QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter,
-                                                        Quoters quoters)
+                                                        const QStringList &rankingOnly, Quoters quoters)
 {
     QList<KeywordHit> out;
     if (terms.isEmpty() || limit <= 0)
@@ -694,8 +695,36 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     QStringList quoted;
     for (const QString &t : terms)
         quoted << quoteTerm(t);
-    const QString rank = m_cachedBm25 ? QStringLiteral("engram_bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2)")
-                                      : QStringLiteral("bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2)");
+    QString match = quoted.join(QStringLiteral(" OR "));
+    QString rank = m_cachedBm25 ? QStringLiteral("engram_bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2)")
+                                : QStringLiteral("bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2)");
+    QVariantList rowCounts; // of the phrases engram_bm25_leading scores, in the query's order
+    // SQLite takes at most 127 arguments to a function (SQLITE_MAX_FUNCTION_ARG): the table, four
+    // weights and a row count per phrase. A longer query ranks by the terms that fit.
+    constexpr qsizetype kMaxPhrases = 127 - 5;
+    const QStringList ranking = rankingOnly.mid(0, qMax<qsizetype>(0, kMaxPhrases - terms.size()));
+    if (m_cachedBm25 && !ranking.isEmpty()) {
+        // "t1 OR t2 OR ((c1 OR c2) AND (t1 OR t2))": the rows of t1 and t2, each scored by all four
+        // terms (the repeated t1 and t2 at the end are not scored). The common terms' row counts
+        // come from the vocabulary: counting them as bm25() does would walk their doclists.
+        QStringList stems;
+        QStringList common;
+        for (const QString &t : ranking) {
+            stems << PorterStemmer::stem(t);
+            common << quoteTerm(t);
+        }
+        const QHash<QString, qint64> frequency = documentFrequencies(stems);
+        for (qsizetype i = 0; i < terms.size(); ++i)
+            rowCounts << qint64(-1);
+        for (const QString &stem : std::as_const(stems)) {
+            const qint64 rows = frequency.value(stem);
+            rowCounts << (rows > 0 ? rows : qint64(-1)); // a term the stemmer and FTS5 see differently
+        }
+        match = QStringLiteral("%1 OR ((%2) AND (%1))").arg(match, common.join(QStringLiteral(" OR ")));
+        QStringList placeholders(rowCounts.size(), QStringLiteral("?"));
+        rank = QStringLiteral("engram_bm25_leading(chunks_fts, 1.0, 0.5, 0.5, 0.2, %1)")
+                   .arg(placeholders.join(QStringLiteral(", ")));
+    }
     QString sql;
     QVariantList binds;
     if (filter.isEmpty()) {
@@ -713,10 +742,11 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     auto statement = m_db.cached(sql);
     if (!statement)
         return out;
-    const QString match = quoted.join(QStringLiteral(" OR "));
-    statement->bind(1, match);
-    bindAll(*statement, binds, 2);
-    statement->bind(2 + int(binds.size()), limit);
+    bindAll(*statement, rowCounts, 1);
+    const int matchAt = 1 + int(rowCounts.size());
+    statement->bind(matchAt, match);
+    bindAll(*statement, binds, matchAt + 1);
+    statement->bind(matchAt + 1 + int(binds.size()), limit);
     while (statement->next())
         out << KeywordHit{statement->int64(0), -statement->real(1)};
     statement->reset();
@@ -737,8 +767,9 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     auto viaQuotes = m_db.cached(quoterSql);
     if (!viaQuotes)
         return out;
-    viaQuotes->bind(1, match).bind(2, qint64(limit) * 4);
-    bindAll(*viaQuotes, quoterBinds, 3);
+    bindAll(*viaQuotes, rowCounts, 1);
+    viaQuotes->bind(matchAt, match).bind(matchAt + 1, qint64(limit) * 4);
+    bindAll(*viaQuotes, quoterBinds, matchAt + 2);
     QHash<qint64, qsizetype> at;
     for (qsizetype i = 0; i < out.size(); ++i)
         at.insert(out[i].id, i);

@@ -85,9 +85,11 @@ public:
     /// an indexed turn is not among the digest's keywords (the turn carries them): a search that asks
     /// for digests (a layer filter, a mode that weighs them over turns) finds a digest through them.
     enum class Quoters { Omit, Include };
-    /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL.
+    /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL. `rankingOnly` terms add
+    /// to the score of the rows `terms` match (exactly as if they were OR-ed too) but bring no row
+    /// of their own: FTS5 reads their doclists only at those rows, so a common word still ranks.
     QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter,
-                                    Quoters quoters = Quoters::Omit);
+                                    const QStringList &rankingOnly = {}, Quoters quoters = Quoters::Omit);
     /// In how many chunks each FTS5 token (Porter stem, lower case) occurs; 0 when unknown.
     /// Remembered until the index changes (by this connection or another): fts5vocab reads a
     /// term's whole posting list to count it.

@@ -133,26 +133,32 @@ std::optional<QList<RecallResult>> digestParts(const RecallResult &digest, const
 
 } // namespace
 
-QStringList Retriever::informativeTerms(const QStringList &terms)
+Retriever::KeywordPlan Retriever::keywordPlan(const QStringList &terms)
 {
-    // A term in a large share of the chunks adds little to BM25 (its idf is near 0) but makes
-    // FTS5 score every chunk it occurs in: at 100k chunks that was most of a recall. Terms in
-    // more than a fifth of the chunks, or in more than 5000, are left to the vector side
-    // (measured: LoCoMo unchanged, BM25 p50 at 100k chunks 8.5 → 2.8 ms; bench/README.md).
-    // The query as a whole scores at most 10000 postings, rarest terms first, and when even its
-    // rarest term is in more than 5000 chunks ("user", a name in every transcript) the keyword
-    // side is skipped: those queries were the slow tail (p99 26-35 → 10-14 ms at 100k chunks).
-    // LoCoMo inside 100k synthetic chunks (bench/locomo_at_scale.sh) is the same with these
-    // cut-offs as without them; a budget of 4000 lost 2.5 points of R@10. Below 1000 chunks
-    // every query is cheap and BM25 stays exact.
+    // A term in many chunks makes FTS5 score every chunk it occurs in: at 100k chunks that was
+    // most of a recall. The rows a query scores are therefore those of its rarer terms: the rarest
+    // one if it is in at most 5000 chunks, then others in at most 2500 each while the postings stay
+    // within 5000. When even the rarest term is in more than 5000 chunks ("user", a name in every
+    // transcript) there are no such rows and the vector side answers (p99 26-35 → 10-14 ms at
+    // 100k chunks). The other terms still rank those rows (`rankingOnly`): FTS5 seeks their
+    // doclists only at them, and the score is the full query's BM25. Left out of the score, they
+    // cost LoCoMo at 1M chunks 11 points of R@10 (a 5000-chunk term is 0.5 % of the vault there:
+    // "store", "book", "paint"); ranking, 1M gives 73.1 where 100k gives 75.0. With them ranking,
+    // 2500 per term and 5000 per query choose rows as well as 5000 and 10000 did (the same LoCoMo
+    // at 100k and 1M) at the CPU the old limits cost without the ranking (fast p50 at 1M 3.6 →
+    // 3.1 ms; bench/README.md). Terms in more than a fifth of the chunks rank nothing (their idf
+    // is near 0; over half the chunks, FTS5 clamps it to 1e-6), and seeking "user", in 70 % of
+    // the chunks, costs as much as reading it. Below 1000 chunks every term chooses rows.
     constexpr double kCommonShare = 0.2;
-    constexpr double kMaxPostings = 5000;
-    constexpr double kQueryPostings = 2 * kMaxPostings;
+    constexpr double kRarestPostings = 5000;
+    constexpr double kMaxPostings = 2500;
+    constexpr double kQueryPostings = 5000;
     constexpr qint64 kSmallVault = 1000;
     const qint64 chunks = terms.isEmpty() ? 0 : m_store.approximateChunkCount();
     if (chunks < kSmallVault)
-        return terms;
-    const double limit = qMin(kMaxPostings, kCommonShare * double(chunks));
+        return {terms, {}};
+    const double common = kCommonShare * double(chunks);
+    const double limit = qMin(kMaxPostings, common);
     QStringList stems;
     for (const QString &t : terms)
         stems << PorterStemmer::stem(t);
@@ -162,7 +168,7 @@ QStringList Retriever::informativeTerms(const QStringList &terms)
     std::stable_sort(rarestFirst.begin(), rarestFirst.end(),
                      [&](qsizetype a, qsizetype b) { return frequency.value(stems[a]) < frequency.value(stems[b]); });
     double postings = double(frequency.value(stems[rarestFirst.front()]));
-    if (postings > kMaxPostings)
+    if (postings > kRarestPostings)
         return {};
     QList<bool> keep(terms.size(), false);
     keep[rarestFirst.front()] = true; // the rarest term stays (a small vault's common word is still cheap)
@@ -173,11 +179,19 @@ QStringList Retriever::informativeTerms(const QStringList &terms)
         keep[i] = true;
         postings += f;
     }
-    QStringList kept;
-    for (qsizetype i = 0; i < terms.size(); ++i)
+    KeywordPlan plan;
+    for (qsizetype i = 0; i < terms.size(); ++i) {
         if (keep[i])
-            kept << terms[i];
-    return kept;
+            plan.matched << terms[i];
+        else if (double(frequency.value(stems[i])) <= common)
+            plan.rankingOnly << terms[i];
+    }
+    return plan;
+}
+
+QStringList Retriever::informativeTerms(const QStringList &terms)
+{
+    return keywordPlan(terms).matched;
 }
 
 double Retriever::vectorWeight(const RankingMode &mode) const
@@ -236,15 +250,15 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
 
     QHash<qint64, Candidate> candidates;
     const QStringList allTerms = keywordTerms(text);
-    QStringList terms = informativeTerms(allTerms);
-    if (terms.isEmpty() && wv <= 0.0)
-        terms = allTerms; // no vector side in this mode to leave common words to: slow, but an answer
+    KeywordPlan plan = keywordPlan(allTerms);
+    if (plan.matched.isEmpty() && wv <= 0.0)
+        plan = {allTerms, {}}; // no vector side in this mode to leave common words to: slow, but an answer
     // A digest's quotes of turns are the turns' keywords: a search that asks for digests finds them there.
     bool wantsDigests = !query.filter.isEmpty();
     for (const QString &layer : kDigestLayers)
         wantsDigests = wantsDigests || mode.layerWeight(layer) > mode.layerWeight(QStringLiteral("raw"));
     const auto keywordHits =
-        m_store.keywordSearch(terms, mode.keywordCandidates, query.filter,
+        m_store.keywordSearch(plan.matched, mode.keywordCandidates, query.filter, plan.rankingOnly,
                               wantsDigests ? IndexStore::Quoters::Include : IndexStore::Quoters::Omit);
     const double maxKeyword = keywordHits.isEmpty() ? 1.0 : qMax(1e-9, keywordHits.front().score);
     for (int i = 0; i < keywordHits.size(); ++i) {

@@ -62,10 +62,17 @@ public:
 
     /// Query terms for the keyword search (stop-words removed unless nothing would remain).
     static QStringList keywordTerms(const QString &query);
-    /// The terms worth a BM25 query: rarest first while they are in at most a fifth of the
-    /// chunks and 5000 of them, up to 10000 postings in all; the rarest one stays unless it is
-    /// in more than 5000 chunks (then none: the vector side answers). Vaults under 1000 chunks
-    /// keep every term. Common terms cost FTS5 the most and rank the least.
+    /// How a query's terms reach BM25. `matched` choose the rows: the rarest term unless it is in
+    /// more than 5000 chunks (then none: the vector side answers), then the next rarest while
+    /// each is in at most 2500 chunks and a fifth of them, up to 5000 postings in all.
+    /// `rankingOnly` are the others in at most a fifth of the chunks: they add to the BM25 of
+    /// those rows (IndexStore::keywordSearch). Vaults under 1000 chunks match every term.
+    struct KeywordPlan {
+        QStringList matched;
+        QStringList rankingOnly;
+    };
+    KeywordPlan keywordPlan(const QStringList &terms);
+    /// keywordPlan's `matched` terms.
     QStringList informativeTerms(const QStringList &terms);
 
 private:

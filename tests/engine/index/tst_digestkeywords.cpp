@@ -125,7 +125,7 @@ private slots:
         sessions.layers = {QStringLiteral("session")};
         const QStringList terms{QStringLiteral("boathouse")};
         QVERIFY(store.keywordSearch(terms, 10, sessions).isEmpty());
-        QCOMPARE(ids(store.keywordSearch(terms, 10, sessions, IndexStore::Quoters::Include)),
+        QCOMPARE(ids(store.keywordSearch(terms, 10, sessions, {}, IndexStore::Quoters::Include)),
                  QList<qint64>{digestChunk});
         QVERIFY(!ids(store.keywordSearch(terms, 10, {})).contains(digestChunk));
     }

@@ -106,6 +106,67 @@ private slots:
         for (int i = 0; i < 5; ++i)
             QVERIFY(hits[i].score == best[i]);
     }
+
+    void keywordSearch_rankingOnlyTermsScoreTheMatchedRowsAsIfMatched()
+    {
+        // "glacier" chooses the rows; "kayak" and "paddles" add to their BM25 exactly as in an
+        // OR of all three (the same bits), and bring no row of their own. Notes without any of
+        // them keep the terms' idf well above FTS5's floor.
+        TestVault vault;
+        writeNotes(vault);
+        for (int i = 0; i < 60; ++i)
+            vault.write(QStringLiteral("notes/other%1.md").arg(i), QStringLiteral("# Other\n\nNothing of the sort.\n"));
+        auto engine = openIndexed(vault);
+        IndexStore &store = internals(*engine).store();
+        const QStringList rankingOnly{QStringLiteral("kayak"), QStringLiteral("paddles")};
+        const auto hits = store.keywordSearch({QStringLiteral("glacier")}, 100, {}, rankingOnly);
+        const auto glacierRows = store.keywordSearch({QStringLiteral("glacier")}, 100, {});
+        QVERIFY(glacierRows.size() > 5);
+        QCOMPARE(hits.size(), glacierRows.size());
+        QSet<qint64> glacierIds;
+        for (const auto &hit : glacierRows)
+            glacierIds.insert(hit.id);
+        QHash<qint64, double> allThree;
+        auto s = store.database().prepare(
+            QStringLiteral("SELECT rowid, engram_bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2) FROM chunks_fts WHERE chunks_fts "
+                           "MATCH '\"glacier\" OR \"kayak\" OR \"paddles\"'"));
+        QVERIFY(s);
+        while (s->next())
+            allThree.insert(s->int64(0), -s->real(1));
+        QVERIFY(allThree.size() > glacierRows.size()); // kayak's rows without glacier are not hits
+        int raised = 0;
+        for (const auto &hit : hits) {
+            QVERIFY2(glacierIds.contains(hit.id), qPrintable(QString::number(hit.id)));
+            QVERIFY2(hit.score == allThree.value(hit.id), qPrintable(QStringLiteral("row %1: %2 vs %3")
+                                                                         .arg(hit.id)
+                                                                         .arg(hit.score, 0, 'g', 17)
+                                                                         .arg(allThree.value(hit.id), 0, 'g', 17)));
+            for (const auto &alone : glacierRows)
+                if (alone.id == hit.id && hit.score > alone.score)
+                    ++raised;
+        }
+        QVERIFY(raised > 5); // the rows with kayak or paddles in them
+        QVERIFY(hits.front().score > 1.0);
+        for (qsizetype i = 1; i < hits.size(); ++i)
+            QVERIFY(hits[i - 1].score >= hits[i].score);
+
+        // With a filter (its values are bound after the row counts and the query): the same
+        // scores, of the filtered rows only.
+        RecallFilter filter;
+        filter.pathPrefix = QStringLiteral("notes/zz");
+        const auto filtered = store.keywordSearch({QStringLiteral("glacier")}, 100, filter, rankingOnly);
+        QCOMPARE(filtered.size(), 1);
+        QVERIFY(filtered.front().score == allThree.value(filtered.front().id));
+
+        // More terms than SQLite passes to a function (127 arguments): still an answer, ranked
+        // by the terms that fit.
+        QStringList many = rankingOnly;
+        for (int i = 0; i < 200; ++i)
+            many << QStringLiteral("zqabsent%1").arg(i);
+        const auto longQuery = store.keywordSearch({QStringLiteral("glacier")}, 100, {}, many);
+        QCOMPARE(longQuery.size(), hits.size());
+        QVERIFY(longQuery.front().score == hits.front().score);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFts5Ranking)
