@@ -163,7 +163,7 @@ private Q_SLOTS:
 
         // Scrolled to the end, the list fetches the rest.
         table->setFocus();
-        for (int i = 0; i < 10 && model->canFetchMore({}); ++i) {
+        for (int i = 0; i < 100 && model->canFetchMore({}); ++i) {
             table->verticalScrollBar()->setValue(table->verticalScrollBar()->maximum());
             QTest::qWait(20);
         }
