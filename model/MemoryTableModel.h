@@ -110,8 +110,9 @@ public:
     /// Top-level rows shown to views at first. A view lays out every row it is given
     /// (QSortFilterProxyModel maps it, QTreeView lays it out: ~0.5 µs each on the UI thread), so a
     /// million at once held the window for seconds; and a sort by a column sorts the rows shown in
-    /// one turn (~4 µs a row at a million memories: 20,000 took 200 ms, 5,000 take ~25 ms).
-    static constexpr int kPage = 5000;
+    /// one turn, and a search filters them (with every turn of a session that does not match): at a
+    /// million memories 20,000 rows took 200 ms to sort, 5,000 took 50-60 ms to search, 2,000 ~20 ms.
+    static constexpr int kPage = 2000;
     /// Top-level rows each fetchMore adds. QTreeView fetches more not only when scrolled to the end
     /// but whenever it lays itself out again (after a sort, a removal, a header change): a page each
     /// time grew the list by 20,000 rows a relayout, each placed in the proxy's sort on the UI thread
