@@ -400,7 +400,8 @@ bool MemoryBrowser::showMemory(qint64 chunkId)
         m_proxy->setSearchText({});
         for (QComboBox *combo : {m_region, m_store, m_layer})
             combo->setCurrentIndex(0);
-        index = m_proxy->mapFromSource(source);
+        // A filter taken off may have started the list from its first page again (a reset).
+        index = m_proxy->mapFromSource(m_model->revealChunk(chunkId));
     }
     if (index.parent().isValid())
         m_table->expand(index.parent());

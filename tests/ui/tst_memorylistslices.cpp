@@ -221,6 +221,16 @@ private Q_SLOTS:
         QTest::qWait(50);
         longest[QStringLiteral("search")] = probe.take();
 
+        // Shown from elsewhere (recall's "show in list") while a search hides it: the search goes (the
+        // list starts from its first page again) and the memory is fetched, shown and selected.
+        qint64 farNote = 0;
+        for (qsizetype i = catalog.size() * 3 / 5; i < catalog.size() && !farNote; ++i) // not one changed above
+            if (!catalog.at(i).session)
+                farNote = catalog.at(i).id;
+        QVERIFY(browser.showMemory(farNote));
+        QVERIFY(search->text().isEmpty());
+        QCOMPARE(table->currentIndex().data(ChunkIdRole).toLongLong(), farNote);
+
         QStringList report;
         qint64 worst = 0;
         for (auto it = longest.cbegin(); it != longest.cend(); ++it) {
