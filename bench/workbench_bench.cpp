@@ -14,12 +14,16 @@
 //   --writes N     N notes written one every 50 ms (as an agent saves them), the time until the
 //                  memory list holds all N and the longest stall until settled + 1 s;
 //   --idle-seconds S  the process's CPU (user + system, /proc/self/stat) over S idle seconds;
+//   --stacks       the UI thread's stack sampled during every stall over 50 ms, on stderr
+//                  (bench/stall_stacks.py resolves and counts them);
 //   --floor-seconds S  no window: the same probe alone for S seconds, what the machine's load
 //                  alone makes of a 5 ms timer (2 shared cores: other processes' turns).
-// A stall is how late a 5 ms timer fires (Qt::PreciseTimer): the time the UI thread was busy.
+// A stall is how late a 5 ms timer fires (Qt::PreciseTimer): the time the UI thread was busy or
+// waited for a core; *_busy_ms is the longest turn of its event loop in its own CPU time.
 #include "MainWindow.h"
 #include "MemoryBrowser.h"
 #include "StallProbe.h"
+#include "StallStacks.h"
 #include "VaultInsights.h"
 #include "VaultSession.h"
 
@@ -37,6 +41,7 @@
 #include <QTreeView>
 
 #include <cstdio>
+#include <memory>
 #include <unistd.h>
 
 using namespace engram;
@@ -44,10 +49,14 @@ using namespace engram;
 namespace {
 
 /// Stops the probe and says on stderr how long the longest stall was and when it ended.
-qint64 endPhase(StallProbe &probe)
+qint64 endPhase(StallProbe &probe, qint64 *busy = nullptr)
 {
     const qint64 worst = probe.stop();
-    std::fprintf(stderr, "  longest stall %lld ms, ending %lld ms into the phase\n", worst, probe.worstAt());
+    std::fprintf(stderr,
+                 "  longest stall %lld ms, ending %lld ms into the phase; longest turn %lld ms of UI-thread CPU\n",
+                 worst, probe.worstAt(), probe.busy());
+    if (busy)
+        *busy = probe.busy();
     return worst;
 }
 
@@ -112,7 +121,11 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("writes"), QStringLiteral("write N notes, one each 50 ms"), QStringLiteral("n")});
     parser.addOption({QStringLiteral("idle-seconds"), QStringLiteral("measure idle CPU"), QStringLiteral("s")});
     parser.addOption({QStringLiteral("floor-seconds"), QStringLiteral("the probe alone"), QStringLiteral("s")});
+    parser.addOption({QStringLiteral("stacks"), QStringLiteral("print the UI thread's stack during stalls")});
     parser.process(app);
+    std::unique_ptr<StallStacks> stacks;
+    if (parser.isSet(QStringLiteral("stacks")))
+        stacks = std::make_unique<StallStacks>();
     if (const int floor = parser.value(QStringLiteral("floor-seconds")).toInt(); floor > 0) {
         StallProbe alone;
         alone.start();
@@ -190,7 +203,8 @@ int main(int argc, char *argv[])
     settle(3600000);
     const qint64 settledMs = since() - 1000;
     std::fprintf(stderr, "open:\n");
-    const qint64 openStall = endPhase(probe);
+    qint64 openBusy = -1, rebuildBusy = -1, touchBusy = -1, writesBusy = -1;
+    const qint64 openStall = endPhase(probe, &openBusy);
 
     qint64 rebuildMs = -1, rebuildStall = -1;
     if (parser.isSet(QStringLiteral("rebuild"))) {
@@ -202,7 +216,7 @@ int main(int argc, char *argv[])
         settle(7200000);
         rebuildMs = clock.elapsed() - 1000;
         std::fprintf(stderr, "rebuild:\n");
-        rebuildStall = endPhase(probe);
+        rebuildStall = endPhase(probe, &rebuildBusy);
     }
 
     qint64 touchMs = -1, touchStall = -1;
@@ -226,7 +240,7 @@ int main(int argc, char *argv[])
         settle(7200000);
         touchMs = clock.elapsed() - 1000;
         std::fprintf(stderr, "touch %lld files:\n", qint64(files.size()));
-        touchStall = endPhase(probe);
+        touchStall = endPhase(probe, &touchBusy);
     }
 
     qint64 writesMs = -1, writesStall = -1;
@@ -253,7 +267,7 @@ int main(int argc, char *argv[])
         writesMs = clock.elapsed();
         settle(7200000);
         std::fprintf(stderr, "%d writes (%lld in the list after %lld ms):\n", writes, qint64(written.size()), writesMs);
-        writesStall = endPhase(probe);
+        writesStall = endPhase(probe, &writesBusy);
     }
 
     double idleCpu = -1;
@@ -268,9 +282,11 @@ int main(int argc, char *argv[])
     std::printf("{\"chunks\": %lld, \"list_rows\": %lld, \"shown_ms\": %lld, \"list_ms\": %lld, \"settled_ms\": %lld, "
                 "\"open_stall_ms\": %lld, \"rebuild_ms\": %lld, \"rebuild_stall_ms\": %lld, \"touch_ms\": %lld, "
                 "\"touch_stall_ms\": %lld, \"writes_ms\": %lld, \"writes_stall_ms\": %lld, \"idle_cpu_pct\": %.2f, "
-                "\"graph_nodes\": %lld}\n",
+                "\"graph_nodes\": %lld, \"open_busy_ms\": %lld, \"rebuild_busy_ms\": %lld, \"touch_busy_ms\": %lld, "
+                "\"writes_busy_ms\": %lld}\n",
                 session->stats().chunks, listRows, shownMs, listMs, settledMs, openStall, rebuildMs, rebuildStall,
-                touchMs, touchStall, writesMs, writesStall, idleCpu, qint64(insights->data().graph.nodes.size()));
+                touchMs, touchStall, writesMs, writesStall, idleCpu, qint64(insights->data().graph.nodes.size()),
+                openBusy, rebuildBusy, touchBusy, writesBusy);
     std::fflush(stdout);
     return 0;
 }

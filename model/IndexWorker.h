@@ -36,7 +36,7 @@ public:
     /// (a checkout or a moved tree), not each of them.
     static constexpr int kMaxNamedPaths = 256;
     /// A catalog of more rows than this is announced by its first files first (catalogPreview):
-    /// a page of the memory list (MemoryTableModel::kPage), read in ~0.1 s, where the whole of a
+    /// the first pages of the memory list (MemoryTableModel::kPage), read in ~0.1 s, where the whole of a
     /// million-memory vault takes seconds.
     static constexpr int kPreviewRows = 20000;
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QFutureWatcher>
 #include <QObject>
 #include <QThreadPool>
@@ -42,7 +43,23 @@ private:
     CancelFlag m_current;
 };
 
-/// The one-shot job idiom: runs `work(flag)` on the global thread pool and
+/// The pool every job and release below runs on: not Qt's global pool, which QPainter's raster
+/// engine uses to fill and convert images in parallel while it paints, waiting for its pieces on
+/// the UI thread. With the global pool's threads (one per core) busy with a minute's insights and a
+/// catalog's layout, a paint waited 712 ms for them at a million memories.
+inline QThreadPool *jobPool()
+{
+    static QThreadPool *pool = [] {
+        auto *created = new QThreadPool;
+        // As the global pool's: jobs end while the application is destroyed, not after it (the pool
+        // itself lives as long as the process, as jobs may be started until then).
+        qAddPostRoutine([] { jobPool()->waitForDone(); });
+        return created;
+    }();
+    return pool;
+}
+
+/// The one-shot job idiom: runs `work(flag)` on jobPool() and
 /// hands its result to `done` on `context`'s thread, unless the job was
 /// cancelled meanwhile or `context` is gone. Jobs that need the engine
 /// open their own connection (Engine::openWorker) and capture it. Returns the job's future, for an
@@ -57,19 +74,21 @@ auto runJob(QObject *context, const CancelFlag &flag, Work work, Done done)
         if (!flag.isCancelled())
             done(watcher->result());
     });
-    QFuture<T> future = QtConcurrent::run([flag, work = std::move(work)]() mutable { return work(flag); });
+    QFuture<T> future = QtConcurrent::run(jobPool(), [flag, work = std::move(work)]() mutable { return work(flag); });
     watcher->setFuture(future);
     return future;
 }
 
-/// Lets `value` go on the global thread pool. The last copy of a catalog-sized structure (the rows of
+/// Lets `value` go on jobPool(). The last copy of a catalog-sized structure (the rows of
 /// a million memories, a graph of as many nodes, their strengths) takes 50–300 ms to free: too long
 /// for the UI thread, which only hands it over. Copies elsewhere (implicitly shared) stay valid.
 template <typename T>
 void releaseOffThread(T &&value)
 {
+    // The only reference goes with the task: a copy kept here until return would be the last one
+    // whenever the pool ran the task first, and free the value on this thread after all.
     auto held = std::make_shared<std::decay_t<T>>(std::forward<T>(value));
-    QThreadPool::globalInstance()->start([held]() mutable { held.reset(); });
+    jobPool()->start([held = std::move(held)]() mutable { held.reset(); });
 }
 
 } // namespace engram

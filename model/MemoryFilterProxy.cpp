@@ -18,6 +18,7 @@ void MemoryFilterProxy::setSearchText(const QString &text)
     if (words == m_words)
         return;
     m_words = words;
+    startFromFirstPage();
     invalidateFilter();
 }
 
@@ -26,6 +27,7 @@ void MemoryFilterProxy::setRegion(const QString &region)
     if (region == m_region)
         return;
     m_region = region;
+    startFromFirstPage();
     invalidateFilter();
 }
 
@@ -34,6 +36,7 @@ void MemoryFilterProxy::setStore(const QString &store)
     if (store == m_store)
         return;
     m_store = store;
+    startFromFirstPage();
     invalidateFilter();
 }
 
@@ -42,7 +45,21 @@ void MemoryFilterProxy::setLayer(const QString &layer)
     if (layer == m_layer)
         return;
     m_layer = layer;
+    startFromFirstPage();
     invalidateFilter();
+}
+
+void MemoryFilterProxy::sort(int column, Qt::SortOrder order)
+{
+    if (column != sortColumn() || order != sortOrder())
+        startFromFirstPage();
+    QSortFilterProxyModel::sort(column, order);
+}
+
+void MemoryFilterProxy::startFromFirstPage()
+{
+    if (auto *memories = qobject_cast<MemoryTableModel *>(sourceModel()))
+        memories->showFirstPage();
 }
 
 bool MemoryFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const

@@ -20,12 +20,18 @@ public:
     void setStore(const QString &store);
     void setLayer(const QString &layer);
     QString region() const { return m_region; }
+    /// Sorts from the first page of a MemoryTableModel's rows (MemoryTableModel::showFirstPage): the
+    /// rest is fetched and placed in the sort a slice at a time (MemoryBrowser).
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    /// A new filter or sort applies to the first page only (MemoryTableModel::showFirstPage).
+    void startFromFirstPage();
+
     QStringList m_words;
     QString m_region;
     QString m_store;

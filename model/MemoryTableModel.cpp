@@ -120,6 +120,7 @@ void MemoryTableModel::setLayout(const std::shared_ptr<Layout> &layout)
 {
     Layout fresh = std::move(*layout);
     beginResetModel();
+    m_topSessions.clear();
     std::swap(m_top, fresh.top);
     std::swap(m_sessions, fresh.sessions);
     m_memoryCount = fresh.memoryCount;
@@ -149,6 +150,7 @@ void MemoryTableModel::extendLayout(const std::shared_ptr<Layout> &layout)
     for (auto &[path, session] : m_sessions)
         if (auto it = fresh.sessions.find(path); it != fresh.sessions.end())
             std::swap(it->second, session);
+    m_topSessions.clear();
     std::swap(m_top, fresh.top);
     std::swap(m_sessions, fresh.sessions);
     m_memoryCount = fresh.memoryCount;
@@ -172,12 +174,27 @@ bool MemoryTableModel::canFetchMore(const QModelIndex &parent) const
 
 void MemoryTableModel::fetchMore(const QModelIndex &parent)
 {
-    if (!canFetchMore(parent))
+    if (!parent.isValid())
+        fetchRows(kFetch);
+}
+
+void MemoryTableModel::fetchRows(int rows)
+{
+    if (!canFetchMore({}) || rows <= 0)
         return;
-    const int more = qMin(int(m_top.size()) - m_shown, kPage);
+    const int more = qMin(int(m_top.size()) - m_shown, rows);
     beginInsertRows({}, m_shown, m_shown + more - 1);
     m_shown += more;
     endInsertRows();
+}
+
+void MemoryTableModel::showFirstPage()
+{
+    if (m_shown <= kPage)
+        return;
+    beginResetModel();
+    m_shown = kPage;
+    endResetModel();
 }
 
 QModelIndex MemoryTableModel::revealChunk(qint64 chunkId)
@@ -204,6 +221,7 @@ QModelIndex MemoryTableModel::revealChunk(qint64 chunkId)
 
 void MemoryTableModel::applyDelta(const CatalogDelta &delta)
 {
+    m_topSessions.clear();
     QHash<QString, QList<MemoryRow>> fresh;
     for (const MemoryRow &row : delta.rows)
         fresh[row.path] << row;
@@ -243,6 +261,7 @@ void MemoryTableModel::applyDelta(const CatalogDelta &delta)
             session->turns = turns;
             aggregate(*session);
             m_sessions.emplace(row.path, std::move(session));
+            m_topSessions.clear();
         }
     }
     applyTopDelta(top);
@@ -253,6 +272,7 @@ void MemoryTableModel::applyDelta(const CatalogDelta &delta)
 
 void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
 {
+    m_topSessions.clear();
     const CatalogEdit edit = CatalogEdit::plan(m_top, delta);
     // Changes first: their row numbers are the ones before any removal. Rows not shown yet change
     // without a signal.
@@ -282,6 +302,7 @@ void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
         for (auto &[path, session] : m_sessions)
             if (session->row > last)
                 session->row -= last - first + 1;
+        m_topSessions.clear();
     };
     for (const auto &[first, last] : CatalogEdit::descendingRuns(edit.removed)) {
         if (last >= m_shown)
@@ -306,6 +327,7 @@ void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
                     it->second->row = int(m_top.size());
             m_top << row;
         }
+        m_topSessions.clear();
         if (shown) {
             m_shown = int(m_top.size());
             endInsertRows();
@@ -315,7 +337,7 @@ void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
 
 void MemoryTableModel::updateTurns(Session &session, const QList<MemoryRow> &turns)
 {
-    if (session.row >= m_shown) { // views have not seen it: no signals to send
+    if (session.row >= m_shown || !session.seen) { // views have not seen its turns: no signals to send
         session.turns = turns;
         aggregate(session);
         return;
@@ -396,10 +418,62 @@ void MemoryTableModel::setStrengths(const QHash<qint64, MemoryStrength> &strengt
     setStrengths(strengths, movedStrengths(m_strengths, strengths));
 }
 
+QHash<QString, MemoryTableModel::SessionStrength>
+MemoryTableModel::sessionStrengths(const QList<MemoryRow> &rows, const QHash<qint64, MemoryStrength> &strengths)
+{
+    QHash<QString, SessionStrength> sessions;
+    SessionStrength *current = nullptr;
+    const QChar *currentPath = nullptr; // a file's rows are adjacent and share their path's text
+    for (const MemoryRow &row : rows) {
+        if (!row.session)
+            continue;
+        if (row.path.constData() != currentPath || !current) {
+            current = &sessions[row.path];
+            currentPath = row.path.constData();
+        }
+        const auto it = strengths.constFind(row.id);
+        if (it == strengths.constEnd())
+            continue;
+        current->strength = qMax(current->strength, it->strength);
+        if (it->lastAccess.isValid() && (!current->lastAccess.isValid() || it->lastAccess > current->lastAccess))
+            current->lastAccess = it->lastAccess;
+    }
+    return sessions;
+}
+
+QHash<QString, MemoryTableModel::SessionStrength>
+MemoryTableModel::movedSessions(const QHash<QString, SessionStrength> &before,
+                                const QHash<QString, SessionStrength> &after)
+{
+    QHash<QString, SessionStrength> moved;
+    for (auto it = after.cbegin(); it != after.cend(); ++it) {
+        const auto old = before.constFind(it.key());
+        if (old == before.cend() || roundedStrength(old->strength) != roundedStrength(it->strength)
+            || old->lastAccess != it->lastAccess)
+            moved.insert(it.key(), *it);
+    }
+    return moved;
+}
+
 void MemoryTableModel::setStrengths(const QHash<qint64, MemoryStrength> &strengths, const QSet<qint64> &moved)
 {
+    QHash<QString, SessionStrength> sessions;
+    for (const auto &[path, session] : m_sessions)
+        if (std::any_of(session->turns.cbegin(), session->turns.cend(),
+                        [&moved](const MemoryRow &turn) { return moved.contains(turn.id); })) {
+            Session aggregated;
+            aggregated.turns = session->turns;
+            aggregate(aggregated, strengths);
+            sessions.insert(path, SessionStrength{aggregated.strength, aggregated.lastAccess});
+        }
+    setStrengths(strengths, moved, sessions);
+}
+
+void MemoryTableModel::setStrengths(const QHash<qint64, MemoryStrength> &strengths, const QSet<qint64> &moved,
+                                    const QHash<QString, SessionStrength> &sessions)
+{
     releaseOffThread(std::exchange(m_strengths, strengths)); // a million entries take ~30 ms to free
-    if (moved.isEmpty())
+    if (moved.isEmpty() && sessions.isEmpty())
         return;
     auto announce = [this](int first, int last, const QModelIndex &parent) {
         Q_EMIT dataChanged(index(first, StrengthColumn, parent), index(last, LastAccessColumn, parent));
@@ -407,25 +481,42 @@ void MemoryTableModel::setStrengths(const QHash<qint64, MemoryStrength> &strengt
     // Past a few thousand, one signal for every row shown: a signal per run of rows costs more than
     // the proxy's one pass over them. (The first strengths of a vault move every row.)
     constexpr qsizetype kFew = 4096;
-    const bool many = moved.size() > kFew;
-    if (many && m_shown > 0)
+    const bool many = moved.size() + sessions.size() > kFew;
+    if (many && m_shown > 0) {
+        // QTreeView finds each row of a dataChanged in its own rows by a linear search from the last
+        // one it painted: 20,000 rows changed took it 3.8 s. A header change first makes it lay out
+        // again once, later, and skip the rows one by one (its items' height and their rectangles).
+        Q_EMIT headerDataChanged(Qt::Horizontal, StrengthColumn, LastAccessColumn);
         announce(0, m_shown - 1, {});
+    }
     QList<int> rows;
     if (!many)
         for (int r = 0; r < m_shown; ++r)
             if (!m_top.at(r).session && moved.contains(m_top.at(r).id))
                 rows << r;
+    // The sessions whose own row moved, aggregated off the UI thread: 65,000 sessions' turns looked
+    // up here took ~300 ms at a million memories.
+    for (auto it = sessions.cbegin(); it != sessions.cend(); ++it) {
+        const auto found = m_sessions.find(it.key());
+        if (found == m_sessions.end())
+            continue; // gone since, or not here yet (its turns are aggregated as they arrive)
+        Session &session = *found->second;
+        const bool rowMoved =
+            roundedStrength(it->strength) != roundedStrength(session.strength) || it->lastAccess != session.lastAccess;
+        session.strength = it->strength;
+        session.lastAccess = it->lastAccess;
+        if (rowMoved && session.row < m_shown && !many)
+            rows << session.row;
+    }
+    // Turns only where a view or proxy may hold them.
     for (auto &[path, session] : m_sessions) {
+        if (session->row >= m_shown || !session->seen || moved.isEmpty())
+            continue;
         QList<int> turns;
         for (int t = 0; t < session->turns.size(); ++t)
             if (moved.contains(session->turns.at(t).id))
                 turns << t;
-        if (turns.isEmpty())
-            continue;
-        const bool shown = session->row < m_shown;
-        if (aggregate(*session) && shown && !many)
-            rows << session->row;
-        for (qsizetype i = 0; shown && i < turns.size();) {
+        for (qsizetype i = 0; i < turns.size();) {
             qsizetype end = i;
             while (end + 1 < turns.size() && turns.at(end + 1) == turns.at(end) + 1)
                 ++end;
@@ -448,6 +539,15 @@ MemoryTableModel::Session *MemoryTableModel::sessionAt(int topRow) const
     const MemoryRow &row = m_top.at(topRow);
     if (!row.session)
         return nullptr;
+    if (m_topSessions.size() != m_top.size()) {
+        m_topSessions.fill(nullptr, m_top.size());
+        for (const auto &[path, session] : m_sessions)
+            if (session->row >= 0 && session->row < m_top.size() && m_top.at(session->row).session
+                && m_top.at(session->row).path == path)
+                m_topSessions[session->row] = session.get();
+    }
+    if (Session *session = m_topSessions.at(topRow))
+        return session;
     const auto it = m_sessions.find(row.path);
     return it == m_sessions.end() ? nullptr : it->second.get();
 }
@@ -470,8 +570,10 @@ QModelIndex MemoryTableModel::indexOfChunk(qint64 chunkId) const
             return index(r, 0);
     for (const auto &[path, session] : m_sessions)
         for (int t = 0; t < session->turns.size() && session->row < m_shown; ++t)
-            if (session->turns.at(t).id == chunkId)
+            if (session->turns.at(t).id == chunkId) {
+                session->seen = true;
                 return createIndex(t, 0, session.get());
+            }
     return {};
 }
 
@@ -484,7 +586,10 @@ QModelIndex MemoryTableModel::index(int row, int column, const QModelIndex &pare
     if (sessionOf(parent) || parent.column() != 0)
         return {};
     Session *session = sessionAt(parent.row());
-    return session && row < session->turns.size() ? createIndex(row, column, session) : QModelIndex();
+    if (!session || row >= session->turns.size())
+        return {};
+    session->seen = true;
+    return createIndex(row, column, session);
 }
 
 QModelIndex MemoryTableModel::parent(const QModelIndex &child) const

@@ -71,10 +71,29 @@ public:
     /// differs between `before` and `after`, or that only one of them holds.
     static QSet<qint64> movedStrengths(const QHash<qint64, MemoryStrength> &before,
                                        const QHash<qint64, MemoryStrength> &after);
+    /// What a session's own row shows of its turns: the strongest turn's strength (-1 while none has
+    /// one) and the latest access.
+    struct SessionStrength {
+        double strength = -1.0;
+        QDateTime lastAccess;
+    };
+    /// Any thread: every session's SessionStrength by path, from the catalog `rows` and `strengths`.
+    /// At a million memories (65,000 sessions) the pass over every turn takes ~300 ms.
+    static QHash<QString, SessionStrength> sessionStrengths(const QList<MemoryRow> &rows,
+                                                            const QHash<qint64, MemoryStrength> &strengths);
+    /// Any thread: the sessions of `after` whose strength (to two decimals) or last access differs
+    /// from `before`, or that `before` does not hold.
+    static QHash<QString, SessionStrength> movedSessions(const QHash<QString, SessionStrength> &before,
+                                                         const QHash<QString, SessionStrength> &after);
     /// setStrengths when the caller knows which memories' shown strength or last access moved
     /// (`moved`, by chunk id, computed off the UI thread): a few moved are found by one pass over
-    /// the rows, many are announced by one dataChanged per column range.
+    /// the rows, many are announced by one dataChanged per column range. Sessions' own rows are
+    /// aggregated here from their turns.
     void setStrengths(const QHash<qint64, MemoryStrength> &strengths, const QSet<qint64> &moved);
+    /// The same with the sessions whose own row moved aggregated off the UI thread too
+    /// (`sessions`: movedSessions of two sessionStrengths); every other session's row stays as it is.
+    void setStrengths(const QHash<qint64, MemoryStrength> &strengths, const QSet<qint64> &moved,
+                      const QHash<QString, SessionStrength> &sessions);
     /// The top-level row `index`: a note's chunk, or a session's summary row.
     const MemoryRow &row(int index) const { return m_top.at(index); }
     /// Where the memory with this chunk id is (a top-level row or a session's turn); invalid if unknown
@@ -88,12 +107,26 @@ public:
     /// Where the memory with this chunk id is, fetching the rows up to it first when it is not shown yet.
     QModelIndex revealChunk(qint64 chunkId);
 
-    /// Top-level rows shown to views at first, and added by each fetchMore. A view lays out every
-    /// row it is given (QSortFilterProxyModel maps it, QTreeView lays it out: ~0.5 µs each on the
-    /// UI thread), so a million at once held the window for seconds; a page is ~10 ms.
-    static constexpr int kPage = 20000;
+    /// Top-level rows shown to views at first. A view lays out every row it is given
+    /// (QSortFilterProxyModel maps it, QTreeView lays it out: ~0.5 µs each on the UI thread), so a
+    /// million at once held the window for seconds; and a sort by a column sorts the rows shown in
+    /// one turn, and a search filters them (with every turn of a session that does not match): at a
+    /// million memories 20,000 rows took 200 ms to sort, 5,000 took 50-60 ms to search, 2,000 ~20 ms.
+    static constexpr int kPage = 2000;
+    /// Top-level rows each fetchMore adds. QTreeView fetches more not only when scrolled to the end
+    /// but whenever it lays itself out again (after a sort, a removal, a header change): a page each
+    /// time grew the list by 20,000 rows a relayout, each placed in the proxy's sort on the UI thread
+    /// (670 ms at a million memories). A person scrolling to the end gets the next 2,000.
+    static constexpr int kFetch = 2000;
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
+    /// fetchMore for up to `rows` top-level rows: a sorted or filtered proxy maps and places each
+    /// row it is given, so a caller that fetches every row does it in slices it can time.
+    void fetchRows(int rows);
+    /// Shows views the first page of rows again (a reset) when they hold more: a proxy sorts again
+    /// or filters again every row it holds in one turn (a million memories sorted by strength:
+    /// 1.2 s), so a new sort or search starts from a page and fetches the rest in slices.
+    void showFirstPage();
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -109,6 +142,11 @@ private:
         int row = 0;            ///< its top-level row
         double strength = -1.0; ///< the strongest turn's; -1 while no turn has one
         QDateTime lastAccess;   ///< the latest of its turns'
+        /// An index of one of its turns was handed out (a view expanded it, a proxy filtered it):
+        /// only then can a view or proxy hold its turns, and only then are their changes announced.
+        /// At a million memories a dataChanged for the turns of each of 65,000 sessions took
+        /// QTreeView seconds (each a linear search of its rows shown for a turn it never showed).
+        mutable bool seen = false;
     };
 
     Session *sessionAt(int topRow) const;
@@ -127,6 +165,10 @@ private:
     QHash<qint64, MemoryStrength> m_strengths;
     qint64 m_memoryCount = 0;
     int m_shown = 0; ///< m_top's first rows that views see (rowCount at the top level)
+    /// m_top's rows' sessions (null for notes' rows), made again after any change of rows
+    /// (empty until then). Sorting calls data() twice per comparison, and a session's row found
+    /// by hashing its path was a fifth of a sort's time.
+    mutable QList<Session *> m_topSessions;
 };
 
 } // namespace engram

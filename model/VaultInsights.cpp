@@ -207,7 +207,8 @@ VaultInsights::VaultInsights(VaultSession *session, QObject *parent) : QObject(p
 VaultInsights::~VaultInsights() = default;
 
 VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &rows,
-                                        const QHash<qint64, MemoryStrength> &previous)
+                                        const QHash<qint64, MemoryStrength> &previous,
+                                        const QHash<QString, MemoryTableModel::SessionStrength> &previousSessions)
 {
     VaultInsightData out;
     const RowIndex index(rows);
@@ -238,6 +239,8 @@ VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &
     out.graph.memoriesInVault = rows.size();
     out.focus = std::make_shared<const GraphFocus>(out.graph);
     out.strengthsMoved = MemoryTableModel::movedStrengths(previous, out.strengths);
+    out.sessionStrengths = MemoryTableModel::sessionStrengths(rows, out.strengths);
+    out.sessionsMoved = MemoryTableModel::movedSessions(previousSessions, out.sessionStrengths);
     out.tools = toolsOf(engine.vaultPath(), &out.error);
     out.timeline = timelineOf(engine);
     return out;
@@ -291,14 +294,14 @@ void VaultInsights::refresh()
         // The rows are read again here rather than shared with the session: a job of a minute at
         // a million memories would hold the session's catalog, and the first delta to arrive
         // meanwhile would copy all of it on the UI thread (~100 ms).
-        [engine, previous = m_data.strengths](const CancelFlag &) {
+        [engine, previous = m_data.strengths, previousSessions = m_data.sessionStrengths](const CancelFlag &) {
             auto rows = engine->memoryRows();
             if (!rows) {
                 VaultInsightData failed;
                 failed.error = rows.error().toString();
                 return failed;
             }
-            return compute(*engine, *rows, previous);
+            return compute(*engine, *rows, previous, previousSessions);
         },
         [this](const VaultInsightData &data) {
             m_running = false;

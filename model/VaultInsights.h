@@ -2,6 +2,7 @@
 
 #include "GraphFocus.h"
 #include "Job.h"
+#include "MemoryTableModel.h"
 #include "ViewData.h"
 #include "consolidation/Consolidator.h"
 #include "index/MemoryCatalog.h"
@@ -25,6 +26,10 @@ struct VaultInsightData {
     QHash<qint64, MemoryStrength> strengths;
     /// The chunk ids whose shown strength moved since the data before (MemoryTableModel::movedStrengths).
     QSet<qint64> strengthsMoved;
+    /// Each session's strongest turn and latest access (MemoryTableModel::sessionStrengths), and
+    /// those of them that moved since the data before (MemoryTableModel::movedSessions).
+    QHash<QString, MemoryTableModel::SessionStrength> sessionStrengths;
+    QHash<QString, MemoryTableModel::SessionStrength> sessionsMoved;
     QList<RegionStat> regions;
     GraphData graph;
     /// The graph's edges indexed by node, built with it: at 100k memories ~260 ms, too long for the UI thread.
@@ -59,9 +64,10 @@ public:
     bool consolidateNow();
 
     /// The work itself (any thread): reads everything the views need from `engine`.
-    /// `previous`: the strengths shown until now, to tell which moved.
+    /// `previous`, `previousSessions`: the strengths shown until now, to tell which moved.
     static VaultInsightData compute(Engine &engine, const QList<MemoryRow> &rows,
-                                    const QHash<qint64, MemoryStrength> &previous = {});
+                                    const QHash<qint64, MemoryStrength> &previous = {},
+                                    const QHash<QString, MemoryTableModel::SessionStrength> &previousSessions = {});
     /// The nodes and edges within `hops` of `chunkId`, following MemoryDynamics::edges.
     static GraphData neighbourhood(Engine &engine, const QList<MemoryRow> &rows, qint64 chunkId, int hops);
 

@@ -136,16 +136,25 @@ void MainWindow::selectWelcomeNoteOnce()
     // starts with, when nothing else was chosen before the catalog arrived.
     connect(m_session, &VaultSession::opened, this, [this] { m_welcomeShown = false; });
     // The first catalog of a new vault may come before the note is indexed: look again at each
-    // until something is selected.
-    connect(m_session, &VaultSession::catalogReady, this, [this] {
+    // change until something is selected, in the rows that changed. (Every row of the catalog
+    // read again at each change took 50-150 ms at a million memories.)
+    auto showWelcome = [this](const QList<MemoryRow> &rows) {
         if (m_welcomeShown)
             return;
         const auto *table = m_browser->findChild<QAbstractItemView *>(QStringLiteral("memoryTable"));
         m_welcomeShown = table && table->selectionModel() && table->selectionModel()->hasSelection();
-        for (auto row = m_session->catalog().cbegin(); !m_welcomeShown && row != m_session->catalog().cend(); ++row)
+        for (auto row = rows.cbegin(); !m_welcomeShown && row != rows.cend(); ++row)
             if (row->path == QLatin1String("notes/welcome.md"))
                 m_welcomeShown = m_browser->showMemory(row->id);
+    };
+    connect(m_session, &VaultSession::catalogReset, this, [this, showWelcome] {
+        // A vault of its first notes, not one of many thousands whose list shows its first rows.
+        constexpr qsizetype kNewVaultRows = 20000;
+        if (m_session->catalog().size() <= kNewVaultRows)
+            showWelcome(m_session->catalog());
     });
+    connect(m_session, &VaultSession::catalogChanged, this,
+            [showWelcome](const CatalogDelta &delta) { showWelcome(delta.rows); });
 }
 
 void MainWindow::createMenus()
@@ -225,7 +234,7 @@ void MainWindow::connectInsights()
 {
     connect(m_insights, &VaultInsights::ready, this, [this] {
         const VaultInsightData &d = m_insights->data();
-        m_browser->setStrengths(d.strengths, d.strengthsMoved);
+        m_browser->setStrengths(d.strengths, d.strengthsMoved, d.sessionsMoved);
         if (!d.regions.isEmpty())
             m_regions->setStats(d.regions);
         m_graph->setData(d.graph, d.focus);

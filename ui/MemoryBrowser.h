@@ -2,6 +2,7 @@
 
 #include "CatalogDelta.h"
 #include "Job.h"
+#include "MemoryTableModel.h"
 #include "ViewData.h"
 
 #include <QWidget>
@@ -33,7 +34,8 @@ public:
 
     void setRegionFilter(const QString &region);
     /// Strength and last access per chunk id, from the dynamics layer.
-    void setStrengths(const QHash<qint64, MemoryStrength> &strengths, const QSet<qint64> &moved);
+    void setStrengths(const QHash<qint64, MemoryStrength> &strengths, const QSet<qint64> &moved,
+                      const QHash<QString, MemoryTableModel::SessionStrength> &sessions);
     void focusSearch();
     /// Selects the memory with this chunk id (clearing filters that hide it, expanding its
     /// session); false if unknown.
@@ -98,6 +100,7 @@ private:
     bool m_previewed = false; ///< the rows shown are the start of the catalog still being read
     LatestJob m_layout;
     QTimer *m_fetch;
+    int m_fetchSlice = 500; ///< rows fetchForFilter takes in one turn, adapted to take ~15 ms
 };
 
 } // namespace engram
