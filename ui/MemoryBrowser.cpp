@@ -159,19 +159,11 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     comboFilter(m_region, &MemoryFilterProxy::setRegion);
     comboFilter(m_store, &MemoryFilterProxy::setStore);
     comboFilter(m_layer, &MemoryFilterProxy::setLayer);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current, const QModelIndex &previous) {
-                if (m_returning)
-                    return;
-                // Leaving a note with unsaved edits asks first; Cancel puts the selection back.
-                const bool otherFile = current.data(PathRole).toString() != m_editor->relativePath();
-                if (otherFile && !m_editor->maybeSave()) {
-                    const QScopedValueRollback<bool> returning(m_returning, true);
-                    m_table->setCurrentIndex(previous);
-                    return;
-                }
-                showSelected();
-            });
+    // A memory opens when it becomes the current row and is selected: a click sets the current row
+    // first and selects it after, the keyboard selects first. A current row nobody selected is Qt's
+    // doing (focus on a table without one makes the first row current, unselected): nothing opens.
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MemoryBrowser::chooseCurrent);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MemoryBrowser::chooseCurrent);
     // A saved note moves its own rows only: the proxy keeps its sort, the view its selection and scroll.
     // A large catalog shows its first files while the rest is read; the whole one then extends them.
     connect(m_session, &VaultSession::catalogPreview, this, [this](const QList<MemoryRow> &firstRows) {
@@ -408,6 +400,25 @@ bool MemoryBrowser::showMemory(qint64 chunkId)
     m_table->setCurrentIndex(index);
     m_table->scrollTo(index, QAbstractItemView::PositionAtCenter);
     return true;
+}
+
+void MemoryBrowser::chooseCurrent()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (m_returning || !current.isValid() || !m_table->selectionModel()->isSelected(current) || current == m_chosen)
+        return;
+    // Leaving a note with unsaved edits asks first; Cancel puts the selection back.
+    const bool otherFile = current.data(PathRole).toString() != m_editor->relativePath();
+    if (otherFile && !m_editor->maybeSave()) {
+        const QScopedValueRollback<bool> returning(m_returning, true);
+        if (m_chosen.isValid())
+            m_table->setCurrentIndex(m_chosen);
+        else
+            m_table->selectionModel()->clear();
+        return;
+    }
+    m_chosen = current;
+    showSelected();
 }
 
 void MemoryBrowser::showSelected()

@@ -58,6 +58,7 @@ private:
     void fitColumns();
     /// The sentence in the table's empty area: why there is no row (no vault, indexing, no match).
     void updateEmptyNote();
+    void chooseCurrent();
     void showSelected();
     void updateCount();
     /// What the session said of its catalog, taken in order: a whole catalog (or its first files) is
@@ -94,7 +95,8 @@ private:
     int m_lastAccessWidth = 0; ///< of the columns that give way when the table is narrow
     int m_sourceWidth = 0;
     bool m_opening = false;
-    bool m_returning = false; ///< putting the selection back after a cancelled prompt
+    bool m_returning = false;       ///< putting the selection back after a cancelled prompt
+    QPersistentModelIndex m_chosen; ///< the row whose memory the editor was last given
     QList<CatalogStep> m_steps;
     bool m_layingOut = false;
     bool m_previewed = false; ///< the rows shown are the start of the catalog still being read

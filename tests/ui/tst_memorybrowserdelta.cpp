@@ -188,6 +188,36 @@ private Q_SLOTS:
         QVERIFY2(cancelled > 0, "no superseded recall was cancelled");
     }
 
+    void focusOrAHeaderClick_opensNoMemoryTheUserDidNotPick()
+    {
+        // Focus on a table with no current row makes Qt set one (the first, unselected): that is not
+        // the person choosing a memory, and the editor must not open it (it did, on a header click).
+        auto *text = child<QPlainTextEdit>(m_window.get(), "noteText");
+        QVERIFY(text->toPlainText().isEmpty());
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        m_table->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(m_table->hasFocus());
+        QHeaderView *header = m_table->header();
+        const int x = header->sectionViewportPosition(MemoryTableModel::StrengthColumn) + 5;
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(x, header->height() / 2));
+        QCOMPARE(header->sortIndicatorSection(), int(MemoryTableModel::StrengthColumn));
+        QTest::qWait(200);
+        QVERIFY2(text->toPlainText().isEmpty(), qPrintable(text->toPlainText().left(80)));
+        QVERIFY(m_table->selectionModel()->selectedRows().isEmpty());
+
+        // A click on a row is a choice: it opens.
+        const QModelIndex third = m_table->model()->index(2, 0);
+        QTest::mouseClick(m_table->viewport(), Qt::LeftButton, {}, m_table->visualRect(third).center());
+        QTRY_VERIFY(!text->toPlainText().isEmpty());
+        QCOMPARE(m_table->currentIndex().row(), 2);
+        // And the keyboard moves the choice.
+        QTest::keyClick(m_table, Qt::Key_Down);
+        QTRY_COMPARE(m_table->selectionModel()->selectedRows().value(0).row(), 3);
+        QVERIFY(text->toPlainText().contains(
+            m_table->currentIndex().data(Qt::DisplayRole).toString().section(QLatin1Char(' '), 0, 1)));
+    }
+
     void closeWhileIndexing_joinsTheIndexerPromptly()
     {
         for (int i = kNotes; i < 3 * kNotes; ++i)
