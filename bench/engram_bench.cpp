@@ -224,7 +224,8 @@ int main(int argc, char **argv)
     setvbuf(stdout, nullptr, _IOLBF, 0); // each row as it is measured: a run stopped midway keeps its rows
     QStringList args = app.arguments().mid(1);
     if (args.isEmpty()) {
-        fprintf(stderr, "usage: engram_bench VAULT [--queries N] [--cli PATH] [--keep-index] [--no-floors] [--profile MODE]\n");
+        fprintf(stderr,
+                "usage: engram_bench VAULT [--queries N] [--cli PATH] [--keep-index] [--no-floors] [--profile MODE]\n");
         return 2;
     }
     const QString vault = QFileInfo(args.takeFirst()).absoluteFilePath();

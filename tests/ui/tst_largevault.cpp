@@ -9,6 +9,7 @@
 #include "MemoryTableModel.h"
 #include "Roles.h"
 #include "TestVault.h"
+#include "TurnProbe.h"
 #include "VaultInsights.h"
 #include "VaultSession.h"
 
@@ -33,54 +34,11 @@ namespace {
 const int kFiles = 2000;
 const int kSections = 20;    // a chunk each: 40,000 memories
 const int kTimeout = 240000; // under ctest's 300 s: a wait that never ends fails naming its condition
-/// The longest turn of the UI thread's event loop allowed, in its own CPU time: ~20 ms here
-/// (a page of rows filtered for a search). At this size the old table (every row given to the
-/// view at once) stayed under it too (18 ms); the bound keeps what is O(rows) off the UI thread,
-/// where at a million memories it held the window for 14 s (bench/workbench_bench).
-/// Code built with AddressSanitizer runs 2-3 times slower (the same turn took 121 ms there).
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ENGRAM_TEST_UNDER_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(ENGRAM_TEST_UNDER_ASAN)
-const qint64 kMaxTurnMs = 4 * 60;
-#else
-const qint64 kMaxTurnMs = 60;
-#endif
-
-qint64 threadCpuMs()
-{
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return qint64(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
-}
-
-/// The longest turn of the event loop, in the UI thread's CPU time: the dispatcher says when it
-/// wakes and when it is about to wait, and the work of a turn lies between two of those moments
-/// (waiting costs the thread no CPU).
-class TurnProbe {
-public:
-    TurnProbe()
-    {
-        auto *dispatcher = QAbstractEventDispatcher::instance();
-        for (auto moment : {&QAbstractEventDispatcher::awake, &QAbstractEventDispatcher::aboutToBlock})
-            QObject::connect(dispatcher, moment, dispatcher, [this] {
-                const qint64 now = threadCpuMs();
-                m_longest = qMax(m_longest, now - m_last);
-                m_last = now;
-                ++m_turns;
-            });
-        m_last = threadCpuMs();
-    }
-    qint64 longest() const { return m_longest; }
-    qint64 turns() const { return m_turns; }
-
-private:
-    qint64 m_last = 0;
-    qint64 m_longest = 0;
-    qint64 m_turns = 0;
-};
+// The longest UI-thread turn is held to test::kMaxTurnMs (60 ms of CPU): ~20 ms here (a page of
+// rows filtered for a search). At this size the old table (every row given to the view at once)
+// stayed under it too (18 ms); the bound keeps what is O(rows) off the UI thread, where at a
+// million memories it held the window for 14 s (bench/workbench_bench). The same turn took 121 ms
+// under AddressSanitizer.
 
 QString uniqueWord(int file)
 {
@@ -110,7 +68,7 @@ private Q_SLOTS:
 
     void indexesListsAndSearchesWithoutHoldingTheWindow()
     {
-        TurnProbe probe;
+        test::TurnProbe probe;
         MainWindow window;
         window.resize(1200, 700);
         window.show();
@@ -177,7 +135,7 @@ private Q_SLOTS:
 
         QVERIFY2(probe.turns() > 100, qPrintable(QString::number(probe.turns())));
         QVERIFY2(
-            probe.longest() <= kMaxTurnMs,
+            probe.longest() <= test::kMaxTurnMs,
             qPrintable(
                 QStringLiteral("the UI thread spent %1 ms of CPU in one turn of its event loop").arg(probe.longest())));
         qInfo("longest turn of the UI thread: %lld ms of CPU over %lld turns", probe.longest(), probe.turns());

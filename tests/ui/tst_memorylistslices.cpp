@@ -8,6 +8,7 @@
 #include "MemoryBrowser.h"
 #include "MemoryTableModel.h"
 #include "Roles.h"
+#include "TurnProbe.h"
 #include "VaultSession.h"
 
 #include <QAbstractEventDispatcher>
@@ -26,49 +27,9 @@ using test::child;
 namespace {
 
 const int kTimeout = 240000;
-/// The longest turn of the UI thread allowed per step, in its CPU time. Measured here: 33 ms at most
-/// (a search's first slice); before the steps were sliced, 185 ms (a sort) to 3.9 s (the first
-/// strengths). Code built with AddressSanitizer runs 2-3 times slower.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ENGRAM_TEST_UNDER_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(ENGRAM_TEST_UNDER_ASAN)
-const qint64 kMaxTurnMs = 4 * 60;
-#else
-const qint64 kMaxTurnMs = 60;
-#endif
-
-qint64 threadCpuMs()
-{
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return qint64(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
-}
-
-/// The longest turn of the event loop since the last reset, in the UI thread's CPU time.
-class TurnProbe {
-public:
-    TurnProbe()
-    {
-        auto *dispatcher = QAbstractEventDispatcher::instance();
-        for (auto moment : {&QAbstractEventDispatcher::awake, &QAbstractEventDispatcher::aboutToBlock})
-            QObject::connect(dispatcher, moment, dispatcher, [this] {
-                const qint64 now = threadCpuMs();
-                m_longest = qMax(m_longest, now - m_last);
-                m_last = now;
-            });
-        m_last = threadCpuMs();
-    }
-    qint64 take() { return std::exchange(m_longest, 0); }
-    /// The test's own work since the last turn (building rows) is not the UI thread's.
-    void skip() { m_last = threadCpuMs(); }
-
-private:
-    qint64 m_last = 0;
-    qint64 m_longest = 0;
-};
+// Each step's longest UI-thread turn is held to test::kMaxTurnMs (60 ms of CPU). Measured here: 33 ms
+// at most (a search's first slice); before the steps were sliced, 185 ms (a sort) to 3.9 s (the first
+// strengths).
 
 MemoryRow row(qint64 id, const QString &path, int ordinal, bool session)
 {
@@ -126,7 +87,7 @@ private Q_SLOTS:
                               : 15000;
         const qint64 maxTurnMs = qEnvironmentVariableIntValue("ENGRAM_SLICES_MAX_MS") > 0
                                      ? qEnvironmentVariableIntValue("ENGRAM_SLICES_MAX_MS")
-                                     : kMaxTurnMs;
+                                     : test::kMaxTurnMs;
         qint64 nextId = 1;
         const QList<MemoryRow> catalog = catalogOf(files, &nextId);
         const int notes = (files + 9) / 10;
@@ -142,7 +103,7 @@ private Q_SLOTS:
         auto *model = qobject_cast<MemoryTableModel *>(proxy->sourceModel());
         QVERIFY(model);
         QMap<QString, qint64> longest;
-        TurnProbe probe;
+        test::TurnProbe probe;
 
         probe.skip();
         Q_EMIT session.catalogPreview(catalog);
