@@ -289,7 +289,8 @@ Agreement agreement(const Answers &a, const Answers &b, int top)
 // ---- the exact scan over plain arrays: float (the floor) and int8 with a float re-score
 
 #ifdef ENGRAM_BENCH_AVX2
-/// The same sums in the same order as VectorIndex's kernel, so the similarities agree to the bit.
+/// The float32 dot product VectorIndex used before its re-score vectors became float16 (the same sums in
+/// the same order as its float16 kernel, engine/index/VectorKernels.cpp, over float32 operands).
 __attribute__((target("avx2,fma"))) float dotAvx2(const float *x, const float *y, int n)
 {
     __m256 sum0 = _mm256_setzero_ps();

@@ -189,11 +189,6 @@ Retriever::KeywordPlan Retriever::keywordPlan(const QStringList &terms)
     return plan;
 }
 
-QStringList Retriever::informativeTerms(const QStringList &terms)
-{
-    return keywordPlan(terms).matched;
-}
-
 double Retriever::vectorWeight(const RankingMode &mode) const
 {
     if (mode.vectorWeight >= 0.0)

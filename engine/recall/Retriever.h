@@ -72,8 +72,6 @@ public:
         QStringList rankingOnly;
     };
     KeywordPlan keywordPlan(const QStringList &terms);
-    /// keywordPlan's `matched` terms.
-    QStringList informativeTerms(const QStringList &terms);
 
 private:
     /// The vector side's share of the fused relevance for `mode` (its `vectorWeight`, else by embedder).

@@ -504,7 +504,7 @@ private slots:
 
     void recall_kLimitsTheResults() { QCOMPARE(recallOrFail(*m_orchid, orchidQuery(2)).size(), 2); }
 
-    void informativeTerms_leaveCommonTermsToVectors()
+    void keywordPlan_leavesCommonTermsToVectors()
     {
         // 5200 turns: "everywhere" in all of them, "zqrare" in one, and 20 marker terms each in
         // every 26th turn (a turn's neighbours index its words too: about 600 chunks each, under
@@ -530,8 +530,8 @@ private slots:
         Retriever &retriever = internals(*engine).retriever();
 
         // Over 5000 chunks even as the only term: no keyword search, the vectors answer.
-        QCOMPARE(retriever.informativeTerms({QStringLiteral("everywhere")}), QStringList());
-        QCOMPARE(retriever.informativeTerms({QStringLiteral("everywhere"), QStringLiteral("zqrare")}),
+        QCOMPARE(retriever.keywordPlan({QStringLiteral("everywhere")}).matched, QStringList());
+        QCOMPARE(retriever.keywordPlan({QStringLiteral("everywhere"), QStringLiteral("zqrare")}).matched,
                  QStringList{QStringLiteral("zqrare")});
         RecallQuery query;
         query.text = QStringLiteral("everywhere");
@@ -559,9 +559,9 @@ private slots:
             expected.insert(m);
         }
         QVERIFY(expected.size() >= 5 && expected.size() < 20);
-        const QStringList kept = retriever.informativeTerms(markers);
+        const QStringList kept = retriever.keywordPlan(markers).matched;
         QCOMPARE(QSet<QString>(kept.cbegin(), kept.cend()), expected);
-        QCOMPARE(retriever.informativeTerms({QStringLiteral("zq5x"), QStringLiteral("zqrare")}),
+        QCOMPARE(retriever.keywordPlan({QStringLiteral("zq5x"), QStringLiteral("zqrare")}).matched,
                  (QStringList{QStringLiteral("zq5x"), QStringLiteral("zqrare")}));
     }
 
