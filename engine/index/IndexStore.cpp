@@ -685,9 +685,16 @@ void IndexStore::forEachVector(const std::function<void(qint64, const Vector &)>
 // Column weights: text 1, heading and title 0.5, a turn's neighbouring turns (context) 0.2. Through
 // the context column the answer to a matching question is a candidate even when it shares no word
 // with the query (LoCoMo R@500t 74.4 -> 76.9; 0.1-0.3 all within 0.5 of that, bench/README.md).
-QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter,
-                                                        const QStringList &rankingOnly, Quoters quoters)
+Result<QList<IndexStore::KeywordHit>> IndexStore::keywordSearch(const QStringList &terms, int limit,
+                                                                const RecallFilter &filter,
+                                                                const QStringList &rankingOnly, Quoters quoters)
 {
+    auto failure = [this](const Error &e) {
+        return Error{QStringLiteral("the keyword index cannot be searched (%1); it is made from the vault's files, "
+                                    "and `engram-cli rebuild` makes it again")
+                         .arg(e.message),
+                     m_db.path()};
+    };
     QList<KeywordHit> out;
     if (terms.isEmpty() || limit <= 0)
         return out;
@@ -741,7 +748,7 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     }
     auto statement = m_db.cached(sql);
     if (!statement)
-        return out;
+        return failure(statement.error());
     bindAll(*statement, rowCounts, 1);
     const int matchAt = 1 + int(rowCounts.size());
     statement->bind(matchAt, match);
@@ -749,6 +756,8 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     statement->bind(matchAt + 1 + int(binds.size()), limit);
     while (statement->next())
         out << KeywordHit{statement->int64(0), -statement->real(1)};
+    if (statement->failed())
+        return failure(statement->error());
     statement->reset();
     if (quoters == Quoters::Omit)
         return out;
@@ -766,7 +775,7 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     quoterSql += QStringLiteral(" GROUP BY q.chunk_id");
     auto viaQuotes = m_db.cached(quoterSql);
     if (!viaQuotes)
-        return out;
+        return failure(viaQuotes.error());
     bindAll(*viaQuotes, rowCounts, 1);
     viaQuotes->bind(matchAt, match).bind(matchAt + 1, qint64(limit) * 4);
     bindAll(*viaQuotes, quoterBinds, matchAt + 2);
@@ -780,6 +789,8 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
         else
             out << hit;
     }
+    if (viaQuotes->failed())
+        return failure(viaQuotes->error());
     std::stable_sort(out.begin(), out.end(), [](const KeywordHit &a, const KeywordHit &b) {
         return a.score != b.score ? a.score > b.score : a.id < b.id;
     });

@@ -88,7 +88,9 @@ public:
     /// BM25 over the FTS5 table. `terms` are OR-ed; filters apply in SQL. `rankingOnly` terms add
     /// to the score of the rows `terms` match (exactly as if they were OR-ed too) but bring no row
     /// of their own: FTS5 reads their doclists only at those rows, so a common word still ranks.
-    QList<KeywordHit> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter,
+    /// Fails when the index cannot be read (a corrupt FTS5 page, an I/O error): an unreadable
+    /// index must not read as "nothing matches".
+    Result<QList<KeywordHit>> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter,
                                     const QStringList &rankingOnly = {}, Quoters quoters = Quoters::Omit);
     /// In how many chunks each FTS5 token (Porter stem, lower case) occurs; 0 when unknown.
     /// Remembered until the index changes (by this connection or another): fts5vocab reads a
