@@ -689,11 +689,10 @@ Result<QList<IndexStore::KeywordHit>> IndexStore::keywordSearch(const QStringLis
                                                                 const RecallFilter &filter,
                                                                 const QStringList &rankingOnly, Quoters quoters)
 {
-    auto failure = [this](const Error &e) {
+    auto failure = [](const Error &e) {
         return Error{QStringLiteral("the keyword index cannot be searched (%1); it is made from the vault's files, "
                                     "and `engram-cli rebuild` makes it again")
-                         .arg(e.message),
-                     m_db.path()};
+                         .arg(e.message)}; // the message names index.db
     };
     QList<KeywordHit> out;
     if (terms.isEmpty() || limit <= 0)
