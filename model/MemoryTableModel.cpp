@@ -107,6 +107,7 @@ std::shared_ptr<MemoryTableModel::Layout> MemoryTableModel::layOut(const QList<M
         layout->top[session->row] = summaryRow(session->turns);
         aggregate(*session, strengths);
     }
+    layout->files = FileRowIndex(layout->top);
     layout->memoryCount = rows.size();
     return layout;
 }
@@ -122,6 +123,7 @@ void MemoryTableModel::setLayout(const std::shared_ptr<Layout> &layout)
     beginResetModel();
     m_topSessions.clear();
     std::swap(m_top, fresh.top);
+    std::swap(m_files, fresh.files);
     std::swap(m_sessions, fresh.sessions);
     m_memoryCount = fresh.memoryCount;
     m_shown = qMin(int(m_top.size()), kPage);
@@ -152,6 +154,7 @@ void MemoryTableModel::extendLayout(const std::shared_ptr<Layout> &layout)
             std::swap(it->second, session);
     m_topSessions.clear();
     std::swap(m_top, fresh.top);
+    std::swap(m_files, fresh.files);
     std::swap(m_sessions, fresh.sessions);
     m_memoryCount = fresh.memoryCount;
     if (!fresh.strengths.isSharedWith(m_strengths))
@@ -225,6 +228,12 @@ void MemoryTableModel::applyDelta(const CatalogDelta &delta)
     QHash<QString, QList<MemoryRow>> fresh;
     for (const MemoryRow &row : delta.rows)
         fresh[row.path] << row;
+    // The memories of the delta's files go, their rows now come: counted by file, not over every session.
+    for (const QString &path : QSet<QString>(delta.paths.cbegin(), delta.paths.cend())) {
+        const auto session = m_sessions.find(path);
+        m_memoryCount -= session != m_sessions.end() ? session->second->turns.size() : m_files.rowsOf(path).size();
+        m_memoryCount += fresh.value(path).size();
+    }
     auto isSession = [&](const QString &path) {
         const auto it = fresh.constFind(path);
         return it != fresh.constEnd() && it->constFirst().session;
@@ -265,15 +274,13 @@ void MemoryTableModel::applyDelta(const CatalogDelta &delta)
         }
     }
     applyTopDelta(top);
-    m_memoryCount = m_top.size();
-    for (const auto &[path, session] : m_sessions)
-        m_memoryCount += session->turns.size() - 1;
 }
 
 void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
 {
     m_topSessions.clear();
-    const CatalogEdit edit = CatalogEdit::plan(m_top, delta);
+    const qsizetype rowsBefore = m_top.size();
+    const CatalogEdit edit = m_files.plan(delta);
     // Changes first: their row numbers are the ones before any removal. Rows not shown yet change
     // without a signal.
     for (qsizetype i = 0; i < edit.changed.size();) {
@@ -333,6 +340,7 @@ void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
             endInsertRows();
         }
     }
+    m_files.follow(edit, delta, rowsBefore);
 }
 
 void MemoryTableModel::updateTurns(Session &session, const QList<MemoryRow> &turns)

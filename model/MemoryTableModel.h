@@ -27,6 +27,7 @@ public:
     /// million memories the grouping takes seconds: it stays off the UI thread.
     struct Layout {
         QList<MemoryRow> top;
+        FileRowIndex files; ///< where each file's rows are in `top`
         std::unordered_map<QString, std::unique_ptr<Session>> sessions;
         qint64 memoryCount = 0;
         QHash<qint64, MemoryStrength> strengths; ///< what sessions' strengths were taken from
@@ -161,6 +162,7 @@ private:
     QVariant sortValue(const MemoryRow &row, int column, const Session *session, bool turn) const;
 
     QList<MemoryRow> m_top; ///< notes' chunks and one summary row per session
+    FileRowIndex m_files;   ///< where each file's rows are in m_top
     std::unordered_map<QString, std::unique_ptr<Session>> m_sessions;
     QHash<qint64, MemoryStrength> m_strengths;
     qint64 m_memoryCount = 0;
