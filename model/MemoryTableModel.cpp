@@ -108,6 +108,9 @@ std::shared_ptr<MemoryTableModel::Layout> MemoryTableModel::layOut(const QList<M
         aggregate(*session, strengths);
     }
     layout->files = FileRowIndex(layout->top);
+    layout->pathOfChunk.reserve(rows.size());
+    for (const MemoryRow &row : rows)
+        layout->pathOfChunk.insert(row.id, row.path);
     layout->memoryCount = rows.size();
     return layout;
 }
@@ -124,6 +127,7 @@ void MemoryTableModel::setLayout(const std::shared_ptr<Layout> &layout)
     m_topSessions.clear();
     std::swap(m_top, fresh.top);
     std::swap(m_files, fresh.files);
+    std::swap(m_pathOfChunk, fresh.pathOfChunk);
     std::swap(m_sessions, fresh.sessions);
     m_memoryCount = fresh.memoryCount;
     m_shown = qMin(int(m_top.size()), kPage);
@@ -155,6 +159,7 @@ void MemoryTableModel::extendLayout(const std::shared_ptr<Layout> &layout)
     m_topSessions.clear();
     std::swap(m_top, fresh.top);
     std::swap(m_files, fresh.files);
+    std::swap(m_pathOfChunk, fresh.pathOfChunk);
     std::swap(m_sessions, fresh.sessions);
     m_memoryCount = fresh.memoryCount;
     if (!fresh.strengths.isSharedWith(m_strengths))
@@ -202,23 +207,12 @@ void MemoryTableModel::showFirstPage()
 
 QModelIndex MemoryTableModel::revealChunk(qint64 chunkId)
 {
-    int top = -1;
-    for (int r = 0; r < m_top.size() && top < 0; ++r)
-        if (!m_top.at(r).session && m_top.at(r).id == chunkId)
-            top = r;
+    const int top = topRowOfChunk(chunkId);
     if (top >= m_shown) {
         beginInsertRows({}, m_shown, top);
         m_shown = top + 1;
         endInsertRows();
     }
-    if (top < 0)
-        for (const auto &[path, session] : m_sessions)
-            for (const MemoryRow &turn : std::as_const(session->turns))
-                if (turn.id == chunkId && session->row >= m_shown) {
-                    beginInsertRows({}, m_shown, session->row);
-                    m_shown = session->row + 1;
-                    endInsertRows();
-                }
     return indexOfChunk(chunkId);
 }
 
@@ -231,8 +225,20 @@ void MemoryTableModel::applyDelta(const CatalogDelta &delta)
     // The memories of the delta's files go, their rows now come: counted by file, not over every session.
     for (const QString &path : QSet<QString>(delta.paths.cbegin(), delta.paths.cend())) {
         const auto session = m_sessions.find(path);
-        m_memoryCount -= session != m_sessions.end() ? session->second->turns.size() : m_files.rowsOf(path).size();
-        m_memoryCount += fresh.value(path).size();
+        if (session != m_sessions.end()) {
+            m_memoryCount -= session->second->turns.size();
+            for (const MemoryRow &turn : std::as_const(session->second->turns))
+                m_pathOfChunk.remove(turn.id);
+        } else {
+            const QList<int> rows = m_files.rowsOf(path);
+            m_memoryCount -= rows.size();
+            for (int r : rows)
+                m_pathOfChunk.remove(m_top.at(r).id);
+        }
+        const QList<MemoryRow> now = fresh.value(path);
+        m_memoryCount += now.size();
+        for (const MemoryRow &row : now)
+            m_pathOfChunk.insert(row.id, row.path);
     }
     auto isSession = [&](const QString &path) {
         const auto it = fresh.constFind(path);
@@ -571,17 +577,32 @@ const MemoryRow &MemoryTableModel::rowOf(const QModelIndex &index) const
     return session ? session->turns.at(index.row()) : m_top.at(index.row());
 }
 
+int MemoryTableModel::topRowOfChunk(qint64 chunkId) const
+{
+    const auto path = m_pathOfChunk.constFind(chunkId);
+    if (path == m_pathOfChunk.cend())
+        return -1;
+    if (const auto session = m_sessions.find(*path); session != m_sessions.end())
+        return session->second->row;
+    for (int r : m_files.rowsOf(*path))
+        if (m_top.at(r).id == chunkId)
+            return r;
+    return -1;
+}
+
 QModelIndex MemoryTableModel::indexOfChunk(qint64 chunkId) const
 {
-    for (int r = 0; r < m_shown; ++r)
-        if (!m_top.at(r).session && m_top.at(r).id == chunkId)
-            return index(r, 0);
-    for (const auto &[path, session] : m_sessions)
-        for (int t = 0; t < session->turns.size() && session->row < m_shown; ++t)
-            if (session->turns.at(t).id == chunkId) {
-                session->seen = true;
-                return createIndex(t, 0, session.get());
-            }
+    const int top = topRowOfChunk(chunkId);
+    if (top < 0 || top >= m_shown)
+        return {};
+    if (!m_top.at(top).session)
+        return index(top, 0);
+    Session *session = sessionAt(top);
+    for (int t = 0; session && t < session->turns.size(); ++t)
+        if (session->turns.at(t).id == chunkId) {
+            session->seen = true;
+            return createIndex(t, 0, session);
+        }
     return {};
 }
 
@@ -701,6 +722,14 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
                + row.path;
     }
     return {};
+}
+
+Qt::ItemFlags MemoryTableModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags flags = QAbstractItemModel::flags(index);
+    if (index.isValid() && (sessionOf(index) || !m_top.at(index.row()).session))
+        flags |= Qt::ItemNeverHasChildren;
+    return flags;
 }
 
 QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
