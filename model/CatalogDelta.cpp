@@ -87,7 +87,7 @@ void CatalogEdit::apply(QList<MemoryRow> &rows, const CatalogDelta &delta, Vault
         if (stats)
             for (int i = first; i <= last; ++i)
                 count(*stats, rows.at(i), -1);
-        rows.remove(first, last - first + 1);
+        removeRows(rows, first, last - first + 1);
     }
     for (qsizetype source : appended) {
         if (stats)
@@ -99,6 +99,16 @@ void CatalogEdit::apply(QList<MemoryRow> &rows, const CatalogDelta &delta, Vault
         stats->chunks = rows.size();
         stats->vectors = delta.vectors;
         stats->lastIndex = delta.lastIndex;
+    }
+}
+
+void CatalogEdit::removeRows(QList<MemoryRow> &rows, qsizetype first, qsizetype count)
+{
+    if (first < rows.size() - first - count) {
+        std::move_backward(rows.begin(), rows.begin() + first, rows.begin() + first + count);
+        rows.remove(0, count); // the block's start moves: nothing else does
+    } else {
+        rows.remove(first, count);
     }
 }
 

@@ -43,6 +43,10 @@ struct CatalogEdit {
     /// Runs of consecutive rows in `sorted` (ascending) as {first, last}, last run first: the
     /// order in which removals keep the indexes of the runs still to go valid.
     static QList<QPair<int, int>> descendingRuns(const QList<int> &sorted);
+    /// rows.remove(first, count), moving the rows above the gap down when they are fewer than those
+    /// below it (the list then starts further into its block): rows removed near the top of a million
+    /// moved the 900,000 below them (~10 ms a list).
+    static void removeRows(QList<MemoryRow> &rows, qsizetype first, qsizetype count);
 };
 
 /// Where each file's rows are in a list of rows, kept in step with the edits applied to it: a delta

@@ -310,7 +310,7 @@ void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
                     gone.push_back(std::move(it->second));
                     m_sessions.erase(it);
                 }
-        m_top.remove(first, last - first + 1);
+        CatalogEdit::removeRows(m_top, first, last - first + 1);
         // Sessions below move up; a few thousand sessions, not every row, are renumbered.
         for (auto &[path, session] : m_sessions)
             if (session->row > last)

@@ -224,10 +224,11 @@ private Q_SLOTS:
     {
         // As many memories as the test above, each its own row (notes only, as in gen_vault's vaults):
         // ENGRAM_SLICES_FILES=73500 makes a million. The session's catalog and the table's rows both
-        // follow each delta. Measured at a million: 1-3 ms a delta, 22 ms for rows removed near the top
-        // (the rows below move up in both); before, each delta looked at every row of both for its files'
-        // (22-27 ms here, 88 ms in the workbench's samples) and the first row appended to a full list
-        // moved every row to a new block (290 ms; 61 ms at the default size).
+        // follow each delta. Measured at a million: 1-3 ms a delta, 6-8 ms for rows removed near the top
+        // (the rows above the gap move in both); before, each delta looked at every row of both for its
+        // files' (22-27 ms here, 88 ms in the workbench's samples), the rows below a gap moved up (47 ms
+        // near the top) and the first row appended to a full list moved every row to a new block (290 ms;
+        // 61 ms at the default size).
         const int files = qEnvironmentVariableIntValue("ENGRAM_SLICES_FILES") > 0
                               ? qEnvironmentVariableIntValue("ENGRAM_SLICES_FILES")
                               : 15000;
