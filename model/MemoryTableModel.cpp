@@ -205,17 +205,6 @@ void MemoryTableModel::showFirstPage()
     endResetModel();
 }
 
-QModelIndex MemoryTableModel::revealChunk(qint64 chunkId)
-{
-    const int top = topRowOfChunk(chunkId);
-    if (top >= m_shown) {
-        beginInsertRows({}, m_shown, top);
-        m_shown = top + 1;
-        endInsertRows();
-    }
-    return indexOfChunk(chunkId);
-}
-
 void MemoryTableModel::applyDelta(const CatalogDelta &delta)
 {
     m_topSessions.clear();

@@ -99,19 +99,16 @@ public:
     /// The top-level row `index`: a note's chunk, or a session's summary row.
     const MemoryRow &row(int index) const { return m_top.at(index); }
     /// Where the memory with this chunk id is (a top-level row or a session's turn); invalid if unknown
-    /// or not shown yet (revealChunk).
+    /// or not shown yet (fetchRows up to topRowOfChunk first).
     QModelIndex indexOfChunk(qint64 chunkId) const;
     /// The top-level row of the memory with this chunk id (its session's row for a turn), shown to views
-    /// or not yet; -1 if unknown. Found by its file, not by a look at every row (a million took 30-90 ms).
+    /// or not yet; -1 if unknown. Found by its file, not by a look at every row and every session's turn.
     int topRowOfChunk(qint64 chunkId) const;
     bool hasStrengths() const { return !m_strengths.isEmpty(); }
     /// Chunks held, sessions' turns included.
     qint64 memoryCount() const { return m_memoryCount; }
     /// Top-level rows held, shown to views or not yet.
     int topRowCount() const { return int(m_top.size()); }
-    /// Where the memory with this chunk id is, fetching the rows up to it first when it is not shown yet
-    /// (in one turn: a view given 500,000 rows at once lays them all out; see MemoryBrowser::showMemory).
-    QModelIndex revealChunk(qint64 chunkId);
 
     /// Top-level rows shown to views at first. A view lays out every row it is given
     /// (QSortFilterProxyModel maps it, QTreeView lays it out: ~0.5 µs each on the UI thread), so a
