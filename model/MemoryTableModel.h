@@ -168,7 +168,7 @@ private:
 
     QList<MemoryRow> m_top;               ///< notes' chunks and one summary row per session
     FileRowIndex m_files;                 ///< where each file's rows are in m_top
-    QHash<qint64, QString> m_pathOfChunk; ///< every memory's file (~40 MB at a million)
+    QHash<qint64, QString> m_pathOfChunk; ///< every memory's file (44 MB at a million)
     std::unordered_map<QString, std::unique_ptr<Session>> m_sessions;
     QHash<qint64, MemoryStrength> m_strengths;
     qint64 m_memoryCount = 0;
