@@ -438,7 +438,7 @@ void IndexWorker::refreshCatalog()
     }
     // Counts come from the rows in memory: Engine::stats() would scan the
     // chunk table (vectors included) four more times.
-    Q_EMIT catalogReady(rows, m_engine->statsOf(rows));
+    Q_EMIT catalogReady(rows, FileRowIndex(rows), m_engine->statsOf(rows));
 }
 
 void IndexWorker::refreshHealth()

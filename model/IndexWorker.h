@@ -68,7 +68,9 @@ Q_SIGNALS:
     void failed(const QString &message);
     /// The first files of the catalog that catalogReady will bring (only when it holds more than kPreviewRows).
     void catalogPreview(const QList<engram::MemoryRow> &firstRows);
-    void catalogReady(const QList<engram::MemoryRow> &rows, const engram::VaultStats &stats);
+    /// The whole catalog, with where each file's rows are in it (a pass over every row: done here).
+    void catalogReady(const QList<engram::MemoryRow> &rows, const engram::FileRowIndex &files,
+                      const engram::VaultStats &stats);
     void catalogChanged(const engram::CatalogDelta &delta);
     void healthReady(const QList<engram::HealthCheck> &checks);
 
