@@ -37,8 +37,8 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QSaveFile>
-#include <QSet>
 #include <QScrollBar>
+#include <QSet>
 #include <QTimer>
 #include <QTreeView>
 
@@ -153,7 +153,7 @@ int main(int argc, char *argv[])
     });
     QStringList written; // paths the catalog has taken in with this run's text
     QString nonce = QString::number(QDateTime::currentMSecsSinceEpoch());
-    QStringList touched;    // files appended to in place
+    QStringList touched;     // files appended to in place
     QSet<QString> touchSeen; // … that a catalog delta has brought back
     QElapsedTimer touchClock;
     qint64 touchSeenMs = -1;
