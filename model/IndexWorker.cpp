@@ -223,14 +223,12 @@ void IndexWorker::indexChanged()
     m_wholeVaultDue = false;
     if (!wholeVault && named.isEmpty())
         return;
-    // The folder watch names each file written in place: a folder named (made, moved in) needs no
-    // stat() of the files the index knows in it (FileChanges::KnownFiles; 20,000 notes in one
-    // folder: 45 ms of CPU instead of 65 ms).
+    // A folder is named only when it was made, moved or removed as a whole: the files the index
+    // knows in it are stat()ed (one moved over another of the same name holds other files by the
+    // same names), the files named are compared alone.
     QElapsedTimer comparison;
     comparison.start();
-    const FileChanges changes = wholeVault ? m_engine->changesOnDisk()
-                                           : m_engine->changesIn(named, m_watch ? FileChanges::KnownFiles::WatchedEach
-                                                                                : FileChanges::KnownFiles::Compare);
+    const FileChanges changes = wholeVault ? m_engine->changesOnDisk() : m_engine->changesIn(named);
     if (wholeVault && m_rescan) {
         // Comparing the whole vault is what an idle workbench spends: 0.7 s of CPU for 72,000 files (a
         // million memories), 9 s at a million files in one folder (bench/README.md); on a 30 s timer

@@ -169,6 +169,24 @@ private Q_SLOTS:
         QCOMPARE(changedIn(indexed), QStringList{QStringLiteral("new/sub/m.md")});
     }
 
+    void aFolderMovedOverAnother_itsFilesOfTheSameNamesAreReadAgain()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nApples.\n"));
+        vault.write(QStringLiteral("incoming/a.md"),
+                    QStringLiteral("# A\n\nApricots, a longer note than the first.\n"));
+        IndexWorker worker(test::openIndexed(vault));
+        QSignalSpy indexed(&worker, &IndexWorker::indexed);
+        worker.start(kNoRescan);
+        QTest::qWait(100);
+
+        // notes/ gets another folder's files under the same names: no file was written in place.
+        QVERIFY(QDir(vault.path()).rename(QStringLiteral("notes"), QStringLiteral("before")));
+        QVERIFY(QDir(vault.path()).rename(QStringLiteral("incoming"), QStringLiteral("notes")));
+        QTRY_COMPARE(changedIn(indexed), (QStringList{QStringLiteral("before/a.md"), QStringLiteral("incoming/a.md"),
+                                                      QStringLiteral("notes/a.md")}));
+    }
+
     void theWorkbenchsAtomicSaveIsIndexedOnce()
     {
         // VaultBoundary writes a temporary and renames it over the note: the temporary's events
