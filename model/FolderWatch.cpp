@@ -17,6 +17,7 @@ namespace engram {
 
 namespace {
 
+#ifdef Q_OS_LINUX
 QString systemLimit(const char *name)
 {
     QFile file(QStringLiteral("/proc/sys/fs/inotify/") + QLatin1String(name));
@@ -33,7 +34,6 @@ bool isAtOrUnder(const QString &path, const QString &folder)
     return folder.isEmpty() || path == folder || (path.startsWith(folder) && path.at(folder.size()) == u'/');
 }
 
-#ifdef Q_OS_LINUX
 /// Whether `path` is on a file system where others write without this machine's kernel knowing:
 /// NFS, SMB/CIFS, FUSE (sshfs, rclone), 9p, Ceph, AFS, Coda, GFS2, OCFS2, Lustre (statfs magic numbers).
 bool isRemoteFileSystem(const QString &path)
@@ -60,8 +60,8 @@ bool isRemoteFileSystem(const QString &path)
 }
 
 // A folder's own removal or move is reported by its parent's watch (IN_DELETE, IN_MOVED_FROM with
-// IN_ISDIR); its own IN_DELETE_SELF / IN_MOVE_SELF are asked for the vault's root, which has no parent
-// watched. No IN_ATTRIB: a changed mtime alone (touch) changes nothing an index holds.
+// IN_ISDIR); IN_DELETE_SELF / IN_MOVE_SELF are acted on for the vault's root only, which has no
+// parent watched. No IN_ATTRIB: a changed mtime alone (touch) changes nothing an index holds.
 constexpr quint32 kEvents = IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
                             | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR;
 #endif
