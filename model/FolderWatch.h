@@ -13,7 +13,7 @@ namespace engram {
 /// A vault's folders watched with Linux inotify, one watch per folder, and the files in them
 /// named by the events: a file written in place (IN_MODIFY, IN_CLOSE_WRITE), made, removed or
 /// renamed, each as a vault-relative path. A file needs no watch of its own, so a vault of a million
-/// memories (72,000 files in 4,400 folders) takes 4,400 watches and still reports an append to a
+/// memories (72,000 files in 4,392 folders) takes 4,390 watches and still reports an append to a
 /// transcript. Qt's QFileSystemWatcher cannot do this: its inotify engine reports a folder's change
 /// without the name, and no in-place write at all.
 ///
