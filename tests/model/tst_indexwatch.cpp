@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QSaveFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace engram;
@@ -185,6 +186,27 @@ private Q_SLOTS:
         QVERIFY(QDir(vault.path()).rename(QStringLiteral("incoming"), QStringLiteral("notes")));
         QTRY_COMPARE(changedIn(indexed), (QStringList{QStringLiteral("before/a.md"), QStringLiteral("incoming/a.md"),
                                                       QStringLiteral("notes/a.md")}));
+    }
+
+    void aSymlinkedFolder_keepsThePeriodicRescan()
+    {
+        // The scanner reads the folders under a symlinked folder; they have no watch of their own
+        // (a link may loop back), so what changes there is found by the rescan.
+        TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nApples.\n"));
+        QTemporaryDir elsewhere;
+        QVERIFY(QDir(elsewhere.path()).mkpath(QStringLiteral("deeper")));
+        QVERIFY(QFile::link(elsewhere.path(), vault.filePath(QStringLiteral("linked"))));
+        IndexWorker worker(test::openIndexed(vault));
+        worker.start(1000);
+        QVERIFY(worker.isRescanning());
+
+        QFile note(elsewhere.filePath(QStringLiteral("deeper/l.md")));
+        QVERIFY(note.open(QIODevice::WriteOnly));
+        QVERIFY(note.write("# L\n\nLimes.\n") > 0);
+        note.close();
+        QSignalSpy indexed(&worker, &IndexWorker::indexed);
+        QTRY_VERIFY_WITH_TIMEOUT(changedIn(indexed).contains(QStringLiteral("linked/deeper/l.md")), 10000);
     }
 
     void theWorkbenchsAtomicSaveIsIndexedOnce()
