@@ -90,7 +90,7 @@ private:
     void noteChange(const QString &relativePath, bool isFolder);
     void scheduleIndex();
     void rescan();
-    /// Indexes `relativePaths` and reports (indexPaths() without watching anything new).
+    /// Indexes `relativePaths` and reports.
     void runPaths(const QStringList &relativePaths);
     /// `touched`: the files the run looked at besides those it reports changed (a file that
     /// failed loses its rows without being reported as changed).
