@@ -198,7 +198,18 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     m_reveal = new QTimer(this);
     m_reveal->setInterval(0);
     connect(m_reveal, &QTimer::timeout, this, &MemoryBrowser::revealStep);
-    connect(m_table->header(), &QHeaderView::sortIndicatorChanged, this, [this] { m_fetch->start(); });
+    connect(m_table->header(), &QHeaderView::sortIndicatorChanged, this, [this] {
+        m_fetch->start();
+        // A long list starts from its first page when sorted: the memory the person was reading is
+        // found again in the new order (fetched up to it, a slice a turn) and selected, as a sort of
+        // a short list keeps it. One the filters hide stays hidden.
+        if (m_chosenChunk != 0 && !m_chosen.isValid() && m_revealing == 0) {
+            m_revealKeepsFilters = true;
+            m_revealing = m_chosenChunk;
+            m_revealSlice = MemoryTableModel::kPage;
+            m_reveal->start();
+        }
+    });
     for (auto change : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, change, this, &MemoryBrowser::updateEmptyNote);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &MemoryBrowser::updateEmptyNote);
@@ -211,6 +222,7 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
 void MemoryBrowser::clearRows()
 {
     m_revealing = 0;
+    m_chosenChunk = 0;
     m_steps.clear();
     m_layout.cancel();
     m_layingOut = false;
@@ -398,6 +410,7 @@ bool MemoryBrowser::showMemory(qint64 chunkId)
 {
     if (m_model->topRowOfChunk(chunkId) < 0)
         return false;
+    m_revealKeepsFilters = false;
     m_revealing = chunkId;
     m_revealSlice = MemoryTableModel::kPage;
     revealStep();
@@ -425,6 +438,8 @@ void MemoryBrowser::revealStep()
     m_reveal->stop();
     const qint64 chunkId = std::exchange(m_revealing, 0);
     QModelIndex index = m_proxy->mapFromSource(m_model->indexOfChunk(chunkId));
+    if (!index.isValid() && m_revealKeepsFilters)
+        return;
     if (!index.isValid()) { // filtered out: show everything again
         m_search->clear();
         m_proxy->setSearchText({});
@@ -460,6 +475,11 @@ void MemoryBrowser::chooseCurrent()
         return;
     }
     m_chosen = current;
+    m_chosenChunk = current.data(ChunkIdRole).toLongLong();
+    if (m_revealKeepsFilters && m_revealing != 0) { // the person chose another while a sort looked
+        m_revealing = 0;
+        m_reveal->stop();
+    }
     showSelected();
 }
 

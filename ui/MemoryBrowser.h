@@ -104,13 +104,17 @@ private:
     bool m_opening = false;
     bool m_returning = false;       ///< putting the selection back after a cancelled prompt
     QPersistentModelIndex m_chosen; ///< the row whose memory the editor was last given
+    /// Its memory: a sort of a long list starts it from its first page again (a reset), and the
+    /// row is found again by it.
+    qint64 m_chosenChunk = 0;
     QList<CatalogStep> m_steps;
     bool m_layingOut = false;
     bool m_previewed = false; ///< the rows shown are the start of the catalog still being read
     LatestJob m_layout;
     QTimer *m_fetch;
     QTimer *m_reveal;
-    qint64 m_revealing = 0; ///< the memory showMemory fetches the rows up to
+    qint64 m_revealing = 0;            ///< the memory showMemory fetches the rows up to
+    bool m_revealKeepsFilters = false; ///< a memory the filters hide is not shown (they stay)
     int m_revealSlice = MemoryTableModel::kPage;
     int m_fetchSlice = 500; ///< rows fetchForFilter takes in one turn, adapted to take ~15 ms
 };

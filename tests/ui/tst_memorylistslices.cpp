@@ -220,6 +220,47 @@ private Q_SLOTS:
         QVERIFY2(worst <= maxTurnMs, qPrintable(report.join(QStringLiteral(", "))));
     }
 
+    void aSortKeepsTheChosenMemorySelected()
+    {
+        // A list longer than a page starts from its first page when sorted (a reset): the memory the
+        // person chose is found in the new order and selected again. A search that hides it wins.
+        qint64 nextId = 1;
+        const QList<MemoryRow> catalog = notesOf(900, 10, &nextId); // 9,000 rows
+        VaultSession session;
+        MemoryBrowser browser(&session);
+        browser.resize(1200, 700);
+        browser.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&browser));
+        auto *table = child<QTreeView>(&browser, "memoryTable");
+        auto *proxy = qobject_cast<QSortFilterProxyModel *>(table->model());
+        auto *model = qobject_cast<MemoryTableModel *>(proxy->sourceModel());
+        Q_EMIT session.catalogPreview(catalog);
+        QTRY_COMPARE_WITH_TIMEOUT(model->topRowCount(), int(catalog.size()), kTimeout);
+        QVERIFY(model->rowCount() < model->topRowCount()); // fetched a page at a time
+
+        const QModelIndex chosen = proxy->index(7, 0);
+        const qint64 chosenId = chosen.data(ChunkIdRole).toLongLong();
+        table->selectionModel()->setCurrentIndex(chosen,
+                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        // Descending by title: the chosen note (among the first) goes to the end of 9,000 rows.
+        table->header()->setSortIndicator(MemoryTableModel::TitleColumn, Qt::DescendingOrder);
+        QTRY_COMPARE_WITH_TIMEOUT(table->currentIndex().data(ChunkIdRole).toLongLong(), chosenId, kTimeout);
+        QVERIFY(table->selectionModel()->isSelected(table->currentIndex()));
+        QTRY_COMPARE_WITH_TIMEOUT(proxy->rowCount(), int(catalog.size()), kTimeout);
+        QCOMPARE(table->currentIndex().data(ChunkIdRole).toLongLong(), chosenId); // still, as the rest came in
+        QVERIFY2(table->currentIndex().row() >= 8990, qPrintable(QString::number(table->currentIndex().row())));
+
+        // Hidden by a search, then sorted the other way: the search stays, nothing is selected.
+        auto *search = child<QLineEdit>(&browser, "memorySearch");
+        search->setText(QStringLiteral("n000899"));
+        QTRY_COMPARE_WITH_TIMEOUT(proxy->rowCount(), 10, kTimeout);
+        table->header()->setSortIndicator(MemoryTableModel::TitleColumn, Qt::AscendingOrder);
+        QTest::qWait(300);
+        QCOMPARE(search->text(), QStringLiteral("n000899"));
+        QCOMPARE(proxy->rowCount(), 10);
+        QVERIFY(!table->selectionModel()->hasSelection());
+    }
+
     void followsAFewChangedFilesWithoutLookingAtEveryRow()
     {
         // As many memories as the test above, each its own row (notes only, as in gen_vault's vaults):
