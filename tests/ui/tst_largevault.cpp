@@ -84,7 +84,7 @@ private Q_SLOTS:
 
         // The full index, the catalog, the engine data for the views.
         QTRY_VERIFY_WITH_TIMEOUT(session->isOpen() && session->stats().chunks == kFiles * kSections, kTimeout);
-        QTRY_VERIFY_WITH_TIMEOUT(!session->isBusy() && !window.insights()->isLoading()
+        QTRY_VERIFY_WITH_TIMEOUT(!session->isBusy() && !window.insights()->isPending()
                                      && window.insights()->data().graph.nodes.size() == kFiles * kSections,
                                  kTimeout);
         QTRY_COMPARE_WITH_TIMEOUT(model->topRowCount(), kFiles * kSections, kTimeout);
@@ -96,7 +96,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() >= MemoryTableModel::kPage
                                      && model->rowCount() <= MemoryTableModel::kPage + 2 * MemoryTableModel::kFetch,
                                  kTimeout);
-        QTRY_VERIFY_WITH_TIMEOUT(!window.insights()->isLoading(), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.insights()->isPending(), kTimeout);
         QVERIFY(model->canFetchMore({}));
         QCOMPARE(count->text(), QStringLiteral("%1 of %1").arg(total));
 
@@ -121,7 +121,7 @@ private Q_SLOTS:
                  "the rebuild ended before the search was answered: no proof of answering during it");
         search->clear();
         QTRY_VERIFY_WITH_TIMEOUT(!session->isBusy(), kTimeout);
-        QTRY_VERIFY_WITH_TIMEOUT(!window.insights()->isLoading() && model->topRowCount() == kFiles * kSections,
+        QTRY_VERIFY_WITH_TIMEOUT(!window.insights()->isPending() && model->topRowCount() == kFiles * kSections,
                                  kTimeout);
         QTest::qWait(500); // the views take the rebuilt catalog and its engine data
 

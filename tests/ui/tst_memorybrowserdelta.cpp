@@ -80,7 +80,7 @@ private Q_SLOTS:
         m_source = qobject_cast<MemoryTableModel *>(proxy->sourceModel());
         QVERIFY(m_source);
         // The first strengths (the dynamics, read off the UI thread) are in before anything is counted.
-        QTRY_VERIFY_WITH_TIMEOUT(m_source->hasStrengths() && !m_window->insights()->isLoading(), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(m_source->hasStrengths() && !m_window->insights()->isPending(), kTimeout);
         // Newest first by title: a reset would fall back to the catalog order, a re-sort would move rows.
         m_table->sortByColumn(MemoryTableModel::TitleColumn, Qt::DescendingOrder);
     }

@@ -115,7 +115,7 @@ private Q_SLOTS:
         m_source =
             qobject_cast<MemoryTableModel *>(qobject_cast<QSortFilterProxyModel *>(m_view->model())->sourceModel());
         QVERIFY(m_source);
-        QTRY_VERIFY_WITH_TIMEOUT(m_source->hasStrengths() && !m_window->insights()->isLoading(), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(m_source->hasStrengths() && !m_window->insights()->isPending(), kTimeout);
     }
 
     void cleanup()

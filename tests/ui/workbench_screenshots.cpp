@@ -166,7 +166,7 @@ int main(int argc, char *argv[])
     QObject::connect(window.session(), &VaultSession::catalogReady, &window,
                      [&] { reindexed = reindexed || consolidated; });
     QObject::connect(window.insights(), &VaultInsights::ready, &window, [&] {
-        if (reindexed && !window.session()->isBusy() && !window.insights()->isLoading())
+        if (reindexed && !window.session()->isBusy() && !window.insights()->isPending())
             settle.start();
     });
     return app.exec();
