@@ -68,7 +68,7 @@ int main(int argc, char *argv[])
     auto *text = window.findChild<QPlainTextEdit *>(QStringLiteral("noteText"));
     auto *save = window.findChild<QPushButton *>(QStringLiteral("noteSaveButton"));
     auto *model = qobject_cast<QSortFilterProxyModel *>(table->model())->sourceModel();
-    auto idle = [&] { return session->isOpen() && !session->isBusy() && !window.insights()->isLoading(); };
+    auto idle = [&] { return session->isOpen() && !session->isBusy() && !window.insights()->isPending(); };
     if (!waitFor([&] { return model->rowCount() > 0 && idle(); }, timeoutMs)) {
         std::fprintf(stderr, "the vault did not open in time\n");
         return 1;

@@ -184,7 +184,7 @@ int main(int argc, char *argv[])
     });
     QObject::connect(insights, &VaultInsights::ready, &window, [&] { insightsCurrent = true; });
     const auto quiet = [&] {
-        return session->isOpen() && catalogSeen && insightsCurrent && !session->isBusy() && !insights->isLoading();
+        return session->isOpen() && catalogSeen && insightsCurrent && !session->isBusy() && !insights->isPending();
     };
     // Settled: nothing running for a whole second (the indexer's catch-up follows the first catalog).
     auto settle = [&](qint64 timeoutMs) {
