@@ -109,9 +109,19 @@ void rankRow(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *con
         return;
     }
     double score = 0.0;
+    std::vector<double> *recorded = nullptr;
+    if (cache->record) {
+        if (cache->record->idf.empty())
+            cache->record->idf = stats->idf;
+        recorded = &cache->record->frequency[api->xRowid(fts)];
+        recorded->assign(stats->idf.size(), 0.0);
+    }
     for (size_t i = 0; i < stats->idf.size(); ++i) {
         const double f = stats->frequency[i];
-        score += stats->idf[i] * ((f * (k1 + 1.0)) / (f + k1 * (1 - b + b * length / stats->averageLength)));
+        const double part = (f * (k1 + 1.0)) / (f + k1 * (1 - b + b * length / stats->averageLength));
+        score += stats->idf[i] * part;
+        if (recorded)
+            (*recorded)[i] = part;
     }
     sqlite3_result_double(context, -1.0 * score);
 }

@@ -5,6 +5,7 @@
 #include <QtGlobal>
 
 #include <unordered_map>
+#include <vector>
 
 struct sqlite3;
 
@@ -15,6 +16,15 @@ namespace engram {
 struct RowLengthCache {
     std::unordered_map<qint64, int> tokens;
     void clear() { tokens.clear(); }
+
+    /// What ranking computed for each row of one query, when a caller sets `record` for it: the
+    /// phrases' idf, and per row each scored phrase's BM25 term frequency part (its score over its
+    /// idf; 0 when the row lacks the phrase, 1 for one hit in a row of average length).
+    struct Record {
+        std::vector<double> idf;
+        std::unordered_map<qint64, std::vector<double>> frequency;
+    };
+    Record *record = nullptr;
 };
 
 /// Registers `engram_bm25(table, weights...)` on one connection: FTS5's bm25() — the same

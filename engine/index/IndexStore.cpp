@@ -17,6 +17,9 @@ namespace engram {
 
 namespace {
 
+/// keywordSearch's Weighting::WithinFiles re-ranks this many times the rows asked for.
+constexpr int kRescoredRows = 4;
+
 const char *const kSchema = R"SQL(
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files(
@@ -686,7 +689,8 @@ void IndexStore::forEachVector(const std::function<void(qint64, const Vector &)>
 // the context column the answer to a matching question is a candidate even when it shares no word
 // with the query (LoCoMo R@500t 74.4 -> 76.9; 0.1-0.3 all within 0.5 of that, bench/README.md).
 QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter,
-                                                        const QStringList &rankingOnly, Quoters quoters)
+                                                        const QStringList &rankingOnly, Quoters quoters,
+                                                        Weighting weighting)
 {
     QList<KeywordHit> out;
     if (terms.isEmpty() || limit <= 0)
@@ -746,10 +750,21 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     const int matchAt = 1 + int(rowCounts.size());
     statement->bind(matchAt, match);
     bindAll(*statement, binds, matchAt + 1);
-    statement->bind(matchAt + 1 + int(binds.size()), limit);
+    // Weighed within files, the rows are re-ranked: the best four times `limit` by the vault's weights.
+    const bool withinFiles = weighting == Weighting::WithinFiles && m_cachedBm25;
+    statement->bind(matchAt + 1 + int(binds.size()), withinFiles ? limit * kRescoredRows : limit);
+    RowLengthCache::Record record;
+    if (withinFiles)
+        m_rowLengths.record = &record;
     while (statement->next())
         out << KeywordHit{statement->int64(0), -statement->real(1)};
     statement->reset();
+    m_rowLengths.record = nullptr;
+    if (withinFiles) {
+        weighWithinFiles(out, record, terms.size());
+        if (out.size() > limit)
+            out.resize(limit);
+    }
     if (quoters == Quoters::Omit)
         return out;
 
@@ -786,6 +801,77 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     if (out.size() > limit)
         out.resize(limit);
     return out;
+}
+
+void IndexStore::weighWithinFiles(QList<KeywordHit> &hits, const RowLengthCache::Record &record,
+                                  qsizetype matchedPhrases)
+{
+    // Every row holding a matched phrase was ranked, so `record` tells which rows of a file hold it.
+    // The rows of a phrase, ascending, to count those of a file by its range of chunk ids (a file's
+    // chunks are inserted together, so their ids are consecutive).
+    const qsizetype phrases = qMin<qsizetype>(matchedPhrases, qsizetype(record.idf.size()));
+    if (hits.isEmpty() || phrases == 0)
+        return;
+    std::vector<std::vector<qint64>> rowsOf(static_cast<size_t>(phrases));
+    for (const auto &[row, frequency] : record.frequency)
+        for (qsizetype i = 0; i < phrases; ++i)
+            if (frequency[size_t(i)] > 0.0)
+                rowsOf[size_t(i)].push_back(row);
+    for (auto &rows : rowsOf)
+        std::sort(rows.begin(), rows.end());
+
+    QList<qint64> ids;
+    for (const KeywordHit &hit : std::as_const(hits))
+        ids << hit.id;
+    QHash<qint64, qint64> fileOf;
+    auto files = m_db.cached(
+        QStringLiteral("SELECT id, file_id FROM chunks WHERE id IN (SELECT value FROM json_each(?))"));
+    if (!files)
+        return;
+    files->bind(1, sqlList(ids));
+    while (files->next())
+        fileOf.insert(files->int64(0), files->int64(1));
+    files->reset();
+    struct Range {
+        qint64 first = 0;
+        qint64 last = 0;
+        qint64 chunks = 0;
+    };
+    QHash<qint64, Range> ranges;
+    auto spans = m_db.cached(QStringLiteral("SELECT file_id, min(id), max(id), count(*) FROM chunks "
+                                            "WHERE file_id IN (SELECT value FROM json_each(?)) GROUP BY file_id"));
+    if (!spans)
+        return;
+    const QList<qint64> fileIds(fileOf.cbegin(), fileOf.cend());
+    spans->bind(1, sqlList(QSet<qint64>(fileIds.cbegin(), fileIds.cend()).values()));
+    while (spans->next())
+        ranges.insert(spans->int64(0), {spans->int64(1), spans->int64(2), spans->int64(3)});
+    spans->reset();
+
+    for (KeywordHit &hit : hits) {
+        const auto frequency = record.frequency.find(hit.id);
+        const auto range = ranges.constFind(fileOf.value(hit.id, -1));
+        if (frequency == record.frequency.end() || range == ranges.cend())
+            continue;
+        // A file of one chunk, or whose chunks are not consecutive, says nothing of its chunks' terms.
+        if (range->chunks < 2 || range->last - range->first + 1 != range->chunks)
+            continue;
+        for (qsizetype i = 0; i < phrases; ++i) {
+            const double part = frequency->second[size_t(i)];
+            if (part <= 0.0)
+                continue;
+            const auto &rows = rowsOf[size_t(i)];
+            const auto from = std::lower_bound(rows.begin(), rows.end(), range->first);
+            const auto to = std::upper_bound(from, rows.end(), range->last);
+            // The share of the file's other chunks that hold the phrase: at 1 it scores as one hit in a
+            // row of average length in every chunk that holds it; at 0 as BM25 has it.
+            const double share = double(std::distance(from, to) - 1) / double(range->chunks - 1);
+            hit.score += record.idf[size_t(i)] * share * (1.0 - part);
+        }
+    }
+    std::stable_sort(hits.begin(), hits.end(), [](const KeywordHit &a, const KeywordHit &b) {
+        return a.score != b.score ? a.score > b.score : a.id < b.id;
+    });
 }
 
 void IndexStore::checkDataVersion()

@@ -254,7 +254,8 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         wantsDigests = wantsDigests || mode.layerWeight(layer) > mode.layerWeight(QStringLiteral("raw"));
     const auto keywordHits =
         m_store.keywordSearch(plan.matched, mode.keywordCandidates, query.filter, plan.rankingOnly,
-                              wantsDigests ? IndexStore::Quoters::Include : IndexStore::Quoters::Omit);
+                              wantsDigests ? IndexStore::Quoters::Include : IndexStore::Quoters::Omit,
+                              IndexStore::Weighting::WithinFiles);
     const double maxKeyword = keywordHits.isEmpty() ? 1.0 : qMax(1e-9, keywordHits.front().score);
     for (int i = 0; i < keywordHits.size(); ++i) {
         Candidate &c = candidates[keywordHits[i].id];
