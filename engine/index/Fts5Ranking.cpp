@@ -109,19 +109,18 @@ void rankRow(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *con
         return;
     }
     double score = 0.0;
-    std::vector<double> *recorded = nullptr;
-    if (cache->record) {
-        if (cache->record->idf.empty())
-            cache->record->idf = stats->idf;
-        recorded = &cache->record->frequency[api->xRowid(fts)];
-        recorded->assign(stats->idf.size(), 0.0);
+    RowLengthCache::Record *record = cache->record;
+    if (record) {
+        if (record->idf.empty())
+            record->idf = stats->idf;
+        record->rows.push_back(api->xRowid(fts));
     }
     for (size_t i = 0; i < stats->idf.size(); ++i) {
         const double f = stats->frequency[i];
         const double part = (f * (k1 + 1.0)) / (f + k1 * (1 - b + b * length / stats->averageLength));
         score += stats->idf[i] * part;
-        if (recorded)
-            (*recorded)[i] = part;
+        if (record)
+            record->parts.push_back(part);
     }
     sqlite3_result_double(context, -1.0 * score);
 }

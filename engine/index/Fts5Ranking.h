@@ -19,10 +19,12 @@ struct RowLengthCache {
 
     /// What ranking computed for each row of one query, when a caller sets `record` for it: the
     /// phrases' idf, and per row each scored phrase's BM25 term frequency part (its score over its
-    /// idf; 0 when the row lacks the phrase, 1 for one hit in a row of average length).
+    /// idf; 0 when the row lacks the phrase, 1 for one hit in a row of average length), the parts of
+    /// rows[r] at parts[r * idf.size()...]. Rows come in the order FTS5 ranks them: ascending.
     struct Record {
         std::vector<double> idf;
-        std::unordered_map<qint64, std::vector<double>> frequency;
+        std::vector<qint64> rows;
+        std::vector<double> parts;
     };
     Record *record = nullptr;
 };

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <numeric>
+#include <unordered_map>
 
 namespace engram {
 
@@ -807,66 +809,67 @@ void IndexStore::weighWithinFiles(QList<KeywordHit> &hits, const RowLengthCache:
                                   qsizetype matchedPhrases)
 {
     // Every row holding a matched phrase was ranked, so `record` tells which rows of a file hold it.
-    // The rows of a phrase, ascending, to count those of a file by its range of chunk ids (a file's
-    // chunks are inserted together, so their ids are consecutive).
-    const qsizetype phrases = qMin<qsizetype>(matchedPhrases, qsizetype(record.idf.size()));
-    if (hits.isEmpty() || phrases == 0)
+    const size_t width = record.idf.size();
+    const size_t phrases = qMin(size_t(qMax<qsizetype>(0, matchedPhrases)), width);
+    if (hits.isEmpty() || phrases == 0 || record.parts.size() != record.rows.size() * width)
         return;
-    std::vector<std::vector<qint64>> rowsOf(static_cast<size_t>(phrases));
-    for (const auto &[row, frequency] : record.frequency)
-        for (qsizetype i = 0; i < phrases; ++i)
-            if (frequency[size_t(i)] > 0.0)
-                rowsOf[size_t(i)].push_back(row);
-    for (auto &rows : rowsOf)
-        std::sort(rows.begin(), rows.end());
+    std::vector<size_t> order(record.rows.size()); // positions in `record`, by row
+    std::iota(order.begin(), order.end(), size_t(0));
+    if (!std::is_sorted(record.rows.begin(), record.rows.end()))
+        std::stable_sort(order.begin(), order.end(),
+                         [&](size_t a, size_t b) { return record.rows[a] < record.rows[b]; });
+    std::vector<std::vector<qint64>> rowsOf(phrases); // each phrase's rows, ascending
+    std::unordered_map<qint64, size_t> at;            // a hit's position in `record`
+    at.reserve(size_t(hits.size()));
+    for (const KeywordHit &hit : std::as_const(hits))
+        at.emplace(hit.id, record.rows.size());
+    for (size_t r : order) {
+        if (const auto it = at.find(record.rows[r]); it != at.end())
+            it->second = r;
+        for (size_t i = 0; i < phrases; ++i)
+            if (record.parts[r * width + i] > 0.0 && (rowsOf[i].empty() || rowsOf[i].back() != record.rows[r]))
+                rowsOf[i].push_back(record.rows[r]);
+    }
 
+    // A file's chunks are inserted together, in order, so chunk `ordinal` of a file of n chunks has the
+    // id of the first plus `ordinal`: the file's ids are [id - ordinal, id - ordinal + n - 1].
     QList<qint64> ids;
     for (const KeywordHit &hit : std::as_const(hits))
         ids << hit.id;
-    QHash<qint64, qint64> fileOf;
     auto files = m_db.cached(
-        QStringLiteral("SELECT id, file_id FROM chunks WHERE id IN (SELECT value FROM json_each(?))"));
+        QStringLiteral("SELECT c.id, c.ordinal, (SELECT max(o.ordinal) FROM chunks o WHERE o.file_id = c.file_id) "
+                       "FROM chunks c WHERE c.id IN (SELECT value FROM json_each(?))"));
     if (!files)
         return;
     files->bind(1, sqlList(ids));
-    while (files->next())
-        fileOf.insert(files->int64(0), files->int64(1));
-    files->reset();
     struct Range {
         qint64 first = 0;
-        qint64 last = 0;
         qint64 chunks = 0;
     };
-    QHash<qint64, Range> ranges;
-    auto spans = m_db.cached(QStringLiteral("SELECT file_id, min(id), max(id), count(*) FROM chunks "
-                                            "WHERE file_id IN (SELECT value FROM json_each(?)) GROUP BY file_id"));
-    if (!spans)
-        return;
-    const QList<qint64> fileIds(fileOf.cbegin(), fileOf.cend());
-    spans->bind(1, sqlList(QSet<qint64>(fileIds.cbegin(), fileIds.cend()).values()));
-    while (spans->next())
-        ranges.insert(spans->int64(0), {spans->int64(1), spans->int64(2), spans->int64(3)});
-    spans->reset();
+    QHash<qint64, Range> rangeOf;
+    while (files->next()) {
+        const qint64 first = files->int64(0) - files->int64(1);
+        rangeOf.insert(files->int64(0), {first, files->int64(2) + 1});
+    }
+    files->reset();
 
     for (KeywordHit &hit : hits) {
-        const auto frequency = record.frequency.find(hit.id);
-        const auto range = ranges.constFind(fileOf.value(hit.id, -1));
-        if (frequency == record.frequency.end() || range == ranges.cend())
-            continue;
-        // A file of one chunk, or whose chunks are not consecutive, says nothing of its chunks' terms.
-        if (range->chunks < 2 || range->last - range->first + 1 != range->chunks)
-            continue;
-        for (qsizetype i = 0; i < phrases; ++i) {
-            const double part = frequency->second[size_t(i)];
+        const size_t r = at.at(hit.id);
+        const auto range = rangeOf.constFind(hit.id);
+        if (r == record.rows.size() || range == rangeOf.cend() || range->chunks < 2)
+            continue; // a file of one chunk says nothing of its chunks' terms
+        const qint64 last = range->first + range->chunks - 1;
+        for (size_t i = 0; i < phrases; ++i) {
+            const double part = record.parts[r * width + i];
             if (part <= 0.0)
                 continue;
-            const auto &rows = rowsOf[size_t(i)];
+            const auto &rows = rowsOf[i];
             const auto from = std::lower_bound(rows.begin(), rows.end(), range->first);
-            const auto to = std::upper_bound(from, rows.end(), range->last);
+            const auto to = std::upper_bound(from, rows.end(), last);
             // The share of the file's other chunks that hold the phrase: at 1 it scores as one hit in a
             // row of average length in every chunk that holds it; at 0 as BM25 has it.
             const double share = double(std::distance(from, to) - 1) / double(range->chunks - 1);
-            hit.score += record.idf[size_t(i)] * share * (1.0 - part);
+            hit.score += record.idf[i] * share * (1.0 - part);
         }
     }
     std::stable_sort(hits.begin(), hits.end(), [](const KeywordHit &a, const KeywordHit &b) {

@@ -252,10 +252,9 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     bool wantsDigests = !query.filter.isEmpty();
     for (const QString &layer : kDigestLayers)
         wantsDigests = wantsDigests || mode.layerWeight(layer) > mode.layerWeight(QStringLiteral("raw"));
-    const auto keywordHits =
-        m_store.keywordSearch(plan.matched, mode.keywordCandidates, query.filter, plan.rankingOnly,
-                              wantsDigests ? IndexStore::Quoters::Include : IndexStore::Quoters::Omit,
-                              IndexStore::Weighting::WithinFiles);
+    const auto keywordHits = m_store.keywordSearch(
+        plan.matched, mode.keywordCandidates, query.filter, plan.rankingOnly,
+        wantsDigests ? IndexStore::Quoters::Include : IndexStore::Quoters::Omit, IndexStore::Weighting::WithinFiles);
     const double maxKeyword = keywordHits.isEmpty() ? 1.0 : qMax(1e-9, keywordHits.front().score);
     for (int i = 0; i < keywordHits.size(); ++i) {
         Candidate &c = candidates[keywordHits[i].id];
