@@ -252,6 +252,9 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     bool wantsDigests = !query.filter.isEmpty();
     for (const QString &layer : kDigestLayers)
         wantsDigests = wantsDigests || mode.layerWeight(layer) > mode.layerWeight(QStringLiteral("raw"));
+    // A term in most chunks of a file (a conversation's participants) ranks that file, not its chunks:
+    // LoCoMo inside 1M synthetic chunks R@10 73.1 → 78.3, R@500t 72.3 → 75.9; dev 79.9 → 80.7, 78.8 → 79.0
+    // (bench/README.md).
     const auto keywordHits = m_store.keywordSearch(
         plan.matched, mode.keywordCandidates, query.filter, plan.rankingOnly,
         wantsDigests ? IndexStore::Quoters::Include : IndexStore::Quoters::Omit, IndexStore::Weighting::WithinFiles);
