@@ -859,18 +859,23 @@ void IndexStore::weighWithinFiles(QList<KeywordHit> &hits, const RowLengthCache:
         if (r == record.rows.size() || range == rangeOf.cend() || range->chunks < 2)
             continue; // a file of one chunk says nothing of its chunks' terms
         const qint64 last = range->first + range->chunks - 1;
-        for (size_t i = 0; i < phrases; ++i) {
+        // Summed afresh in the ranking's order: a row no phrase is dense for keeps its bits, and the
+        // chunks a dense phrase alone matches tie.
+        double score = 0.0;
+        for (size_t i = 0; i < width; ++i) {
             const double part = record.parts[r * width + i];
-            if (part <= 0.0)
-                continue;
-            const auto &rows = rowsOf[i];
-            const auto from = std::lower_bound(rows.begin(), rows.end(), range->first);
-            const auto to = std::upper_bound(from, rows.end(), last);
-            // The share of the file's other chunks that hold the phrase: at 1 it scores as one hit in a
-            // row of average length in every chunk that holds it; at 0 as BM25 has it.
-            const double share = double(std::distance(from, to) - 1) / double(range->chunks - 1);
-            hit.score += record.idf[i] * share * (1.0 - part);
+            double share = 0.0;
+            if (i < phrases && part > 0.0) {
+                const auto &rows = rowsOf[i];
+                const auto from = std::lower_bound(rows.begin(), rows.end(), range->first);
+                const auto to = std::upper_bound(from, rows.end(), last);
+                // The share of the file's other chunks that hold the phrase: at 1 it scores as one hit
+                // in a row of average length in every chunk that holds it; at 0 as BM25 has it.
+                share = double(std::distance(from, to) - 1) / double(range->chunks - 1);
+            }
+            score += record.idf[i] * (share + (1.0 - share) * part);
         }
+        hit.score = score;
     }
     std::stable_sort(hits.begin(), hits.end(), [](const KeywordHit &a, const KeywordHit &b) {
         return a.score != b.score ? a.score > b.score : a.id < b.id;
