@@ -253,7 +253,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     for (const QString &layer : kDigestLayers)
         wantsDigests = wantsDigests || mode.layerWeight(layer) > mode.layerWeight(QStringLiteral("raw"));
     // A term in most chunks of a file (a conversation's participants) ranks that file, not its chunks:
-    // LoCoMo inside 1M synthetic chunks R@10 73.1 → 78.3, R@500t 72.3 → 75.9; dev 79.9 → 80.7, 78.8 → 79.0
+    // LoCoMo inside 1M synthetic chunks R@10 73.1 → 78.8, R@500t 72.3 → 76.5; dev 79.9 → 80.9, 78.8 → 79.1
     // (bench/README.md).
     const auto keywordHits = m_store.keywordSearch(
         plan.matched, mode.keywordCandidates, query.filter, plan.rankingOnly,
