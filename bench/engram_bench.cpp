@@ -346,8 +346,10 @@ int main(int argc, char **argv)
             QElapsedTimer t;
             t.start();
             const Retriever::KeywordPlan plan = internals(engine).retriever().keywordPlan(Retriever::keywordTerms(q));
-            const auto hits =
-                internals(engine).store().keywordSearch(plan.matched, fast.keywordCandidates, {}, plan.rankingOnly);
+            const auto hits = internals(engine)
+                                  .store()
+                                  .keywordSearch(plan.matched, fast.keywordCandidates, {}, plan.rankingOnly)
+                                  .value();
             keyword << double(t.nsecsElapsed()) / 1e6;
             t.restart();
             auto vector = internals(engine).embedder().embed({q});

@@ -9,8 +9,9 @@
 //   open_stall_ms  the longest UI-thread stall from the first paint until settled + 1 s;
 //   --rebuild      a full rebuild (F5's heavy sibling): its time and the longest stall until the
 //                  new catalog and engine data are in the views + 1 s;
-//   --touch N      N files rewritten at once (more than a delta carries: the whole catalog is
-//                  sent again), the longest stall until settled + 1 s;
+//   --touch N      N notes appended to in place at once (no rename: only a watch that names files
+//                  written in place sees them), the longest stall until settled + 1 s; touch_seen:
+//                  how many came back in the catalog's deltas, touch_seen_ms when the last did;
 //   --writes N     N notes written one every 50 ms (as an agent saves them), the time until the
 //                  memory list holds all N and the longest stall until settled + 1 s;
 //   --idle-seconds S  the process's CPU (user + system, /proc/self/stat) over S idle seconds;
@@ -37,6 +38,7 @@
 #include <QFile>
 #include <QSaveFile>
 #include <QScrollBar>
+#include <QSet>
 #include <QTimer>
 #include <QTreeView>
 
@@ -151,10 +153,20 @@ int main(int argc, char *argv[])
     });
     QStringList written; // paths the catalog has taken in with this run's text
     QString nonce = QString::number(QDateTime::currentMSecsSinceEpoch());
+    QStringList touched;     // files appended to in place
+    QSet<QString> touchSeen; // … that a catalog delta has brought back
+    QElapsedTimer touchClock;
+    qint64 touchSeenMs = -1;
     QObject::connect(session, &VaultSession::catalogChanged, &window, [&](const CatalogDelta &delta) {
         for (const MemoryRow &row : delta.rows)
             if (row.title.contains(nonce) && !written.contains(row.path))
                 written << row.path;
+        for (const QString &path : delta.paths)
+            if (touched.contains(path) && !touchSeen.contains(path)) {
+                touchSeen.insert(path);
+                if (touchSeen.size() == touched.size())
+                    touchSeenMs = touchClock.elapsed();
+            }
     });
     window.show();
     window.openVault(vault);
@@ -228,9 +240,11 @@ int main(int argc, char *argv[])
             if (!row.session && row.path.startsWith(QLatin1String("notes/"))
                 && (files.isEmpty() || files.constLast() != row.path) && files.size() < touch)
                 files << row.path;
+        touched = files;
         probe.start();
         QElapsedTimer clock;
         clock.start();
+        touchClock.start();
         for (const QString &f : std::as_const(files)) {
             QFile file(vault + QLatin1Char('/') + f);
             if (file.open(QIODevice::Append))
@@ -283,10 +297,10 @@ int main(int argc, char *argv[])
                 "\"open_stall_ms\": %lld, \"rebuild_ms\": %lld, \"rebuild_stall_ms\": %lld, \"touch_ms\": %lld, "
                 "\"touch_stall_ms\": %lld, \"writes_ms\": %lld, \"writes_stall_ms\": %lld, \"idle_cpu_pct\": %.2f, "
                 "\"graph_nodes\": %lld, \"open_busy_ms\": %lld, \"rebuild_busy_ms\": %lld, \"touch_busy_ms\": %lld, "
-                "\"writes_busy_ms\": %lld}\n",
+                "\"writes_busy_ms\": %lld, \"touch_seen\": %lld, \"touch_seen_ms\": %lld}\n",
                 session->stats().chunks, listRows, shownMs, listMs, settledMs, openStall, rebuildMs, rebuildStall,
                 touchMs, touchStall, writesMs, writesStall, idleCpu, qint64(insights->data().graph.nodes.size()),
-                openBusy, rebuildBusy, touchBusy, writesBusy);
+                openBusy, rebuildBusy, touchBusy, writesBusy, qint64(touchSeen.size()), touchSeenMs);
     std::fflush(stdout);
     return 0;
 }

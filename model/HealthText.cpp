@@ -128,10 +128,7 @@ QString HealthText::detail(const HealthCheck &check)
                   "free on the index's disk now")
                    .arg(arg(0), arg(1), number(2));
         break;
-    case HealthDetail::WatchingPaths: text = tr("%1 folders and files watched").arg(number(0)); break;
-    case HealthDetail::WatchingPathsPending:
-        text = tr("%1 folders and files watched, %2 more being added").arg(number(0), number(1));
-        break;
+    case HealthDetail::WatchingFolders: text = tr("%1 folders watched").arg(number(0)); break;
     case HealthDetail::WatchingUnavailable:
         text = tr("File watching unavailable: rescanning every %Ln s (%1)", nullptr, n(0)).arg(arg(1));
         break;

@@ -1,12 +1,10 @@
 #include "IndexWorker.h"
 
-#include "FileWatchProbe.h"
+#include "FolderWatch.h"
+#include "ingest/VaultScanner.h"
 
-#include <QDirIterator>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
-#include <QFileSystemWatcher>
 #include <QSet>
 #include <QTimer>
 
@@ -20,19 +18,7 @@ constexpr int kMaxDeltaFiles = 1000;
 
 } // namespace
 
-IndexWorker::IndexWorker(std::unique_ptr<Engine> engine, int fileWatchLimit)
-    : m_engine(std::move(engine)), m_fileWatchLimit(fileWatchLimit < 0 ? defaultFileWatchLimit() : fileWatchLimit)
-{ }
-
-int IndexWorker::defaultFileWatchLimit()
-{
-    // The system's watches (fs.inotify.max_user_watches) are shared by every program of the user:
-    // a quarter of them at most, and never fewer than 4,000 (8,192 is the limit of older kernels;
-    // newer ones give ~100k and more by memory, 192,536 on the 4 GB machine of the benchmarks).
-    QFile limits(QStringLiteral("/proc/sys/fs/inotify/max_user_watches"));
-    const int system = limits.open(QIODevice::ReadOnly) ? limits.readAll().trimmed().toInt() : 0;
-    return qBound(4000, system / 4, 50000);
-}
+IndexWorker::IndexWorker(std::unique_ptr<Engine> engine) : m_engine(std::move(engine)) { }
 
 IndexWorker::~IndexWorker() = default;
 
@@ -49,12 +35,12 @@ void IndexWorker::start(int rescanIntervalMs)
     m_rescan->setInterval(rescanIntervalMs);
     connect(m_debounce, &QTimer::timeout, this, &IndexWorker::indexChanged);
     connect(m_rescan, &QTimer::timeout, this, &IndexWorker::rescan);
-    // Without inotify the vault is rescanned on the timer only (FileWatchProbe: Qt's own fallback
-    // would stat() every watched path each second).
-    m_watcher = FileWatchProbe::createWatcher(this, &m_watchUnavailable);
-    if (m_watcher) {
-        connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, &IndexWorker::noteChange);
-        connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &IndexWorker::noteChange);
+    // Without inotify the vault is rescanned on the timer only.
+    m_watch = FolderWatch::create(m_engine->vaultPath(), &isWatchable, this, &m_watchUnavailable);
+    if (m_watch) {
+        connect(m_watch, &FolderWatch::changed, this, &IndexWorker::noteChange);
+        connect(m_watch, &FolderWatch::overflowed, this, &IndexWorker::watcherOverflowed);
+        connect(m_watch, &FolderWatch::refused, this, &IndexWorker::watchRefused);
     } else {
         Q_EMIT failed(watchingUnavailable());
     }
@@ -66,12 +52,11 @@ void IndexWorker::catchUp()
 {
     refreshCatalog(); // what the index already holds, before catching up
     // Watched before the catch-up compares the vault: a file written meanwhile is then at worst
-    // indexed twice, never missed until the next rescan.
-    if (m_watcher)
-        watchFolders();
+    // indexed twice, never missed.
+    watchFolders();
     m_wholeVaultDue = true;
     indexChanged();
-    m_rescan->start();
+    updateRescan();
 }
 
 int IndexWorker::rescanSeconds() const
@@ -92,16 +77,9 @@ HealthCheck IndexWorker::fileWatching() const
     c.name = QStringLiteral("file watching");
     const QString why = m_watchUnavailable.isEmpty() ? m_watchRefused : m_watchUnavailable;
     if (why.isEmpty()) {
-        const QString watched = QString::number(m_watched.size());
-        // Right after opening, file watches are still being added a slice per turn of the event
-        // loop (addFileWatchSlice): the count says so rather than look short.
-        if (!m_pendingFileWatches.isEmpty()) {
-            const QString pending = QString::number(m_pendingFileWatches.size());
-            c.reason = QStringLiteral("%1 folders and files watched, %2 more being added").arg(watched, pending);
-            return c.found(HealthDetail::WatchingPathsPending, {watched, pending});
-        }
-        c.reason = QStringLiteral("%1 folders and files watched").arg(watched);
-        return c.found(HealthDetail::WatchingPaths, {watched});
+        const QString watched = QString::number(m_watch ? m_watch->folderCount() : 0);
+        c.reason = QStringLiteral("%1 folders watched").arg(watched);
+        return c.found(HealthDetail::WatchingFolders, {watched});
     }
     const QString seconds = QString::number(rescanSeconds());
     c.status = HealthStatus::Stale;
@@ -113,24 +91,37 @@ HealthCheck IndexWorker::fileWatching() const
     return c.found(HealthDetail::WatchingUnavailable, {seconds, why});
 }
 
-void IndexWorker::noteChange(const QString &absolutePath)
+bool IndexWorker::isRescanning() const
+{
+    return m_rescan && m_rescan->isActive();
+}
+
+void IndexWorker::noteChange(const QString &relativePath, bool isFolder)
 {
     if (!m_watching)
         return; // setWatching(true) compares the whole vault
-    const QString vault = m_engine->vaultPath();
-    if (absolutePath == vault)
-        m_named.insert(QString());
-    else if (absolutePath.startsWith(vault + QLatin1Char('/')))
-        m_named.insert(absolutePath.mid(vault.size() + 1));
-    else
-        m_wholeVaultDue = true;
+    // A file the scanner would not read is none of the index's business: an editor's temporary, a
+    // backup, QSaveFile's "name.XXXXXX" before its rename to the name that is then reported. A
+    // symlink to a folder is reported as a file.
+    if (!isFolder && !VaultScanner::isIndexable(relativePath)
+        && !QFileInfo(m_engine->vaultPath() + QLatin1Char('/') + relativePath).isDir())
+        return;
+    m_named.insert(relativePath);
     scheduleIndex();
 }
 
 void IndexWorker::scheduleIndex()
 {
-    if (m_watching && m_debounce)
-        m_debounce->start();
+    if (!m_watching || !m_debounce)
+        return;
+    // Each write restarts the wait, so a burst is one run; a file written without pause (an agent's
+    // transcript, a line every 20 ms) is still looked at twice a second.
+    constexpr qint64 kLongestWaitMs = 500;
+    if (!m_debounce->isActive())
+        m_pendingSince.start();
+    else if (m_pendingSince.elapsed() >= kLongestWaitMs)
+        return;
+    m_debounce->start();
 }
 
 void IndexWorker::rescan()
@@ -151,9 +142,9 @@ void IndexWorker::setWatching(bool watching)
     if (!m_rescan)
         return;
     if (watching) {
-        m_rescan->start();
         m_wholeVaultDue = true; // what the watcher said meanwhile was not listened to
         indexChanged();
+        updateRescan();
     } else {
         m_rescan->stop();
         m_debounce->stop();
@@ -161,131 +152,50 @@ void IndexWorker::setWatching(bool watching)
     }
 }
 
+void IndexWorker::updateRescan()
+{
+    if (!m_rescan)
+        return;
+    // Each folder's watch names every file made, removed, renamed or written in place, and an
+    // overflow of the kernel's queue is reported: a vault watched whole on a local disk needs no
+    // rescan (at a million memories one is 0.7 s of CPU). Where a change can pass unreported, the
+    // timer compares the whole vault.
+    const bool needed = m_watching && (!m_watch || m_watchIncomplete || m_watch->missesChanges());
+    if (!needed)
+        m_rescan->stop();
+    else if (!m_rescan->isActive())
+        m_rescan->start();
+}
+
+bool IndexWorker::isWatchable(const QString &relativeFolder)
+{
+    // As the scanner reads a vault: no hidden folder, nor state/ or archive/ below the root.
+    const QStringList parts = relativeFolder.split(u'/', Qt::SkipEmptyParts);
+    for (const QString &part : parts)
+        if (part.startsWith(u'.'))
+            return false;
+    return parts.isEmpty() || (parts.front() != QLatin1String("state") && parts.front() != QLatin1String("archive"));
+}
+
 void IndexWorker::watchFolders()
 {
-    // Folders report added, removed and renamed files (an atomic save is a
-    // rename); files report in-place writes. The periodic rescan covers the rest.
-    QStringList paths{m_engine->vaultPath()};
-    QDirIterator it(m_engine->vaultPath(), QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString dir = it.next();
-        const QString relative = dir.mid(m_engine->vaultPath().size() + 1);
-        if (!relative.startsWith(QLatin1Char('.')) && !relative.contains(QLatin1String("/.")))
-            paths << dir;
-    }
-    addWatches(paths);
-    const QStringList files = m_engine->indexedPaths();
-    if (files.size() >= m_fileWatchLimit) {
-        m_watchEachFile = false;
-        m_pendingFileWatches.clear();
-        return;
-    }
-    QStringList fresh;
-    for (const QString &file : files)
-        if (const QString absolute = m_engine->vaultPath() + QLatin1Char('/') + file; !m_watched.contains(absolute))
-            fresh << absolute;
-    if (fresh.isEmpty()) {
-        m_watchEachFile = !m_fileWatchRefused;
-        return;
-    }
-    // Until every file has its watch, a folder's known files are compared by stat(): a file without
-    // a watch would not say it changed in place.
-    const bool sliceRunning = !m_pendingFileWatches.isEmpty();
-    m_pendingFileWatches = fresh;
-    m_watchEachFile = false;
-    if (!sliceRunning)
-        QTimer::singleShot(0, this, &IndexWorker::addFileWatchSlice);
+    if (m_watch)
+        m_watch->watchTree(QString());
 }
 
-void IndexWorker::addFileWatchSlice()
+void IndexWorker::watchRefused(const QStringList &relativeFolders, const QString &why)
 {
-    // 2,000 watches are about 50 ms: a change the watcher reports meanwhile waits at most that long.
-    constexpr qsizetype kSlice = 2000;
-    if (!m_watcher || m_pendingFileWatches.isEmpty())
+    if (m_watchIncomplete)
         return;
-    const QStringList slice = m_pendingFileWatches.mid(0, kSlice);
-    m_pendingFileWatches.remove(0, qMin(kSlice, m_pendingFileWatches.size()));
-    addWatches(slice);
-    if (!m_pendingFileWatches.isEmpty()) {
-        QTimer::singleShot(0, this, &IndexWorker::addFileWatchSlice);
-        return;
-    }
-    m_watchEachFile = !m_fileWatchRefused;
-    // A file written in place before its watch was added said nothing: one comparison of the whole
-    // vault now (77 ms of CPU at 20k files), not at the next rescan.
-    m_wholeVaultDue = true;
-    scheduleIndex();
-}
-
-void IndexWorker::watchAgain(const QStringList &relativePaths, const QStringList &newFolders)
-{
-    const QString vault = m_engine->vaultPath() + QLatin1Char('/');
-    QStringList paths;
-    for (const QString &folder : newFolders) {
-        paths << vault + folder;
-        QDirIterator it(vault + folder, QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString dir = it.next();
-            if (!dir.mid(vault.size()).contains(QLatin1String("/.")))
-                paths << dir;
-        }
-    }
-    for (const QString &relative : relativePaths) {
-        const QString absolute = vault + relative;
-        const QFileInfo info(absolute);
-        if (info.isDir()) {
-            paths << absolute;
-            continue;
-        }
-        const bool eachFile = m_watchEachFile || !m_pendingFileWatches.isEmpty(); // (or soon will)
-        if (!eachFile && !m_watched.contains(absolute))
-            continue;
-        // An atomic save put a new file where the watched one was: the watch goes to the new one.
-        if (m_watched.remove(absolute))
-            m_watcher->removePath(absolute);
-        if (info.exists())
-            paths << absolute;
-    }
-    addWatches(paths);
-    // A file written in a new folder between the run's look at it and its watch said nothing: the
-    // new folders are looked at once more (cheap: only them). Without it such a file waited for
-    // the rescan, which at a million memories runs every few minutes.
-    if (!newFolders.isEmpty()) {
-        for (const QString &folder : newFolders)
-            m_named.insert(folder);
-        scheduleIndex();
-    }
-}
-
-void IndexWorker::addWatches(const QStringList &absolutePaths)
-{
-    QStringList fresh;
-    for (const QString &p : absolutePaths)
-        if (!m_watched.contains(p) && QFileInfo::exists(p))
-            fresh << p;
-    fresh.removeDuplicates();
-    if (fresh.isEmpty())
-        return;
-    const QStringList refused = m_watcher->addPaths(fresh);
-    for (const QString &p : fresh)
-        m_watched.insert(p);
-    QStringList refusedFolders;
-    for (const QString &p : refused) {
-        m_watched.remove(p);
-        if (QFileInfo(p).isDir())
-            refusedFolders << p;
-        else
-            m_fileWatchRefused = true; // a folder's files are stat()ed again: slower, nothing missed
-    }
-    if (!refusedFolders.isEmpty() && !m_watchIncomplete) {
-        // Past the system's limit of watches (fs.inotify.max_user_watches) the watcher is blind to
-        // those folders: every run compares the whole vault, as the rescan does.
-        m_watchIncomplete = true;
-        m_watchRefused =
-            tr("%Ln folder(s) of the vault cannot be watched, the first %1: %2", nullptr, int(refusedFolders.size()))
-                .arg(refusedFolders.first(), FileWatchProbe::whyNotWatched(refusedFolders.first()));
-        Q_EMIT failed(watchingUnavailable());
-    }
+    // Past the system's limit of watches (fs.inotify.max_user_watches) the watcher is blind to
+    // those folders: every run compares the whole vault, as the rescan does.
+    m_watchIncomplete = true;
+    const QString first = m_engine->vaultPath() + QLatin1Char('/') + relativeFolders.first();
+    m_watchRefused =
+        tr("%Ln folder(s) of the vault cannot be watched, the first %1: %2", nullptr, int(relativeFolders.size()))
+            .arg(first, why);
+    Q_EMIT failed(watchingUnavailable());
+    updateRescan();
 }
 
 IndexProgress IndexWorker::progressCallback()
@@ -313,16 +223,12 @@ void IndexWorker::indexChanged()
     m_wholeVaultDue = false;
     if (!wholeVault && named.isEmpty())
         return;
-    // With a watch on each file, a folder's event is about names (added, removed, renamed) and the
-    // files' own events name what changed in place: the folder's known files need no stat(). At
-    // 20,000 notes in one folder that is 45 ms of CPU instead of 65 ms, and half the wall time on
-    // a busy machine (FileChanges::KnownFiles).
+    // A folder is named only when it was made, moved or removed as a whole: the files the index
+    // knows in it are stat()ed (one moved over another of the same name holds other files by the
+    // same names), the files named are compared alone.
     QElapsedTimer comparison;
     comparison.start();
-    const FileChanges changes = wholeVault
-                                    ? m_engine->changesOnDisk()
-                                    : m_engine->changesIn(named, m_watchEachFile ? FileChanges::KnownFiles::WatchedEach
-                                                                                 : FileChanges::KnownFiles::Compare);
+    const FileChanges changes = wholeVault ? m_engine->changesOnDisk() : m_engine->changesIn(named);
     if (wholeVault && m_rescan) {
         // Comparing the whole vault is what an idle workbench spends: 0.7 s of CPU for 72,000 files (a
         // million memories), 9 s at a million files in one folder (bench/README.md); on a 30 s timer
@@ -336,19 +242,18 @@ void IndexWorker::indexChanged()
     const QStringList paths = changes.changedPaths();
     if (!paths.isEmpty())
         runPaths(paths);
-    if (m_watcher) {
-        if (wholeVault)
-            watchFolders();
-        else
-            watchAgain(named + paths, changes.newFolders);
-    }
+    // Folders are watched as they are made (FolderWatch): this finds those made while the watcher
+    // was refused or not listened to.
+    if (wholeVault)
+        watchFolders();
+    else if (m_watch)
+        for (const QString &folder : changes.newFolders)
+            m_watch->watchTree(folder);
 }
 
 void IndexWorker::indexPaths(const QStringList &relativePaths)
 {
     runPaths(relativePaths);
-    if (m_watcher)
-        watchAgain(relativePaths, {});
 }
 
 void IndexWorker::runPaths(const QStringList &relativePaths)
@@ -370,8 +275,7 @@ void IndexWorker::indexAll()
     m_cancel = false;
     Q_EMIT busyChanged(true, tr("Indexing the vault…"));
     report(m_engine->index(progressCallback(), &m_cancel));
-    if (m_watcher)
-        watchFolders();
+    watchFolders();
 }
 
 void IndexWorker::rebuild()
@@ -388,8 +292,7 @@ void IndexWorker::rebuild()
         Q_EMIT failed(result->error->toString());
     Q_EMIT indexed(*result);
     refreshCatalog(); // every chunk has a new id: nothing to follow row by row
-    if (m_watcher)
-        watchFolders();
+    watchFolders();
 }
 
 void IndexWorker::report(const IndexReport &result, QStringList touched)
@@ -438,7 +341,7 @@ void IndexWorker::refreshCatalog()
     }
     // Counts come from the rows in memory: Engine::stats() would scan the
     // chunk table (vectors included) four more times.
-    Q_EMIT catalogReady(rows, m_engine->statsOf(rows));
+    Q_EMIT catalogReady(rows, FileRowIndex(rows), m_engine->statsOf(rows));
 }
 
 void IndexWorker::refreshHealth()

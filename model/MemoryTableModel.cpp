@@ -107,6 +107,10 @@ std::shared_ptr<MemoryTableModel::Layout> MemoryTableModel::layOut(const QList<M
         layout->top[session->row] = summaryRow(session->turns);
         aggregate(*session, strengths);
     }
+    layout->files = FileRowIndex(layout->top);
+    layout->pathOfChunk.reserve(rows.size());
+    for (const MemoryRow &row : rows)
+        layout->pathOfChunk.insert(row.id, row.path);
     layout->memoryCount = rows.size();
     return layout;
 }
@@ -122,6 +126,8 @@ void MemoryTableModel::setLayout(const std::shared_ptr<Layout> &layout)
     beginResetModel();
     m_topSessions.clear();
     std::swap(m_top, fresh.top);
+    std::swap(m_files, fresh.files);
+    std::swap(m_pathOfChunk, fresh.pathOfChunk);
     std::swap(m_sessions, fresh.sessions);
     m_memoryCount = fresh.memoryCount;
     m_shown = qMin(int(m_top.size()), kPage);
@@ -152,6 +158,8 @@ void MemoryTableModel::extendLayout(const std::shared_ptr<Layout> &layout)
             std::swap(it->second, session);
     m_topSessions.clear();
     std::swap(m_top, fresh.top);
+    std::swap(m_files, fresh.files);
+    std::swap(m_pathOfChunk, fresh.pathOfChunk);
     std::swap(m_sessions, fresh.sessions);
     m_memoryCount = fresh.memoryCount;
     if (!fresh.strengths.isSharedWith(m_strengths))
@@ -197,34 +205,30 @@ void MemoryTableModel::showFirstPage()
     endResetModel();
 }
 
-QModelIndex MemoryTableModel::revealChunk(qint64 chunkId)
-{
-    int top = -1;
-    for (int r = 0; r < m_top.size() && top < 0; ++r)
-        if (!m_top.at(r).session && m_top.at(r).id == chunkId)
-            top = r;
-    if (top >= m_shown) {
-        beginInsertRows({}, m_shown, top);
-        m_shown = top + 1;
-        endInsertRows();
-    }
-    if (top < 0)
-        for (const auto &[path, session] : m_sessions)
-            for (const MemoryRow &turn : std::as_const(session->turns))
-                if (turn.id == chunkId && session->row >= m_shown) {
-                    beginInsertRows({}, m_shown, session->row);
-                    m_shown = session->row + 1;
-                    endInsertRows();
-                }
-    return indexOfChunk(chunkId);
-}
-
 void MemoryTableModel::applyDelta(const CatalogDelta &delta)
 {
     m_topSessions.clear();
     QHash<QString, QList<MemoryRow>> fresh;
     for (const MemoryRow &row : delta.rows)
         fresh[row.path] << row;
+    // The memories of the delta's files go, their rows now come: counted by file, not over every session.
+    for (const QString &path : QSet<QString>(delta.paths.cbegin(), delta.paths.cend())) {
+        const auto session = m_sessions.find(path);
+        if (session != m_sessions.end()) {
+            m_memoryCount -= session->second->turns.size();
+            for (const MemoryRow &turn : std::as_const(session->second->turns))
+                m_pathOfChunk.remove(turn.id);
+        } else {
+            const QList<int> rows = m_files.rowsOf(path);
+            m_memoryCount -= rows.size();
+            for (int r : rows)
+                m_pathOfChunk.remove(m_top.at(r).id);
+        }
+        const QList<MemoryRow> now = fresh.value(path);
+        m_memoryCount += now.size();
+        for (const MemoryRow &row : now)
+            m_pathOfChunk.insert(row.id, row.path);
+    }
     auto isSession = [&](const QString &path) {
         const auto it = fresh.constFind(path);
         return it != fresh.constEnd() && it->constFirst().session;
@@ -265,15 +269,13 @@ void MemoryTableModel::applyDelta(const CatalogDelta &delta)
         }
     }
     applyTopDelta(top);
-    m_memoryCount = m_top.size();
-    for (const auto &[path, session] : m_sessions)
-        m_memoryCount += session->turns.size() - 1;
 }
 
 void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
 {
     m_topSessions.clear();
-    const CatalogEdit edit = CatalogEdit::plan(m_top, delta);
+    const qsizetype rowsBefore = m_top.size();
+    const CatalogEdit edit = m_files.plan(delta);
     // Changes first: their row numbers are the ones before any removal. Rows not shown yet change
     // without a signal.
     for (qsizetype i = 0; i < edit.changed.size();) {
@@ -297,7 +299,7 @@ void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
                     gone.push_back(std::move(it->second));
                     m_sessions.erase(it);
                 }
-        m_top.remove(first, last - first + 1);
+        CatalogEdit::removeRows(m_top, first, last - first + 1);
         // Sessions below move up; a few thousand sessions, not every row, are renumbered.
         for (auto &[path, session] : m_sessions)
             if (session->row > last)
@@ -333,6 +335,7 @@ void MemoryTableModel::applyTopDelta(const CatalogDelta &delta)
             endInsertRows();
         }
     }
+    m_files.follow(edit, delta, rowsBefore);
 }
 
 void MemoryTableModel::updateTurns(Session &session, const QList<MemoryRow> &turns)
@@ -563,17 +566,32 @@ const MemoryRow &MemoryTableModel::rowOf(const QModelIndex &index) const
     return session ? session->turns.at(index.row()) : m_top.at(index.row());
 }
 
+int MemoryTableModel::topRowOfChunk(qint64 chunkId) const
+{
+    const auto path = m_pathOfChunk.constFind(chunkId);
+    if (path == m_pathOfChunk.cend())
+        return -1;
+    if (const auto session = m_sessions.find(*path); session != m_sessions.end())
+        return session->second->row;
+    for (int r : m_files.rowsOf(*path))
+        if (m_top.at(r).id == chunkId)
+            return r;
+    return -1;
+}
+
 QModelIndex MemoryTableModel::indexOfChunk(qint64 chunkId) const
 {
-    for (int r = 0; r < m_shown; ++r)
-        if (!m_top.at(r).session && m_top.at(r).id == chunkId)
-            return index(r, 0);
-    for (const auto &[path, session] : m_sessions)
-        for (int t = 0; t < session->turns.size() && session->row < m_shown; ++t)
-            if (session->turns.at(t).id == chunkId) {
-                session->seen = true;
-                return createIndex(t, 0, session.get());
-            }
+    const int top = topRowOfChunk(chunkId);
+    if (top < 0 || top >= m_shown)
+        return {};
+    if (!m_top.at(top).session)
+        return index(top, 0);
+    Session *session = sessionAt(top);
+    for (int t = 0; session && t < session->turns.size(); ++t)
+        if (session->turns.at(t).id == chunkId) {
+            session->seen = true;
+            return createIndex(t, 0, session);
+        }
     return {};
 }
 
@@ -693,6 +711,14 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
                + row.path;
     }
     return {};
+}
+
+Qt::ItemFlags MemoryTableModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags flags = QAbstractItemModel::flags(index);
+    if (index.isValid() && (sessionOf(index) || !m_top.at(index.row()).session))
+        flags |= Qt::ItemNeverHasChildren;
+    return flags;
 }
 
 QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, int role) const

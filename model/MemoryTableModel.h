@@ -27,6 +27,8 @@ public:
     /// million memories the grouping takes seconds: it stays off the UI thread.
     struct Layout {
         QList<MemoryRow> top;
+        FileRowIndex files;                 ///< where each file's rows are in `top`
+        QHash<qint64, QString> pathOfChunk; ///< every memory's file, sessions' turns included
         std::unordered_map<QString, std::unique_ptr<Session>> sessions;
         qint64 memoryCount = 0;
         QHash<qint64, MemoryStrength> strengths; ///< what sessions' strengths were taken from
@@ -97,15 +99,16 @@ public:
     /// The top-level row `index`: a note's chunk, or a session's summary row.
     const MemoryRow &row(int index) const { return m_top.at(index); }
     /// Where the memory with this chunk id is (a top-level row or a session's turn); invalid if unknown
-    /// or not shown yet (revealChunk).
+    /// or not shown yet (fetchRows up to topRowOfChunk first).
     QModelIndex indexOfChunk(qint64 chunkId) const;
+    /// The top-level row of the memory with this chunk id (its session's row for a turn), shown to views
+    /// or not yet; -1 if unknown. Found by its file, not by a look at every row and every session's turn.
+    int topRowOfChunk(qint64 chunkId) const;
     bool hasStrengths() const { return !m_strengths.isEmpty(); }
     /// Chunks held, sessions' turns included.
     qint64 memoryCount() const { return m_memoryCount; }
     /// Top-level rows held, shown to views or not yet.
     int topRowCount() const { return int(m_top.size()); }
-    /// Where the memory with this chunk id is, fetching the rows up to it first when it is not shown yet.
-    QModelIndex revealChunk(qint64 chunkId);
 
     /// Top-level rows shown to views at first. A view lays out every row it is given
     /// (QSortFilterProxyModel maps it, QTreeView lays it out: ~0.5 µs each on the UI thread), so a
@@ -133,6 +136,9 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    /// Notes' rows and turns never have children: QTreeView, laying out each row it holds after rows
+    /// are added, then asks no more (a million rows: ~60 ms a layout).
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
@@ -160,7 +166,9 @@ private:
     QVariant display(const MemoryRow &row, int column, const Session *session, bool turn) const;
     QVariant sortValue(const MemoryRow &row, int column, const Session *session, bool turn) const;
 
-    QList<MemoryRow> m_top; ///< notes' chunks and one summary row per session
+    QList<MemoryRow> m_top;               ///< notes' chunks and one summary row per session
+    FileRowIndex m_files;                 ///< where each file's rows are in m_top
+    QHash<qint64, QString> m_pathOfChunk; ///< every memory's file (44 MB at a million)
     std::unordered_map<QString, std::unique_ptr<Session>> m_sessions;
     QHash<qint64, MemoryStrength> m_strengths;
     qint64 m_memoryCount = 0;

@@ -10,7 +10,9 @@
 
 #include <QRegularExpression>
 #include <QSet>
+#include <QTimer>
 
+#include <limits>
 #include <utility>
 
 namespace engram {
@@ -190,21 +192,31 @@ ToolStatsData toolsOf(const QString &vault, QString *error)
 
 } // namespace
 
-VaultInsights::VaultInsights(VaultSession *session, QObject *parent) : QObject(parent), m_session(session)
+VaultInsights::VaultInsights(VaultSession *session, QObject *parent)
+    : QObject(parent), m_session(session), m_rest(new QTimer(this))
 {
+    m_rest->setSingleShot(true);
+    connect(m_rest, &QTimer::timeout, this, &VaultInsights::refresh);
     connect(session, &VaultSession::catalogReady, this, &VaultInsights::refresh);
     connect(session, &VaultSession::opened, this, &VaultInsights::startScheduler);
     connect(session, &VaultSession::closed, this, [this] {
         m_refreshJob.cancel();
         m_neighbourhoodJob.cancel();
         m_running = m_again = false;
-        m_scheduler.reset(); // waits for a run in flight
+        m_rest->stop();
+        m_sinceLastRun.invalidate(); // the next vault's first run starts at once
+        m_scheduler.reset();         // waits for a run in flight
         releaseOffThread(std::exchange(m_data, {}));
         Q_EMIT ready();
     });
 }
 
 VaultInsights::~VaultInsights() = default;
+
+bool VaultInsights::isPending() const
+{
+    return m_running || m_rest->isActive();
+}
 
 VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &rows,
                                         const QHash<qint64, MemoryStrength> &previous,
@@ -281,20 +293,36 @@ void VaultInsights::refresh()
         m_again = true;
         return;
     }
-    auto worker = m_session->engine()->openWorker();
-    if (!worker) {
-        m_data.error = worker.error().toString();
-        Q_EMIT ready();
-        return;
+    if (m_rest->isActive())
+        return; // the run at its end serves this request too
+    if (m_sinceLastRun.isValid()) {
+        const qint64 rest = qint64(m_restFactor * double(m_lastRunMs)) - m_sinceLastRun.elapsed();
+        if (rest > 0) {
+            m_rest->start(int(qMin<qint64>(rest, std::numeric_limits<int>::max())));
+            return;
+        }
     }
     m_running = true;
-    std::shared_ptr<Engine> engine(std::move(*worker));
+    ++m_runsStarted;
+    QElapsedTimer run;
+    run.start();
     runJob(
         this, m_refreshJob.next(),
+        // The job opens its own connection: 280-310 ms while notes were written into a million-memory
+        // vault (a connection opened and the dynamics journal caught up while the indexer writes), all
+        // of it on the UI thread until then.
         // The rows are read again here rather than shared with the session: a job of a minute at
         // a million memories would hold the session's catalog, and the first delta to arrive
-        // meanwhile would copy all of it on the UI thread (~100 ms).
-        [engine, previous = m_data.strengths, previousSessions = m_data.sessionStrengths](const CancelFlag &) {
+        // meanwhile would copy all of it on the UI thread (~200 ms).
+        [source = m_session->sharedEngine(), previous = m_data.strengths,
+         previousSessions = m_data.sessionStrengths](const CancelFlag &) {
+            auto worker = source->openWorker();
+            if (!worker) {
+                VaultInsightData failed;
+                failed.error = worker.error().toString();
+                return failed;
+            }
+            const std::unique_ptr<Engine> engine = std::move(*worker);
             auto rows = engine->memoryRows();
             if (!rows) {
                 VaultInsightData failed;
@@ -303,8 +331,10 @@ void VaultInsights::refresh()
             }
             return compute(*engine, *rows, previous, previousSessions);
         },
-        [this](const VaultInsightData &data) {
+        [this, run](const VaultInsightData &data) {
             m_running = false;
+            m_lastRunMs = run.elapsed();
+            m_sinceLastRun.start();
             releaseOffThread(std::exchange(m_data, data)); // a graph of every memory, and their strengths
             Q_EMIT ready();
             if (std::exchange(m_again, false))

@@ -7,9 +7,12 @@
 #include "consolidation/Consolidator.h"
 #include "index/MemoryCatalog.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 
 #include <memory>
+
+class QTimer;
 
 namespace engram {
 
@@ -51,10 +54,24 @@ public:
 
     const VaultInsightData &data() const { return m_data; }
     bool isLoading() const { return m_running; }
+    /// A run is going, or one will when the rest ends.
+    bool isPending() const;
     ConsolidationScheduler *scheduler() const { return m_scheduler.get(); }
 
-    /// Recomputes everything (a run in flight is followed by one more).
+    /// Recomputes everything: at once when the last run ended long enough ago, else after a rest
+    /// (restFactor() × the last run's time since it ended). A request during a run or a rest is
+    /// served by the run that follows it; none is dropped.
     void refresh();
+    /// A run of T is followed by a rest of at least this × T, so insights take at most
+    /// 1 / (1 + factor) of a core however often the catalog changes. At a million memories a run
+    /// is a minute of one core, and a session transcript the agent appends to every few seconds
+    /// changes the catalog every few seconds: back to back, that was a core for as long as the
+    /// agent worked.
+    static constexpr double kRestFactor = 4.0;
+    void setRestFactor(double factor) { m_restFactor = factor; } ///< for tests
+    /// Runs started since construction, and the wall time of the last (a test's view of the work).
+    int runsStarted() const { return m_runsStarted; }
+    qint64 lastRunMs() const { return m_lastRunMs; }
     /// The association neighbourhood of a memory within `hops`, from MemoryDynamics::edges; answered by
     /// neighbourhoodReady.
     void requestNeighbourhood(qint64 chunkId, int hops);
@@ -86,6 +103,11 @@ private:
     std::unique_ptr<ConsolidationScheduler> m_scheduler;
     bool m_running = false;
     bool m_again = false;
+    double m_restFactor = kRestFactor;
+    int m_runsStarted = 0;
+    qint64 m_lastRunMs = 0;       ///< wall time of the last run
+    QElapsedTimer m_sinceLastRun; ///< since the last run ended; invalid before the first
+    QTimer *m_rest = nullptr;     ///< starts the run a request during a rest asked for
     LatestJob m_refreshJob;
     LatestJob m_neighbourhoodJob;
 };

@@ -71,21 +71,8 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
     connect(m_worker, &IndexWorker::failed, this, &VaultSession::failed);
     connect(m_worker, &IndexWorker::healthReady, this, &VaultSession::healthReady);
     connect(m_worker, &IndexWorker::catalogPreview, this, &VaultSession::catalogPreview);
-    connect(m_worker, &IndexWorker::catalogReady, this, [this](const QList<MemoryRow> &rows, const VaultStats &stats) {
-        QList<MemoryRow> previous = std::exchange(m_catalog, rows);
-        m_stats = stats;
-        Q_EMIT catalogReset(); // the views swap to the new rows here
-        Q_EMIT catalogReady();
-        // Freeing 100k rows takes tens of milliseconds: let the worker do it.
-        if (m_worker)
-            QMetaObject::invokeMethod(
-                m_worker, [dropped = std::move(previous)] { Q_UNUSED(dropped); }, Qt::QueuedConnection);
-    });
-    connect(m_worker, &IndexWorker::catalogChanged, this, [this](const CatalogDelta &delta) {
-        CatalogEdit::plan(m_catalog, delta).apply(m_catalog, delta, &m_stats);
-        Q_EMIT catalogChanged(delta);
-        Q_EMIT catalogReady();
-    });
+    connect(m_worker, &IndexWorker::catalogReady, this, &VaultSession::takeCatalog);
+    connect(m_worker, &IndexWorker::catalogChanged, this, &VaultSession::takeDelta);
     m_thread = startWorkerThread(m_worker, QStringLiteral("engram-indexer"));
 
     m_queryWorker = new QueryWorker(std::move(*queryEngine));
@@ -116,11 +103,33 @@ void VaultSession::close()
     const bool wasOpen = m_engine != nullptr;
     m_engine.reset();
     m_catalog.clear();
+    m_catalogFiles = {};
     m_stats = {};
     m_busy = false;
     m_path.clear();
     if (wasOpen)
         Q_EMIT closed();
+}
+
+void VaultSession::takeCatalog(const QList<MemoryRow> &rows, const FileRowIndex &files, const VaultStats &stats)
+{
+    QList<MemoryRow> previous = std::exchange(m_catalog, rows);
+    FileRowIndex previousFiles = std::exchange(m_catalogFiles, files);
+    m_stats = stats;
+    Q_EMIT catalogReset(); // the views swap to the new rows here
+    Q_EMIT catalogReady();
+    // Freeing a million rows takes tens of milliseconds: not here.
+    releaseOffThread(std::pair{std::move(previous), std::move(previousFiles)});
+}
+
+void VaultSession::takeDelta(const CatalogDelta &delta)
+{
+    const qsizetype rowsBefore = m_catalog.size();
+    const CatalogEdit edit = m_catalogFiles.plan(delta);
+    edit.apply(m_catalog, delta, &m_stats);
+    m_catalogFiles.follow(edit, delta, rowsBefore);
+    Q_EMIT catalogChanged(delta);
+    Q_EMIT catalogReady();
 }
 
 template <typename Method, typename... Args>

@@ -2,25 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>FileWatchProbe</name>
-    <message>
-        <source>no inotify instance left: the user&apos;s %1 (fs.inotify.max_user_instances) are all in use, or this program has no file descriptor left: %2</source>
-        <translation>keine inotify-Instanz mehr frei: die %1 des Benutzers (fs.inotify.max_user_instances) sind alle belegt, oder dieses Programm hat keinen Dateideskriptor mehr: %2</translation>
-    </message>
-    <message>
-        <source>inotify cannot be used: %1</source>
-        <translation>inotify ist nicht nutzbar: %1</translation>
-    </message>
-    <message>
-        <source>the system gave no file watcher (inotify)</source>
-        <translation>das System stellte keine Dateiüberwachung bereit (inotify)</translation>
-    </message>
-    <message>
-        <source>the user&apos;s %1 inotify watches (fs.inotify.max_user_watches) are all in use</source>
-        <translation>die %1 inotify-Überwachungen des Benutzers (fs.inotify.max_user_watches) sind alle belegt</translation>
-    </message>
-</context>
-<context>
     <name>VaultIngest</name>
     <message>
         <source>%1: only local files can be dropped</source>
@@ -464,6 +445,25 @@
     <message>
         <source>Since last check</source>
         <translation>Seit der letzten Prüfung</translation>
+    </message>
+</context>
+<context>
+    <name>engram::FolderWatch</name>
+    <message>
+        <source>no inotify instance left: the user&apos;s %1 (fs.inotify.max_user_instances) are all in use, or this program has no file descriptor left: %2</source>
+        <translation>keine inotify-Instanz mehr frei: die %1 des Benutzers (fs.inotify.max_user_instances) sind alle belegt, oder dieses Programm hat keinen Dateideskriptor mehr: %2</translation>
+    </message>
+    <message>
+        <source>inotify cannot be used: %1</source>
+        <translation>inotify ist nicht nutzbar: %1</translation>
+    </message>
+    <message>
+        <source>file watching needs Linux inotify</source>
+        <translation>Dateiüberwachung braucht Linux-inotify</translation>
+    </message>
+    <message>
+        <source>the user&apos;s %1 inotify watches (fs.inotify.max_user_watches) are all in use</source>
+        <translation>die %1 inotify-Überwachungen des Benutzers (fs.inotify.max_user_watches) sind alle belegt</translation>
     </message>
 </context>
 <context>
@@ -972,10 +972,6 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>The index run of %1 could not write: %2. Recall answers from what was indexed before; %3 MiB free on the index&apos;s disk now</source>
         <translation>Der Indexlauf von %1 konnte nicht schreiben: %2. Der Abruf antwortet aus dem, was vorher indiziert war; jetzt %3 MiB frei auf dem Datenträger des Index</translation>
     </message>
-    <message>
-        <source>%1 folders and files watched</source>
-        <translation>%1 Ordner und Dateien überwacht</translation>
-    </message>
     <message numerus="yes">
         <source>File watching unavailable: rescanning every %Ln s (%1)</source>
         <translation>
@@ -992,8 +988,8 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Programme schließen, die viele Dateien überwachen, oder fs.inotify.max_user_watches und fs.inotify.max_user_instances erhöhen (sysctl)</translation>
     </message>
     <message>
-        <source>%1 folders and files watched, %2 more being added</source>
-        <translation>%1 Ordner und Dateien überwacht, %2 weitere werden hinzugefügt</translation>
+        <source>%1 folders watched</source>
+        <translation>%1 Ordner überwacht</translation>
     </message>
 </context>
 <context>

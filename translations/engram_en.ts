@@ -2,25 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
-    <name>FileWatchProbe</name>
-    <message>
-        <source>no inotify instance left: the user&apos;s %1 (fs.inotify.max_user_instances) are all in use, or this program has no file descriptor left: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>inotify cannot be used: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the system gave no file watcher (inotify)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the user&apos;s %1 inotify watches (fs.inotify.max_user_watches) are all in use</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>VaultIngest</name>
     <message>
         <source>%1: only local files can be dropped</source>
@@ -463,6 +444,25 @@
     </message>
     <message>
         <source>Since last check</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::FolderWatch</name>
+    <message>
+        <source>no inotify instance left: the user&apos;s %1 (fs.inotify.max_user_instances) are all in use, or this program has no file descriptor left: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inotify cannot be used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file watching needs Linux inotify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the user&apos;s %1 inotify watches (fs.inotify.max_user_watches) are all in use</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -971,10 +971,6 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>The index run of %1 could not write: %2. Recall answers from what was indexed before; %3 MiB free on the index&apos;s disk now</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>%1 folders and files watched</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>File watching unavailable: rescanning every %Ln s (%1)</source>
         <translation>
@@ -991,7 +987,7 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 folders and files watched, %2 more being added</source>
+        <source>%1 folders watched</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

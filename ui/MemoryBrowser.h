@@ -38,7 +38,8 @@ public:
                       const QHash<QString, MemoryTableModel::SessionStrength> &sessions);
     void focusSearch();
     /// Selects the memory with this chunk id (clearing filters that hide it, expanding its
-    /// session); false if unknown.
+    /// session); false if unknown. A memory far down a long list is selected a few turns later,
+    /// once the rows up to it are fetched.
     bool showMemory(qint64 chunkId);
     MemoryFilterProxy *proxy() const { return m_proxy; }
     NoteEditor *editor() const { return m_editor; }
@@ -75,6 +76,12 @@ private:
     /// While a filter or a sort is on, the rows not shown yet are fetched a page per turn of the
     /// event loop, so the filter sees every memory without holding the window.
     void fetchForFilter();
+    /// A search, a tag filter or a sort is on: the proxy places each row fetched with some care.
+    bool isFilteredOrSorted() const;
+    /// Fetches the next `*slice` rows, and sizes the next slice (up to `most`) to take ~15 ms.
+    void fetchSlice(int *slice, int most);
+    /// showMemory's next step: a slice of rows fetched, or the memory selected once shown.
+    void revealStep();
     void fillCombo(QComboBox *combo, const QHash<QString, qint64> &counts, const QString &anyText,
                    QString (*word)(const QString &));
 
@@ -102,6 +109,9 @@ private:
     bool m_previewed = false; ///< the rows shown are the start of the catalog still being read
     LatestJob m_layout;
     QTimer *m_fetch;
+    QTimer *m_reveal;
+    qint64 m_revealing = 0; ///< the memory showMemory fetches the rows up to
+    int m_revealSlice = MemoryTableModel::kPage;
     int m_fetchSlice = 500; ///< rows fetchForFilter takes in one turn, adapted to take ~15 ms
 };
 

@@ -158,6 +158,11 @@ bool Statement::next()
     return m_lastCode == SQLITE_ROW;
 }
 
+bool Statement::failed() const
+{
+    return m_stepped && m_lastCode != SQLITE_ROW && m_lastCode != SQLITE_DONE;
+}
+
 Status Statement::exec()
 {
     reset();

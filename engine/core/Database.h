@@ -37,8 +37,10 @@ public:
     Statement &bind(int index, const QByteArray &blob);
     Statement &bindNull(int index);
 
-    /// Advances to the next row; false at the end or on error (see error()).
+    /// Advances to the next row; false at the end or on error (see failed() and error()).
     bool next();
+    /// The last step ended in an error (a corrupt page, an I/O error), not with a row or at the end.
+    bool failed() const;
     /// Runs a statement that returns no rows.
     Status exec();
     void reset();

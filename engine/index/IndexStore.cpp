@@ -690,10 +690,16 @@ void IndexStore::forEachVector(const std::function<void(qint64, const Vector &)>
 // Column weights: text 1, heading and title 0.5, a turn's neighbouring turns (context) 0.2. Through
 // the context column the answer to a matching question is a candidate even when it shares no word
 // with the query (LoCoMo R@500t 74.4 -> 76.9; 0.1-0.3 all within 0.5 of that, bench/README.md).
-QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter,
-                                                        const QStringList &rankingOnly, Quoters quoters,
-                                                        Weighting weighting)
+Result<QList<IndexStore::KeywordHit>> IndexStore::keywordSearch(const QStringList &terms, int limit,
+                                                                const RecallFilter &filter,
+                                                                const QStringList &rankingOnly, Quoters quoters,
+                                                                Weighting weighting)
 {
+    auto failure = [](const Error &e) {
+        return Error{QStringLiteral("the keyword index cannot be searched (%1); it is made from the vault's files, "
+                                    "and `engram-cli rebuild` makes it again")
+                         .arg(e.message)}; // the message names index.db
+    };
     QList<KeywordHit> out;
     if (terms.isEmpty() || limit <= 0)
         return out;
@@ -747,7 +753,7 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     }
     auto statement = m_db.cached(sql);
     if (!statement)
-        return out;
+        return failure(statement.error());
     bindAll(*statement, rowCounts, 1);
     const int matchAt = 1 + int(rowCounts.size());
     statement->bind(matchAt, match);
@@ -760,10 +766,13 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
         m_rowLengths.record = &record;
     while (statement->next())
         out << KeywordHit{statement->int64(0), -statement->real(1)};
+    m_rowLengths.record = nullptr; // `record` ends with this call, the ranking function's user data does not
+    if (statement->failed())
+        return failure(statement->error());
     statement->reset();
-    m_rowLengths.record = nullptr;
     if (withinFiles) {
-        weighWithinFiles(out, record, terms.size());
+        if (Status s = weighWithinFiles(out, record, terms.size()); !s)
+            return failure(s.error());
         if (out.size() > limit)
             out.resize(limit);
     }
@@ -783,7 +792,7 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     quoterSql += QStringLiteral(" GROUP BY q.chunk_id");
     auto viaQuotes = m_db.cached(quoterSql);
     if (!viaQuotes)
-        return out;
+        return failure(viaQuotes.error());
     bindAll(*viaQuotes, rowCounts, 1);
     viaQuotes->bind(matchAt, match).bind(matchAt + 1, qint64(limit) * 4);
     bindAll(*viaQuotes, quoterBinds, matchAt + 2);
@@ -797,6 +806,8 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
         else
             out << hit;
     }
+    if (viaQuotes->failed())
+        return failure(viaQuotes->error());
     std::stable_sort(out.begin(), out.end(), [](const KeywordHit &a, const KeywordHit &b) {
         return a.score != b.score ? a.score > b.score : a.id < b.id;
     });
@@ -805,14 +816,14 @@ QList<IndexStore::KeywordHit> IndexStore::keywordSearch(const QStringList &terms
     return out;
 }
 
-void IndexStore::weighWithinFiles(QList<KeywordHit> &hits, const RowLengthCache::Record &record,
-                                  qsizetype matchedPhrases)
+Status IndexStore::weighWithinFiles(QList<KeywordHit> &hits, const RowLengthCache::Record &record,
+                                    qsizetype matchedPhrases)
 {
     // Every row holding a matched phrase was ranked, so `record` tells which rows of a file hold it.
     const size_t width = record.idf.size();
     const size_t phrases = qMin(size_t(qMax<qsizetype>(0, matchedPhrases)), width);
     if (hits.isEmpty() || phrases == 0 || record.parts.size() != record.rows.size() * width)
-        return;
+        return {};
     std::vector<size_t> order(record.rows.size()); // positions in `record`, by row
     std::iota(order.begin(), order.end(), size_t(0));
     if (!std::is_sorted(record.rows.begin(), record.rows.end()))
@@ -840,7 +851,7 @@ void IndexStore::weighWithinFiles(QList<KeywordHit> &hits, const RowLengthCache:
         QStringLiteral("SELECT c.id, c.ordinal, (SELECT max(o.ordinal) FROM chunks o WHERE o.file_id = c.file_id) "
                        "FROM chunks c WHERE c.id IN (SELECT value FROM json_each(?))"));
     if (!files)
-        return;
+        return files.error();
     files->bind(1, sqlList(ids));
     struct Range {
         qint64 first = 0;
@@ -851,6 +862,8 @@ void IndexStore::weighWithinFiles(QList<KeywordHit> &hits, const RowLengthCache:
         const qint64 first = files->int64(0) - files->int64(1);
         rangeOf.insert(files->int64(0), {first, files->int64(2) + 1});
     }
+    if (files->failed())
+        return files->error();
     files->reset();
 
     for (KeywordHit &hit : hits) {
@@ -880,6 +893,7 @@ void IndexStore::weighWithinFiles(QList<KeywordHit> &hits, const RowLengthCache:
     std::stable_sort(hits.begin(), hits.end(), [](const KeywordHit &a, const KeywordHit &b) {
         return a.score != b.score ? a.score > b.score : a.id < b.id;
     });
+    return {};
 }
 
 void IndexStore::checkDataVersion()

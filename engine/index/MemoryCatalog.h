@@ -33,6 +33,15 @@ struct MemoryRow {
     QString speaker;      ///< a session chunk's speaker (user, assistant), empty when it holds both
 };
 
+} // namespace engram
+
+// Its members move by memcpy: a list of a million rows that is full grows by realloc, not by moving
+// each row's ten strings to a new block (a row appended to the session's catalog and the table's rows
+// of a million took the UI thread 290 ms).
+Q_DECLARE_TYPEINFO(engram::MemoryRow, Q_RELOCATABLE_TYPE);
+
+namespace engram {
+
 /// Read-only listings of the index for browsing. SQL stays in the engine.
 class MemoryCatalog {
 public:

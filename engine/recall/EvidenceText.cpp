@@ -79,15 +79,20 @@ QString EvidenceText::trimmed(const QString &text, const QStringList &queryStems
     const bool whole = text.size() > maxChars;
     if ((!whole && besideChars <= 0) || queryStems.isEmpty())
         return text;
-    QStringList lines = text.split(QLatin1Char('\n'));
+    const QStringList original = text.split(QLatin1Char('\n'));
+    QStringList lines = original;
     bool changed = false;
     static const QRegularExpression label(
         QStringLiteral("^(?:- )?(?:\\*\\*[^*]+\\*\\*|[^:]{1,40}?)(?: \\([^)]*\\))?: "));
     static const QRegularExpression sentenceEnd(QStringLiteral("(?<=[.!?])\\s+"));
+    // A sentence that opens with a pronoun goes on about the sentence before it ("Max and I camped by the
+    // lake. We swam. It was so peaceful."): kept with it.
+    static const QRegularExpression refersBack(QStringLiteral("^(?:It|This|That|They|These|Those|He|She)\\b"));
     const QSet<QString> wanted(queryStems.cbegin(), queryStems.cend());
     const int perLine = qMax(80, maxChars / 2);
     const bool exchange = lines.size() > 1;
-    for (QString &line : lines) {
+    for (qsizetype at = 0; at < lines.size(); ++at) {
+        QString &line = lines[at];
         const bool longLine = whole && line.size() > perLine;
         const bool longBeside = exchange && besideChars > 0 && line.size() > besideChars;
         if (!longLine && !longBeside)
@@ -102,22 +107,38 @@ QString EvidenceText::trimmed(const QString &text, const QStringList &queryStems
             bool holds = false;
             for (const QString &s : RelevanceGauge::contentStems(sentences[i]))
                 holds = holds || wanted.contains(s);
-            if (holds) {
-                keep[i] = true;
-                if (i + 1 < sentences.size())
-                    keep[i + 1] = true;
-            }
+            if (!holds)
+                continue;
+            keep[i] = true;
+            if (i + 1 < sentences.size())
+                keep[i + 1] = true;
+            for (qsizetype j = i + 2; j < sentences.size() && refersBack.match(sentences[j].trimmed()).hasMatch(); ++j)
+                keep[j] = true;
         }
         if (keep.contains(true) && !longLine)
             continue; // a line of the match, in a text short enough to show whole
+        if (keep.contains(true) && at > 0 && original[at - 1].contains(QLatin1Char('?'))) {
+            // A reply answers first ("Just yesterday I joined a church. I wanted to feel closer to my
+            // faith."): its opening stays beside the sentences of the match.
+            constexpr int kReplyOpening = 80;
+            int opening = 0;
+            for (qsizetype i = 0; i < sentences.size() && opening < kReplyOpening; ++i) {
+                keep[i] = true;
+                opening += int(sentences[i].size());
+            }
+        }
         if (!keep.contains(true)) {
             if (!longBeside || head.isEmpty())
                 continue;
-            // A turn shown beside the hit: the question before it keeps its questions, the answer after
-            // it its first three sentences (where a reply answers; two cut answers measurably).
-            if (&line != &lines.last())
-                for (qsizetype i = 0; i < sentences.size(); ++i)
-                    keep[i] = sentences[i].trimmed().endsWith(QLatin1Char('?'));
+            // A turn shown beside the hit: the question before it keeps the last question it asks (the
+            // one the hit answers), the answer after it its first three sentences (where a reply answers;
+            // two cut answers measurably).
+            if (at + 1 < lines.size())
+                for (qsizetype i = sentences.size() - 1; i >= 0; --i)
+                    if (sentences[i].trimmed().endsWith(QLatin1Char('?'))) {
+                        keep[i] = true;
+                        break;
+                    }
             if (!keep.contains(true))
                 for (qsizetype i = 0; i < qMin<qsizetype>(3, sentences.size()); ++i)
                     keep[i] = true;

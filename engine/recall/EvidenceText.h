@@ -28,11 +28,13 @@ public:
     /// when every unit was shown.
     static QString withoutShown(const QString &text, const QSet<QString> &shown);
     /// Text over `maxChars`: each of its lines over half that (at least 80) and of three sentences or
-    /// more keeps its speaker label, the sentences that hold a query stem and the one after each (an
-    /// answer follows its question), with "…" for what was cut. In an exchange (text of several lines),
-    /// a speaker's line over `besideChars` (0: never) with no query stem is the turn beside the hit: before
-    /// the last line (the question a hit answers) it keeps its questions, as the last line (the answer
-    /// to a hit) or with no question its first three sentences. Other text is returned as it is.
+    /// more keeps its speaker label, the sentences that hold a query stem, the one after each (an answer
+    /// follows its question) and those after it that open with a pronoun (they go on about it), with "…"
+    /// for what was cut; a line that replies to a question keeps its opening too (a reply answers first).
+    /// In an exchange (text of several lines), a speaker's line over `besideChars` (0: never) with no
+    /// query stem is the turn beside the hit: before the last line (the question a hit answers) it keeps
+    /// its last question, as the last line (the answer to a hit) or with no question its first three
+    /// sentences. Other text is returned as it is.
     static QString trimmed(const QString &text, const QStringList &queryStems, int maxChars, int besideChars = 0);
 
     /// A vault-relative line range a digest line cites.

@@ -125,8 +125,11 @@ QString RelevanceGauge::nameNear(IndexStore &store, const QString &word)
     std::stable_sort(known.begin(), known.end(),
                      [&](const QString &a, const QString &b) { return count(a) > count(b); });
     for (const QString &s : std::as_const(known)) {
+        const auto hits = store.keywordSearch({s}, kChunksRead, {});
+        if (!hits)
+            return {}; // an unreadable index: the recall's own keyword search reports it
         QList<qint64> ids;
-        for (const auto &hit : store.keywordSearch({s}, kChunksRead, {}))
+        for (const auto &hit : *hits)
             ids << hit.id;
         const QString name = s.front().toUpper() + s.mid(1);
         for (const Chunk &chunk : store.chunks(ids))

@@ -89,8 +89,7 @@ enum class HealthDetail {
     SyncConflicts,         ///< files holding conflict markers (named in detailLines)
     IndexWritesOk,         ///< MiB free on the index's disk
     IndexWriteFailed,      ///< when (ISO 8601), the error naming the file, MiB free on its disk
-    WatchingPaths,         ///< folders and files watched
-    WatchingPathsPending,  ///< folders and files watched, more being added
+    WatchingFolders,       ///< folders watched
     WatchingUnavailable,   ///< seconds between rescans, the reason
 };
 

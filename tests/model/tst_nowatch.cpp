@@ -2,10 +2,11 @@
 // path each second), rescans the vault on its timer instead, and says so in its messages and in
 // health. The failure is real: this process gets no new file descriptor while the worker starts
 // (RLIMIT_NOFILE at the descriptors open), so inotify_init1() fails with EMFILE in the kernel, in
-// the worker's probe and in QFileSystemWatcher alike. The limit is this process's own: unlike
+// the worker's FolderWatch and in QFileSystemWatcher alike. The limit is this process's own: unlike
 // using up the user's inotify instances or watches (fs.inotify.max_user_*), it cannot make a test
 // running beside this one fail.
 #include "EngineFixtures.h"
+#include "FolderWatch.h"
 #include "HealthText.h"
 #include "IndexWorker.h"
 #include "TestVault.h"
@@ -90,8 +91,10 @@ private Q_SLOTS:
                                                    "instance left")),
                  qPrintable(message));
         QVERIFY2(message.contains(QString::fromLocal8Bit(std::strerror(EMFILE))), qPrintable(message));
-        // No watcher, so no polling engine stat()ing each path every second.
+        // No watcher, so no polling engine stat()ing each path every second: the rescan instead.
         QVERIFY(worker.findChildren<QFileSystemWatcher *>().isEmpty());
+        QVERIFY(worker.findChildren<FolderWatch *>().isEmpty());
+        QVERIFY(worker.isRescanning());
 
         // A note written after the start is found by the rescan, with nothing watching.
         vault.write(QStringLiteral("notes/b.md"), QStringLiteral("# B\n\nBlueberries.\n"));
@@ -120,16 +123,17 @@ private Q_SLOTS:
         worker.start(3600 * 1000);
         QTest::qWait(100);
         QCOMPARE(failed.count(), 0);
-        QCOMPARE(worker.findChildren<QFileSystemWatcher *>().size(), 1);
+        QCOMPARE(worker.findChildren<FolderWatch *>().size(), 1);
+        // Every folder watched on a local disk: nothing can change unreported, so no periodic rescan.
+        QVERIFY(!worker.isRescanning());
         worker.refreshHealth();
         const HealthCheck watching =
             test::healthCheck(health.at(0).at(0).value<QList<HealthCheck>>(), HealthCheckId::FileWatching);
         QCOMPARE(watching.id, HealthCheckId::FileWatching);
         QCOMPARE(watching.status, HealthStatus::Ok);
-        // At least the vault's root, notes/ and notes/a.md.
-        QVERIFY2(watching.reason.endsWith(QStringLiteral(" folders and files watched"))
-                     && watching.detailArgs.value(0).toInt() >= 3,
-                 qPrintable(watching.reason));
+        // The vault's root and notes/: one watch per folder, none per file.
+        QCOMPARE(watching.reason, QStringLiteral("2 folders watched"));
+        QCOMPARE(watching.detail, HealthDetail::WatchingFolders);
     }
 };
 

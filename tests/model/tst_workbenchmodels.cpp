@@ -12,6 +12,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QGuiApplication>
+#include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -156,6 +157,61 @@ private Q_SLOTS:
             regions += n;
         QCOMPARE(regions, 30);
         QCOMPARE(stats.vectors, 7);
+    }
+
+    void fileRowIndex_findsWhatALookAtEveryRowFinds()
+    {
+        // Files grow (their new rows go to the end, away from the others), shrink, go and come, in
+        // random order; the index must plan each edit as a look at every row does and stay in step.
+        QRandomGenerator random(17);
+        qint64 nextId = 1;
+        auto fileRows = [&nextId](const QString &path, int count) {
+            QList<MemoryRow> rows;
+            for (int c = 0; c < count; ++c) {
+                MemoryRow r;
+                r.id = nextId++;
+                r.path = path;
+                r.region = QStringLiteral("r%1").arg(c % 3);
+                rows << r;
+            }
+            return rows;
+        };
+        QList<MemoryRow> rows;
+        for (int f = 0; f < 40; ++f)
+            rows += fileRows(QStringLiteral("notes/f%1.md").arg(f), 1 + f % 5);
+        FileRowIndex index(rows);
+        for (int step = 0; step < 300; ++step) {
+            CatalogDelta delta;
+            const int files = 1 + int(random.bounded(3));
+            for (int i = 0; i < files; ++i) {
+                const QString path = QStringLiteral("notes/f%1.md").arg(random.bounded(50)); // some not there yet
+                if (delta.paths.contains(path))
+                    continue;
+                delta.paths << path;
+                delta.rows += fileRows(path, int(random.bounded(7))); // none: the file is gone
+            }
+            const CatalogEdit expected = CatalogEdit::plan(rows, delta);
+            const CatalogEdit edit = index.plan(delta);
+            QCOMPARE(edit.removed, expected.removed);
+            QCOMPARE(edit.appended, expected.appended);
+            QCOMPARE(edit.filesAdded, expected.filesAdded);
+            QCOMPARE(edit.changed.size(), expected.changed.size());
+            for (qsizetype i = 0; i < edit.changed.size(); ++i) {
+                QCOMPARE(edit.changed.at(i).row, expected.changed.at(i).row);
+                QCOMPARE(edit.changed.at(i).source, expected.changed.at(i).source);
+            }
+            const qsizetype before = rows.size();
+            edit.apply(rows, delta);
+            index.follow(edit, delta, before);
+            QHash<QString, QList<int>> scanned;
+            for (int r = 0; r < rows.size(); ++r)
+                scanned[rows.at(r).path] << r;
+            QCOMPARE(index.fileCount(), scanned.size());
+            for (int f = 0; f < 50; ++f) {
+                const QString path = QStringLiteral("notes/f%1.md").arg(f);
+                QCOMPARE(index.rowsOf(path), scanned.value(path));
+            }
+        }
     }
 
     void memoryTable_sessionIsOneRowOfTurnsThatFollowsADelta()

@@ -124,10 +124,10 @@ private slots:
         RecallFilter sessions;
         sessions.layers = {QStringLiteral("session")};
         const QStringList terms{QStringLiteral("boathouse")};
-        QVERIFY(store.keywordSearch(terms, 10, sessions).isEmpty());
-        QCOMPARE(ids(store.keywordSearch(terms, 10, sessions, {}, IndexStore::Quoters::Include)),
+        QVERIFY(store.keywordSearch(terms, 10, sessions).value().isEmpty());
+        QCOMPARE(ids(store.keywordSearch(terms, 10, sessions, {}, IndexStore::Quoters::Include).value()),
                  QList<qint64>{digestChunk});
-        QVERIFY(!ids(store.keywordSearch(terms, 10, {})).contains(digestChunk));
+        QVERIFY(!ids(store.keywordSearch(terms, 10, {}).value()).contains(digestChunk));
     }
 
     void recall_withALayerFilter_showsTheDigestNotTheTurnItQuotes()

@@ -71,14 +71,14 @@ private slots:
         TestVault vault;
         writeNotes(vault);
         auto reader = openIndexed(vault);
-        const auto before = internals(*reader).store().keywordSearch({QStringLiteral("kayak")}, 100, {});
+        const auto before = internals(*reader).store().keywordSearch({QStringLiteral("kayak")}, 100, {}).value();
         QVERIFY(!before.isEmpty());
         {
             auto writer = openIndexed(vault);
             writeNotes(vault, QStringLiteral(" with many more words in it to change its length a lot"));
             QCOMPARE(writer->index().indexed, 1);
         }
-        const auto after = internals(*reader).store().keywordSearch({QStringLiteral("kayak")}, 100, {});
+        const auto after = internals(*reader).store().keywordSearch({QStringLiteral("kayak")}, 100, {}).value();
         QHash<qint64, double> expected;
         auto s = internals(*reader).store().database().prepare(
             QStringLiteral("SELECT rowid, bm25(chunks_fts, 1.0, 0.5, 0.5, 0.2) FROM chunks_fts WHERE chunks_fts MATCH "
@@ -95,8 +95,10 @@ private slots:
         TestVault vault;
         writeNotes(vault);
         auto engine = openIndexed(vault);
-        const auto hits =
-            internals(*engine).store().keywordSearch({QStringLiteral("glacier"), QStringLiteral("kayak")}, 5, {});
+        const auto hits = internals(*engine)
+                              .store()
+                              .keywordSearch({QStringLiteral("glacier"), QStringLiteral("kayak")}, 5, {})
+                              .value();
         QCOMPARE(hits.size(), 5);
         const auto scores = bothScores(*engine, QStringLiteral("\"glacier\" OR \"kayak\""));
         QList<double> best;
@@ -105,6 +107,30 @@ private slots:
         std::sort(best.begin(), best.end(), std::greater<>());
         for (int i = 0; i < 5; ++i)
             QVERIFY(hits[i].score == best[i]);
+    }
+
+    void keywordSearch_anUnreadableIndexIsAnErrorNotNothing()
+    {
+        // A damaged FTS5 segment used to read as "no keyword matches": recall then answered from
+        // the vectors alone, or said nothing was relevant, and nobody learned the index was broken.
+        TestVault vault;
+        writeNotes(vault);
+        auto engine = openIndexed(vault);
+        QVERIFY(!internals(*engine).store().keywordSearch({QStringLiteral("kayak")}, 10, {}).value().isEmpty());
+        // Rows 1 and 10 are FTS5's averages and structure; the others are the terms' segments.
+        QVERIFY(internals(*engine)
+                    .store()
+                    .database()
+                    .exec(QStringLiteral("DELETE FROM chunks_fts_data WHERE id > 10"))
+                    .ok());
+        const auto searched = internals(*engine).store().keywordSearch({QStringLiteral("kayak")}, 10, {});
+        QVERIFY(!searched);
+        QVERIFY2(searched.error().toString().contains(QStringLiteral("index.db")),
+                 qPrintable(searched.error().toString()));
+        const auto recalled = engine->recall(RecallQuery{QStringLiteral("kayak trip"), {}, 5, {}, {}});
+        QVERIFY(!recalled);
+        QVERIFY2(recalled.error().toString().contains(QStringLiteral("keyword index cannot be searched")),
+                 qPrintable(recalled.error().toString()));
     }
 
     void keywordSearch_rankingOnlyTermsScoreTheMatchedRowsAsIfMatched()
@@ -119,8 +145,8 @@ private slots:
         auto engine = openIndexed(vault);
         IndexStore &store = internals(*engine).store();
         const QStringList rankingOnly{QStringLiteral("kayak"), QStringLiteral("paddles")};
-        const auto hits = store.keywordSearch({QStringLiteral("glacier")}, 100, {}, rankingOnly);
-        const auto glacierRows = store.keywordSearch({QStringLiteral("glacier")}, 100, {});
+        const auto hits = store.keywordSearch({QStringLiteral("glacier")}, 100, {}, rankingOnly).value();
+        const auto glacierRows = store.keywordSearch({QStringLiteral("glacier")}, 100, {}).value();
         QVERIFY(glacierRows.size() > 5);
         QCOMPARE(hits.size(), glacierRows.size());
         QSet<qint64> glacierIds;
@@ -154,7 +180,7 @@ private slots:
         // scores, of the filtered rows only.
         RecallFilter filter;
         filter.pathPrefix = QStringLiteral("notes/zz");
-        const auto filtered = store.keywordSearch({QStringLiteral("glacier")}, 100, filter, rankingOnly);
+        const auto filtered = store.keywordSearch({QStringLiteral("glacier")}, 100, filter, rankingOnly).value();
         QCOMPARE(filtered.size(), 1);
         QVERIFY(filtered.front().score == allThree.value(filtered.front().id));
 
@@ -163,7 +189,7 @@ private slots:
         QStringList many = rankingOnly;
         for (int i = 0; i < 200; ++i)
             many << QStringLiteral("zqabsent%1").arg(i);
-        const auto longQuery = store.keywordSearch({QStringLiteral("glacier")}, 100, {}, many);
+        const auto longQuery = store.keywordSearch({QStringLiteral("glacier")}, 100, {}, many).value();
         QCOMPARE(longQuery.size(), hits.size());
         QVERIFY(longQuery.front().score == hits.front().score);
     }
@@ -186,9 +212,10 @@ private slots:
         auto engine = openIndexed(vault);
         IndexStore &store = internals(*engine).store();
         const QStringList terms{QStringLiteral("zqname")};
-        const auto inVault = store.keywordSearch(terms, 100, {});
+        const auto inVault = store.keywordSearch(terms, 100, {}).value();
         const auto inFiles =
-            store.keywordSearch(terms, 100, {}, {}, IndexStore::Quoters::Omit, IndexStore::Weighting::WithinFiles);
+            store.keywordSearch(terms, 100, {}, {}, IndexStore::Quoters::Omit, IndexStore::Weighting::WithinFiles)
+                .value();
         QCOMPARE(inVault.size(), 13);
         QCOMPARE(inFiles.size(), 13);
         QHash<qint64, QString> pathOf;

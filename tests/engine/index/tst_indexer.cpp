@@ -255,7 +255,7 @@ private slots:
             rankedSources(*engine, QStringLiteral("cucumbers")).front().startsWith(QStringLiteral("notes/garden.md")));
         for (const Chunk &c : internals(*engine).store().chunksOfFile(QStringLiteral("notes/garden.md")))
             QVERIFY(!c.text.contains(QStringLiteral("Tomatoes")));
-        auto hits = internals(*engine).store().keywordSearch({QStringLiteral("tomatoes")}, 10, {});
+        auto hits = internals(*engine).store().keywordSearch({QStringLiteral("tomatoes")}, 10, {}).value();
         QVERIFY(hits.isEmpty());
     }
 

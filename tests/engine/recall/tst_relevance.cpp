@@ -306,6 +306,44 @@ private slots:
         const QString alone = answered.section(QLatin1Char('\n'), 1);
         QCOMPARE(EvidenceText::trimmed(alone, harbour, 400, 60), alone);
     }
+
+    /// A sentence that opens with a pronoun goes on about the one before it: kept with the match.
+    void trimmed_keepsTheSentencesThatReferBackToTheMatch()
+    {
+        const QString turn = QStringLiteral("**Bo** (D3:2): Thanks, Ana! Max and I camped by the harbour last summer. "
+                                            "We swam every day. It was so peaceful. Then we drove home.");
+        QCOMPARE(EvidenceText::trimmed(turn, {QStringLiteral("harbour")}, 60),
+                 QStringLiteral("**Bo** (D3:2): … Max and I camped by the harbour last summer. We swam every day. "
+                                "It was so peaceful. …"));
+    }
+
+    /// A reply answers first: when the match is later in it, its opening stays too.
+    void trimmed_aReplyKeepsItsOpening()
+    {
+        const QString exchange = QStringLiteral(
+            "**Ana** (D4:1): What kind of work have you been doing?\n**Bo** (D4:2): Just yesterday I joined a "
+            "choir. I wanted to feel closer to the harbour folk. So far it has been great! We sing on Fridays.");
+        QCOMPARE(EvidenceText::trimmed(exchange, {QStringLiteral("harbour")}, 60),
+                 QStringLiteral("**Ana** (D4:1): What kind of work have you been doing?\n**Bo** (D4:2): Just "
+                                "yesterday I joined a choir. I wanted to feel closer to the harbour folk. So far it "
+                                "has been great! …"));
+        // A turn alone answers nothing: only the match and the sentence after it.
+        const QString alone = exchange.section(QLatin1Char('\n'), 1);
+        QCOMPARE(EvidenceText::trimmed(alone, {QStringLiteral("harbour")}, 60),
+                 QStringLiteral("**Bo** (D4:2): … I wanted to feel closer to the harbour folk. So far it has been "
+                                "great! …"));
+    }
+
+    /// The question before a hit keeps only the question the hit answers: its last.
+    void trimmed_theQuestionBeforeTheHitKeepsItsLastQuestion()
+    {
+        const QString asked =
+            QStringLiteral("**Ana** (D5:1): Are you back? I had a long week. What did you do on Sunday?\n"
+                           "**Bo** (D5:2): We walked to the harbour.");
+        QCOMPARE(EvidenceText::trimmed(asked, {QStringLiteral("harbour")}, 400, 60),
+                 QStringLiteral("**Ana** (D5:1): … What did you do on Sunday?\n**Bo** (D5:2): We walked to the "
+                                "harbour."));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRelevance)

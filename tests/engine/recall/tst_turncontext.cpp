@@ -69,6 +69,31 @@ private slots:
         QCOMPARE(results.front().chunk.endLine, 18);
     }
 
+    /// Most of a pack is results without the answer: each shows the sentences of its match, the
+    /// opening of a reply (where it answers) and the question it answers, citing the whole range.
+    void recall_showsTheMatchAndTheOpeningOfALongReply()
+    {
+        TestVault vault;
+        vault.write(
+            QStringLiteral("sessions/trip.md"),
+            QByteArray("---\nkind: transcript\n---\n# Trip\n\n"
+                       "**Sam**: Hello again, it has been a while. How are the kids? What did you do last "
+                       "weekend?\n\n" // line 6
+                       "**Alex**: We drove to the coast on Saturday with the whole family and both of "
+                       "the grandparents. The traffic was awful all morning. Then we rented a small boat in the "
+                       "harbour. It was calm and bright. The kids fed the gulls. We drove home at dusk.\n"));
+        auto engine = test::openIndexed(vault);
+        const auto results = recall(*engine, QStringLiteral("boat harbour"));
+        QVERIFY(!results.isEmpty());
+        QCOMPARE(results.front().chunk.startLine, 6);
+        QCOMPARE(results.front().chunk.endLine, 8);
+        QCOMPARE(
+            results.front().chunk.text,
+            QStringLiteral("**Sam**: … What did you do last weekend?\n**Alex**: We drove to the coast on "
+                           "Saturday with the whole family and both of the grandparents. … Then we rented a small boat "
+                           "in the harbour. It was calm and bright. …"));
+    }
+
     void recall_showsEachTurnOnce()
     {
         TestVault vault;
