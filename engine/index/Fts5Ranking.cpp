@@ -109,9 +109,18 @@ void rankRow(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *con
         return;
     }
     double score = 0.0;
+    RowLengthCache::Record *record = cache->record;
+    if (record) {
+        if (record->idf.empty())
+            record->idf = stats->idf;
+        record->rows.push_back(api->xRowid(fts));
+    }
     for (size_t i = 0; i < stats->idf.size(); ++i) {
         const double f = stats->frequency[i];
-        score += stats->idf[i] * ((f * (k1 + 1.0)) / (f + k1 * (1 - b + b * length / stats->averageLength)));
+        const double part = (f * (k1 + 1.0)) / (f + k1 * (1 - b + b * length / stats->averageLength));
+        score += stats->idf[i] * part;
+        if (record)
+            record->parts.push_back(part);
     }
     sqlite3_result_double(context, -1.0 * score);
 }

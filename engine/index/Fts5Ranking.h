@@ -5,6 +5,7 @@
 #include <QtGlobal>
 
 #include <unordered_map>
+#include <vector>
 
 struct sqlite3;
 
@@ -15,6 +16,17 @@ namespace engram {
 struct RowLengthCache {
     std::unordered_map<qint64, int> tokens;
     void clear() { tokens.clear(); }
+
+    /// What ranking computed for each row of one query, when a caller sets `record` for it: the
+    /// phrases' idf, and per row each scored phrase's BM25 term frequency part (its score over its
+    /// idf; 0 when the row lacks the phrase, 1 for one hit in a row of average length), the parts of
+    /// rows[r] at parts[r * idf.size()...]. Rows come in the order FTS5 ranks them: ascending.
+    struct Record {
+        std::vector<double> idf;
+        std::vector<qint64> rows;
+        std::vector<double> parts;
+    };
+    Record *record = nullptr;
 };
 
 /// Registers `engram_bm25(table, weights...)` on one connection: FTS5's bm25() — the same

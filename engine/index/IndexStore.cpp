@@ -12,10 +12,15 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <numeric>
+#include <unordered_map>
 
 namespace engram {
 
 namespace {
+
+/// keywordSearch's Weighting::WithinFiles re-ranks this many times the rows asked for.
+constexpr int kRescoredRows = 4;
 
 const char *const kSchema = R"SQL(
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -687,7 +692,8 @@ void IndexStore::forEachVector(const std::function<void(qint64, const Vector &)>
 // with the query (LoCoMo R@500t 74.4 -> 76.9; 0.1-0.3 all within 0.5 of that, bench/README.md).
 Result<QList<IndexStore::KeywordHit>> IndexStore::keywordSearch(const QStringList &terms, int limit,
                                                                 const RecallFilter &filter,
-                                                                const QStringList &rankingOnly, Quoters quoters)
+                                                                const QStringList &rankingOnly, Quoters quoters,
+                                                                Weighting weighting)
 {
     auto failure = [](const Error &e) {
         return Error{QStringLiteral("the keyword index cannot be searched (%1); it is made from the vault's files, "
@@ -752,12 +758,24 @@ Result<QList<IndexStore::KeywordHit>> IndexStore::keywordSearch(const QStringLis
     const int matchAt = 1 + int(rowCounts.size());
     statement->bind(matchAt, match);
     bindAll(*statement, binds, matchAt + 1);
-    statement->bind(matchAt + 1 + int(binds.size()), limit);
+    // Weighed within files, the rows are re-ranked: the best four times `limit` by the vault's weights.
+    const bool withinFiles = weighting == Weighting::WithinFiles && m_cachedBm25;
+    statement->bind(matchAt + 1 + int(binds.size()), withinFiles ? limit * kRescoredRows : limit);
+    RowLengthCache::Record record;
+    if (withinFiles)
+        m_rowLengths.record = &record;
     while (statement->next())
         out << KeywordHit{statement->int64(0), -statement->real(1)};
+    m_rowLengths.record = nullptr; // `record` ends with this call, the ranking function's user data does not
     if (statement->failed())
         return failure(statement->error());
     statement->reset();
+    if (withinFiles) {
+        if (Status s = weighWithinFiles(out, record, terms.size()); !s)
+            return failure(s.error());
+        if (out.size() > limit)
+            out.resize(limit);
+    }
     if (quoters == Quoters::Omit)
         return out;
 
@@ -796,6 +814,86 @@ Result<QList<IndexStore::KeywordHit>> IndexStore::keywordSearch(const QStringLis
     if (out.size() > limit)
         out.resize(limit);
     return out;
+}
+
+Status IndexStore::weighWithinFiles(QList<KeywordHit> &hits, const RowLengthCache::Record &record,
+                                    qsizetype matchedPhrases)
+{
+    // Every row holding a matched phrase was ranked, so `record` tells which rows of a file hold it.
+    const size_t width = record.idf.size();
+    const size_t phrases = qMin(size_t(qMax<qsizetype>(0, matchedPhrases)), width);
+    if (hits.isEmpty() || phrases == 0 || record.parts.size() != record.rows.size() * width)
+        return {};
+    std::vector<size_t> order(record.rows.size()); // positions in `record`, by row
+    std::iota(order.begin(), order.end(), size_t(0));
+    if (!std::is_sorted(record.rows.begin(), record.rows.end()))
+        std::stable_sort(order.begin(), order.end(),
+                         [&](size_t a, size_t b) { return record.rows[a] < record.rows[b]; });
+    std::vector<std::vector<qint64>> rowsOf(phrases); // each phrase's rows, ascending
+    std::unordered_map<qint64, size_t> at;            // a hit's position in `record`
+    at.reserve(size_t(hits.size()));
+    for (const KeywordHit &hit : std::as_const(hits))
+        at.emplace(hit.id, record.rows.size());
+    for (size_t r : order) {
+        if (const auto it = at.find(record.rows[r]); it != at.end())
+            it->second = r;
+        for (size_t i = 0; i < phrases; ++i)
+            if (record.parts[r * width + i] > 0.0 && (rowsOf[i].empty() || rowsOf[i].back() != record.rows[r]))
+                rowsOf[i].push_back(record.rows[r]);
+    }
+
+    // A file's chunks are inserted together, in order, so chunk `ordinal` of a file of n chunks has the
+    // id of the first plus `ordinal`: the file's ids are [id - ordinal, id - ordinal + n - 1].
+    QList<qint64> ids;
+    for (const KeywordHit &hit : std::as_const(hits))
+        ids << hit.id;
+    auto files = m_db.cached(
+        QStringLiteral("SELECT c.id, c.ordinal, (SELECT max(o.ordinal) FROM chunks o WHERE o.file_id = c.file_id) "
+                       "FROM chunks c WHERE c.id IN (SELECT value FROM json_each(?))"));
+    if (!files)
+        return files.error();
+    files->bind(1, sqlList(ids));
+    struct Range {
+        qint64 first = 0;
+        qint64 chunks = 0;
+    };
+    QHash<qint64, Range> rangeOf;
+    while (files->next()) {
+        const qint64 first = files->int64(0) - files->int64(1);
+        rangeOf.insert(files->int64(0), {first, files->int64(2) + 1});
+    }
+    if (files->failed())
+        return files->error();
+    files->reset();
+
+    for (KeywordHit &hit : hits) {
+        const size_t r = at.at(hit.id);
+        const auto range = rangeOf.constFind(hit.id);
+        if (r == record.rows.size() || range == rangeOf.cend() || range->chunks < 2)
+            continue; // a file of one chunk says nothing of its chunks' terms
+        const qint64 last = range->first + range->chunks - 1;
+        // Summed afresh in the ranking's order: a row no phrase is dense for keeps its bits, and the
+        // chunks a dense phrase alone matches tie.
+        double score = 0.0;
+        for (size_t i = 0; i < width; ++i) {
+            const double part = record.parts[r * width + i];
+            double share = 0.0;
+            if (i < phrases && part > 0.0) {
+                const auto &rows = rowsOf[i];
+                const auto from = std::lower_bound(rows.begin(), rows.end(), range->first);
+                const auto to = std::upper_bound(from, rows.end(), last);
+                // The share of the file's other chunks that hold the phrase: at 1 it scores as one hit
+                // in a row of average length in every chunk that holds it; at 0 as BM25 has it.
+                share = double(std::distance(from, to) - 1) / double(range->chunks - 1);
+            }
+            score += record.idf[i] * (share + (1.0 - share) * part);
+        }
+        hit.score = score;
+    }
+    std::stable_sort(hits.begin(), hits.end(), [](const KeywordHit &a, const KeywordHit &b) {
+        return a.score != b.score ? a.score > b.score : a.id < b.id;
+    });
+    return {};
 }
 
 void IndexStore::checkDataVersion()

@@ -90,8 +90,16 @@ public:
     /// of their own: FTS5 reads their doclists only at those rows, so a common word still ranks.
     /// Fails when the index cannot be read (a corrupt FTS5 page, an I/O error): an unreadable
     /// index must not read as "nothing matches".
+    ///
+    /// Weighting::WithinFiles weighs each of `terms` in a row by how well it tells that row from the
+    /// other chunks of the row's file: a term most of them hold (the participants of a conversation,
+    /// in every turn's title, heading and speaker labels) says the file is relevant, not which of its
+    /// chunks is; its score there is the same for every chunk that holds it, however often and in
+    /// however short a chunk. The vault's idf still weighs it against other files.
+    enum class Weighting { Vault, WithinFiles };
     Result<QList<KeywordHit>> keywordSearch(const QStringList &terms, int limit, const RecallFilter &filter,
-                                    const QStringList &rankingOnly = {}, Quoters quoters = Quoters::Omit);
+                                            const QStringList &rankingOnly = {}, Quoters quoters = Quoters::Omit,
+                                            Weighting weighting = Weighting::Vault);
     /// In how many chunks each FTS5 token (Porter stem, lower case) occurs; 0 when unknown.
     /// Remembered until the index changes (by this connection or another): fts5vocab reads a
     /// term's whole posting list to count it.
@@ -136,6 +144,8 @@ private:
     /// Drops what is cached of the index's contents (term frequencies, row lengths, the chunk
     /// count) when this connection or another has changed the index since.
     void checkDataVersion();
+    /// keywordSearch's Weighting::WithinFiles, on the `hits` one search ranked (`record` of it).
+    Status weighWithinFiles(QList<KeywordHit> &hits, const RowLengthCache::Record &record, qsizetype matchedPhrases);
 
     Database m_db;
     qint64 m_chunkCountCache = -1;

@@ -255,9 +255,12 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     bool wantsDigests = !query.filter.isEmpty();
     for (const QString &layer : kDigestLayers)
         wantsDigests = wantsDigests || mode.layerWeight(layer) > mode.layerWeight(QStringLiteral("raw"));
-    const auto searched =
-        m_store.keywordSearch(plan.matched, mode.keywordCandidates, query.filter, plan.rankingOnly,
-                              wantsDigests ? IndexStore::Quoters::Include : IndexStore::Quoters::Omit);
+    // A term in most chunks of a file (a conversation's participants) ranks that file, not its chunks:
+    // LoCoMo inside 1M synthetic chunks R@10 73.1 → 78.7, R@500t 73.5 → 77.3; dev 79.9 → 80.9, 80.1 → 80.5
+    // (bench/README.md).
+    const auto searched = m_store.keywordSearch(plan.matched, mode.keywordCandidates, query.filter, plan.rankingOnly,
+                                                wantsDigests ? IndexStore::Quoters::Include : IndexStore::Quoters::Omit,
+                                                IndexStore::Weighting::WithinFiles);
     if (!searched)
         return searched.error();
     const QList<IndexStore::KeywordHit> &keywordHits = *searched;

@@ -193,6 +193,50 @@ private slots:
         QCOMPARE(longQuery.size(), hits.size());
         QVERIFY(longQuery.front().score == hits.front().score);
     }
+
+    void keywordSearch_withinFilesATermInEveryChunkOfAFileScoresTheSameInEach()
+    {
+        // "zqname" is in every turn of one transcript, once or three times, in turns of different
+        // lengths: weighed within files it scores the same in each (the turns tie); weighed in the
+        // vault it favours the short turn that repeats it. A one-chunk note keeps its vault score.
+        TestVault vault;
+        QString text;
+        for (int turn = 0; turn < 12; ++turn)
+            text += turn == 5
+                        ? QStringLiteral("**Ana**: zqname zqname zqname!\n\n")
+                        : QStringLiteral("**Ana**: zqname and a longer turn about %1 things to say\n\n").arg(turn);
+        vault.write(QStringLiteral("sessions/chat.md"), text);
+        vault.write(QStringLiteral("notes/one.md"), QStringLiteral("zqname once in a note\n"));
+        for (int i = 0; i < 40; ++i)
+            vault.write(QStringLiteral("notes/other%1.md").arg(i), QStringLiteral("# Other\n\nNothing of the sort.\n"));
+        auto engine = openIndexed(vault);
+        IndexStore &store = internals(*engine).store();
+        const QStringList terms{QStringLiteral("zqname")};
+        const auto inVault = store.keywordSearch(terms, 100, {}).value();
+        const auto inFiles =
+            store.keywordSearch(terms, 100, {}, {}, IndexStore::Quoters::Omit, IndexStore::Weighting::WithinFiles)
+                .value();
+        QCOMPARE(inVault.size(), 13);
+        QCOMPARE(inFiles.size(), 13);
+        QHash<qint64, QString> pathOf;
+        for (const Chunk &c : store.chunks({inVault.front().id, inFiles.front().id}))
+            pathOf.insert(c.id, c.path);
+        QCOMPARE(pathOf.value(inVault.front().id), QStringLiteral("sessions/chat.md"));
+        QVERIFY(inVault[0].score > inVault[1].score); // the short turn first
+        QHash<qint64, double> vaultScore;
+        for (const auto &hit : inVault)
+            vaultScore.insert(hit.id, hit.score);
+        QSet<double> turnScores;
+        int unchanged = 0;
+        for (const auto &hit : inFiles) {
+            if (hit.score == vaultScore.value(hit.id))
+                ++unchanged;
+            else
+                turnScores.insert(hit.score);
+        }
+        QCOMPARE(unchanged, 1);         // the note
+        QCOMPARE(turnScores.size(), 1); // the twelve turns tie
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFts5Ranking)

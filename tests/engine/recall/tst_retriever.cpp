@@ -616,6 +616,43 @@ private slots:
         QVERIFY(shortAt > 0);
     }
 
+    void recall_aNameInEveryTurnOfAConversationDoesNotRankItsTurns()
+    {
+        // The participants' names are in every turn of their conversation (title, heading, speaker
+        // label, the turns beside it) and nowhere else: in the vault they are rare, and BM25 on them
+        // alone favours the short turns that repeat a name ("Thanks, Maria!"). Within the file they
+        // tell no turn from another: the turn with "dinner" must come first.
+        TestVault vault;
+        QString text = QStringLiteral("---\ntitle: \"John & Maria — session 1\"\nkind: transcript\n---\n\n"
+                                      "# John & Maria — session 1\n\n");
+        const QString filler = QStringLiteral(" We talked about the weather, the garden and "
+                                              "the weekend.");
+        for (int turn = 1; turn <= 24; ++turn) {
+            const bool maria = turn % 2 == 0;
+            QString said = QStringLiteral("How was the week?") + filler;
+            if (turn == 7)
+                said = QStringLiteral("Thanks, Maria! You too, Maria! Stay safe, Maria!");
+            else if (turn == 18)
+                said = QStringLiteral("My mom and I made some dinner together last night.") + filler;
+            text += QStringLiteral("**%1** (D1:%2): %3\n\n")
+                        .arg(maria ? QStringLiteral("Maria") : QStringLiteral("John"))
+                        .arg(turn)
+                        .arg(said);
+        }
+        vault.write(QStringLiteral("corpus/conv/session_01.md"), text);
+        for (int i = 0; i < 300; ++i)
+            vault.write(QStringLiteral("notes/n%1.md").arg(i, 3, 10, QLatin1Char('0')),
+                        QStringLiteral("# Note %1\n\nThe train leaves at nine.\n").arg(i));
+        auto engine = openIndexed(vault);
+        RecallQuery query;
+        query.text = QStringLiteral("Who did Maria have dinner with?");
+        const QList<RecallResult> results = recallOrFail(*engine, query);
+        QVERIFY(!results.isEmpty());
+        QCOMPARE(results[0].chunk.path, QStringLiteral("corpus/conv/session_01.md"));
+        QVERIFY2(results[0].chunk.text.contains(u"made some dinner"), qPrintable(results[0].chunk.text));
+        QCOMPARE(results[0].keywordRank, 1);
+    }
+
     void recall_readsNoTableInFull()
     {
         // Recall must not grow with the vault where it need not: every statement on its path
