@@ -79,6 +79,43 @@ QList<MemoryRow> notesOf(int notes, int sections, qint64 *nextId)
     return rows;
 }
 
+/// Files of the synthetic catalogs: 15,000 (204,000 memories), or ENGRAM_SLICES_FILES (73,500 for a million).
+int slicesFiles()
+{
+    const int files = qEnvironmentVariableIntValue("ENGRAM_SLICES_FILES");
+    return files > 0 ? files : 15000;
+}
+
+/// The bound on a step's longest UI-thread turn: test::kMaxTurnMs, or ENGRAM_SLICES_MAX_MS to report
+/// rather than fail at a million.
+qint64 slicesMaxTurnMs()
+{
+    const int ms = qEnvironmentVariableIntValue("ENGRAM_SLICES_MAX_MS");
+    return ms > 0 ? ms : test::kMaxTurnMs;
+}
+
+/// The real list, driven by its session's signals (the session is never opened): the browser, its
+/// table and the models behind it.
+struct ShownList {
+    VaultSession session;
+    MemoryBrowser browser{&session};
+    QTreeView *table = nullptr;
+    QSortFilterProxyModel *proxy = nullptr;
+    MemoryTableModel *model = nullptr;
+
+    bool show()
+    {
+        browser.resize(1200, 700);
+        browser.show();
+        if (!QTest::qWaitForWindowExposed(&browser))
+            return false;
+        table = child<QTreeView>(&browser, "memoryTable");
+        proxy = qobject_cast<QSortFilterProxyModel *>(table->model());
+        model = proxy ? qobject_cast<MemoryTableModel *>(proxy->sourceModel()) : nullptr;
+        return model != nullptr;
+    }
+};
+
 CatalogDelta deltaOf(const QStringList &paths, const QList<MemoryRow> &rows)
 {
     CatalogDelta delta;
@@ -96,26 +133,20 @@ private Q_SLOTS:
     {
         // 204,000 memories by default; ENGRAM_SLICES_FILES=73500 for a million (bench/README.md), with
         // ENGRAM_SLICES_MAX_MS to report rather than fail.
-        const int files = qEnvironmentVariableIntValue("ENGRAM_SLICES_FILES") > 0
-                              ? qEnvironmentVariableIntValue("ENGRAM_SLICES_FILES")
-                              : 15000;
-        const qint64 maxTurnMs = qEnvironmentVariableIntValue("ENGRAM_SLICES_MAX_MS") > 0
-                                     ? qEnvironmentVariableIntValue("ENGRAM_SLICES_MAX_MS")
-                                     : test::kMaxTurnMs;
+        const int files = slicesFiles();
+        const qint64 maxTurnMs = slicesMaxTurnMs();
         qint64 nextId = 1;
         const QList<MemoryRow> catalog = catalogOf(files, &nextId);
         const int notes = (files + 9) / 10;
         const int topRows = notes * 10 + files - notes; // notes' sections and one row per session
 
-        VaultSession session;
-        MemoryBrowser browser(&session);
-        browser.resize(1200, 700);
-        browser.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&browser));
-        auto *table = child<QTreeView>(&browser, "memoryTable");
-        auto *proxy = qobject_cast<QSortFilterProxyModel *>(table->model());
-        auto *model = qobject_cast<MemoryTableModel *>(proxy->sourceModel());
-        QVERIFY(model);
+        ShownList list;
+        QVERIFY(list.show());
+        VaultSession &session = list.session;
+        MemoryBrowser &browser = list.browser;
+        QTreeView *table = list.table;
+        QSortFilterProxyModel *proxy = list.proxy;
+        MemoryTableModel *model = list.model;
         QMap<QString, qint64> longest;
         test::TurnProbe probe;
 
@@ -226,14 +257,13 @@ private Q_SLOTS:
         // person chose is found in the new order and selected again. A search that hides it wins.
         qint64 nextId = 1;
         const QList<MemoryRow> catalog = notesOf(900, 10, &nextId); // 9,000 rows
-        VaultSession session;
-        MemoryBrowser browser(&session);
-        browser.resize(1200, 700);
-        browser.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&browser));
-        auto *table = child<QTreeView>(&browser, "memoryTable");
-        auto *proxy = qobject_cast<QSortFilterProxyModel *>(table->model());
-        auto *model = qobject_cast<MemoryTableModel *>(proxy->sourceModel());
+        ShownList list;
+        QVERIFY(list.show());
+        VaultSession &session = list.session;
+        MemoryBrowser &browser = list.browser;
+        QTreeView *table = list.table;
+        QSortFilterProxyModel *proxy = list.proxy;
+        MemoryTableModel *model = list.model;
         Q_EMIT session.catalogPreview(catalog);
         QTRY_COMPARE_WITH_TIMEOUT(model->topRowCount(), int(catalog.size()), kTimeout);
         QVERIFY(model->rowCount() < model->topRowCount()); // fetched a page at a time
@@ -270,12 +300,8 @@ private Q_SLOTS:
         // files' (22-27 ms here, 88 ms in the workbench's samples), the rows below a gap moved up (47 ms
         // near the top) and the first row appended to a full list moved every row to a new block (290 ms;
         // 61 ms at the default size).
-        const int files = qEnvironmentVariableIntValue("ENGRAM_SLICES_FILES") > 0
-                              ? qEnvironmentVariableIntValue("ENGRAM_SLICES_FILES")
-                              : 15000;
-        const qint64 maxTurnMs = qEnvironmentVariableIntValue("ENGRAM_SLICES_MAX_MS") > 0
-                                     ? qEnvironmentVariableIntValue("ENGRAM_SLICES_MAX_MS")
-                                     : test::kMaxTurnMs;
+        const int files = slicesFiles();
+        const qint64 maxTurnMs = slicesMaxTurnMs();
         const int sections = 14;
         const int notes = int(qint64(files) * 136 / 10 / sections);
         qint64 nextId = 1;
@@ -283,15 +309,13 @@ private Q_SLOTS:
         stats.files = notes;
         stats.chunks = qint64(notes) * sections;
 
-        VaultSession session;
-        MemoryBrowser browser(&session);
-        browser.resize(1200, 700);
-        browser.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&browser));
-        auto *table = child<QTreeView>(&browser, "memoryTable");
-        auto *proxy = qobject_cast<QSortFilterProxyModel *>(table->model());
-        auto *model = qobject_cast<MemoryTableModel *>(proxy->sourceModel());
-        QVERIFY(model);
+        ShownList list;
+        QVERIFY(list.show());
+        VaultSession &session = list.session;
+        MemoryBrowser &browser = list.browser;
+        QTreeView *table = list.table;
+        QSortFilterProxyModel *proxy = list.proxy;
+        MemoryTableModel *model = list.model;
         {
             // The session holds the only copy, as it does the index worker's once the list has laid it out
             // (a delta while another copy lives copies all of it: 220 ms at a million rows).
