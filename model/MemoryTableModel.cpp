@@ -446,13 +446,24 @@ MemoryTableModel::sessionStrengths(const QList<MemoryRow> &rows, const QHash<qin
 
 QHash<QString, MemoryTableModel::SessionStrength>
 MemoryTableModel::movedSessions(const QHash<QString, SessionStrength> &before,
-                                const QHash<QString, SessionStrength> &after)
+                                const QHash<QString, SessionStrength> &after, const QList<MemoryRow> &rows,
+                                const QSet<qint64> &movedTurns)
 {
     QHash<QString, SessionStrength> moved;
     for (auto it = after.cbegin(); it != after.cend(); ++it) {
         const auto old = before.constFind(it.key());
         if (old == before.cend() || roundedStrength(old->strength) != roundedStrength(it->strength)
             || old->lastAccess != it->lastAccess)
+            moved.insert(it.key(), *it);
+    }
+    if (movedTurns.isEmpty())
+        return moved;
+    const QChar *lastPath = nullptr; // a file's rows are adjacent and share their path's text
+    for (const MemoryRow &row : rows) {
+        if (!row.session || row.path.constData() == lastPath || !movedTurns.contains(row.id))
+            continue;
+        lastPath = row.path.constData();
+        if (const auto it = after.constFind(row.path); it != after.cend())
             moved.insert(it.key(), *it);
     }
     return moved;

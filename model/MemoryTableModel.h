@@ -84,9 +84,13 @@ public:
     static QHash<QString, SessionStrength> sessionStrengths(const QList<MemoryRow> &rows,
                                                             const QHash<qint64, MemoryStrength> &strengths);
     /// Any thread: the sessions of `after` whose strength (to two decimals) or last access differs
-    /// from `before`, or that `before` does not hold.
+    /// from `before`, or that `before` does not hold; and, of the catalog `rows`, every session with
+    /// a turn in `movedTurns` (a session indexed again has new turn ids and, until these arrive, a
+    /// row without strength, though its aggregate may equal the one before).
     static QHash<QString, SessionStrength> movedSessions(const QHash<QString, SessionStrength> &before,
-                                                         const QHash<QString, SessionStrength> &after);
+                                                         const QHash<QString, SessionStrength> &after,
+                                                         const QList<MemoryRow> &rows = {},
+                                                         const QSet<qint64> &movedTurns = {});
     /// setStrengths when the caller knows which memories' shown strength or last access moved
     /// (`moved`, by chunk id, computed off the UI thread): a few moved are found by one pass over
     /// the rows, many are announced by one dataChanged per column range. Sessions' own rows are

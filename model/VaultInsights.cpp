@@ -252,7 +252,8 @@ VaultInsightData VaultInsights::compute(Engine &engine, const QList<MemoryRow> &
     out.focus = std::make_shared<const GraphFocus>(out.graph);
     out.strengthsMoved = MemoryTableModel::movedStrengths(previous, out.strengths);
     out.sessionStrengths = MemoryTableModel::sessionStrengths(rows, out.strengths);
-    out.sessionsMoved = MemoryTableModel::movedSessions(previousSessions, out.sessionStrengths);
+    out.sessionsMoved =
+        MemoryTableModel::movedSessions(previousSessions, out.sessionStrengths, rows, out.strengthsMoved);
     out.tools = toolsOf(engine.vaultPath(), &out.error);
     out.timeline = timelineOf(engine);
     return out;

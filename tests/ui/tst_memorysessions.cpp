@@ -343,6 +343,12 @@ private Q_SLOTS:
                     .data()
                     .toString()
                     .startsWith(QStringLiteral("%1 passage").arg(m_source->rowCount(session))));
+        // Indexed again, its turns have new ids; once their strengths arrive, the session's own row
+        // shows the strongest of them again (its aggregate equals the one before the growth).
+        const QModelIndex strength = m_source->index(session.row(), MemoryTableModel::StrengthColumn);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->insights()->isPending(), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(strength.data(SortRole).toDouble() >= 0.0, kTimeout);
+        QVERIFY(!strength.data(Qt::DisplayRole).toString().isEmpty());
     }
 
 private:
