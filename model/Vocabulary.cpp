@@ -73,6 +73,8 @@ QString Vocabulary::signal(const QString &value)
         {"access", QT_TRANSLATE_NOOP3("engram::Vocabulary", "access", "recall signal")},
         {"coactivation", QT_TRANSLATE_NOOP3("engram::Vocabulary", "coactivation", "recall signal")},
         {"graph", QT_TRANSLATE_NOOP3("engram::Vocabulary", "graph", "recall signal")},
+        {"match", QT_TRANSLATE_NOOP3("engram::Vocabulary", "match", "recall signal")},
+        {"when", QT_TRANSLATE_NOOP3("engram::Vocabulary", "when", "recall signal")},
     };
     return lookUp(words, value);
 }

@@ -1771,6 +1771,14 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>Nothing relevant in memory for “%1”.</source>
         <translation>Nichts Passendes im Gedächtnis zu „%1“.</translation>
     </message>
+    <message>
+        <source>of the time the question names</source>
+        <translation>aus der Zeit, die die Frage nennt</translation>
+    </message>
+    <message>
+        <source>not of the time the question names</source>
+        <translation>nicht aus der Zeit, die die Frage nennt</translation>
+    </message>
 </context>
 <context>
     <name>engram::RecallResultsModel</name>
@@ -2431,6 +2439,16 @@ Werkzeugaufrufe aus Agentenprotokollen werden hier gezählt: Aufrufe und Erfolgs
         <source>graph</source>
         <comment>recall signal</comment>
         <translation>Graph</translation>
+    </message>
+    <message>
+        <source>match</source>
+        <comment>recall signal</comment>
+        <translation>Übereinstimmung</translation>
+    </message>
+    <message>
+        <source>when</source>
+        <comment>recall signal</comment>
+        <translation>Zeitraum</translation>
     </message>
     <message>
         <source>fast</source>

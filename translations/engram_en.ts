@@ -1770,6 +1770,14 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>Nothing relevant in memory for “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>of the time the question names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not of the time the question names</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::RecallResultsModel</name>
@@ -2471,6 +2479,16 @@ Tool calls from agent logs are counted here: calls and success rate per tool, du
     <message>
         <source>part of</source>
         <comment>association</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match</source>
+        <comment>recall signal</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>when</source>
+        <comment>recall signal</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -189,8 +189,17 @@ void RecallPanel::showSelected()
         return;
     const RecallResult &result = m_model->results().at(current.row());
     QStringList parts;
-    for (const ScoreComponent &s : result.breakdown)
-        parts << tr("%1 %2 × %3").arg(Vocabulary::signal(s.name)).arg(s.value, 0, 'f', 2).arg(s.weight, 0, 'f', 2);
+    QStringList notes; // what the score does not add up: the gate's match, whether it is of the time asked about
+    for (const ScoreComponent &s : result.breakdown) {
+        if (s.name == QLatin1String("match"))
+            notes << QStringLiteral("%1 %2").arg(Vocabulary::signal(s.name)).arg(s.value, 0, 'f', 2);
+        else if (s.name == QLatin1String("when"))
+            notes << (s.value > 0.0 ? tr("of the time the question names") : tr("not of the time the question names"));
+        else
+            parts << tr("%1 %2 × %3").arg(Vocabulary::signal(s.name)).arg(s.value, 0, 'f', 2).arg(s.weight, 0, 'f', 2);
+    }
+    const QString sum = parts.join(QStringLiteral(" + "))
+                        + (notes.isEmpty() ? QString() : QStringLiteral(" · ") + notes.join(QStringLiteral(" · ")));
     const QString where =
         result.vault.isEmpty() ? result.chunk.path : QStringLiteral("[%1] %2").arg(result.vault, result.chunk.path);
     m_sourceHeader->setText(tr("<b>%1:%2-%3</b> — score %4 = %5")
@@ -198,7 +207,7 @@ void RecallPanel::showSelected()
                                 .arg(result.chunk.startLine)
                                 .arg(result.chunk.endLine)
                                 .arg(result.score, 0, 'f', 3)
-                                .arg(parts.join(QStringLiteral(" + "))));
+                                .arg(sum));
     // An expectation pins a file of this vault: a linked vault's result cannot be one.
     m_mark->setEnabled(result.vault.isEmpty());
     // A linked vault's file is read by its own engine, on the query thread: show the memory as recalled.

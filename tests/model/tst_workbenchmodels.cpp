@@ -3,6 +3,7 @@
 #include "CognitiveStateDocument.h"
 #include "HealthModel.h"
 #include "MemoryFilterProxy.h"
+#include "MemoryLabel.h"
 #include "MemoryTableModel.h"
 #include "RecallResultsModel.h"
 #include "Roles.h"
@@ -66,6 +67,41 @@ QList<MemoryRow> sessionRows(const QString &path, int turns, qint64 firstId)
 class TestWorkbenchModels : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void memoryLabel_saysTheTitleOnce_data()
+    {
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QString>("heading");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("no heading") << "Deploy"
+                                    << ""
+                                    << "Deploy";
+        QTest::newRow("the title as heading") << "Deploy"
+                                              << "Deploy"
+                                              << "Deploy";
+        QTest::newRow("under the title") << "Welcome to Engram"
+                                         << "Welcome to Engram > Where things go"
+                                         << "Welcome to Engram › Where things go";
+        QTest::newRow("another top heading") << "Deploy"
+                                             << "Rollback"
+                                             << "Deploy › Rollback";
+        QTest::newRow("a top heading that says more") << "John & Maria — session 1"
+                                                      << "John & Maria — session 1 (8 May 2023, 1:56 pm)"
+                                                      << "John & Maria — session 1 (8 May 2023, 1:56 pm)";
+        QTest::newRow("and a section under it") << "Sprint"
+                                                << "Sprint 12 (March) > Decisions"
+                                                << "Sprint 12 (March) › Decisions";
+        QTest::newRow("no title") << ""
+                                  << "Notes > Today"
+                                  << "Notes > Today";
+    }
+
+    void memoryLabel_saysTheTitleOnce()
+    {
+        QFETCH(QString, title);
+        QFETCH(QString, heading);
+        QTEST(memoryLabel(title, heading), "label");
+    }
+
     void memoryTable_passesModelTesterWhileFilteredAndSorted()
     {
         MemoryTableModel model;

@@ -9,6 +9,7 @@
 #include "MainWindow.h"
 #include "MessageLog.h"
 #include "RecallPanel.h"
+#include "RecallResultsModel.h"
 #include "Roles.h"
 #include "StateEditor.h"
 #include "TestVault.h"
@@ -320,6 +321,31 @@ private Q_SLOTS:
         query->setText(QStringLiteral("what coffee does the user like"));
         QTest::keyClick(query, Qt::Key_Return);
         QTRY_VERIFY_WITH_TIMEOUT(child<QTableView>(m_window.get(), "recallResults")->model()->rowCount() > 0, kTimeout);
+    }
+
+    void recall_saysWhichResultsAreOfTheTimeTheQuestionNames()
+    {
+        m_vault->write(QStringLiteral("notes/roast.md"),
+                       QStringLiteral("---\ncreated: 2023-08-13\n---\n\n# Roast\n\nWe tried a light roast "
+                                      "coffee; the user still prefers the dark one.\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_table->model()->rowCount(), 4, kTimeout);
+        m_window->tabs()->setCurrentWidget(m_window->recallPanel());
+        auto *query = child<QLineEdit>(m_window.get(), "recallQuery");
+        auto *results = child<QTableView>(m_window.get(), "recallResults");
+        auto *header = child<QLabel>(m_window.get(), "recallSourceHeader");
+        query->setText(QStringLiteral("which roast coffee did the user like in August 2023"));
+        QTest::keyClick(query, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(results->model()->rowCount() >= 2, kTimeout);
+        // The header says which result is of August 2023 (the `when` figure, in words) and which is not.
+        QCOMPARE(results->model()->index(0, RecallResultsModel::SourceColumn).data(PathRole).toString(),
+                 QStringLiteral("notes/roast.md"));
+        results->selectRow(0);
+        QTRY_VERIFY_WITH_TIMEOUT(header->text().contains(QLatin1String("of the time the question names")), kTimeout);
+        QVERIFY2(!header->text().contains(QLatin1String("not of the time")), qPrintable(header->text()));
+        QVERIFY2(!header->text().contains(QLatin1String("when")), qPrintable(header->text()));
+        results->selectRow(1);
+        QTRY_VERIFY_WITH_TIMEOUT(header->text().contains(QLatin1String("not of the time the question names")),
+                                 kTimeout);
     }
 
     void copyPack_isForTheQuestionOnScreen()
