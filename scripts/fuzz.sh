@@ -18,11 +18,14 @@ jobs="$(nproc 2>/dev/null || echo 2)"
 launcher=()
 if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 echo "== fuzz build (clang, ASan + UBSan, build-fuzz)"
+# -O1 and line tables, as the sanitizer build: the instrumented engine compiles in ~40% less time
+# than at -O2 -g, and a finding's stack still names file and line.
 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DENGRAM_FUZZ=ON -DENGRAM_GUI=OFF -DENGRAM_BUILD_TESTS=OFF -DENGRAM_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DENGRAM_FUZZ=ON -DENGRAM_GUI=OFF -DENGRAM_BUILD_TESTS=OFF \
+  -DENGRAM_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
 cmake --build build-fuzz -j "$jobs" --target fuzzers
 
-all_targets=(fuzz_frontmatter fuzz_markdown fuzz_agentlog fuzz_cognitive fuzz_config fuzz_mcp)
+all_targets=(fuzz_frontmatter fuzz_markdown fuzz_agentlog fuzz_cognitive fuzz_config fuzz_mcp fuzz_recall)
 read -r -a targets <<< "${FUZZ_TARGETS:-${all_targets[*]}}"
 shared="$here/../shared/samples"
 

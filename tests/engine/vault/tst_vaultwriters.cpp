@@ -157,13 +157,14 @@ void TestVaultWriters::index_takesOverTheLockOfAKilledWriter()
     QProcess cli;
     startCli(cli, {QStringLiteral("index"), QStringLiteral("--vault"), vault.path()});
     QVERIFY(killAfterCommittedFiles(cli, vault.path(), 1));
-    // The killed writer's lock is free at once.
-    QVERIFY(VaultLock::acquire(vault.path(), VaultLock::Kind::Index, 0));
-    QElapsedTimer timer;
-    timer.start();
+    // The killed writer's lock is free at once: taken without waiting at all.
+    QVERIFY2(VaultLock::acquire(vault.path(), VaultLock::Kind::Index, 0), "the lock of a dead writer is still held");
+    // And the next run takes it and finishes the work. Its wait is bounded (10 s, then it fails
+    // naming the holder), so its success is the proof; a bound on its time would measure the
+    // indexing of 1,200 files, which under a sanitizer on a slow machine takes longer than that.
     QByteArray output;
     QCOMPARE(runCli({QStringLiteral("index"), QStringLiteral("--vault"), vault.path()}, &output), 0);
-    QVERIFY2(timer.elapsed() < 9000, "the lock of a dead writer was waited for, not taken over");
+    QVERIFY2(!output.contains("did not finish within"), output.constData());
     QCOMPARE(indexedFileCount(vault.path()), 1200);
 }
 
