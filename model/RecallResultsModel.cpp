@@ -59,7 +59,8 @@ QVariant RecallResultsModel::data(const QModelIndex &index, int role) const
         for (const ScoreComponent &s : r.breakdown)
             list << QVariantMap{{QStringLiteral("name"), s.name},
                                 {QStringLiteral("value"), s.value},
-                                {QStringLiteral("weight"), s.weight}};
+                                {QStringLiteral("weight"), s.weight},
+                                {QStringLiteral("informative"), s.informative}};
         return list;
     }
     }

@@ -191,10 +191,10 @@ void RecallPanel::showSelected()
     QStringList parts;
     QStringList notes; // what the score does not add up: the gate's match, whether it is of the time asked about
     for (const ScoreComponent &s : result.breakdown) {
-        if (s.name == QLatin1String("match"))
-            notes << QStringLiteral("%1 %2").arg(Vocabulary::signal(s.name)).arg(s.value, 0, 'f', 2);
-        else if (s.name == QLatin1String("when"))
+        if (s.informative && s.name == QLatin1String("when"))
             notes << (s.value > 0.0 ? tr("of the time the question names") : tr("not of the time the question names"));
+        else if (s.informative)
+            notes << QStringLiteral("%1 %2").arg(Vocabulary::signal(s.name)).arg(s.value, 0, 'f', 2);
         else
             parts << tr("%1 %2 × %3").arg(Vocabulary::signal(s.name)).arg(s.value, 0, 'f', 2).arg(s.weight, 0, 'f', 2);
     }

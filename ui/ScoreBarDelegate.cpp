@@ -7,6 +7,19 @@
 
 namespace engram {
 
+namespace {
+
+/// The terms of a result's score: one bar each. Informative signals (the match, the query's time)
+/// add nothing to the score, so they get no bar.
+QVariantList scoreTerms(const QModelIndex &index)
+{
+    QVariantList terms = index.data(BreakdownRole).toList();
+    terms.removeIf([](const QVariant &s) { return s.toMap().value(QStringLiteral("informative")).toBool(); });
+    return terms;
+}
+
+} // namespace
+
 QColor ScoreBarDelegate::colorFor(const QString &signal)
 {
     static const QHash<QString, QColor> colors{{QStringLiteral("relevance"), QColor(0x3b, 0x82, 0xf6)},
@@ -24,7 +37,7 @@ void ScoreBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
     initStyleOption(&opt, index);
     opt.text.clear();
     QApplication::style()->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
-    const QVariantList breakdown = index.data(BreakdownRole).toList();
+    const QVariantList breakdown = scoreTerms(index);
     if (breakdown.isEmpty())
         return;
     const QRect area = option.rect.adjusted(4, 3, -4, -3);
@@ -46,7 +59,7 @@ void ScoreBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
 
 QSize ScoreBarDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
-    const int rows = int(index.data(BreakdownRole).toList().size());
+    const int rows = int(scoreTerms(index).size());
     return QSize(120, qMax(option.fontMetrics.height() + 6, rows * 4 + 6));
 }
 

@@ -60,11 +60,16 @@ QJsonObject MemoryItem::toJson() const
         o.insert(QStringLiteral("time"), chunk.time.toString(Qt::ISODate));
     if (score) {
         QJsonArray signalList;
-        for (const ScoreComponent &s : breakdown)
-            signalList.append(QJsonObject{{QStringLiteral("signal"), s.name},
-                                          {QStringLiteral("value"), s.value},
-                                          {QStringLiteral("weight"), s.weight},
-                                          {QStringLiteral("contribution"), s.contribution()}});
+        for (const ScoreComponent &s : breakdown) {
+            QJsonObject signal{{QStringLiteral("signal"), s.name}, {QStringLiteral("value"), s.value}};
+            if (s.informative) {
+                signal.insert(QStringLiteral("informative"), true);
+            } else {
+                signal.insert(QStringLiteral("weight"), s.weight);
+                signal.insert(QStringLiteral("contribution"), s.contribution());
+            }
+            signalList.append(signal);
+        }
         o.insert(QStringLiteral("score"), *score);
         o.insert(QStringLiteral("strength"), strength);
         o.insert(QStringLiteral("breakdown"), signalList);

@@ -21,7 +21,10 @@ struct ScoreComponent {
     QString name;
     double value = 0.0;
     double weight = 0.0;
-    double contribution() const { return value * weight; }
+    /// Says something about the result without being a term of its score (the gate's absolute
+    /// match; whether it is of the time the query names): every front end shows it beside the sum.
+    bool informative = false;
+    double contribution() const { return informative ? 0.0 : value * weight; }
 };
 
 struct RecallResult {

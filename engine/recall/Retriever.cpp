@@ -482,9 +482,9 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         out.clear();
     out.removeIf([best](const RecallResult &r) { return r.match < kTailShare * best; });
     for (RecallResult &r : out) {
-        r.breakdown << ScoreComponent{QStringLiteral("match"), r.match, 0.0};
-        if (when) // informative, like the match: the lift is in the relevance
-            r.breakdown << ScoreComponent{QStringLiteral("when"), when->contains(r.chunk.time) ? 1.0 : 0.0, 0.0};
+        r.breakdown << ScoreComponent{QStringLiteral("match"), r.match, 0.0, true};
+        if (when) // the lift is in the relevance
+            r.breakdown << ScoreComponent{QStringLiteral("when"), when->contains(r.chunk.time) ? 1.0 : 0.0, 0.0, true};
     }
     return out;
 }

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -82,12 +83,20 @@ private slots:
             const QJsonArray breakdown = r.value(QStringLiteral("breakdown")).toArray();
             QCOMPARE(breakdown.size(), 7); // six signals and the absolute match
             double sum = 0.0;
+            QStringList informative;
             for (const QJsonValue &signal : breakdown) {
                 const QJsonObject s = signal.toObject();
                 QVERIFY(!s.value(QStringLiteral("signal")).toString().isEmpty());
-                QVERIFY(s.contains(QStringLiteral("value")) && s.contains(QStringLiteral("weight")));
+                QVERIFY(s.contains(QStringLiteral("value")));
+                // A term of the score has a weight and a contribution; an informative signal neither.
+                const bool term = !s.value(QStringLiteral("informative")).toBool();
+                QCOMPARE(s.contains(QStringLiteral("weight")), term);
+                QCOMPARE(s.contains(QStringLiteral("contribution")), term);
+                if (!term)
+                    informative << s.value(QStringLiteral("signal")).toString();
                 sum += s.value(QStringLiteral("contribution")).toDouble();
             }
+            QCOMPARE(informative, QStringList{QStringLiteral("match")});
             const double score = r.value(QStringLiteral("score")).toDouble();
             QVERIFY(qAbs(sum - score) < 1e-9);
             QVERIFY(score <= previous);
@@ -103,6 +112,26 @@ private slots:
                               .toString()
                               .contains(QStringLiteral("LGBTQ support group yesterday"));
         QVERIFY(answered);
+    }
+
+    void recallExplain_showsEachTermOfTheSumAndTheMatchBesideIt()
+    {
+        ENGRAM_REQUIRE_SHARED(kCorpus);
+        const CliRun run = cli(
+            vaultArgs({QStringLiteral("recall"), QStringLiteral("--explain"), QStringLiteral("-k"), QStringLiteral("1"),
+                       QStringLiteral("When did Caroline go to the LGBTQ support group in May 2023?")}));
+        QVERIFY2(run.exitCode == 0, run.describe().constData());
+        const QString out = QString::fromUtf8(run.out);
+        static const QRegularExpression term(QStringLiteral("^ +relevance +[0-9.]+ × [0-9.]+ = [0-9.]+$"),
+                                             QRegularExpression::MultilineOption);
+        QVERIFY2(term.match(out).hasMatch(), run.out.constData());
+        // The gate's match and the query's time say something about the result; they add nothing.
+        static const QRegularExpression match(QStringLiteral("^ +match +[0-9.]+ \\(not part of the score\\)$"),
+                                              QRegularExpression::MultilineOption);
+        QVERIFY2(match.match(out).hasMatch(), run.out.constData());
+        static const QRegularExpression when(QStringLiteral("^ +when +[01].000 \\(not part of the score\\)$"),
+                                             QRegularExpression::MultilineOption);
+        QVERIFY2(when.match(out).hasMatch(), run.out.constData());
     }
 
     void pack_staysWithinItsBudget()

@@ -146,6 +146,7 @@ private slots:
         const RecallResult &top = results->front();
         QCOMPARE(top.breakdown.last().name, QStringLiteral("match"));
         QCOMPARE(top.breakdown.last().value, top.match);
+        QVERIFY(top.breakdown.last().informative);
         QCOMPARE(top.breakdown.last().contribution(), 0.0);
         QVERIFY(top.match >= RelevanceGauge::kRelevant && top.match <= 1.0);
     }
