@@ -30,8 +30,9 @@ MemoryRow summaryRow(const QList<MemoryRow> &turns)
     return summary;
 }
 
-/// "user: make the list sortable\nassistant: …" → "You: make the list sortable"; a later piece of a
-/// long answer → "Assistant: … and then".
+/// "user: make the list sortable\nassistant: …" → "You: make the list sortable"; a Markdown
+/// transcript's "**Caroline:** I went" → "Caroline: I went"; a later piece of a long answer →
+/// "Assistant: … and then".
 QString turnText(const MemoryRow &row)
 {
     QString text = row.excerpt.trimmed();
@@ -40,13 +41,15 @@ QString turnText(const MemoryRow &row)
     const qsizetype nl = text.indexOf(QLatin1Char('\n'));
     if (nl > 0)
         text.truncate(nl);
-    // A long turn is split into pieces; the ones after the first go on without the speaker's name.
+    // A turn opens with its speaker's name, plain in an agent's log and in bold or not in Markdown.
+    // A long turn is split into pieces; the ones after the first go on without the name.
+    static const QRegularExpression label(QStringLiteral("^\\*{0,2}([^*:\\n]{1,60}?):\\*{0,2}\\s+"));
     QString speaker = row.speaker;
-    const qsizetype colon = text.indexOf(QLatin1String(": "));
-    const QString named = colon > 0 ? text.left(colon) : QString();
-    if (named == QLatin1String("user") || named == QLatin1String("assistant")) {
-        speaker = named;
-        text = text.mid(colon + 2);
+    const QRegularExpressionMatch named = label.match(text);
+    const QString name = named.hasMatch() ? named.captured(1).trimmed() : QString();
+    if (named.hasMatch() && (name == speaker || name == QLatin1String("user") || name == QLatin1String("assistant"))) {
+        speaker = name;
+        text = text.mid(named.capturedLength());
     } else if (!speaker.isEmpty()) {
         text.prepend(QStringLiteral("… "));
     }
@@ -65,6 +68,8 @@ QString turnText(const MemoryRow &row)
         return MemoryTableModel::tr("You: %1").arg(text);
     if (speaker == QLatin1String("assistant"))
         return MemoryTableModel::tr("Assistant: %1").arg(text);
+    if (!speaker.isEmpty()) // a person of a transcript, by the name it gives
+        return QStringLiteral("%1: %2").arg(speaker, text);
     return text;
 }
 

@@ -10,10 +10,11 @@ namespace {
 
 const QString kColumns = QStringLiteral(
     "SELECT c.id, f.path, c.title, c.heading, c.region, c.store, c.layer, c.category, c.start_line, c.end_line, "
-    "c.tokens, c.time, f.kind = 'agent-log', "
-    // A turn is shown by its first words; notes are not, so 100k note rows carry no text.
-    "CASE WHEN f.kind = 'agent-log' THEN substr(c.text, 1, 160) ELSE '' END, "
-    "CASE WHEN f.kind = 'agent-log' THEN c.speaker ELSE '' END "
+    // A conversation (an agent's log, a Markdown transcript) is one session of turns; a turn is shown
+    // by its first words. Notes are not, so 100k note rows carry no text.
+    "c.tokens, c.time, f.kind IN ('agent-log', 'transcript'), "
+    "CASE WHEN f.kind IN ('agent-log', 'transcript') THEN substr(c.text, 1, 160) ELSE '' END, "
+    "CASE WHEN f.kind IN ('agent-log', 'transcript') THEN c.speaker ELSE '' END "
     "FROM chunks c JOIN files f ON f.id = c.file_id ");
 
 } // namespace

@@ -28,8 +28,8 @@ struct MemoryRow {
     int endLine = 0;
     int tokens = 0;
     QDateTime time;
-    bool session = false; ///< the file is an agent session (an agent-log transcript)
-    QString excerpt;      ///< a session chunk's first words ("user: …"), what a list shows of a turn
+    bool session = false; ///< the file is a conversation: an agent's log or a Markdown transcript
+    QString excerpt;      ///< a session chunk's first words ("user: …", "**Caroline:** …"): a turn in a list
     QString speaker;      ///< a session chunk's speaker (user, assistant), empty when it holds both
 };
 

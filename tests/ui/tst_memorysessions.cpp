@@ -174,6 +174,29 @@ private Q_SLOTS:
                 < model->index(1, 0, sorted).data(StartLineRole).toInt());
     }
 
+    void aMarkdownTranscript_isOneSessionOfItsSpeakersTurns()
+    {
+        // A conversation a person keeps in Markdown reads in the list as an agent's session does: one
+        // row that expands into its turns, each named by who spoke, not one row per turn.
+        const QString path = QStringLiteral("sessions/2023-05-08/support-group.md");
+        m_vault->write(path, QStringLiteral("---\nkind: transcript\ntitle: Support group\n---\n\n"
+                                            "**Caroline:** I went to the LGBTQ support group yesterday.\n\n"
+                                            "**Melanie:** That is wonderful! How did it feel?\n\n"
+                                            "**Caroline:** Like coming home, honestly.\n\n"
+                                            "**Melanie:** I am so glad. Will you go again next week?\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_source->rowCount(), kNotes + 3, kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isBusy(), kTimeout);
+        const QModelIndex session = rowOfPath(m_source, path);
+        QVERIFY(session.isValid());
+        QCOMPARE(session.data().toString().section(QStringLiteral(" — "), 0, 0), QStringLiteral("Support group"));
+        QCOMPARE(m_source->rowCount(session), 4);
+        QCOMPARE(m_source->index(0, 0, session).data().toString(),
+                 QStringLiteral("Caroline: I went to the LGBTQ support group yesterday."));
+        QCOMPARE(m_source->index(1, 0, session).data().toString(),
+                 QStringLiteral("Melanie: That is wonderful! How did it feel?"));
+        QCOMPARE(m_source->index(3, 0, session).data(StartLineRole).toInt(), 12);
+    }
+
     void searchForAWordOfOneTurn_keepsItsSessionWithThatTurn()
     {
         auto *model = m_view->model();
