@@ -81,6 +81,18 @@ struct Candidate {
     int vectorRank = 0;
 };
 
+/// A memory's match: that of its text, and for a note's section of its own heading too ("##
+/// 2026-11-18: SQLite FTS5 plus hnswlib" is what that section is about, though its body never says
+/// "SQLite"). Not the headings above it nor the title: those are said of every section of the file
+/// alike, as a turn's heading (its session's title) is of every turn.
+double matchOf(const RelevanceGauge &gauge, const Chunk &chunk, double cosine)
+{
+    if (chunk.isTurn || chunk.heading.isEmpty())
+        return gauge.match(chunk.text, cosine);
+    const qsizetype parent = chunk.heading.lastIndexOf(QLatin1String(" > "));
+    return gauge.match(chunk.heading.mid(parent < 0 ? 0 : parent + 3) + QLatin1Char('\n') + chunk.text, cosine);
+}
+
 /// A digest or fact chunk as what it should show, one part per item that carries the match: an item
 /// quoting a raw turn (all of it or an excerpt) becomes that turn, to be widened into its exchange like
 /// any hit, and the other items stay one digest result. A digest line and the turn it quotes then never
@@ -460,7 +472,7 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
         else
             taken.insert(TurnContext::key(r.chunk.path, r.chunk.ordinal));
         // The memory's match is that of all it holds, not of the part an earlier result left to show.
-        r.match = gauge.match(r.chunk.text, r.cosine);
+        r.match = matchOf(gauge, r.chunk, r.cosine);
         if (r.match < kTailShare * best)
             continue; // far below what the query found: its place goes to the next result
         shown = std::move(taken);

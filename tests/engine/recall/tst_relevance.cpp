@@ -138,6 +138,38 @@ private slots:
         QVERIFY(nobody->isEmpty());
     }
 
+    void recall_aSectionMatchesByItsOwnHeading()
+    {
+        // A decision log names each decision in its heading and argues it below: the heading is what
+        // the section is about. The title and the headings above it are said of every section alike.
+        TestVault vault;
+        vault.write(QStringLiteral("notes/decisions.md"),
+                    QStringLiteral("---\ntitle: Decisions\n---\n# Decisions\n\n"
+                                   "## 2026-11-18: SQLite FTS5 plus hnswlib\n"
+                                   "Keyword and vector candidates are fused; BM25 alone missed paraphrases.\n\n"
+                                   "## 2026-11-21: Journal for dynamics\n"
+                                   "Access counts live in an append-only file in the vault.\n"));
+        vault.write(QStringLiteral("notes/garden.md"), QStringLiteral("# Garden\n\nAphids on the roses again.\n"));
+        auto engine = openIndexed(vault);
+        auto sqlite = engine->recall(queryFor(QStringLiteral("what did we decide about sqlite")));
+        QVERIFY(sqlite.ok());
+        QVERIFY2(!sqlite->isEmpty(), "a section whose heading names the question's subject matched nothing");
+        QCOMPARE(sqlite->front().chunk.startLine, 7);
+        QVERIFY(sqlite->front().match >= RelevanceGauge::kRelevant);
+        for (const RecallResult &r : *sqlite)
+            QVERIFY2(r.chunk.startLine != 10, "the other decision matched by the title they share");
+        // "Decisions", the title and the top heading of both, makes neither a match for a decision
+        // about something else.
+        auto other = engine->recall(queryFor(QStringLiteral("decisions about kubernetes")));
+        QVERIFY(other.ok());
+        QVERIFY2(other->isEmpty(), qPrintable(other->isEmpty() ? QString() : other->front().chunk.text));
+        for (const QString &text : unrelatedQueries()) {
+            auto results = engine->recall(queryFor(text));
+            QVERIFY(results.ok());
+            QVERIFY2(results->isEmpty(), qPrintable(text));
+        }
+    }
+
     void recall_matchIsAbsoluteAndInTheBreakdown()
     {
         auto results =
