@@ -145,6 +145,9 @@ public:
     qint64 fullScanSteps() const;
     /// Runs one or more statements that return no rows.
     Status exec(const QString &sql);
+    /// Whether the last open() or exec() that failed did so because another connection held the
+    /// database (SQLITE_BUSY, SQLITE_LOCKED): a passing state of another process, not damage.
+    bool lastFailureWasBusy() const;
     qint64 lastInsertId() const;
     int changes() const;
     QString path() const { return m_path; }
@@ -158,6 +161,7 @@ private:
     sqlite3 *m_db = nullptr;
     QString m_path;
     QHash<QString, std::shared_ptr<StatementCacheEntry>> m_cache;
+    int m_lastFailure = 0; ///< SQLite's extended result code of the last failed open() or exec()
 };
 
 /// RAII transaction: rolls back unless commit() was called. Inside an open

@@ -247,6 +247,15 @@ Status Engine::openIndex()
     if (auto folder = VaultBoundary(m_vaultPath).makeFolder(kIndexDir); !folder)
         return Error{QStringLiteral("cannot use the index folder: %1").arg(folder.error().toString())};
     const QString dbPath = QDir(indexDirectory()).filePath(kDatabaseFile);
+    // One process opens the index at a time: the first creates a new index and switches it to WAL,
+    // or sets a broken one aside, alone. Two `index` runs on a fresh vault raced here (5 of 30 pairs):
+    // the second met the first's switch to WAL (SQLITE_BUSY), took the new index for a broken one and
+    // renamed it away from under the first, which failed with a disk I/O error. Held for the open only.
+    auto opening =
+        VaultLock::acquireFile(QDir(indexDirectory()).filePath(QStringLiteral("open.lock")),
+                               QStringLiteral("the opening of this vault's index"), VaultLock::kDefaultTimeoutMs);
+    if (!opening)
+        return opening.error();
 
     auto setAside = [&](const QString &why) {
         m_store->database().close();
@@ -271,6 +280,9 @@ Status Engine::openIndex()
         if (check != QLatin1String("ok"))
             s = Error{QStringLiteral("integrity check failed: %1").arg(check)};
     }
+    // A database another process holds is busy, not broken: never set it aside.
+    if (!s && m_store->database().lastFailureWasBusy())
+        return s;
     if (!s) {
         setAside(s.error().message);
         if (Status again = m_store->open(dbPath, mappingFor(m_lifetime)); !again)
