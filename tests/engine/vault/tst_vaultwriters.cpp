@@ -61,6 +61,22 @@ bool killAfterCommittedFiles(QProcess &process, const QString &vaultPath, qint64
     return false;
 }
 
+/// Starts two `engram-cli index` runs of the vault at once and waits for both: empty when both exit 0,
+/// else what went wrong (the failing run's standard error).
+QByteArray twoIndexRuns(const QString &vaultPath)
+{
+    QProcess runs[2];
+    for (QProcess &run : runs)
+        startCli(run, {QStringLiteral("index"), QStringLiteral("--vault"), vaultPath});
+    for (QProcess &run : runs) {
+        if (!run.waitForFinished(120000))
+            return "an index run did not finish within 120 s";
+        if (run.exitStatus() != QProcess::NormalExit || run.exitCode() != 0)
+            return "an index run failed: " + run.readAllStandardError();
+    }
+    return {};
+}
+
 } // namespace
 
 class TestVaultWriters : public QObject {
@@ -173,14 +189,8 @@ void TestVaultWriters::concurrentIndexRuns_leaveAVectorFileOfExactlyTheIndexChun
 {
     TestVault vault;
     writeNotes(vault.path(), 900, 5);
-    QProcess first;
-    QProcess second;
-    startCli(first, {QStringLiteral("index"), QStringLiteral("--vault"), vault.path()});
-    startCli(second, {QStringLiteral("index"), QStringLiteral("--vault"), vault.path()});
-    QVERIFY(first.waitForFinished(120000));
-    QVERIFY(second.waitForFinished(120000));
-    QVERIFY2(first.exitCode() == 0, first.readAllStandardError().constData());
-    QVERIFY2(second.exitCode() == 0, second.readAllStandardError().constData());
+    const QByteArray failure = twoIndexRuns(vault.path());
+    QVERIFY2(failure.isEmpty(), failure.constData());
     const std::vector<qint64> stored = indexVectorIds(vault.path());
     QVERIFY(stored.size() >= 900);
     QVERIFY2(vectorFileIds(vault.path()) == stored, "the vector file is not the index's chunks");
@@ -193,14 +203,8 @@ void TestVaultWriters::twoIndexRunsOnANewVault_bothOpenItAndSetNothingAside()
     for (int round = 0; round < 8; ++round) {
         TestVault vault;
         writeNotes(vault.path(), 60, 100 + round);
-        QProcess first;
-        QProcess second;
-        startCli(first, {QStringLiteral("index"), QStringLiteral("--vault"), vault.path()});
-        startCli(second, {QStringLiteral("index"), QStringLiteral("--vault"), vault.path()});
-        QVERIFY(first.waitForFinished(120000));
-        QVERIFY(second.waitForFinished(120000));
-        QVERIFY2(first.exitCode() == 0, first.readAllStandardError().constData());
-        QVERIFY2(second.exitCode() == 0, second.readAllStandardError().constData());
+        const QByteArray failure = twoIndexRuns(vault.path());
+        QVERIFY2(failure.isEmpty(), failure.constData());
         const QStringList aside =
             QDir(vault.filePath(QStringLiteral(".engram"))).entryList({QStringLiteral("index.db.broken-*")});
         QVERIFY2(aside.isEmpty(), qPrintable(aside.join(QStringLiteral(", "))));
