@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace engram {
@@ -43,12 +44,24 @@ Result<std::unique_ptr<VaultLock>> VaultLock::acquire(const QString &vaultPath, 
 
 Result<std::unique_ptr<VaultLock>> VaultLock::acquireFile(const QString &path, const QString &what, int timeoutMs)
 {
-    // O_CLOEXEC: a process this one starts must not inherit (and so keep) the lock.
-    const int fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return Error{
-            QStringLiteral("cannot open the lock file of %1: %2").arg(what, QString::fromLocal8Bit(strerror(errno))),
-            path};
+    // O_CLOEXEC: a process this one starts must not inherit (and so keep) the lock. The holder's
+    // name is written into the file, so it must be the vault's own: O_NOFOLLOW refuses a link in its
+    // place (it would write through it, wherever it leads), and a file with a second hard link may
+    // be one from outside.
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0) {
+        const QString why = errno == ELOOP ? QStringLiteral("it is a link; a lock file must be the vault's own file")
+                                           : QString::fromLocal8Bit(strerror(errno));
+        return Error{QStringLiteral("cannot open the lock file of %1: %2").arg(what, why), path};
+    }
+    struct stat status { };
+    if (fstat(fd, &status) != 0 || !S_ISREG(status.st_mode) || status.st_nlink != 1) {
+        close(fd);
+        return Error{QStringLiteral("cannot use the lock file of %1: it is not a plain file of the vault's own "
+                                    "(a link or a second name of another file)")
+                         .arg(what),
+                     path};
+    }
     // Each open() is its own open file description, so two threads of one process exclude each
     // other too. Waiting polls (1 ms, doubling to 20 ms): flock has no timeout of its own.
     QElapsedTimer waited;

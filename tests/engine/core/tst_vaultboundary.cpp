@@ -10,6 +10,7 @@
 #include "core/Config.h"
 #include "core/VaultBoundary.h"
 #include "core/VaultLayout.h"
+#include "core/VaultLock.h"
 #include "vault/EngineInternals.h"
 
 #include <QDir>
@@ -17,6 +18,8 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace engram;
 using test::OutsideLinks;
@@ -205,6 +208,32 @@ private slots:
         QVERIFY(!s.ok());
         QVERIFY2(s.error().toString().contains(QLatin1String("state/cognitive.json resolves to ")),
                  qPrintable(message(s)));
+        QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
+    }
+
+    void lockFiles_refuseALinkOrASecondNameOfAFileOutside()
+    {
+        // A lock's holder is written into its file: a link or hard link in its place would carry that
+        // write (and a truncation) out of the vault.
+        TestVault vault;
+        QDir().mkpath(vault.filePath(QStringLiteral(".engram")));
+        OutsideLinks outside;
+        outside.linkKeep(vault, QStringLiteral(".engram/index.lock"));
+        auto index = VaultLock::acquire(vault.path(), VaultLock::Kind::Index, 0);
+        QVERIFY(!index.ok());
+        QVERIFY2(index.error().toString().contains(QLatin1String("is a link")), qPrintable(message(index)));
+        QVERIFY(::link(QFile::encodeName(outside.keepPath()).constData(),
+                       QFile::encodeName(vault.filePath(QStringLiteral(".engram/journal.lock"))).constData())
+                == 0);
+        auto journal = VaultLock::acquire(vault.path(), VaultLock::Kind::Journal, 0);
+        QVERIFY(!journal.ok());
+        QVERIFY2(journal.error().toString().contains(QLatin1String("second name")), qPrintable(message(journal)));
+        QFile::remove(vault.filePath(QStringLiteral(".engram/journal.lock"))); // the vault's name of it
+        // The index's own open lock too: the engine does not open, and says why.
+        outside.linkKeep(vault, QStringLiteral(".engram/open.lock"));
+        auto engine = Engine::open(vault.path());
+        QVERIFY(!engine.ok());
+        QVERIFY2(engine.error().toString().contains(QLatin1String("open.lock")), qPrintable(message(engine)));
         QVERIFY2(outside.untouched(), qPrintable(outside.listing()));
     }
 
