@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ingest/Document.h"
+
 #include <QString>
 
 namespace engram {
@@ -13,12 +15,11 @@ inline QString memoryLabel(const QString &title, const QString &heading)
 {
     if (heading.isEmpty() || heading == title)
         return title;
-    const QString separator = QStringLiteral(" > ");
-    const qsizetype topEnd = heading.indexOf(separator);
+    const qsizetype topEnd = heading.indexOf(kHeadingSeparator);
     const QString top = heading.left(topEnd);
     if (!title.isEmpty() && top != title && top.startsWith(title))
-        return topEnd < 0 ? top : top + QStringLiteral(" › ") + heading.mid(topEnd + separator.size());
-    const QString prefix = title + QStringLiteral(" > ");
+        return topEnd < 0 ? top : top + QStringLiteral(" › ") + heading.mid(topEnd + kHeadingSeparator.size());
+    const QString prefix = title + kHeadingSeparator;
     const QString rest = heading.startsWith(prefix) ? heading.mid(prefix.size()) : heading;
     return title.isEmpty() ? rest : title + QStringLiteral(" › ") + rest;
 }

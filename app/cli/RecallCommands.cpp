@@ -89,20 +89,12 @@ void printResultText(CliContext &cx, int rank, const RecallResult &r, bool expla
         text = text.left(239) + QStringLiteral("…");
     cx.out << "   " << text << Qt::endl;
     if (explain) {
-        for (const ScoreComponent &s : r.breakdown) {
-            if (s.informative)
-                cx.out << QStringLiteral("     %1 %2 (not part of the score)")
-                              .arg(s.name.leftJustified(13))
-                              .arg(s.value, 0, 'f', 3)
-                       << Qt::endl;
-            else
-                cx.out << QStringLiteral("     %1 %2 × %3 = %4")
-                              .arg(s.name.leftJustified(13))
-                              .arg(s.value, 0, 'f', 3)
-                              .arg(s.weight, 0, 'f', 2)
-                              .arg(s.contribution(), 0, 'f', 3)
-                       << Qt::endl;
-        }
+        for (const ScoreComponent &s : r.breakdown)
+            cx.out << QStringLiteral("     %1 %2").arg(s.name.leftJustified(13)).arg(s.value, 0, 'f', 3)
+                   << (s.informative
+                           ? QStringLiteral(" (not part of the score)")
+                           : QStringLiteral(" × %1 = %2").arg(s.weight, 0, 'f', 2).arg(s.contribution(), 0, 'f', 3))
+                   << Qt::endl;
         cx.out << QStringLiteral("     keyword rank %1, vector rank %2")
                       .arg(r.keywordRank ? QString::number(r.keywordRank) : QStringLiteral("-"),
                            r.vectorRank ? QString::number(r.vectorRank) : QStringLiteral("-"))

@@ -215,14 +215,14 @@ Database::~Database()
 Status Database::open(const QString &path, bool readOnly, FileMapping mapping)
 {
     close();
-    m_lastFailure = SQLITE_OK;
+    m_openFailure = SQLITE_OK;
     const int flags =
         (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX;
     // A mapped file's faults read the page they need, not the megabytes around it (RandomAccessVfs.h).
     const char *vfs = mapping == FileMapping::Whole ? randomAccessVfs() : nullptr;
     const int rc = sqlite3_open_v2(path.toUtf8().constData(), &m_db, flags, vfs);
     if (rc != SQLITE_OK) {
-        m_lastFailure = m_db ? sqlite3_extended_errcode(m_db) : rc;
+        m_openFailure = m_db ? sqlite3_extended_errcode(m_db) : rc;
         Error e{QStringLiteral("cannot open the index database %1: %2")
                     .arg(path, QString::fromUtf8(m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc)))};
         close();
@@ -247,6 +247,7 @@ Status Database::open(const QString &path, bool readOnly, FileMapping mapping)
     if (s && !readOnly)
         s = exec(QStringLiteral("PRAGMA journal_mode = WAL;"));
     if (!s) {
+        m_openFailure = sqlite3_extended_errcode(m_db);
         close();
         return s;
     }
@@ -326,7 +327,6 @@ Status Database::exec(const QString &sql)
 {
     char *message = nullptr;
     if (sqlite3_exec(m_db, sql.toUtf8().constData(), nullptr, nullptr, &message) != SQLITE_OK) {
-        m_lastFailure = sqlite3_extended_errcode(m_db);
         Error e = sqliteError(m_db, message);
         sqlite3_free(message);
         return e;
@@ -336,7 +336,8 @@ Status Database::exec(const QString &sql)
 
 bool Database::lastFailureWasBusy() const
 {
-    const int primary = m_lastFailure & 0xff;
+    // An open connection keeps the code of its last failed call, whichever statement made it.
+    const int primary = (m_db ? sqlite3_extended_errcode(m_db) : m_openFailure) & 0xff;
     return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
 }
 

@@ -145,8 +145,8 @@ public:
     qint64 fullScanSteps() const;
     /// Runs one or more statements that return no rows.
     Status exec(const QString &sql);
-    /// Whether the last open() or exec() that failed did so because another connection held the
-    /// database (SQLITE_BUSY, SQLITE_LOCKED): a passing state of another process, not damage.
+    /// Right after a failed open() or statement: whether it failed because another connection held
+    /// the database (SQLITE_BUSY, SQLITE_LOCKED), a passing state of another process, not damage.
     bool lastFailureWasBusy() const;
     qint64 lastInsertId() const;
     int changes() const;
@@ -161,7 +161,7 @@ private:
     sqlite3 *m_db = nullptr;
     QString m_path;
     QHash<QString, std::shared_ptr<StatementCacheEntry>> m_cache;
-    int m_lastFailure = 0; ///< SQLite's extended result code of the last failed open() or exec()
+    int m_openFailure = 0; ///< SQLite's result code of the last open() that failed (its handle is gone)
 };
 
 /// RAII transaction: rolls back unless commit() was called. Inside an open

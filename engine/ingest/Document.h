@@ -8,6 +8,16 @@
 
 namespace engram {
 
+/// Between the levels of a chunk's heading trail: "Decisions > 2026-11-18: SQLite FTS5 plus hnswlib".
+inline constexpr QLatin1String kHeadingSeparator{" > "};
+
+/// The last level of a heading trail: the section's own heading.
+inline QString ownHeading(const QString &trail)
+{
+    const qsizetype parent = trail.lastIndexOf(kHeadingSeparator);
+    return parent < 0 ? trail : trail.mid(parent + kHeadingSeparator.size());
+}
+
 /// A tag value and whether the person set it (front matter) or Engram inferred it.
 struct Tag {
     QString value;

@@ -111,7 +111,7 @@ QList<Paragraph> splitParagraphs(const QStringList &lines, int firstLine, bool m
                 for (const QString &part : std::as_const(headingPath))
                     if (!part.isEmpty())
                         nonEmpty << part;
-                h.heading = nonEmpty.join(QStringLiteral(" > "));
+                h.heading = nonEmpty.join(kHeadingSeparator);
                 out << h;
                 continue;
             }
@@ -126,7 +126,7 @@ QList<Paragraph> splitParagraphs(const QStringList &lines, int firstLine, bool m
             for (const QString &part : std::as_const(headingPath))
                 if (!part.isEmpty())
                     nonEmpty << part;
-            current.heading = nonEmpty.join(QStringLiteral(" > "));
+            current.heading = nonEmpty.join(kHeadingSeparator);
         }
         current.endLine = lineNumber;
         current.lines << line;

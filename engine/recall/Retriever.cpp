@@ -89,8 +89,7 @@ double matchOf(const RelevanceGauge &gauge, const Chunk &chunk, double cosine)
 {
     if (chunk.isTurn || chunk.heading.isEmpty())
         return gauge.match(chunk.text, cosine);
-    const qsizetype parent = chunk.heading.lastIndexOf(QLatin1String(" > "));
-    return gauge.match(chunk.heading.mid(parent < 0 ? 0 : parent + 3) + QLatin1Char('\n') + chunk.text, cosine);
+    return gauge.match(ownHeading(chunk.heading) + QLatin1Char('\n') + chunk.text, cosine);
 }
 
 /// A digest or fact chunk as what it should show, one part per item that carries the match: an item

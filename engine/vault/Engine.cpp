@@ -270,6 +270,9 @@ Status Engine::openIndex()
     };
 
     Status s = m_store->open(dbPath, mappingFor(m_lifetime));
+    // A database another process holds is busy, not broken: never set it aside.
+    if (!s && m_store->database().lastFailureWasBusy())
+        return s;
     // quick_check reads the whole file (0.3 s at 100k chunks, most of a CLI cold start): run it
     // when that is cheap or the last index run was interrupted; `health` always runs the full check.
     constexpr qint64 kCheapCheckBytes = 64 * 1024 * 1024;
@@ -280,9 +283,6 @@ Status Engine::openIndex()
         if (check != QLatin1String("ok"))
             s = Error{QStringLiteral("integrity check failed: %1").arg(check)};
     }
-    // A database another process holds is busy, not broken: never set it aside.
-    if (!s && m_store->database().lastFailureWasBusy())
-        return s;
     if (!s) {
         setAside(s.error().message);
         if (Status again = m_store->open(dbPath, mappingFor(m_lifetime)); !again)
