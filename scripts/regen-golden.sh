@@ -5,6 +5,8 @@
 #   tests/data/golden/cli/*.json      engram-cli --json of recall, wake, stats
 #   tests/data/golden/mcp/*.response.json   MCP initialize, tools/list and each tool's result
 #   tests/data/golden/digests/        consolidation digests and the consolidate --json report
+#   tests/data/golden/agents/<client>/<tool>.txt  each tool's result as Claude Code and Codex hand it
+#                                     to their model (ctest agents_e2e_*: npm, the real clients)
 # The files are reviewed expectations: read the diff (tests/data/golden/README.md says what each
 # holds and why the rankings are right) and say in the commit message why each change is right.
 #   scripts/regen-golden.sh [build-dir]
@@ -23,6 +25,12 @@ for run in "tst_golden recall_matchesGoldenRanking" "tst_agentsurfaces"; do
     exit 1
   fi
 done
+# The real agents (tests/agents/e2e.mjs): what each client handed its model, normalised.
+if ! ctest --test-dir "$build" -R '^agents_e2e_' --output-on-failure > "$log" 2>&1; then
+  tail -40 "$log"
+  echo "regen-golden: the agents' end-to-end test failed while regenerating (above)" >&2
+  exit 1
+fi
 cd "$here"
 echo "== new or removed golden files"
 git status --short --untracked-files=all -- tests/data/golden | grep -v '^ M' || echo "(none)"

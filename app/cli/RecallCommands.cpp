@@ -2,6 +2,7 @@
 #include "CliCommand.h"
 #include "agent/MemoryItem.h"
 #include "agent/VaultSet.h"
+#include "recall/EvidenceText.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -87,6 +88,9 @@ void printResultText(CliContext &cx, int rank, const RecallResult &r, bool expla
     QString text = shown.simplified();
     if (text.size() > 240)
         text = text.left(239) + QStringLiteral("…");
+    // What the lines are about when they do not say it: the title and heading trail.
+    if (const QString about = EvidenceText::label(r.chunk.title, r.chunk.heading, shown); !about.isEmpty())
+        text = about + QStringLiteral(" — ") + text;
     cx.out << "   " << text << Qt::endl;
     if (explain) {
         for (const ScoreComponent &s : r.breakdown)

@@ -101,6 +101,9 @@ QJsonObject memory()
          {QStringLiteral("start_line"), type("integer")},
          {QStringLiteral("end_line"), type("integer")},
          {QStringLiteral("source"), type("string")},
+         {QStringLiteral("about"), str(QStringLiteral("The title and heading trail the text needs, when it does not "
+                                                      "say them itself."))},
+         {QStringLiteral("date"), type("string")},
          {QStringLiteral("title"), type("string")},
          {QStringLiteral("heading"), type("string")},
          {QStringLiteral("text"), type("string")},
@@ -124,8 +127,14 @@ QJsonObject memory()
          {QStringLiteral("keyword_rank"), type("integer")},
          {QStringLiteral("vector_rank"), type("integer")},
          {QStringLiteral("vault"), type("string")}},
-        {QStringLiteral("path"), QStringLiteral("start_line"), QStringLiteral("end_line"), QStringLiteral("text"),
-         QStringLiteral("source")});
+        {QStringLiteral("source"), QStringLiteral("text")});
+}
+
+QJsonObject explain()
+{
+    return boolean(QStringLiteral("Give every field of each memory (title, heading, tags, ids) and the score's "
+                                  "breakdown, for explaining a ranking; the default answer carries what answering "
+                                  "needs."));
 }
 
 QJsonObject memories()

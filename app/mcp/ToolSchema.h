@@ -24,6 +24,8 @@ QJsonObject counts();
 /// A memory in structured output (MemoryItem::toJson).
 QJsonObject memory();
 QJsonObject memories();
+/// The `explain` argument of the tools that answer with memories (MemoryItem::Detail).
+QJsonObject explain();
 /// The recall filters an argument may carry.
 QJsonObject filters();
 

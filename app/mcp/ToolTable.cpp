@@ -42,6 +42,11 @@ RecallFilter filterFrom(const QJsonObject &f)
     return filter;
 }
 
+MemoryItem::Detail detailOf(const QJsonObject &args)
+{
+    return args.value(QStringLiteral("explain")).toBool() ? MemoryItem::Detail::Full : MemoryItem::Detail::Agent;
+}
+
 QString countsLine(const QJsonObject &counts)
 {
     QStringList parts;
@@ -152,7 +157,8 @@ Tool recall()
         input({{QStringLiteral("query"), nonEmptyString(QStringLiteral("What to recall."), 4000)},
                {QStringLiteral("mode"), str(QStringLiteral("Ranking mode: fast (default), deep or creative."))},
                {QStringLiteral("k"), integer(QStringLiteral("How many results (default 10)."), 1, 50)},
-               {QStringLiteral("filters"), filters()}},
+               {QStringLiteral("filters"), filters()},
+               {QStringLiteral("explain"), explain()}},
               {QStringLiteral("query")});
     d.outputSchema = object({{QStringLiteral("query"), type("string")},
                              {QStringLiteral("mode"), type("string")},
@@ -181,7 +187,7 @@ Tool recall()
                     MemoryItem m = MemoryItem::fromRecall(vaults.engineOf(r.vault), r);
                     if (vaults.hasLinks())
                         m.vault = VaultSet::label(r.vault);
-                    array.append(m.toJson());
+                    array.append(m.toJson(detailOf(args)));
                     lines << m.line(int(array.size()));
                 }
                 const QString mode = query.mode.isEmpty() ? engine.config().defaultMode : query.mode;
@@ -206,7 +212,8 @@ Tool whatDoIKnow()
         "strongest of them, and the open questions found in them.");
     d.inputSchema =
         input({{QStringLiteral("topic"), nonEmptyString(QStringLiteral("The topic."), 4000)},
-               {QStringLiteral("k"), integer(QStringLiteral("How many memories to survey (default 50)."), 1, 200)}},
+               {QStringLiteral("k"), integer(QStringLiteral("How many memories to survey (default 50)."), 1, 200)},
+               {QStringLiteral("explain"), explain()}},
               {QStringLiteral("topic")});
     d.outputSchema = object(
         {{QStringLiteral("topic"), type("string")},
@@ -225,7 +232,7 @@ Tool whatDoIKnow()
                                                   args.value(QStringLiteral("k")).toInt(50));
                 if (!survey)
                     return ToolResult::failure(QStringLiteral("recall failed: %1").arg(survey.error().toString()));
-                return ToolResult{survey->text(), survey->toJson()};
+                return ToolResult{survey->text(), survey->toJson(detailOf(args))};
             }};
 }
 
@@ -239,7 +246,8 @@ Tool whyDidWe()
         "(derived_from) and their supersession chain, oldest to newest, marking which one is current.");
     d.inputSchema = input({{QStringLiteral("question"),
                             nonEmptyString(QStringLiteral("The decision to explain, e.g. \"use SQLite\"."), 4000)},
-                           {QStringLiteral("k"), integer(QStringLiteral("How many decisions (default 5)."), 1, 20)}},
+                           {QStringLiteral("k"), integer(QStringLiteral("How many decisions (default 5)."), 1, 20)},
+                           {QStringLiteral("explain"), explain()}},
                           {QStringLiteral("question")});
     QJsonObject decision = memory();
     QJsonObject decisionProps = decision.value(QStringLiteral("properties")).toObject();
@@ -258,7 +266,7 @@ Tool whyDidWe()
                                                       args.value(QStringLiteral("k")).toInt(5));
                 if (!history)
                     return ToolResult::failure(QStringLiteral("recall failed: %1").arg(history.error().toString()));
-                return ToolResult{history->text(), history->toJson()};
+                return ToolResult{history->text(), history->toJson(detailOf(args))};
             }};
 }
 
@@ -403,7 +411,8 @@ Tool wake()
         "decisions, and prospective memories (goals, reminders) that are due.");
     d.inputSchema =
         input({{QStringLiteral("budget"),
-                integer(QStringLiteral("Token budget of the preamble (default from engram.json)."), 50, 4000)}});
+                integer(QStringLiteral("Token budget of the preamble (default from engram.json)."), 50, 4000)},
+               {QStringLiteral("explain"), explain()}});
     QJsonObject due = memory();
     QJsonObject dueProps = due.value(QStringLiteral("properties")).toObject();
     dueProps.insert(QStringLiteral("due"), str(QStringLiteral("When it is due (front matter due:), if dated.")));
@@ -423,7 +432,7 @@ Tool wake()
                 auto briefing = WakeBriefing::build(tools.engine(), tools.now(), options);
                 if (!briefing)
                     return ToolResult::failure(briefing.error().toString());
-                return ToolResult{briefing->markdown(), briefing->toJson()};
+                return ToolResult{briefing->markdown(), briefing->toJson(detailOf(args))};
             }};
 }
 

@@ -8,14 +8,15 @@
 
 namespace engram {
 
-QJsonObject DecisionRecord::toJson() const
+QJsonObject DecisionRecord::toJson(MemoryItem::Detail detail) const
 {
-    QJsonObject o = memory.toJson();
+    QJsonObject o = memory.toJson(detail);
     o.insert(QStringLiteral("status"), current() ? QStringLiteral("current") : QStringLiteral("superseded"));
-    o.insert(QStringLiteral("supersedes"), QJsonArray::fromStringList(supersedes));
-    o.insert(QStringLiteral("superseded_by"), QJsonArray::fromStringList(supersededBy));
-    o.insert(QStringLiteral("derived_from"), QJsonArray::fromStringList(derivedFrom));
-    o.insert(QStringLiteral("chain"), QJsonArray::fromStringList(chain));
+    const bool full = detail == MemoryItem::Detail::Full;
+    for (const auto &[key, paths] : {std::pair{"supersedes", &supersedes}, std::pair{"superseded_by", &supersededBy},
+                                     std::pair{"derived_from", &derivedFrom}, std::pair{"chain", &chain}})
+        if (full || paths->size() > (paths == &chain ? 1 : 0))
+            o.insert(QLatin1String(key), QJsonArray::fromStringList(*paths));
     return o;
 }
 
@@ -57,11 +58,11 @@ Result<DecisionHistory> DecisionHistory::trace(Engine &engine, const QString &qu
     return history;
 }
 
-QJsonObject DecisionHistory::toJson() const
+QJsonObject DecisionHistory::toJson(MemoryItem::Detail detail) const
 {
     QJsonArray array;
     for (const DecisionRecord &d : decisions)
-        array.append(d.toJson());
+        array.append(d.toJson(detail));
     return QJsonObject{{QStringLiteral("question"), question}, {QStringLiteral("decisions"), array}};
 }
 

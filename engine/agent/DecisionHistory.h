@@ -19,8 +19,9 @@ struct DecisionRecord {
 
     bool current() const { return supersededBy.isEmpty(); }
     /// MemoryItem::toJson with status (current or superseded), supersedes, superseded_by,
-    /// derived_from and chain.
-    QJsonObject toJson() const;
+    /// derived_from and chain (at Detail::Agent only those that are not empty, and chain only when it
+    /// holds another decision).
+    QJsonObject toJson(MemoryItem::Detail detail = MemoryItem::Detail::Full) const;
 };
 
 /// "Why did we …": the decisions that bear on a question (recalled among the
@@ -35,7 +36,7 @@ struct DecisionHistory {
     static Result<DecisionHistory> trace(Engine &engine, const QString &question, int k = 5);
 
     /// question and decisions.
-    QJsonObject toJson() const;
+    QJsonObject toJson(MemoryItem::Detail detail = MemoryItem::Detail::Full) const;
     QString text() const;
 };
 

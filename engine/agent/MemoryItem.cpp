@@ -1,8 +1,11 @@
 #include "agent/MemoryItem.h"
 
+#include "recall/EvidenceText.h"
 #include "vault/Engine.h"
 
 #include <QJsonArray>
+
+#include <cmath>
 
 namespace engram {
 
@@ -32,8 +35,28 @@ QString MemoryItem::source() const
     return QStringLiteral("%1:%2-%3").arg(chunk.path).arg(chunk.startLine).arg(chunk.endLine);
 }
 
-QJsonObject MemoryItem::toJson() const
+QString MemoryItem::about() const
 {
+    return EvidenceText::label(chunk.title, chunk.heading, text);
+}
+
+QJsonObject MemoryItem::toJson(Detail detail) const
+{
+    if (detail == Detail::Agent) {
+        const QString label = about();
+        QJsonObject o{{QStringLiteral("source"), source()}, {QStringLiteral("text"), text}};
+        if (!label.isEmpty())
+            o.insert(QStringLiteral("about"), label);
+        if (const QString day = EvidenceText::dateBeside(chunk.time, label); !day.isEmpty())
+            o.insert(QStringLiteral("date"), day);
+        if (!chunk.tags.store.value.isEmpty())
+            o.insert(QStringLiteral("store"), chunk.tags.store.value);
+        if (score)
+            o.insert(QStringLiteral("score"), std::round(*score * 100) / 100);
+        if (!vault.isNull())
+            o.insert(QStringLiteral("vault"), vault);
+        return o;
+    }
     const Tags &tags = chunk.tags;
     QStringList explicitTags;
     for (const auto &[name, tag] : {std::pair{"region", &tags.region}, std::pair{"store", &tags.store},
@@ -88,6 +111,8 @@ QString MemoryItem::line(int rank) const
     QString shown = text.simplified();
     if (shown.size() > 300)
         shown = shown.left(299) + QStringLiteral("…");
+    if (const QString label = about(); !label.isEmpty())
+        shown = label + QStringLiteral(" — ") + shown;
     QStringList tags;
     for (const QString &v : {chunk.tags.store.value, chunk.tags.category.value})
         if (!v.isEmpty())

@@ -33,14 +33,22 @@ struct MemoryItem {
     /// A ranked memory.
     static MemoryItem fromRecall(const Engine &engine, const RecallResult &result);
 
+    /// How much of it an answer carries. Agent: what a model uses to answer from it — source (path:lines),
+    /// about (the title and heading trail the text needs, EvidenceText::label), text, date (unless
+    /// `about` says it), store, the score rounded to two places, vault when set. Full: everything below,
+    /// for people, scripts and an agent that asks for the breakdown (`explain`).
+    enum class Detail { Agent, Full };
+
     /// "path:start-end", what every answer cites.
     QString source() const;
-    /// path, start_line, end_line, source, title, heading, text, region, store, layer, category
+    /// The title and heading trail its text needs to be understood on its own; empty when the text says it.
+    QString about() const;
+    /// Detail::Full: path, start_line, end_line, source, title, heading, text, region, store, layer, category
     /// (plain strings), explicit_tags (those its front matter sets; the others are inferred), id, tokens, speaker and
     /// time when known; score, strength, breakdown, keyword_rank and vector_rank for a recall result;
     /// source_text when asked for; vault when set.
-    QJsonObject toJson() const;
-    /// "1. notes/a.md:3-9 [semantic · decision]\n   text…", a line of a readable answer.
+    QJsonObject toJson(Detail detail = Detail::Full) const;
+    /// "1. notes/a.md:3-9 [semantic · decision]\n   About > Heading — text…", a line of a readable answer.
     QString line(int rank) const;
 };
 

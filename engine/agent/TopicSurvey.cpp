@@ -82,11 +82,11 @@ Result<TopicSurvey> TopicSurvey::survey(Engine &engine, const QString &topic, in
     return s;
 }
 
-QJsonObject TopicSurvey::toJson() const
+QJsonObject TopicSurvey::toJson(MemoryItem::Detail detail) const
 {
     QJsonArray strongestArray, questions;
     for (const MemoryItem &m : strongest)
-        strongestArray.append(m.toJson());
+        strongestArray.append(m.toJson(detail));
     for (const OpenQuestion &q : openQuestions)
         questions.append(QJsonObject{{QStringLiteral("text"), q.text}, {QStringLiteral("source"), q.source}});
     return QJsonObject{{QStringLiteral("topic"), topic},

@@ -35,7 +35,7 @@ struct TopicSurvey {
 
     /// topic, matches, files, regions, stores, categories (an empty value counts as "(none)"),
     /// strongest and open_questions.
-    QJsonObject toJson() const;
+    QJsonObject toJson(MemoryItem::Detail detail = MemoryItem::Detail::Full) const;
     QString text() const;
 };
 

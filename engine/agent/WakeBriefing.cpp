@@ -1,6 +1,7 @@
 #include "agent/WakeBriefing.h"
 
 #include "agent/MemoryLineage.h"
+#include "recall/EvidenceText.h"
 #include "vault/EngineInternals.h"
 
 #include <QDir>
@@ -52,11 +53,14 @@ QString item(const MemoryItem &m, const QDateTime &due = {})
     QString text = m.text.simplified();
     if (text.size() > 240)
         text = text.left(239) + QStringLiteral("…");
-    const QDateTime when = due.isValid() ? due : m.chunk.time;
-    const QString date = when.isValid() ? QStringLiteral("[%1%2] ").arg(
-                             due.isValid() ? QStringLiteral("due ") : QString(), when.date().toString(Qt::ISODate))
-                                        : QString();
-    return QStringLiteral("- %1%2 (`%3`)\n").arg(date, text, m.source());
+    const QString about = m.about();
+    const QString day =
+        due.isValid() ? due.date().toString(Qt::ISODate) : EvidenceText::dateBeside(m.chunk.time, about);
+    const QString date = day.isEmpty()
+                             ? QString()
+                             : QStringLiteral("[%1%2] ").arg(due.isValid() ? QStringLiteral("due ") : QString(), day);
+    return QStringLiteral("- %1%2%3 (`%4`)\n")
+        .arg(date, about.isEmpty() ? QString() : about + QStringLiteral(" — "), text, m.source());
 }
 
 /// The first Markdown heading of a README in `dir`, or empty.
@@ -137,13 +141,13 @@ Result<WakeBriefing> WakeBriefing::build(Engine &engine, const QDateTime &now, c
     return b;
 }
 
-QJsonObject WakeBriefing::toJson() const
+QJsonObject WakeBriefing::toJson(MemoryItem::Detail detail) const
 {
     QJsonArray decisions, dueArray;
     for (const MemoryItem &m : openDecisions)
-        decisions.append(m.toJson());
+        decisions.append(m.toJson(detail));
     for (const DueMemory &d : due) {
-        QJsonObject o = d.memory.toJson();
+        QJsonObject o = d.memory.toJson(detail);
         if (d.due.isValid())
             o.insert(QStringLiteral("due"), d.due.toString(Qt::ISODate));
         dueArray.append(o);

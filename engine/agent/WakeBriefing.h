@@ -40,8 +40,8 @@ struct WakeBriefing {
     static Result<WakeBriefing> build(Engine &engine, const QDateTime &now, const WakeOptions &options = {});
 
     /// generated_at, preamble, focus {current, priorities}, open_decisions and prospective_due
-    /// (MemoryItem::toJson, with `due` on a dated reminder).
-    QJsonObject toJson() const;
+    /// (MemoryItem::toJson at `detail`, with `due` on a dated reminder).
+    QJsonObject toJson(MemoryItem::Detail detail = MemoryItem::Detail::Full) const;
     /// The readable briefing: preamble, focus, open decisions, due.
     QString markdown() const;
 };

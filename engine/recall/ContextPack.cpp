@@ -8,12 +8,16 @@ namespace engram {
 
 QString ContextPack::renderItem(const RecallResult &r)
 {
-    QString text = r.chunk.text.simplified();
-    QString date;
-    if (r.chunk.time.isValid())
-        date = QStringLiteral("[%1] ").arg(r.chunk.time.date().toString(Qt::ISODate));
+    // What the text is about when it does not say so itself: the decision under "## 2026-11-18: SQLite
+    // FTS5 plus hnswlib" reads as the SQLite decision. Its characters count against the budget with the rest.
+    const QString about = EvidenceText::label(r.chunk.title, r.chunk.heading, r.chunk.text);
+    const QString day = EvidenceText::dateBeside(r.chunk.time, about);
     const QString path = r.vault.isEmpty() ? r.chunk.path : QStringLiteral("[%1] %2").arg(r.vault, r.chunk.path);
-    return QStringLiteral("- %1%2 (`%3:%4-%5`)\n").arg(date, text, path).arg(r.chunk.startLine).arg(r.chunk.endLine);
+    return QStringLiteral("- %1%2%3 (`%4:%5-%6`)\n")
+        .arg(day.isEmpty() ? QString() : QStringLiteral("[%1] ").arg(day),
+             about.isEmpty() ? QString() : about + QStringLiteral(" — "), r.chunk.text.simplified(), path)
+        .arg(r.chunk.startLine)
+        .arg(r.chunk.endLine);
 }
 
 ContextPack ContextPack::build(const QString &query, const QString &preamble, const QList<RecallResult> &ranked,

@@ -1,6 +1,7 @@
 #include "recall/EvidenceText.h"
 
 #include "index/CitedQuotes.h"
+#include "ingest/Document.h"
 #include "recall/RelevanceGauge.h"
 
 #include <QRegularExpression>
@@ -37,6 +38,29 @@ QStringList EvidenceText::citedItems(const QString &text)
             items << item;
     }
     return items;
+}
+
+QString EvidenceText::label(const QString &title, const QString &headingTrail, const QString &text)
+{
+    const QString said = text.simplified().toCaseFolded();
+    QStringList levels{title};
+    levels += headingTrail.split(kHeadingSeparator, Qt::SkipEmptyParts);
+    QStringList kept, keptFolded;
+    for (const QString &level : std::as_const(levels)) {
+        const QString shown = level.simplified();
+        const QString folded = shown.toCaseFolded();
+        if (shown.isEmpty() || keptFolded.contains(folded) || said.contains(folded))
+            continue;
+        kept << shown;
+        keptFolded << folded;
+    }
+    return kept.join(kHeadingSeparator);
+}
+
+QString EvidenceText::dateBeside(const QDateTime &time, const QString &label)
+{
+    const QString day = time.isValid() ? time.date().toString(Qt::ISODate) : QString();
+    return label.contains(day) ? QString() : day;
 }
 
 QStringList EvidenceText::units(const QString &text)

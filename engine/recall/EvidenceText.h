@@ -2,6 +2,7 @@
 
 #include "index/CitedQuotes.h"
 
+#include <QDateTime>
 #include <QSet>
 #include <QString>
 #include <QStringList>
@@ -47,6 +48,14 @@ public:
     /// earlier chunk), without list bullets. A last part without a citation (an item the next chunk
     /// ends) comes last.
     static QStringList citedItems(const QString &text);
+    /// The title and heading trail `text` needs to be understood on its own ("Decisions > 2026-11-18:
+    /// SQLite FTS5 plus hnswlib"): the document's title, then each level of the trail, without a level
+    /// that repeats an earlier one or that the text already says (case and spacing folded). Empty when
+    /// the text says it all.
+    static QString label(const QString &title, const QString &headingTrail, const QString &text);
+    /// The date of `time` (yyyy-mm-dd) to show beside a text with `label`: empty when unknown or when the
+    /// label already says it ("2026-11-18: SQLite FTS5 plus hnswlib").
+    static QString dateBeside(const QDateTime &time, const QString &label);
     /// The comparable form of one line (empty for a heading, a citation alone or a blank line): two
     /// lines with the same form say the same words.
     static QString unit(const QString &line);

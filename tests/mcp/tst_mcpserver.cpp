@@ -16,6 +16,8 @@
 #include <QProcess>
 #include <QTest>
 
+#include <cmath>
+
 using namespace engram;
 using namespace engram::mcp;
 
@@ -316,9 +318,53 @@ private slots:
         QCOMPARE(result.value(QStringLiteral("isError")).toBool(), false);
         const QJsonArray results = result[QStringLiteral("structuredContent")][QStringLiteral("results")].toArray();
         QVERIFY(!results.isEmpty());
-        QCOMPARE(results[0][QStringLiteral("path")].toString(), QStringLiteral("notes/sqlite.md"));
+        QCOMPARE(results[0][QStringLiteral("source")].toString(), QStringLiteral("notes/sqlite.md:5-5"));
         QVERIFY(result[QStringLiteral("content")][0][QStringLiteral("text")].toString().contains(
             QStringLiteral("notes/sqlite.md")));
+    }
+
+    /// DESIGN.md rule 8: a model gets the memory's text, what it is about, its citation, date and store, and
+    /// the score to two places; title, tags, ids, ranks and the breakdown only when it asks (explain).
+    void toolsCall_recall_givesAModelWhatItUsesAndTheRestOnRequest()
+    {
+        test::McpHarness h([](test::TestVault &vault) {
+            // docs/sample-vault/notes/projects/decisions.md, shortened: the decision's text never names SQLite.
+            vault.write(QStringLiteral("notes/decisions.md"),
+                        QStringLiteral("---\ntitle: Decisions\ncategory: decision\n---\n# Decisions\n\n## 2026-11-18: "
+                                       "SQLite FTS5 plus hnswlib\nKeyword and vector candidates are fused; BM25 alone "
+                                       "missed paraphrases, vectors alone missed names.\n"));
+        });
+        h.initialize();
+        const QJsonObject lean =
+            h.callTool(QStringLiteral("recall"), {{QStringLiteral("query"), QStringLiteral("paraphrases and names")}})
+                .value(QStringLiteral("result"))
+                .toObject()[QStringLiteral("structuredContent")][QStringLiteral("results")][0]
+                .toObject();
+        QCOMPARE(lean.value(QStringLiteral("source")).toString(), QStringLiteral("notes/decisions.md:8-8"));
+        QCOMPARE(lean.value(QStringLiteral("about")).toString(),
+                 QStringLiteral("Decisions > 2026-11-18: SQLite FTS5 plus hnswlib"));
+        QCOMPARE(lean.value(QStringLiteral("text")).toString(),
+                 QStringLiteral("Keyword and vector candidates are fused; BM25 alone missed paraphrases, vectors "
+                                "alone missed names."));
+        const double score = lean.value(QStringLiteral("score")).toDouble();
+        QVERIFY(score > 0);
+        QCOMPARE(score * 100, std::round(score * 100));
+        // The date is in the heading trail already; nothing else rides along.
+        QStringList keys = lean.keys();
+        keys.sort();
+        QCOMPARE(keys, (QStringList{QStringLiteral("about"), QStringLiteral("score"), QStringLiteral("source"),
+                                    QStringLiteral("store"), QStringLiteral("text")}));
+
+        const QJsonObject full =
+            h.callTool(QStringLiteral("recall"), {{QStringLiteral("query"), QStringLiteral("paraphrases and names")},
+                                                  {QStringLiteral("explain"), true}})
+                .value(QStringLiteral("result"))
+                .toObject()[QStringLiteral("structuredContent")][QStringLiteral("results")][0]
+                .toObject();
+        QCOMPARE(full.value(QStringLiteral("title")).toString(), QStringLiteral("Decisions"));
+        QCOMPARE(full.value(QStringLiteral("path")).toString(), QStringLiteral("notes/decisions.md"));
+        QVERIFY(!full.value(QStringLiteral("breakdown")).toArray().isEmpty());
+        QVERIFY(full.contains(QStringLiteral("keyword_rank")));
     }
 
     void oversizedRequest_isRefusedAndTheNextLineIsServed()

@@ -3,6 +3,7 @@
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace engram;
 
@@ -43,10 +44,16 @@ QList<RecallResult> randomRanking(QRandomGenerator &random, int count)
     static const QStringList regions{QStringLiteral("episodic"), QStringLiteral("identity"),
                                      QStringLiteral("language-comprehension"), QString()};
     QList<RecallResult> ranked;
-    for (int i = 0; i < count; ++i)
+    for (int i = 0; i < count; ++i) {
         ranked << makeResult(QStringLiteral("notes/file-%1.md").arg(i), 1 + int(random.bounded(300)),
                              randomText(random, 5, 1500), regions[int(random.bounded(int(regions.size())))],
                              1.0 - i * 0.01);
+        // Most items have a title and a heading trail the text does not say: the label costs budget too.
+        if (i % 4 != 3) {
+            ranked.last().chunk.title = QStringLiteral("Title of file %1").arg(i);
+            ranked.last().chunk.heading = QStringLiteral("Title of file %1 > Section %2 of it").arg(i).arg(i % 7);
+        }
+    }
     return ranked;
 }
 
@@ -180,6 +187,62 @@ private slots:
             QVERIFY(at > previous);
             previous = at;
         }
+    }
+
+    /// A pack line says what its text is about when the text does not: the title and heading trail, each
+    /// level once, none the text already says (case folded), and the date only when the trail lacks it.
+    void renderItem_saysWhatTheTextIsAbout_data()
+    {
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QString>("heading");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        // docs/sample-vault/notes/projects/decisions.md as the parser gives it: title from the front matter,
+        // the trail from "# Decisions" and "## 2026-11-18: SQLite FTS5 plus hnswlib".
+        QTest::newRow("a dated decision under its title")
+            << "Decisions"
+            << "Decisions > 2026-11-18: SQLite FTS5 plus hnswlib"
+            << "Keyword and vector candidates are fused; BM25 alone missed paraphrases, vectors alone missed names."
+            << "- Decisions > 2026-11-18: SQLite FTS5 plus hnswlib — Keyword and vector candidates are fused; BM25 "
+               "alone missed paraphrases, vectors alone missed names. (`n.md:9-9`)\n";
+        QTest::newRow("the text says the title")
+            << "Release train day"
+            << ""
+            << "We decided the release train\nday is Thursday." // wrapped: spacing folded before comparing
+            << "- [2026-03-01] We decided the release train day is Thursday. (`n.md:9-10`)\n";
+        QTest::newRow("the text says the section, not the title")
+            << "Garden"
+            << "Garden > Roses"
+            << "The roses had aphids; soapy water cleared them."
+            << "- [2026-03-01] Garden — The roses had aphids; soapy water cleared them. (`n.md:9-9`)\n";
+        QTest::newRow("a heading that repeats the title in other case")
+            << "Storage decision"
+            << "STORAGE DECISION > Decision"
+            << "We keep the index in SQLite."
+            << "- [2026-03-01] Storage decision > Decision — We keep the index in SQLite. (`n.md:9-9`)\n";
+        QTest::newRow("neither title nor heading") << ""
+                                                   << ""
+                                                   << "A loose note."
+                                                   << "- [2026-03-01] A loose note. (`n.md:9-9`)\n";
+    }
+
+    void renderItem_saysWhatTheTextIsAbout()
+    {
+        QFETCH(QString, title);
+        QFETCH(QString, heading);
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        RecallResult r = makeResult(QStringLiteral("n.md"), 9, text, QStringLiteral("episodic"), 0.5);
+        r.chunk.title = title;
+        r.chunk.heading = heading;
+        // The date the indexer gives a dated section is its heading's; the others were written on March 1st.
+        r.chunk.time =
+            QDateTime(heading.contains(QLatin1String("2026-11-18")) ? QDate(2026, 11, 18) : QDate(2026, 3, 1),
+                      QTime(9, 0), QTimeZone::UTC);
+        QCOMPARE(ContextPack::renderItem(r), expected);
+        // And in a pack the label is what the budget pays for: the pack holds the line whole.
+        const ContextPack pack = ContextPack::build({}, {}, {r}, 200);
+        QVERIFY2(pack.markdown.contains(expected), qPrintable(pack.markdown));
     }
 
     /// Nothing relevant: the pack is its header and the state preamble, nothing else (the front end says so).
