@@ -163,7 +163,7 @@ Tool recall()
     d.outputSchema = object({{QStringLiteral("query"), type("string")},
                              {QStringLiteral("mode"), type("string")},
                              {QStringLiteral("results"), memories()}},
-                            {QStringLiteral("query"), QStringLiteral("results")});
+                            {QStringLiteral("results")});
     return {d, [](McpTools &tools, const QJsonObject &args) {
                 Engine &engine = tools.engine();
                 RecallQuery query;
@@ -196,9 +196,13 @@ Tool recall()
                                          : QStringLiteral("%1 memories for \"%2\" (mode %3):\n%4")
                                                .arg(lines.size())
                                                .arg(query.text, mode, lines.join(QLatin1Char('\n')));
-                return ToolResult{text, QJsonObject{{QStringLiteral("query"), query.text},
-                                                    {QStringLiteral("mode"), mode},
-                                                    {QStringLiteral("results"), array}}};
+                // The model knows what it asked: the query and mode come back only with explain.
+                QJsonObject structured{{QStringLiteral("results"), array}};
+                if (detailOf(args) == MemoryItem::Detail::Full) {
+                    structured.insert(QStringLiteral("query"), query.text);
+                    structured.insert(QStringLiteral("mode"), mode);
+                }
+                return ToolResult{text, structured};
             }};
 }
 
@@ -260,7 +264,7 @@ Tool whyDidWe()
     decision.insert(QStringLiteral("properties"), decisionProps);
     d.outputSchema =
         object({{QStringLiteral("question"), type("string")}, {QStringLiteral("decisions"), arrayOfItems(decision)}},
-               {QStringLiteral("question"), QStringLiteral("decisions")});
+               {QStringLiteral("decisions")});
     return {d, [](McpTools &tools, const QJsonObject &args) {
                 auto history = DecisionHistory::trace(tools.engine(), args.value(QStringLiteral("question")).toString(),
                                                       args.value(QStringLiteral("k")).toInt(5));

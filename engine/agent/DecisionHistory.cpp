@@ -11,8 +11,10 @@ namespace engram {
 QJsonObject DecisionRecord::toJson(MemoryItem::Detail detail) const
 {
     QJsonObject o = memory.toJson(detail);
-    o.insert(QStringLiteral("status"), current() ? QStringLiteral("current") : QStringLiteral("superseded"));
     const bool full = detail == MemoryItem::Detail::Full;
+    if (!full)
+        o.remove(QStringLiteral("score")); // the decisions come by relevance: their order says it
+    o.insert(QStringLiteral("status"), current() ? QStringLiteral("current") : QStringLiteral("superseded"));
     for (const auto &[key, paths] : {std::pair{"supersedes", &supersedes}, std::pair{"superseded_by", &supersededBy},
                                      std::pair{"derived_from", &derivedFrom}, std::pair{"chain", &chain}})
         if (full || paths->size() > (paths == &chain ? 1 : 0))
@@ -63,7 +65,10 @@ QJsonObject DecisionHistory::toJson(MemoryItem::Detail detail) const
     QJsonArray array;
     for (const DecisionRecord &d : decisions)
         array.append(d.toJson(detail));
-    return QJsonObject{{QStringLiteral("question"), question}, {QStringLiteral("decisions"), array}};
+    QJsonObject o{{QStringLiteral("decisions"), array}};
+    if (detail == MemoryItem::Detail::Full) // the agent knows what it asked
+        o.insert(QStringLiteral("question"), question);
+    return o;
 }
 
 QString DecisionHistory::text() const

@@ -19,8 +19,8 @@ struct DecisionRecord {
 
     bool current() const { return supersededBy.isEmpty(); }
     /// MemoryItem::toJson with status (current or superseded), supersedes, superseded_by,
-    /// derived_from and chain (at Detail::Agent only those that are not empty, and chain only when it
-    /// holds another decision).
+    /// derived_from and chain (at Detail::Agent no score, since the order gives the relevance, and of the
+    /// paths only those that are not empty, chain only when it holds another decision).
     QJsonObject toJson(MemoryItem::Detail detail = MemoryItem::Detail::Full) const;
 };
 
@@ -35,7 +35,7 @@ struct DecisionHistory {
 
     static Result<DecisionHistory> trace(Engine &engine, const QString &question, int k = 5);
 
-    /// question and decisions.
+    /// decisions, and the question at Detail::Full.
     QJsonObject toJson(MemoryItem::Detail detail = MemoryItem::Detail::Full) const;
     QString text() const;
 };

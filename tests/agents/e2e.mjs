@@ -38,10 +38,16 @@ const calls = [
   { tool: 'forget', arguments: { path: 'notes/projects/decisions.md' } },
 ];
 
-// Runs a program to its end within `seconds`; the whole process group is killed after that.
+// Runs a program to its end within `seconds`, in a process group of its own: what it leaves running (a
+// notify program still capturing, an MCP server) is killed with the group at the end of the client's run.
+const groups = [];
+function killGroups() {
+  for (const pid of groups.splice(0)) try { process.kill(-pid, 'SIGKILL'); } catch {}
+}
 function run(cmd, args, { env, cwd, input, seconds = 45 }) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env, cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    groups.push(child.pid);
     let stdout = '', stderr = '', timedOut = false;
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
@@ -49,7 +55,6 @@ function run(cmd, args, { env, cwd, input, seconds = 45 }) {
     child.on('error', (e) => { clearTimeout(timer); resolve({ code: -1, stdout, stderr: stderr + String(e), timedOut }); });
     child.on('close', (code) => {
       clearTimeout(timer);
-      try { process.kill(-child.pid, 'SIGKILL'); } catch {} // what the client left behind (its MCP server)
       resolve({ code, stdout, stderr, timedOut });
     });
     child.stdin.end(input ?? '');
@@ -72,6 +77,16 @@ function copyTree(from, to, mtime) {
     }
   };
   walk(to);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// Polls `probe` every 200 ms for at most `seconds`; its last answer.
+async function within(seconds, probe) {
+  for (let waited = 0; ; waited += 200) {
+    const answer = probe();
+    if (answer || waited >= seconds * 1000) return answer;
+    await sleep(200);
+  }
 }
 
 function listFiles(dir) {
@@ -97,8 +112,9 @@ const clients = {
     // --allowedTools rather than --dangerously-skip-permissions, which Claude Code refuses as root (CI containers).
     session: (prompt) => [bin('claude'), ['-p', prompt, '--allowedTools', 'mcp__engram']],
     mainRequests: (log) => log.filter((r) => r.path.startsWith('/v1/messages') && r.body?.tools?.length),
-    // The text the first request shows the model: its system prompt and first user message.
-    firstContext: (req) => JSON.stringify(req.body.messages?.[0] ?? '') + JSON.stringify(req.body.system ?? ''),
+    // What the first request shows the model before any tool ran: the system prompt and the messages (the
+    // SessionStart hook's context travels as a message of its own: "SessionStart hook additional context: …").
+    firstContext: (req) => JSON.stringify(req.body.messages ?? []) + JSON.stringify(req.body.system ?? ''),
     received: (req, i) => {
       for (const m of req.body.messages ?? [])
         for (const c of Array.isArray(m.content) ? m.content : [])
@@ -121,7 +137,9 @@ const clients = {
     },
     session: (prompt) => [bin('codex'), ['exec', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', prompt]],
     mainRequests: (log) => log.filter((r) => r.path.startsWith('/v1/responses') && r.body?.tools?.length),
-    firstContext: (req) => JSON.stringify(req.body.input ?? '') + JSON.stringify(req.body.instructions ?? ''),
+    // Codex gives an MCP server's instructions as the description of its tools' namespace.
+    firstContext: (req) => JSON.stringify(req.body.input ?? '') + JSON.stringify(req.body.instructions ?? '') +
+      JSON.stringify(req.body.tools ?? []),
     received: (req, i) => {
       for (const item of Array.isArray(req.body.input) ? req.body.input : [])
         if (item.type === 'function_call_output' && item.call_id === `call_standin_${i + 1}`) {
@@ -140,19 +158,24 @@ function structuredOf(text) {
   try { return JSON.parse(text.slice(text.indexOf('{'))); } catch { return null; }
 }
 
-// Rule 8 of DESIGN.md, as received: a tool's memories cost at most 1.5 × their cited text + 120 characters
-// each, envelope included; wake stays within its token budget (the preamble's, 500 by default).
+// Rule 8 of DESIGN.md, as received: each memory a tool gives costs at most 1.5 × its cited text + 120
+// characters (title, heading trail, citation, date and store included), and nothing unasked rides along
+// (no breakdown, no ids); wake stays within its token budget (the preamble's, 500 by default).
+const memoryLists = { recall: ['results'], why_did_we: ['decisions'], what_do_i_know: ['strongest'], wake: ['open_decisions', 'prospective_due'] };
 function leanEnough(label, tool, text, figures) {
   const data = structuredOf(text);
   if (!check(data, `${label}: ${tool}'s result is not the JSON of its structuredContent: ${text.slice(0, 200)}`)) return;
-  const memories = data.results ?? data.decisions;
-  if (tool === 'recall' || tool === 'why_did_we') {
-    if (!check(Array.isArray(memories) && memories.length > 0, `${label}: ${tool} returned no memory`)) return;
-    const allowed = memories.reduce((sum, m) => sum + 1.5 * (m.text ?? '').length + 120, 0);
-    figures.results = memories.length;
-    figures.allowed = Math.floor(allowed);
-    check(text.length <= allowed, `${label}: ${tool} cost ${text.length} characters as received for ${memories.length} result(s); at most ${Math.floor(allowed)} (1.5 × text + 120 each)`);
-    for (const m of memories) check(!('breakdown' in m), `${label}: ${tool} gave a breakdown nobody asked for`);
+  const memories = (memoryLists[tool] ?? []).flatMap((key) => data[key] ?? []);
+  if (tool === 'recall' || tool === 'why_did_we') check(memories.length > 0, `${label}: ${tool} returned no memory`);
+  figures.results = memories.length;
+  for (const m of memories) {
+    // As received: the object's JSON, escapes included (both clients hand over compact JSON).
+    const cost = JSON.stringify(m).length;
+    const allowed = 1.5 * (m.text ?? '').length + 120;
+    figures.worst = Math.max(figures.worst ?? 0, +(cost / allowed).toFixed(2));
+    check(cost <= allowed, `${label}: a memory of ${tool} costs ${cost} characters as received; at most ${Math.floor(allowed)} (1.5 × its ${(m.text ?? '').length} characters of text + 120): ${JSON.stringify(m)}`);
+    for (const key of ['breakdown', 'id', 'tokens', 'keyword_rank', 'explicit_tags'])
+      check(!(key in m), `${label}: ${tool} gave "${key}" nobody asked for`);
   }
   if (tool === 'wake') check(Math.ceil(text.length / 4) <= 500, `${label}: wake cost ${Math.ceil(text.length / 4)} tokens as received; its budget is 500`);
 }
@@ -165,6 +188,7 @@ function normalise(text, ctx) {
     .replace(new RegExp(today, 'g'), '<today>')
     .replace(/checkpoint-[0-9]{6}/g, 'checkpoint-<time>')
     .replace(/^Wall time: [0-9.]+ seconds/, 'Wall time: <t> seconds') // Codex's prefix
+    .replace(/Now: [^\\"]*/g, 'Now: <now>') // the preamble's weekday and part of the day
     .replace(/(\\?"(score|strength|relevance|match)\\?":)-?[0-9.e-]+/g, '$1<n>')
     .replace(/\b0\.[0-9]{1,2}\b(?=\)| ·|\]|,)/g, '<n>');
 }
@@ -185,7 +209,7 @@ async function runClient(name) {
   fs.mkdirSync(project, { recursive: true });
   copyTree(sampleVault, vault, new Date('2026-01-05T10:00:00Z'));
   const env = {
-    PATH: process.env.PATH, LANG: 'C.UTF-8', HOME: home, TMPDIR: root, USER: 'engram-e2e', SHELL: '/bin/sh',
+    PATH: process.env.PATH, LANG: 'C.UTF-8', TZ: 'UTC', HOME: home, TMPDIR: root, USER: 'engram-e2e', SHELL: '/bin/sh',
     XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local/share'),
     XDG_CACHE_HOME: path.join(home, '.cache'), XDG_STATE_HOME: path.join(home, '.local/state'),
     ENGRAM_VAULT: vault, ...c.env(ctx),
@@ -231,7 +255,9 @@ async function runClient(name) {
     const recallText = c.received(main1.find((r) => c.received(r, 0) !== null), 0) ?? '';
     check(/SQLite FTS5 plus hnswlib/.test(recallText), `${c.label}: the recalled decision does not say it is the SQLite one: ${recallText.slice(0, 400)}`);
 
-    const captured = listFiles(path.join(vault, 'sessions')).filter((f) => !before.has(f) && !/checkpoint-/.test(f));
+    // Codex's notify program may still be capturing when Codex has exited.
+    const newSessions = () => listFiles(path.join(vault, 'sessions')).filter((f) => !before.has(f) && !/checkpoint-/.test(f));
+    const captured = (await within(15, () => newSessions().length > 0)) ? newSessions() : [];
     check(captured.length > 0, `${c.label}: session 1 was not captured into sessions/ (new files: none)`);
     summary.captured = captured;
 
@@ -255,6 +281,7 @@ async function runClient(name) {
     for (const f of configs)
       if (fs.existsSync(f)) check(!fs.readFileSync(f, 'utf8').includes(cli), `${f} still names engram-cli after connect --remove`);
   } finally {
+    killGroups();
     await standin.close();
   }
   check(standin.problems.length === 0, `${c.label}: the stand-in saw: ${standin.problems.join('; ')}`);
