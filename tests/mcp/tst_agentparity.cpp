@@ -81,11 +81,12 @@ QString difference(const QJsonValue &a, const QJsonValue &b, const QString &at =
                   : QStringLiteral("%1: %2 vs %3").arg(at, a.toVariant().toString(), b.toVariant().toString());
 }
 
+/// The files `memories` cite: the path of each `source` (path:lines), which the full and the lean form share.
 QStringList paths(const QJsonValue &memories)
 {
     QStringList out;
     for (const QJsonValue &m : memories.toArray())
-        out << m[QStringLiteral("path")].toString();
+        out << m[QStringLiteral("source")].toString().section(QLatin1Char(':'), 0, 0);
     return out;
 }
 
@@ -185,7 +186,10 @@ private slots:
             fromCli = QJsonDocument::fromJson(cliJson(m_vault, QStringList(cli) << QStringLiteral("--json")), &error)
                           .object();
             QCOMPARE(error.error, QJsonParseError::NoError);
-            fromMcp = mcpStructured(*m_server, m_lines, tool, arguments);
+            // The CLI's --json is the full answer; a model gets it when it asks (explain).
+            QJsonObject full = arguments;
+            full.insert(QStringLiteral("explain"), true);
+            fromMcp = mcpStructured(*m_server, m_lines, tool, full);
             if (before.toString(QStringLiteral("HHmm"))
                 == QDateTime::currentDateTime().toString(QStringLiteral("HHmm")))
                 break;

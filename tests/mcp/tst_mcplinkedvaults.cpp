@@ -85,7 +85,8 @@ private slots:
                 .value(QStringLiteral("results"))
                 .toArray();
         QVERIFY(!results.isEmpty());
-        QCOMPARE(results.first().toObject().value(QStringLiteral("path")).toString(), path);
+        QCOMPARE(results.first().toObject().value(QStringLiteral("source")).toString().section(QLatin1Char(':'), 0, 0),
+                 path);
         QCOMPARE(results.first().toObject().value(QStringLiteral("vault")).toString(), QStringLiteral("team"));
 
         const QJsonObject unknown =

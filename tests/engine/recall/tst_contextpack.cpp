@@ -3,7 +3,6 @@
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTest>
-#include <QTimeZone>
 
 using namespace engram;
 
@@ -238,7 +237,7 @@ private slots:
         // The date the indexer gives a dated section is its heading's; the others were written on March 1st.
         r.chunk.time =
             QDateTime(heading.contains(QLatin1String("2026-11-18")) ? QDate(2026, 11, 18) : QDate(2026, 3, 1),
-                      QTime(9, 0), QTimeZone::UTC);
+                      QTime(9, 0), Qt::UTC);
         QCOMPARE(ContextPack::renderItem(r), expected);
         // And in a pack the label is what the budget pays for: the pack holds the line whole.
         const ContextPack pack = ContextPack::build({}, {}, {r}, 200);
