@@ -32,6 +32,12 @@ const read = (relative) => fs.readFileSync(path.join(vault, relative), 'utf8');
 const exists = (relative) => fs.existsSync(path.join(vault, relative));
 /** Lines start..end (1-based, inclusive) of a vault file, as the server cites them. */
 const lines = (relative, start, end) => read(relative).split('\n').slice(start - 1, end).join('\n');
+// Where a memory of a tool's answer is cited: its `source`, path:start-end (the only place a model's default
+// answer gives it; explain: true adds path, start_line and end_line).
+const cited = (m) => {
+  const [, file, start, end] = /^(.*):(\d+)-(\d+)$/.exec(m.source);
+  return { path: file, start: Number(start), end: Number(end) };
+};
 
 const yesterday = new Date(Date.now() - 86400000).toISOString().slice(0, 10);
 write('memories/semantic/storage-postgres.md',
@@ -133,8 +139,8 @@ try {
   step = 'recall';
   r = await call('recall', { query: 'embedded SQLite database server', k: 3 });
   let top = r.structuredContent.results[0];
-  assert.equal(top.path, 'memories/semantic/storage-sqlite.md');
-  assert.equal(top.text, lines(top.path, top.start_line, top.end_line), 'result text = the cited lines of the file');
+  assert.equal(cited(top).path, 'memories/semantic/storage-sqlite.md');
+  assert.equal(top.text, lines(cited(top).path, cited(top).start, cited(top).end), 'result text = the cited lines of the file');
   assert.match(r.content[0].text, /storage-sqlite\.md/);
   ok('recall: the SQLite decision first, citing the right lines of its file');
 
@@ -148,8 +154,8 @@ try {
   step = 'why_did_we';
   r = await call('why_did_we', { question: 'why did we choose SQLite for the memory index' });
   const decisions = r.structuredContent.decisions;
-  const current = decisions.find((d) => d.path === 'memories/semantic/storage-sqlite.md');
-  assert.ok(current, JSON.stringify(decisions.map((d) => d.path)));
+  const current = decisions.find((d) => cited(d).path === 'memories/semantic/storage-sqlite.md');
+  assert.ok(current, JSON.stringify(decisions.map((d) => d.source)));
   assert.equal(current.status, 'current');
   assert.deepEqual(current.chain, ['memories/semantic/storage-postgres.md', 'memories/semantic/storage-sqlite.md']);
   assert.match(read(current.chain[1]), new RegExp(`supersedes: ${current.chain[0]}`), 'the chain follows the front matter');
@@ -164,7 +170,7 @@ try {
   assert.ok(exists(remembered), `remember created ${remembered}`);
   assert.match(read(remembered), /diagnostics go to stderr/);
   r = await call('recall', { query: 'protocol messages stdout diagnostics stderr', k: 3 });
-  assert.equal(r.structuredContent.results[0].path, remembered, 'the new memory is recalled at once');
+  assert.equal(cited(r.structuredContent.results[0]).path, remembered, 'the new memory is recalled at once');
   ok(`remember: wrote ${remembered}, recalled right away`);
 
   step = 'forget';
@@ -174,7 +180,7 @@ try {
   if (r.structuredContent.archived_path)
     assert.ok(exists(r.structuredContent.archived_path), 'the archived copy exists');
   r = await call('recall', { query: 'protocol messages stdout diagnostics stderr', k: 3 });
-  assert.ok(!r.structuredContent.results.some((m) => m.path === remembered), 'a forgotten memory leaves recall');
+  assert.ok(!r.structuredContent.results.some((m) => cited(m).path === remembered), 'a forgotten memory leaves recall');
   ok('forget: the memory is archived and leaves recall');
 
   step = 'checkpoint';
@@ -194,17 +200,17 @@ try {
   const wake = r.structuredContent;
   assert.equal(wake.focus.current, JSON.parse(read('state/cognitive.json')).focus.current);
   assert.match(wake.preamble, /shipping the MCP server/);
-  assert.ok(wake.prospective_due.some((m) => m.path === 'memories/prospective/release.md'), 'the due goal');
-  assert.ok(!wake.prospective_due.some((m) => m.path === 'memories/prospective/conference.md'), 'not the goal due next month');
-  assert.ok(wake.open_decisions.some((m) => m.path === 'memories/semantic/storage-sqlite.md'), 'the current decision');
-  assert.ok(!wake.open_decisions.some((m) => m.path === 'memories/semantic/storage-postgres.md'), 'not the superseded one');
+  assert.ok(wake.prospective_due.some((m) => cited(m).path === 'memories/prospective/release.md'), 'the due goal');
+  assert.ok(!wake.prospective_due.some((m) => cited(m).path === 'memories/prospective/conference.md'), 'not the goal due next month');
+  assert.ok(wake.open_decisions.some((m) => cited(m).path === 'memories/semantic/storage-sqlite.md'), 'the current decision');
+  assert.ok(!wake.open_decisions.some((m) => cited(m).path === 'memories/semantic/storage-postgres.md'), 'not the superseded one');
   ok('wake: preamble and focus from state/cognitive.json, the goal due (not the one due next month), the open decision');
 
   step = 'external edit';
   write('notes/indexing.md', read('notes/indexing.md') + '\nThe watcher re-indexes a changed file within a second.\n');
   await new Promise((resolve) => setTimeout(resolve, 1100));
   r = await call('recall', { query: 'watcher re-indexes changed file within a second', k: 3 });
-  assert.equal(r.structuredContent.results[0].path, 'notes/indexing.md');
+  assert.equal(cited(r.structuredContent.results[0]).path, 'notes/indexing.md');
   ok('a file edited on disk is re-indexed before the next answer');
 
   step = 'a second process on the same vault';
@@ -221,7 +227,7 @@ try {
   assert.ok(exists(otherPath), `the other process wrote ${otherPath}`);
   await new Promise((resolve) => setTimeout(resolve, 1100));
   r = await call('recall', { query: 'two writers share one vault lock journal appends', k: 3 });
-  assert.equal(r.structuredContent.results[0].path, otherPath);
+  assert.equal(cited(r.structuredContent.results[0]).path, otherPath);
   r = await call('stats', {});
   assert.equal(r.structuredContent.vectors, r.structuredContent.chunks, 'the server reloaded the vectors the other process added');
   ok('a second process writing the same vault: calls keep working, its memory is recalled, vectors stay in step');
