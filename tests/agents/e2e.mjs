@@ -221,6 +221,11 @@ async function runClient(name) {
     engram(['index', '--vault', vault], env);
     engram(['connect', c.agent, '--vault', vault], env);
 
+    if (name === 'claude') { // the client's own view of the connection
+      const list = await run(bin('claude'), ['mcp', 'list'], { env, cwd: project });
+      check(/engram\b.*Connected/.test(list.stdout), `claude mcp list does not show engram connected: ${list.stdout}${list.stderr}`);
+    }
+
     // ---- Session 1: every tool, one after the other ----
     standin.setScript({ calls, finalText: 'The stand-in is done.' });
     const before = new Set(listFiles(path.join(vault, 'sessions')));
