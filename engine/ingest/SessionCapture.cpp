@@ -2,7 +2,7 @@
 
 #include "core/VaultBoundary.h"
 #include "core/VaultLock.h"
-#include "ingest/SecretRedactor.h"
+#include "redaction/SecretRedactor.h"
 
 #include <QCryptographicHash>
 #include <QDir>

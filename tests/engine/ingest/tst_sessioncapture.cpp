@@ -1,6 +1,6 @@
 // SessionCapture and SecretRedactor: incremental copies of agent transcripts into the vault.
 #include "TestVault.h"
-#include "ingest/SecretRedactor.h"
+#include "redaction/SecretRedactor.h"
 #include "ingest/SessionCapture.h"
 
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "ingest/SecretRedactor.h"
+#include "redaction/SecretRedactor.h"
 
 #include <QRegularExpression>
 
