@@ -60,6 +60,26 @@ QList<SecretRedactor::Pattern> SecretRedactor::patterns()
     return out;
 }
 
+QByteArray SecretRedactor::redactText(const QByteArray &text, int *count) const
+{
+    return redact(text, count);
+}
+
+QList<SecretRedactor::Finding> SecretRedactor::find(const QByteArray &text) const
+{
+    QList<Finding> out;
+    const QList<QByteArray> lines = text.split('\n');
+    for (int i = 0; i < lines.size(); ++i) {
+        int n = 0;
+        const QByteArray clean = redactText(lines[i], &n);
+        for (qsizetype at = clean.indexOf("[REDACTED:"); n > 0 && at >= 0; at = clean.indexOf("[REDACTED:", at + 1)) {
+            const qsizetype end = clean.indexOf(']', at);
+            out << Finding{QString::fromUtf8(clean.mid(at + 10, end - at - 10)), i + 1, int(at) + 1};
+        }
+    }
+    return out;
+}
+
 QByteArray SecretRedactor::redact(const QByteArray &line, int *count)
 {
     QByteArray bytes = line;

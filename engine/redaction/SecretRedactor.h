@@ -18,10 +18,24 @@ public:
         QString description; ///< for the README and `capture --help`
     };
 
+    /// A secret `redactText` would replace: its kind and where it starts (1-based).
+    struct Finding {
+        QString kind;
+        int line = 0;
+        int column = 0;
+    };
+
+    SecretRedactor() = default;
+
     /// The patterns, in the order they are applied.
     static QList<Pattern> patterns();
 
-    /// `line` with every secret replaced; adds the number replaced to `*count`.
+    /// `text` (one line, or a whole document) with every secret replaced; adds the number replaced to `*count`.
+    QByteArray redactText(const QByteArray &text, int *count) const;
+    /// What redactText would replace, in order.
+    QList<Finding> find(const QByteArray &text) const;
+
+    /// The built-in catalogue's redactText.
     static QByteArray redact(const QByteArray &line, int *count);
 };
 
