@@ -17,9 +17,9 @@ Result<RedactionGate> RedactionGate::forVault(const QString &vaultPath)
     return forConfig(*config);
 }
 
-RedactionGate RedactionGate::forConfig(const Config &)
+RedactionGate RedactionGate::forConfig(const Config &config)
 {
-    return RedactionGate();
+    return RedactionGate(SecretRedactor(config.capture.redaction));
 }
 
 QByteArray RedactionGate::clean(const QByteArray &text) const

@@ -6,14 +6,23 @@
 
 namespace engram::test {
 
-/// A secret as a person or a tool writes it, with a random body.
+/// One secret as a person or a tool writes it. Every body is drawn from the seed, so no real-looking
+/// secret is checked in, and each run of the tests can draw new ones.
 struct SecretSample {
-    QString kind;    ///< the kind its redaction names
-    QByteArray text; ///< the secret as written (prefix, assignment or header included)
-    QByteArray body; ///< the part that must not survive
+    QString kind;    ///< the kind its replacement must name: [REDACTED:<kind>]
+    QByteArray text; ///< the secret with what surrounds it (prefix, assignment, header, BEGIN line …)
+    QByteArray body; ///< the part that must not survive; lines joined with '\n' for a multi-line key
+    bool multiLine() const { return text.contains('\n'); }
 };
 
-/// Secret shapes with bodies drawn from `seed`; never a fixed secret.
+/// The shapes of secret the redaction gate must catch (100+), written from the providers' own
+/// documented formats (prefix, alphabet, length), not from the rules that catch them.
 QList<SecretSample> secretCorpus(quint32 seed);
+
+/// `text` as Claude Code's Read tool shows a file: each line numbered from `firstLine` ("     2→…").
+QByteArray lineNumbered(const QByteArray &text, int firstLine = 1);
+
+/// Whether `haystack` holds a run of `length` or more characters of any line of `body`.
+bool holdsRunOf(const QByteArray &haystack, const QByteArray &body, int length = 8);
 
 } // namespace engram::test
