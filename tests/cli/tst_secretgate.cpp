@@ -18,7 +18,7 @@ QList<SecretSample> oneLineSecrets()
 {
     QList<SecretSample> out;
     for (SecretSample s : secretCorpus(QRandomGenerator::global()->generate())) {
-        if (s.text.contains('\n'))
+        if (s.multiLine())
             continue;
         out << s;
     }
@@ -37,9 +37,10 @@ void verifyNoFileHolds(const QString &folder, const QList<SecretSample> &secrets
         ++files;
         const QByteArray bytes = f.readAll();
         for (const SecretSample &s : secrets)
-            QVERIFY2(
-                !bytes.contains(s.body),
-                qPrintable(QStringLiteral("%1: a %2 survived in %3").arg(QLatin1String(road), s.kind, f.fileName())));
+            for (const QByteArray &line : bodyLines(s.body))
+                QVERIFY2(!bytes.contains(line),
+                         qPrintable(
+                             QStringLiteral("%1: a %2 survived in %3").arg(QLatin1String(road), s.kind, f.fileName())));
     }
     QVERIFY(files > 0);
 }
@@ -118,7 +119,8 @@ void TestSecretGate::mcpRememberAndCheckpoint_writeNoSecret()
     QCOMPARE(run.out.count("\"isError\":false"), qsizetype(calls.size()));
     verifyNoFileHolds(vault.path(), secrets, "MCP remember and checkpoint");
     for (const SecretSample &s : secrets)
-        QVERIFY2(!run.out.contains(s.body), qPrintable(s.kind));
+        for (const QByteArray &line : bodyLines(s.body))
+            QVERIFY2(!run.out.contains(line), qPrintable(s.kind));
 }
 
 void TestSecretGate::stateCommands_keepNoSecretInTheCognitiveState()
@@ -137,7 +139,8 @@ void TestSecretGate::stateCommands_keepNoSecretInTheCognitiveState()
     verifyNoFileHolds(vault.filePath(QStringLiteral("state")), secrets, "state");
     const CliRun pack = cli(vault, {QStringLiteral("hook"), QStringLiteral("session-start")});
     for (const SecretSample &s : secrets)
-        QVERIFY2(!pack.out.contains(s.body), qPrintable(s.kind));
+        for (const QByteArray &line : bodyLines(s.body))
+            QVERIFY2(!pack.out.contains(line), qPrintable(s.kind));
 }
 
 void TestSecretGate::reflection_keepsNoSecretTheModelRepeated()
@@ -206,9 +209,8 @@ void TestSecretGate::recallFromALinkedVault_handsOutNoSecret()
     QVERIFY2(run.out.contains("REDACTED"), run.describe());
     exits += run.out;
     for (const SecretSample &s : secrets)
-        for (const QByteArray &line : s.body.split('\n'))
-            if (line.size() >= 12)
-                QVERIFY2(!exits.contains(line), qPrintable(s.kind));
+        for (const QByteArray &line : bodyLines(s.body))
+            QVERIFY2(!exits.contains(line), qPrintable(s.kind));
 }
 
 QTEST_GUILESS_MAIN(TestSecretGate)

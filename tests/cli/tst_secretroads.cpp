@@ -13,29 +13,9 @@ using namespace engram::test;
 
 namespace {
 
-/// A secret's body split where it was wrapped: each line of it that could identify it (12+ characters).
-QList<QByteArray> fragments(const QByteArray &body)
-{
-    QList<QByteArray> out;
-    for (const QByteArray &line : body.split('\n'))
-        if (line.trimmed().size() >= 12)
-            out << line.trimmed();
-    return out;
-}
-
 QByteArray jsonLine(const QJsonObject &o)
 {
     return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
-}
-
-/// "     2→text" lines, as Claude Code's Read tool numbers a file.
-QByteArray numbered(const QByteArray &text)
-{
-    QByteArray out;
-    int n = 1;
-    for (const QByteArray &line : text.split('\n'))
-        out += QByteArray::number(n++).rightJustified(6, ' ') + "→" + line + '\n';
-    return out;
 }
 
 /// A Claude Code session (the shapes of ../shared/samples) in which each secret is said by the person,
@@ -91,7 +71,7 @@ QByteArray transcript(const QString &session, const QList<SecretSample> &secrets
         const QString read = QStringLiteral("toolu_read_%1").arg(i);
         toolCall(read, QStringLiteral("Read"),
                  {{QStringLiteral("file_path"), QStringLiteral("/home/dev/shop/.env.deploy")}});
-        toolResult(read, QString::fromUtf8(numbered("# deploy settings\n" + secrets[i].text + "\n# end")));
+        toolResult(read, QString::fromUtf8(lineNumbered("# deploy settings\n" + secrets[i].text + "\n# end")));
     }
     QStringList asks;
     for (int i = 0; i < secrets.size(); ++i) {
@@ -215,7 +195,7 @@ void TestSecretRoads::secretsFromAgentSessions_surviveNowhere()
     const QList<QPair<QString, QByteArray>> files = everyFile(vault.path());
     int checked = 0;
     for (const SecretSample &s : secrets)
-        for (const QByteArray &fragment : fragments(s.body)) {
+        for (const QByteArray &fragment : bodyLines(s.body)) {
             ++checked;
             for (const auto &[path, bytes] : files)
                 QVERIFY2(!bytes.contains(fragment),
@@ -288,7 +268,7 @@ void TestSecretRoads::aSecretTypedIntoANote_leavesByNoExit()
     QVERIFY2(run.exitCode == 0 && run.out.contains("REDACTED"), run.describe());
     keep(QStringLiteral("mcp wake, recall, what_do_i_know"), run);
     for (const SecretSample &s : secrets)
-        for (const QByteArray &fragment : fragments(s.body))
+        for (const QByteArray &fragment : bodyLines(s.body))
             QVERIFY2(!exits.contains(fragment),
                      qPrintable(QStringLiteral("a %1 left the vault by %2").arg(s.kind, exitHolding(exits, fragment))));
 
@@ -325,7 +305,7 @@ void TestSecretRoads::aSecretTypedIntoANote_leavesByNoExit()
     pushed = GitSandbox::git(remote, {QStringLiteral("log"), QStringLiteral("-p"), QStringLiteral("--all")});
     QVERIFY(pushed.contains("notes/runbook.md"));
     for (const SecretSample &s : secrets)
-        for (const QByteArray &fragment : fragments(s.body))
+        for (const QByteArray &fragment : bodyLines(s.body))
             QVERIFY2(!pushed.contains(fragment), qPrintable(QStringLiteral("a %1 reached the git remote").arg(s.kind)));
 }
 

@@ -75,6 +75,15 @@ QByteArray lineNumbered(const QByteArray &text, int firstLine)
     return out;
 }
 
+QList<QByteArray> bodyLines(const QByteArray &body)
+{
+    QList<QByteArray> out;
+    for (const QByteArray &line : body.split('\n'))
+        if (line.trimmed().size() >= 6)
+            out << line.trimmed();
+    return out;
+}
+
 bool holdsRunOf(const QByteArray &haystack, const QByteArray &body, int length)
 {
     for (const QByteArray &line : body.split('\n'))

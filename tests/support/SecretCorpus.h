@@ -22,6 +22,10 @@ QList<SecretSample> secretCorpus(quint32 seed);
 /// `text` as Claude Code's Read tool shows a file: each line numbered from `firstLine` ("     2→…").
 QByteArray lineNumbered(const QByteArray &text, int firstLine = 1);
 
+/// The lines of a secret's body as they would stand in a file (a wrapped key line by line), each from
+/// 6 characters: what a leak check looks for where a run-by-run search would be too slow (whole files).
+QList<QByteArray> bodyLines(const QByteArray &body);
+
 /// Whether `haystack` holds a run of `length` or more characters of any line of `body`.
 bool holdsRunOf(const QByteArray &haystack, const QByteArray &body, int length = 8);
 
