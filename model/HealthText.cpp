@@ -27,6 +27,7 @@ QString HealthText::title(const HealthCheck &check)
     case HealthCheckId::SyncConflicts: return tr("Sync conflicts");
     case HealthCheckId::IndexWrites: return tr("Index writes");
     case HealthCheckId::FileWatching: return tr("File watching");
+    case HealthCheckId::Secrets: return tr("Secrets");
     }
     return {};
 }
@@ -120,6 +121,12 @@ QString HealthText::detail(const HealthCheck &check)
     case HealthDetail::SyncConflicts:
         text = tr("%Ln file(s) hold conflict markers from a sync and are not indexed", nullptr, n(0));
         break;
+    case HealthDetail::NoSecrets: text = tr("No file holds a secret"); break;
+    case HealthDetail::SecretsFound:
+        text = tr("%Ln secret(s) in %1 file(s): recall and packs redact them, sync does not commit the files", nullptr,
+                  n(0))
+                   .arg(number(1));
+        break;
     case HealthDetail::IndexWritesOk:
         text = tr("The last index run wrote everything; %1 MiB free on the index's disk").arg(number(0));
         break;
@@ -178,6 +185,7 @@ QString HealthText::advice(const HealthCheck &check)
                   "fs.inotify.max_user_instances (sysctl)");
     case HealthAdvice::ResolveConflicts:
         return tr("Choose a version of each file (Sync › Resolve Conflicts…), then sync again");
+    case HealthAdvice::RedactSecrets: return tr("Rewrite the files without their secrets (engram-cli redact --apply)");
     }
     return {};
 }

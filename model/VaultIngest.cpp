@@ -2,6 +2,7 @@
 
 #include "core/VaultBoundary.h"
 #include "ingest/VaultScanner.h"
+#include "redaction/RedactionGate.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -34,6 +35,11 @@ IngestReport VaultIngest::ingestFiles(const QList<QUrl> &urls) const
 {
     IngestReport report;
     const VaultBoundary boundary(m_vaultPath);
+    auto gate = RedactionGate::forVault(m_vaultPath);
+    if (!gate) {
+        report.refused << gate.error().toString();
+        return report;
+    }
     for (const QUrl &url : urls) {
         if (!url.isLocalFile()) {
             report.refused << tr("%1: only local files can be dropped").arg(url.toDisplayString());
@@ -65,9 +71,15 @@ IngestReport VaultIngest::ingestFiles(const QList<QUrl> &urls) const
             report.refused << source.fileName() + QStringLiteral(": ") + target.error().toString();
             continue;
         }
-        // The target has no link left in it; the copy lands inside the vault.
-        if (!QFile::copy(source.absoluteFilePath(), *target)) {
-            report.refused << tr("%1: could not be copied into %2").arg(source.fileName(), m_folder);
+        // Only text is ingested (isIndexable): it passes the gate like a paste, and lands whole or not at all.
+        QFile in(source.absoluteFilePath());
+        if (!in.open(QIODevice::ReadOnly)) {
+            report.refused << tr("%1: could not be read: %2").arg(source.fileName(), in.errorString());
+            continue;
+        }
+        if (Status s = boundary.writeFile(relative, gate->clean(in.readAll())); !s) {
+            report.refused
+                << tr("%1: could not be copied into %2: %3").arg(source.fileName(), m_folder, s.error().toString());
             continue;
         }
         report.written << relative;
@@ -89,7 +101,12 @@ IngestReport VaultIngest::ingestText(const QString &text) const
     }
     const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd-HHmmss"));
     const QString relative = freeRelativePath(QStringLiteral("dropped-%1.md").arg(stamp));
-    if (Status s = boundary.writeFile(relative, text.toUtf8()); !s) {
+    auto gate = RedactionGate::forVault(m_vaultPath);
+    if (!gate) {
+        report.refused << gate.error().toString();
+        return report;
+    }
+    if (Status s = boundary.writeFile(relative, gate->clean(text.toUtf8())); !s) {
         report.refused << s.error().toString();
         return report;
     }

@@ -25,7 +25,7 @@ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_
   -DENGRAM_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
 cmake --build build-fuzz -j "$jobs" --target fuzzers
 
-all_targets=(fuzz_frontmatter fuzz_markdown fuzz_agentlog fuzz_cognitive fuzz_config fuzz_mcp fuzz_recall)
+all_targets=(fuzz_frontmatter fuzz_markdown fuzz_agentlog fuzz_cognitive fuzz_config fuzz_mcp fuzz_recall fuzz_redaction)
 read -r -a targets <<< "${FUZZ_TARGETS:-${all_targets[*]}}"
 shared="$here/../shared/samples"
 
@@ -56,6 +56,8 @@ seed fuzz_markdown "${notes[@]}"
 split_jsonl fuzz_agentlog "${logs[@]}"
 # JSONL lines are JSON-RPC-shaped enough to seed the MCP reader's JSON paths.
 split_jsonl fuzz_mcp "${logs[@]:0:1}"
+# Transcript lines one by one: the JSON shapes a captured line has, for the JSON-stays-JSON invariant.
+for f in "${logs[@]}"; do split -l 1 -a 5 "$f" "build-fuzz/corpus/fuzz_redaction/seed-$(basename "$f" .jsonl)-"; done
 
 run_target() { # run_target TARGET: one libFuzzer run, its log in build-fuzz/logs/
   local target="$1"

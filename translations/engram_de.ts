@@ -20,8 +20,12 @@
         <translation>%1: bereits im Tresor</translation>
     </message>
     <message>
-        <source>%1: could not be copied into %2</source>
-        <translation>%1: konnte nicht nach %2 kopiert werden</translation>
+        <source>%1: could not be read: %2</source>
+        <translation>%1: konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: could not be copied into %2: %3</source>
+        <translation>%1: konnte nicht nach %2 kopiert werden: %3</translation>
     </message>
     <message>
         <source>the dropped text is empty</source>
@@ -955,6 +959,25 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Choose a version of each file (Sync › Resolve Conflicts…), then sync again</source>
         <translation>Für jede Datei eine Fassung wählen (Sync › Konflikte lösen …), dann erneut synchronisieren</translation>
+    </message>
+    <message>
+        <source>Secrets</source>
+        <translation>Geheimnisse</translation>
+    </message>
+    <message>
+        <source>No file holds a secret</source>
+        <translation>Keine Datei enthält ein Geheimnis</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln secret(s) in %1 file(s): recall and packs redact them, sync does not commit the files</source>
+        <translation>
+            <numerusform>%Ln Geheimnis in %1 Datei(en): Abruf und Pakete schwärzen es, Sync übernimmt die Dateien nicht</numerusform>
+            <numerusform>%Ln Geheimnisse in %1 Datei(en): Abruf und Pakete schwärzen sie, Sync übernimmt die Dateien nicht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rewrite the files without their secrets (engram-cli redact --apply)</source>
+        <translation>Die Dateien ohne ihre Geheimnisse neu schreiben (engram-cli redact --apply)</translation>
     </message>
     <message>
         <source>Index writes</source>

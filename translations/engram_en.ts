@@ -20,7 +20,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: could not be copied into %2</source>
+        <source>%1: could not be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: could not be copied into %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -953,6 +957,25 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Choose a version of each file (Sync › Resolve Conflicts…), then sync again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file holds a secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln secret(s) in %1 file(s): recall and packs redact them, sync does not commit the files</source>
+        <translation>
+            <numerusform>%Ln secret in %1 file(s): recall and packs redact it, sync does not commit the files</numerusform>
+            <numerusform>%Ln secrets in %1 file(s): recall and packs redact them, sync does not commit the files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rewrite the files without their secrets (engram-cli redact --apply)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -129,8 +129,15 @@ ToolResult McpTools::call(const QString &name, const QJsonObject &args)
 {
     refreshIndex();
     for (const Tool &t : std::as_const(m_tools))
-        if (t.definition.name == name)
-            return t.handler(*this, args);
+        if (t.definition.name == name) {
+            // The second line at the exit: whatever a tool read (a note a person wrote by hand, a linked
+            // vault, a state file) reaches the agent's model only through the vault's gate.
+            ToolResult result = t.handler(*this, args);
+            const RedactionGate &gate = m_engine->redactionGate();
+            result.text = gate.clean(result.text);
+            result.structured = gate.clean(result.structured);
+            return result;
+        }
     return ToolResult::failure(QStringLiteral("the tool %1 has no implementation").arg(name));
 }
 

@@ -96,8 +96,16 @@ Status MemoryWriter::validate(const RememberRequest &r) const
     return {};
 }
 
-Result<QString> MemoryWriter::remember(const RememberRequest &request, qint64 *indexedChunks)
+Result<QString> MemoryWriter::remember(const RememberRequest &asked, qint64 *indexedChunks)
 {
+    // What an agent or a paste asks to keep passes the vault's gate before anything is written.
+    const RedactionGate &gate = m_engine.redactionGate();
+    RememberRequest request = asked;
+    request.title = gate.clean(asked.title);
+    request.content = gate.clean(asked.content);
+    request.tags = gate.clean(asked.tags);
+    request.category = gate.clean(asked.category);
+    request.project = gate.clean(asked.project);
     if (Status s = validate(request); !s)
         return s.error();
     const QDateTime now = m_engine.now();

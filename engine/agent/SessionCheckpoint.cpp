@@ -60,7 +60,8 @@ Result<SavedCheckpoint> SessionCheckpoint::save(Engine &engine, const Checkpoint
     saved.title = c.title.trimmed().isEmpty()
                       ? QStringLiteral("Checkpoint %1").arg(now.toString(QStringLiteral("yyyy-MM-dd HH:mm")))
                       : c.title.simplified();
-    const QByteArray bytes = render(c, saved.title, now).toUtf8();
+    saved.title = engine.redactionGate().clean(saved.title);
+    const QByteArray bytes = engine.redactionGate().clean(render(c, saved.title, now).toUtf8());
     if (Status s = boundary.writeFile(relative, bytes); !s)
         return s.error();
     saved.bytes = bytes.size();

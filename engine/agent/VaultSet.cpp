@@ -312,6 +312,7 @@ Result<SetPack> VaultSet::pack(const RecallQuery &query, int budget)
 
     SetPack answer;
     answer.pack = ContextPack::build(query.text, m_personal.packPreamble(wide.now, budget), merged->results, budget);
+    answer.pack.markdown = m_personal.redactionGate().clean(answer.pack.markdown);
     answer.warnings = merged->warnings;
     answer.mergedByRank = merged->mergedByRank;
     QList<Chunk> personalChunks;

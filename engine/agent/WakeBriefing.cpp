@@ -89,9 +89,13 @@ Result<WakeBriefing> WakeBriefing::build(Engine &engine, const QDateTime &now, c
     auto loaded = state.load();
     if (!loaded)
         return loaded.error();
+    // The state file may have been edited by hand: what the briefing hands an agent passes the gate.
+    const RedactionGate &gate = engine.redactionGate();
     b.focus = loaded->focus;
-    b.preamble =
-        state.preamble(now, options.preambleBudget > 0 ? options.preambleBudget : engine.config().preambleBudget);
+    b.focus.current = gate.clean(b.focus.current);
+    b.focus.priorities = gate.clean(b.focus.priorities);
+    b.preamble = gate.clean(
+        state.preamble(now, options.preambleBudget > 0 ? options.preambleBudget : engine.config().preambleBudget));
     // Bookkeeping of which heuristics were shown (for their review): the briefing does not fail for
     // it, and a damaged state file is what `health` reports under "cognitive state".
     if (!b.preamble.isEmpty())

@@ -1,6 +1,7 @@
 #include "cognition/CognitiveState.h"
 
 #include "core/VaultBoundary.h"
+#include "redaction/RedactionGate.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -312,13 +313,25 @@ Status CognitiveStore::save(const CognitiveState &state)
                          relativePath()};
     }
 
-    const QByteArray bytes = QJsonDocument(state.toJson()).toJson(QJsonDocument::Indented);
+    // Learnings, focus and heuristics come from the learner, reflection, MCP and the state editor, and every
+    // session-start pack prints them: no secret is kept in them, whoever wrote it.
+    auto gate = RedactionGate::forVault(m_vaultPath);
+    if (!gate)
+        return gate.error();
+    const QJsonObject clean = gate->clean(state.toJson());
+    const QByteArray bytes = QJsonDocument(clean).toJson(QJsonDocument::Indented);
     if (Status s = VaultBoundary(m_vaultPath).writeFile(relativePath(), bytes); !s)
         return s;
     m_loaded = true;
     m_existed = true;
     m_readHash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1);
-    m_state = state;
+    if (gate->redactions() == 0) {
+        m_state = state;
+    } else if (auto reread = CognitiveState::fromJson(clean)) {
+        m_state = *reread;
+    } else {
+        m_state = state;
+    }
     return {};
 }
 

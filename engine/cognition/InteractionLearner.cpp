@@ -4,6 +4,7 @@
 #include "cognition/ToolUsage.h"
 #include "core/TextAnalysis.h"
 #include "core/VaultBoundary.h"
+#include "redaction/RedactionGate.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -38,13 +39,30 @@ QByteArray turnFingerprint(const AgentTurn &turn)
         .toHex();
 }
 
+/// The turn as the learner may keep it: what the person and the agent said, and each failed tool's
+/// error line, through the vault's gate (the transcript itself is the agent's raw log).
+AgentTurn redacted(const AgentTurn &turn, const RedactionGate &gate)
+{
+    AgentTurn out = turn;
+    out.userText = gate.clean(turn.userText);
+    out.previousReply = gate.clean(turn.previousReply);
+    out.reply = gate.clean(turn.reply);
+    for (ToolEvent &e : out.toolEvents)
+        e.error = gate.clean(e.error);
+    return out;
+}
+
 } // namespace
 
 InteractionLearner::InteractionLearner(const QString &vaultPath) : m_vaultPath(vaultPath) { }
 
-Result<QString> InteractionLearner::writeMemory(const QString &vaultPath, const QString &store, const QString &text,
+Result<QString> InteractionLearner::writeMemory(const QString &vaultPath, const QString &store, const QString &rawText,
                                                 const QString &signal, const QDateTime &now)
 {
+    auto gate = RedactionGate::forVault(vaultPath);
+    if (!gate)
+        return gate.error();
+    const QString text = gate->clean(rawText);
     const QStringList words = TextAnalysis::words(text);
     const QString slug = words.mid(0, 6).join(QLatin1Char('-')).left(60);
     const QString folder = QStringLiteral("memories/") + store;
@@ -66,8 +84,12 @@ Result<QString> InteractionLearner::writeMemory(const QString &vaultPath, const 
     return relative;
 }
 
-Result<AppliedInteraction> InteractionLearner::apply(const AgentTurn &turn, const QDateTime &now)
+Result<AppliedInteraction> InteractionLearner::apply(const AgentTurn &rawTurn, const QDateTime &now)
 {
+    auto gate = RedactionGate::forVault(m_vaultPath);
+    if (!gate)
+        return gate.error();
+    const AgentTurn turn = redacted(rawTurn, *gate);
     AppliedInteraction applied;
     applied.analysis = InteractionAnalyzer::analyze(turn);
 

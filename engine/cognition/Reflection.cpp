@@ -2,6 +2,7 @@
 
 #include "core/HttpClient.h"
 #include "core/JsonLinesFile.h"
+#include "redaction/RedactionGate.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -119,9 +120,13 @@ Result<QList<ReflectionRecord>> Reflection::load() const
 Status Reflection::write(const QList<ReflectionRecord> &all) const
 {
     const QList<ReflectionRecord> records = all.size() > kMaxRecords ? all.mid(all.size() - kMaxRecords) : all;
+    // Proposals come from an LLM that read the sessions: they pass the gate like anything else an agent says.
+    auto gate = RedactionGate::forVault(m_vaultPath);
+    if (!gate)
+        return gate.error();
     QList<QJsonObject> objects;
     for (const ReflectionRecord &r : records)
-        objects << r.toJson();
+        objects << gate->clean(r.toJson());
     return JsonLinesFile(m_vaultPath, relativePath(), QStringLiteral("id")).write(objects);
 }
 

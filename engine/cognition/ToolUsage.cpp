@@ -2,6 +2,7 @@
 
 #include "core/JsonLinesFile.h"
 #include "core/JsonNumber.h"
+#include "redaction/RedactionGate.h"
 
 #include <QDir>
 #include <QHash>
@@ -133,9 +134,13 @@ Result<int> ToolUsage::record(const QList<ToolEvent> &incoming) const
     if (events.size() > kMaxEvents)
         events = events.mid(events.size() - kMaxEvents);
 
+    // A failed call's first error line can quote what the tool was given.
+    auto gate = RedactionGate::forVault(m_vaultPath);
+    if (!gate)
+        return gate.error();
     QList<QJsonObject> objects;
     for (const ToolEvent &e : std::as_const(events))
-        objects << eventJson(e);
+        objects << gate->clean(eventJson(e));
     if (Status s = JsonLinesFile(m_vaultPath, relativePath(), QStringLiteral("tool")).write(objects); !s)
         return s.error();
     return added;

@@ -140,8 +140,10 @@ QString Consolidator::Run::read(const QString &path) const
     return QString::fromUtf8(file.readAll());
 }
 
-Status Consolidator::Run::write(const QString &path, const QString &content)
+Status Consolidator::Run::write(const QString &path, const QString &raw)
 {
+    // A digest quotes its sources, and an LLM digest is an agent's words: both pass the gate.
+    const QString content = engine.redactionGate().clean(raw);
     written.insert(path, content);
     if (options.dryRun)
         return {};

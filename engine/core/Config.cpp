@@ -90,6 +90,70 @@ Result<QList<LinkedVault>> linkedVaultsFrom(const QJsonValue &value)
     return links;
 }
 
+/// The error of `pattern` as a regular expression, or empty when it is one.
+QString patternError(const QString &pattern)
+{
+    const QRegularExpression expression(pattern);
+    if (expression.isValid())
+        return {};
+    return QStringLiteral("%1 at offset %2").arg(expression.errorString()).arg(expression.patternErrorOffset());
+}
+
+/// `capture.redactPatterns` and `capture.redactAllow`: a wrong one is an error naming the key, so the
+/// gate is never silently weaker than the person asked for.
+Result<RedactionSettings> redactionFrom(const QJsonObject &capture)
+{
+    RedactionSettings settings;
+    const QJsonValue patterns = capture.value(QStringLiteral("redactPatterns"));
+    if (!patterns.isUndefined()) {
+        if (!patterns.isArray())
+            return Error{QStringLiteral("engram.json: `capture.redactPatterns` must be an array like "
+                                        "[{\"kind\": \"internal-token\", \"pattern\": \"itk_[A-Za-z0-9]{32}\"}]")};
+        const QJsonArray array = patterns.toArray();
+        static const QRegularExpression kindShape(QStringLiteral("^[a-z0-9][a-z0-9-]{0,39}$"));
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QString key = QStringLiteral("capture.redactPatterns[%1]").arg(i);
+            if (!array.at(i).isObject())
+                return Error{
+                    QStringLiteral("engram.json: `%1` must be an object with \"kind\" and \"pattern\"").arg(key)};
+            const QJsonObject o = array.at(i).toObject();
+            const QJsonValue kind = o.value(QStringLiteral("kind"));
+            if (!kind.isString() || !kindShape.match(kind.toString()).hasMatch())
+                return Error{QStringLiteral("engram.json: `%1.kind` must be 1–40 lower-case letters, digits or '-' "
+                                            "(it names the redaction: [REDACTED:<kind>])")
+                                 .arg(key)};
+            const QJsonValue pattern = o.value(QStringLiteral("pattern"));
+            if (!pattern.isString() || pattern.toString().isEmpty())
+                return Error{QStringLiteral("engram.json: `%1.pattern` must be a regular expression").arg(key)};
+            const QString error = patternError(pattern.toString());
+            if (!error.isEmpty())
+                return Error{
+                    QStringLiteral("engram.json: `%1.pattern` is not a valid regular expression: %2").arg(key, error)};
+            if (QRegularExpression(pattern.toString()).match(QString()).hasMatch())
+                return Error{QStringLiteral("engram.json: `%1.pattern` matches the empty text; it must match a "
+                                            "secret")
+                                 .arg(key)};
+            settings.patterns << RedactionPattern{kind.toString(), pattern.toString()};
+        }
+    }
+    const QJsonValue allow = capture.value(QStringLiteral("redactAllow"));
+    if (!allow.isUndefined()) {
+        if (!allow.isArray())
+            return Error{QStringLiteral("engram.json: `capture.redactAllow` must be an array of regular expressions")};
+        const QJsonArray array = allow.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QString key = QStringLiteral("capture.redactAllow[%1]").arg(i);
+            if (!array.at(i).isString() || array.at(i).toString().isEmpty())
+                return Error{QStringLiteral("engram.json: `%1` must be a regular expression").arg(key)};
+            const QString error = patternError(array.at(i).toString());
+            if (!error.isEmpty())
+                return Error{QStringLiteral("engram.json: `%1` is not a valid regular expression: %2").arg(key, error)};
+            settings.allow << array.at(i).toString();
+        }
+    }
+    return settings;
+}
+
 QJsonObject endpointJson(const Endpoint &e)
 {
     QJsonObject o;
@@ -223,6 +287,10 @@ Result<Config> Config::fromJson(const QJsonObject &root)
     if (!redact.isUndefined() && !redact.isBool())
         return Error{QStringLiteral("engram.json: `capture.redact` must be true or false")};
     c.capture.redact = redact.toBool(c.capture.redact);
+    auto redaction = redactionFrom(capture.toObject());
+    if (!redaction)
+        return redaction.error();
+    c.capture.redaction = *redaction;
     auto links = linkedVaultsFrom(root.value(QStringLiteral("linked_vaults")));
     if (!links)
         return links.error();
@@ -309,7 +377,16 @@ QJsonObject Config::toJson() const
                             {QStringLiteral("sessionStaleHours"), health.sessionStaleHours},
                             {QStringLiteral("toolUsageStaleDays"), health.toolUsageStaleDays},
                             {QStringLiteral("reflectionStaleDays"), health.reflectionStaleDays}});
-    root.insert(QStringLiteral("capture"), QJsonObject{{QStringLiteral("redact"), capture.redact}});
+    QJsonObject captureObject{{QStringLiteral("redact"), capture.redact}};
+    if (!capture.redaction.patterns.isEmpty()) { // absent when none, so a vault without them saves as it did
+        QJsonArray patterns;
+        for (const RedactionPattern &p : capture.redaction.patterns)
+            patterns.append(QJsonObject{{QStringLiteral("kind"), p.kind}, {QStringLiteral("pattern"), p.pattern}});
+        captureObject.insert(QStringLiteral("redactPatterns"), patterns);
+    }
+    if (!capture.redaction.allow.isEmpty())
+        captureObject.insert(QStringLiteral("redactAllow"), QJsonArray::fromStringList(capture.redaction.allow));
+    root.insert(QStringLiteral("capture"), captureObject);
     if (!linkedVaults.isEmpty()) { // absent when none, so a vault without links saves as it did
         QJsonArray links;
         for (const LinkedVault &link : linkedVaults)

@@ -5,6 +5,7 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 namespace engram {
 
@@ -60,9 +61,23 @@ struct HealthThresholds {
     int reflectionStaleDays = 14; ///< last reflection older than this (when an LLM is configured)
 };
 
+/// A person's own secret shape (engram.json `capture.redactPatterns[i]`): what it matches is replaced by
+/// `[REDACTED:<kind>]` (only its named group `secret` when it has one).
+struct RedactionPattern {
+    QString kind;    ///< 1–40 lower-case letters, digits and '-': the replacement names it
+    QString pattern; ///< a QRegularExpression, checked when the settings are read
+};
+
+/// What the redaction gate adds to its built-in catalogue, from engram.json `capture`.
+struct RedactionSettings {
+    QList<RedactionPattern> patterns; ///< `capture.redactPatterns`: extra shapes to redact
+    QStringList allow;                ///< `capture.redactAllow`: a secret matched whole by one of these stays
+};
+
 /// `capture` in engram.json: how agent transcripts are copied into sessions/.
 struct CaptureSettings {
-    bool redact = true; ///< replace API keys, tokens, private keys and URL passwords on capture
+    bool redact = true; ///< replace API keys, tokens, private keys and passwords on capture
+    RedactionSettings redaction;
 };
 
 /// One entry of `linked_vaults` in engram.json: another vault (a team's) whose memories recall and packs

@@ -102,7 +102,12 @@ private:
 
 Indexer::Indexer(const QString &vaultPath, const Config &config, IndexStore &store, VectorIndex &vectors,
                  Embedder &embedder)
-    : m_vaultPath(vaultPath), m_config(config), m_store(store), m_vectors(vectors), m_embedder(embedder)
+    : m_vaultPath(vaultPath),
+      m_config(config),
+      m_gate(RedactionGate::forConfig(config)),
+      m_store(store),
+      m_vectors(vectors),
+      m_embedder(embedder)
 { }
 
 IndexReport Indexer::run(const Progress &progress, const std::atomic_bool *cancel)
@@ -422,6 +427,10 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
                                                  "or markup); there is nothing to recall in it")};
     for (const ParseWarning &w : std::as_const(doc.warnings))
         warnings << Problem{file.relativePath, w.line, QStringLiteral("warning"), w.message};
+    // Recall and packs hand it out redacted; the file itself still holds it, and sync will not commit it.
+    for (const SecretRedactor::Finding &f : m_gate.find(bytes))
+        warnings << Problem{file.relativePath, f.line, QStringLiteral("warning"),
+                            RedactionGate::problemMessage(f.kind)};
     keep(m_store.replaceProblems(file.relativePath, warnings), report);
     report.problems << warnings;
     report.chunks += chunks.size();

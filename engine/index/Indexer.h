@@ -5,6 +5,7 @@
 #include "index/IndexReport.h"
 #include "ingest/Document.h"
 #include "ingest/VaultScanner.h"
+#include "redaction/RedactionGate.h"
 
 #include <atomic>
 #include <functional>
@@ -68,6 +69,7 @@ private:
 
     QString m_vaultPath;
     const Config &m_config;
+    RedactionGate m_gate; ///< finds what a file holds that the gate would redact (a warning, and health's "secrets")
     IndexStore &m_store;
     VectorIndex &m_vectors;
     Embedder &m_embedder;

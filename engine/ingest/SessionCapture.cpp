@@ -2,7 +2,7 @@
 
 #include "core/VaultBoundary.h"
 #include "core/VaultLock.h"
-#include "ingest/SecretRedactor.h"
+#include "redaction/RedactionGate.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -16,6 +16,7 @@
 
 #include <cstring>
 #include <memory>
+#include <optional>
 
 namespace engram {
 
@@ -261,10 +262,14 @@ Result<CaptureOutcome> SessionCapture::capture(const QString &transcriptPath, QS
     outcome.recaptured = mode == Mode::Merge;
     outcome.created = mode == Mode::Fresh;
 
-    int redactions = 0;
-    const auto transform = [&](const QByteArray &line) {
-        return m_redact ? SecretRedactor::redact(line, &redactions) : line;
-    };
+    std::optional<RedactionGate> gate;
+    if (m_redact) {
+        auto vaultGate = RedactionGate::forVault(m_vaultPath);
+        if (!vaultGate)
+            return Error{vaultGate.error().message + QStringLiteral("; not captured"), ledger.target};
+        gate = std::move(*vaultGate);
+    }
+    const auto transform = [&](const QByteArray &line) { return gate ? gate->clean(line) : line; };
     qint64 newOffset = 0;
     qint64 targetSize = 0;
     const QString copyError = QStringLiteral("cannot write the session copy: %1 (is the disk full?); the capture "
@@ -342,6 +347,7 @@ Result<CaptureOutcome> SessionCapture::capture(const QString &transcriptPath, QS
         targetSize = out.size();
     }
     outcome.bytesRead = newOffset - (mode == Mode::Append ? ledger.offset : 0);
+    const int redactions = gate ? gate->redactions() : 0;
     outcome.redactions = redactions;
 
     if (mode == Mode::Append && newOffset == ledger.offset)

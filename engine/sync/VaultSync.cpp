@@ -3,6 +3,7 @@
 #include "core/VaultBoundary.h"
 #include "core/VaultLock.h"
 #include "ingest/ConflictMarkers.h"
+#include "redaction/RedactionGate.h"
 #include "sync/CommitMessage.h"
 #include "sync/GitRunner.h"
 
@@ -227,6 +228,22 @@ Status VaultSync::checkRepository(SyncReport &report) const
     return {};
 }
 
+namespace {
+
+/// "a stripe-key on line 3, a private-key on line 9", or empty when the file holds no secret.
+QString secretsIn(const RedactionGate &gate, const QString &filePath)
+{
+    QFile file(filePath);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QStringList found;
+    for (const SecretRedactor::Finding &f : gate.find(file.readAll()))
+        found << QStringLiteral("a %1 on line %2").arg(f.kind).arg(f.line);
+    return found.join(QStringLiteral(", "));
+}
+
+} // namespace
+
 Status VaultSync::commitLocalChanges(SyncReport &report) const
 {
     const GitRunner git(m_vaultPath);
@@ -238,6 +255,11 @@ Status VaultSync::commitLocalChanges(SyncReport &report) const
     const QStringList fields = status->fields();
     if (fields.isEmpty())
         return {};
+    // Like a host's push protection, but before the commit: a file holding what the gate would redact is
+    // not committed (a remote keeps every commit it ever received).
+    auto gate = RedactionGate::forVault(m_vaultPath);
+    if (!gate)
+        return gate.error();
     QStringList addArgs{QStringLiteral("add"), QStringLiteral("-A"), QStringLiteral("--"), QStringLiteral(".")};
     for (qsizetype i = 0; i < fields.size(); ++i) {
         const QString entry = fields[i];
@@ -245,8 +267,17 @@ Status VaultSync::commitLocalChanges(SyncReport &report) const
             ++i; // the old name of a staged rename follows
         const QString path = entry.mid(3);
         const QFileInfo info(QDir(m_vaultPath).filePath(path));
-        if (!info.isFile() || info.size() <= m_settings.maxFileBytes)
+        if (!info.isFile())
             continue;
+        if (info.size() <= m_settings.maxFileBytes) {
+            if (const QString secrets = secretsIn(*gate, info.filePath()); !secrets.isEmpty()) {
+                report.refusedFiles << QStringLiteral("%1 (holds %2; run `engram-cli redact --apply`, or edit it, "
+                                                      "then sync again)")
+                                           .arg(path, secrets);
+                addArgs << QStringLiteral(":(exclude,literal)") + path;
+            }
+            continue;
+        }
         report.refusedFiles << QStringLiteral("%1 (%2, over the %3 limit of sync.maxFileBytes in engram.json; "
                                               "add it to .gitignore or raise the limit)")
                                    .arg(path, mebibytes(info.size()), mebibytes(m_settings.maxFileBytes));

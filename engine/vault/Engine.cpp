@@ -125,6 +125,7 @@ Result<std::unique_ptr<Engine>> Engine::open(const QString &vaultPath, EngineLif
     if (!config)
         return config.error();
     engine->m_config = std::make_shared<Config>(*config);
+    engine->m_gate = RedactionGate::forConfig(*engine->m_config);
     auto embedder = Embedder::create(*config);
     if (!embedder)
         return embedder.error();
@@ -179,6 +180,7 @@ Result<std::unique_ptr<Engine>> Engine::openWorker(const Config &config) const
     engine->m_vaultPath = m_vaultPath;
     // The same settings share one object; a preview's differ and get their own.
     engine->m_config = &config == m_config.get() ? m_config : std::make_shared<Config>(config);
+    engine->m_gate = RedactionGate::forConfig(*engine->m_config);
     engine->m_embedder = m_embedder;
     engine->m_vectors = m_vectors;
     if (Status s =
@@ -660,6 +662,8 @@ Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
     auto results = m_retriever->recall(query);
     if (results && query.isCancelled()) // finished, but no longer wanted: not an access either
         return RecallQuery::cancelledError();
+    if (results)
+        redact(*results);
     if (results && query.reinforce && m_config->reinforceOn == QLatin1String("recall")) {
         // Only what a reader sees counts: the top ten, not the tail of a wide recall.
         QList<Chunk> chunks;
@@ -690,7 +694,9 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
     if (query.isCancelled())
         return RecallQuery::cancelledError();
     const QDateTime now = query.now.isValid() ? query.now : this->now();
+    redact(*results);
     ContextPack pack = ContextPack::build(query.text, packPreamble(now, budget), *results, budget);
+    pack.markdown = m_gate.clean(pack.markdown); // the query echoed in it too (a hook builds it from the focus)
     if (query.reinforce) {
         // An exported pack is an access of each memory in it, and co-activates them.
         QList<Chunk> chunks;
@@ -708,10 +714,19 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
 QString Engine::packPreamble(const QDateTime &now, int budget) const
 {
     if (m_preamble)
-        return m_preamble(now);
+        return m_gate.clean(m_preamble(now));
     if (m_cognitivePreamble) // a pack gives the preamble at most half its budget
-        return m_cognitivePreamble(now, qMin(m_config->preambleBudget, budget / 2));
+        return m_gate.clean(m_cognitivePreamble(now, qMin(m_config->preambleBudget, budget / 2)));
     return {};
+}
+
+void Engine::redact(QList<RecallResult> &results) const
+{
+    for (RecallResult &r : results) {
+        r.chunk.text = m_gate.clean(r.chunk.text);
+        r.chunk.title = m_gate.clean(r.chunk.title);
+        r.chunk.heading = m_gate.clean(r.chunk.heading);
+    }
 }
 
 QString Engine::sourceText(const Chunk &chunk) const
@@ -729,13 +744,13 @@ QString Engine::sourceText(const Chunk &chunk) const
     const QStringList lines = text.split(QLatin1Char('\n'));
     if (chunk.startLine < 1 || chunk.startLine > lines.size())
         return {};
-    return lines.mid(chunk.startLine - 1, chunk.endLine - chunk.startLine + 1).join(QLatin1Char('\n'));
+    return m_gate.clean(lines.mid(chunk.startLine - 1, chunk.endLine - chunk.startLine + 1).join(QLatin1Char('\n')));
 }
 
 QString Engine::displayText(const Chunk &chunk) const
 {
     if (chunk.path.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive))
-        return chunk.text;
+        return m_gate.clean(chunk.text);
     const QString source = sourceText(chunk);
     return source.isEmpty() ? chunk.text : source;
 }
@@ -891,6 +906,37 @@ HealthCheck Engine::syncConflicts(const QList<Problem> &problems) const
     return c;
 }
 
+HealthCheck Engine::secrets(const QList<Problem> &problems)
+{
+    QStringList found;
+    QSet<QString> files;
+    for (const Problem &p : problems)
+        if (QString kind; RedactionGate::isSecretProblem(p.message, &kind)) {
+            found << QStringLiteral("%1:%2 %3").arg(p.path).arg(p.line).arg(kind);
+            files.insert(p.path);
+        }
+    HealthCheck c;
+    c.id = HealthCheckId::Secrets;
+    c.name = QStringLiteral("secrets");
+    if (found.isEmpty()) {
+        c.reason = QStringLiteral("no file holds a secret");
+        c.found(HealthDetail::NoSecrets);
+        return c;
+    }
+    c.status = HealthStatus::Error;
+    c.reason = QStringLiteral("%1 secret(s) in %2 file(s); recall and packs redact them, sync does not commit "
+                              "the files:\n  %3")
+                   .arg(found.size())
+                   .arg(files.size())
+                   .arg(found.join(QStringLiteral("\n  ")));
+    c.found(HealthDetail::SecretsFound, {QString::number(found.size()), QString::number(files.size())});
+    c.detailLines = found;
+    c.fix = HealthFix::Manual;
+    c.fixText = QStringLiteral("engram-cli redact --scan lists them; engram-cli redact --apply rewrites the files");
+    c.advice = HealthAdvice::RedactSecrets;
+    return c;
+}
+
 QList<HealthCheck> Engine::health()
 {
     const QString rebuild = QStringLiteral("engram-cli rebuild");
@@ -992,6 +1038,7 @@ QList<HealthCheck> Engine::health()
     indexing.detailLines = problemLines;
     checks << indexing;
     checks << syncConflicts(problems);
+    checks << secrets(problems);
     checks += HealthChecks::run(m_vaultPath, *m_config, QDateTime::currentDateTime());
 
     // The failure could not be recorded either when not one page more fit: then a run that stopped

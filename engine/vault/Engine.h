@@ -8,6 +8,7 @@
 #include "index/MemoryCatalog.h"
 #include "recall/ContextPack.h"
 #include "recall/RecallTypes.h"
+#include "redaction/RedactionGate.h"
 #include "vault/EngineTypes.h"
 
 #include <atomic>
@@ -89,11 +90,14 @@ public:
     /// empty when there is none. For a pack built from more than one vault's results (VaultSet).
     QString packPreamble(const QDateTime &now, int budget) const;
 
-    /// The lines `chunk` came from, read from the file now (empty if it is gone).
+    /// The lines `chunk` came from, read from the file now (empty if it is gone), through the gate.
     QString sourceText(const Chunk &chunk) const;
     /// What a person or agent reads for `chunk`: its source lines, except in agent
-    /// logs (JSONL), whose lines are raw JSON; there it is the parsed turn.
+    /// logs (JSONL), whose lines are raw JSON; there it is the parsed turn. Through the gate.
     QString displayText(const Chunk &chunk) const;
+    /// The vault's redaction gate (the settings' extra patterns and allow-list): what enters the vault
+    /// through the engine passes it, and so does every memory text recall, packs and display hand out.
+    const RedactionGate &redactionGate() const { return m_gate; }
 
     /// The preamble of a pack; empty unless a provider is installed (the cognitive layer).
     void setPreambleProvider(std::function<QString(const QDateTime &now)> provider)
@@ -170,6 +174,8 @@ private:
     void flushToolEvents();
     /// Files the indexer refused for git conflict markers, and whether a merge is open.
     HealthCheck syncConflicts(const QList<Problem> &problems) const;
+    /// What the vault's files hold that the gate would redact, as the indexer found it (no second read).
+    static HealthCheck secrets(const QList<Problem> &problems);
     /// After the indexer ran: tool events and pending journal events written, failures in `report`.
     void finishRun(IndexReport &report);
     /// A write that failed (the journal, the vector file) as the run's error, unless it has one.
@@ -184,9 +190,13 @@ private:
     Status saveVectorsLocked();
     IndexReport indexLocked(const IndexProgress &progress, const std::atomic_bool *cancel);
     Status attachDynamics();
+    /// Each result's text, title and heading through the gate (a secret a person wrote into a note reaches
+    /// no agent).
+    void redact(QList<RecallResult> &results) const;
 
     QString m_vaultPath;
     std::shared_ptr<Config> m_config;
+    RedactionGate m_gate;
     std::unique_ptr<IndexStore> m_store;
     std::shared_ptr<VectorIndex> m_vectors;
     std::shared_ptr<Embedder> m_embedder;

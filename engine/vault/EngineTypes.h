@@ -48,6 +48,7 @@ enum class HealthCheckId {
     SyncConflicts,
     IndexWrites,
     FileWatching,
+    Secrets,
 };
 
 /// What a check found, as a phrase a front end words in its own language. HealthCheck::detailArgs
@@ -87,6 +88,8 @@ enum class HealthDetail {
     JournalReplayed,       ///< —
     NoSyncConflicts,       ///< —
     SyncConflicts,         ///< files holding conflict markers (named in detailLines)
+    NoSecrets,             ///< —
+    SecretsFound,          ///< secrets, files (each "path:line kind" in detailLines)
     IndexWritesOk,         ///< MiB free on the index's disk
     IndexWriteFailed,      ///< when (ISO 8601), the error naming the file, MiB free on its disk
     WatchingFolders,       ///< folders watched
@@ -116,6 +119,7 @@ enum class HealthAdvice {
     ResolveConflicts,
     FreeDiskSpaceThenReindex,
     RaiseWatchLimit,
+    RedactSecrets,
 };
 
 /// One health check: its status, why, and what fixes it.

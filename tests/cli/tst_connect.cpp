@@ -233,7 +233,7 @@ private slots:
                  second.out.constData());
         QVERIFY(second.out.contains("1 secret(s) redacted"));
         QByteArray expected = sample + secretLine;
-        expected.replace(kFakeKey, "[REDACTED:api-key]");
+        expected.replace(kFakeKey, "[REDACTED:anthropic-key]");
         QCOMPARE(readAll(copy), expected);
         QVERIFY(readAll(transcript).contains(kFakeKey)); // the agent's own file is never touched
         // SessionEnd right after: nothing new, nothing doubled.

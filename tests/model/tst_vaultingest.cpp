@@ -1,11 +1,13 @@
 // Drag-and-drop ingestion copies into the chosen folder, resolves name
 // collisions and refuses what the indexer cannot read.
 #include "OutsideLinks.h"
+#include "SecretCorpus.h"
 #include "TestVault.h"
 #include "VaultIngest.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -45,6 +47,35 @@ private Q_SLOTS:
         QCOMPARE(report.written.size(), 1);
         QVERIFY(report.written.first().startsWith(QLatin1String("notes/inbox/")));
         QCOMPARE(vault.read(report.written.first()), QByteArray("hello"));
+    }
+
+    // A drop is a paste: text and files pass the redaction gate, the rest of them kept byte for byte.
+    void drop_textAndFilesPassTheRedactionGate()
+    {
+        test::TestVault vault;
+        QTemporaryDir outside;
+        const QList<test::SecretSample> secrets = test::secretCorpus(QRandomGenerator::global()->generate());
+        QByteArray text = "# Deploy\n";
+        for (const test::SecretSample &s : secrets)
+            text += "key: " + s.text + "\n";
+        const QString file = outside.filePath(QStringLiteral("deploy.md"));
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        }
+        const VaultIngest ingest(vault.path(), QStringLiteral("notes/inbox"));
+        const IngestReport dropped = ingest.ingestFiles({QUrl::fromLocalFile(file)});
+        const IngestReport pasted = ingest.ingestText(QString::fromUtf8(text));
+        QCOMPARE(dropped.written.size(), 1);
+        QCOMPARE(pasted.written.size(), 1);
+        for (const QString &written : {dropped.written.first(), pasted.written.first()}) {
+            const QByteArray kept = vault.read(written);
+            QVERIFY2(kept.startsWith("# Deploy\nkey: [REDACTED:"), kept.left(200).constData());
+            QCOMPARE(kept.count("[REDACTED:"), qsizetype(secrets.size()));
+            for (const test::SecretSample &s : secrets)
+                QVERIFY2(!kept.contains(s.body), qPrintable(written + QLatin1Char(' ') + s.kind));
+        }
     }
 
     // The vault boundary: a drop never writes outside the vault.

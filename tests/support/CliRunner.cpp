@@ -3,6 +3,7 @@
 #include "TestVault.h"
 
 #include <QDir>
+#include <QJsonDocument>
 
 namespace engram::test {
 
@@ -63,6 +64,31 @@ int runCli(const QStringList &arguments, QByteArray *output, int timeoutMs)
     if (output)
         *output = process.readAllStandardOutput() + process.readAllStandardError();
     return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}
+
+QByteArray mcpSessionInput(const QList<QPair<QString, QJsonObject>> &calls)
+{
+    const auto line = [](const QJsonObject &o) { return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n'; };
+    const QString rpc = QStringLiteral("2.0");
+    QByteArray in =
+        line({{QStringLiteral("jsonrpc"), rpc},
+              {QStringLiteral("id"), 1},
+              {QStringLiteral("method"), QStringLiteral("initialize")},
+              {QStringLiteral("params"), QJsonObject{{QStringLiteral("protocolVersion"), QStringLiteral("2025-06-18")},
+                                                     {QStringLiteral("capabilities"), QJsonObject{}},
+                                                     {QStringLiteral("clientInfo"),
+                                                      QJsonObject{{QStringLiteral("name"), QStringLiteral("test")},
+                                                                  {QStringLiteral("version"), QStringLiteral("1")}}}}}})
+        + line({{QStringLiteral("jsonrpc"), rpc},
+                {QStringLiteral("method"), QStringLiteral("notifications/initialized")}});
+    int id = 2;
+    for (const auto &[tool, arguments] : calls)
+        in += line({{QStringLiteral("jsonrpc"), rpc},
+                    {QStringLiteral("id"), id++},
+                    {QStringLiteral("method"), QStringLiteral("tools/call")},
+                    {QStringLiteral("params"),
+                     QJsonObject{{QStringLiteral("name"), tool}, {QStringLiteral("arguments"), arguments}}}});
+    return in;
 }
 
 } // namespace engram::test

@@ -1,6 +1,9 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -38,6 +41,10 @@ struct CliOptions {
 CliRun cli(const QStringList &arguments, const CliOptions &options = {});
 /// The same with `--vault <vault>` appended.
 CliRun cli(const TestVault &vault, QStringList arguments, const CliOptions &options = {});
+
+/// What an MCP client writes to `engram-cli mcp`: initialize, initialized, then each tool call in turn
+/// (ids from 2). The server answers each line and exits at the end of its input.
+QByteArray mcpSessionInput(const QList<QPair<QString, QJsonObject>> &calls);
 
 /// Starts engram-cli with `arguments` (no standard input, unless `writableInput`: the MCP server).
 void startCli(QProcess &process, const QStringList &arguments, bool writableInput = false);

@@ -1,7 +1,7 @@
 // SessionCapture and SecretRedactor: incremental copies of agent transcripts into the vault.
 #include "TestVault.h"
-#include "ingest/SecretRedactor.h"
 #include "ingest/SessionCapture.h"
+#include "redaction/SecretRedactor.h"
 
 #include <QDir>
 #include <QFile>
@@ -215,8 +215,8 @@ private slots:
         QTest::newRow("openai") << QByteArray("k=sk-abcdefghijklmnopqrstuvwxyz012345 end")
                                 << QByteArray("k=[REDACTED:api-key] end");
         QTest::newRow("anthropic") << QByteArray("sk-ant-api03-abcdefghijklmnopqrstuv_-XY")
-                                   << QByteArray("[REDACTED:api-key]");
-        QTest::newRow("aws") << QByteArray("AKIAIOSFODNN7EXAMPLE") << QByteArray("[REDACTED:aws-key]");
+                                   << QByteArray("[REDACTED:anthropic-key]");
+        QTest::newRow("aws") << QByteArray("AKIAIOSFODNN7EXAMPLE") << QByteArray("[REDACTED:aws-access-key-id]");
         QTest::newRow("github") << QByteArray("ghp_abcdefghijklmnopqrstuvwxyzABCDEFGHIJ")
                                 << QByteArray("[REDACTED:github-token]");
         QTest::newRow("github pat") << QByteArray("github_pat_11ABCDEFG0123456789_abcdefghijklmnop")

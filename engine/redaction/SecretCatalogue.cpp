@@ -1,0 +1,687 @@
+#include "redaction/SecretCatalogue.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <cmath>
+
+// The shapes are learned from the field's reference catalogues (gitleaks' rules, trufflehog's
+// detectors) and written here in our own terms. Expressions see the text as a person or an agent's
+// transcript holds it: plain, or JSON-escaped inside a JSONL string (a line break is then the two
+// characters `\n`, so a token right after one is preceded by an `n`: kStart accepts that).
+
+namespace engram::redaction {
+
+namespace {
+
+/// Before a token: not inside a longer word, or right after a JSON `\n`, `\r` or `\t` escape.
+const QString kStart = QStringLiteral(R"((?:(?<![A-Za-z0-9_\\])|(?<=\\[nrt])))");
+/// After a token of a fixed alphabet: the token does not go on.
+const QString kEnd = QStringLiteral(R"((?![A-Za-z0-9_]))");
+/// A quote as written plainly or inside a JSON string.
+const QString kQuote = QStringLiteral(R"((?:\\?["'`])?)");
+
+QRegularExpression expression(const QString &pattern)
+{
+    QRegularExpression e(pattern);
+    Q_ASSERT_X(e.isValid(), "SecretCatalogue", qPrintable(e.errorString() + QLatin1Char(' ') + pattern));
+    e.optimize();
+    return e;
+}
+
+QList<QByteArray> anchors(std::initializer_list<const char *> literals)
+{
+    QList<QByteArray> out;
+    for (const char *l : literals)
+        out << QByteArray(l);
+    return out;
+}
+
+/// The value a match replaces: its first captured group `secret`, `secret2` or `secret3`.
+QStringView secretOf(const QRegularExpressionMatch &m)
+{
+    return m.capturedView(secretGroup(m));
+}
+
+bool hasDigit(QStringView s)
+{
+    return std::any_of(s.begin(), s.end(), [](QChar c) { return c.isDigit(); });
+}
+bool hasUpper(QStringView s)
+{
+    return std::any_of(s.begin(), s.end(), [](QChar c) { return c.isUpper(); });
+}
+bool hasLower(QStringView s)
+{
+    return std::any_of(s.begin(), s.end(), [](QChar c) { return c.isLower(); });
+}
+
+/// A value that only stands for a secret: `$TOKEN`, `${{ secrets.X }}`, `<your key>`, `****`, `xxxx`,
+/// `changeme`, a type name (`password: string`), a reference (`config.password`, `os.environ[…]`).
+bool isPlaceholder(QStringView value)
+{
+    if (value.isEmpty())
+        return true;
+    const QChar first = value.front();
+    if (QStringLiteral("$%{<[(*@#&!/~").contains(first) || value.startsWith(u"./"))
+        return true;
+    if (value.contains(u"${") || value.contains(u"{{") || value.contains(u"process.env") || value.contains(u"environ")
+        || value.contains(u"getenv") || value.contains(u"REDACTED"))
+        return true;
+    if (std::all_of(value.begin(), value.end(), [&](QChar c) { return c == first; }))
+        return true;
+    static const QSet<QString> words{
+        QStringLiteral("password"),      QStringLiteral("passwd"),       QStringLiteral("secret"),
+        QStringLiteral("token"),         QStringLiteral("changeme"),     QStringLiteral("change-me"),
+        QStringLiteral("null"),          QStringLiteral("none"),         QStringLiteral("nil"),
+        QStringLiteral("true"),          QStringLiteral("false"),        QStringLiteral("undefined"),
+        QStringLiteral("string"),        QStringLiteral("str"),          QStringLiteral("bool"),
+        QStringLiteral("boolean"),       QStringLiteral("number"),       QStringLiteral("object"),
+        QStringLiteral("required"),      QStringLiteral("optional"),     QStringLiteral("hidden"),
+        QStringLiteral("redacted"),      QStringLiteral("masked"),       QStringLiteral("example"),
+        QStringLiteral("your-token"),    QStringLiteral("your_token"),   QStringLiteral("your-password"),
+        QStringLiteral("your_password"), QStringLiteral("yourpassword"), QStringLiteral("mypassword"),
+    };
+    const QString lower = value.toString().toLower();
+    if (words.contains(lower) || lower.startsWith(QLatin1String("your")) || lower.startsWith(QLatin1String("<"))
+        || lower.contains(QLatin1String("xxxx")) || lower.contains(QLatin1String("placeholder")))
+        return true;
+    return false;
+}
+
+/// A bare identifier or a member chain (`password`, `self.token`, `args.api_key`): code, not a value.
+bool isCodeReference(QStringView value)
+{
+    static const QRegularExpression reference(
+        QStringLiteral(R"(^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(\))?$)"));
+    return reference.match(value).hasMatch();
+}
+
+/// Looks machine-made: long enough, mixed, and random enough (gitleaks' generic-api-key idea).
+bool looksRandom(QStringView value, int minimumLength)
+{
+    if (value.size() < minimumLength)
+        return false;
+    const int classes = int(hasDigit(value)) + int(hasUpper(value)) + int(hasLower(value));
+    if (classes < 2)
+        return false;
+    return entropy(value) >= 3.0;
+}
+
+/// The words of an identifier: `DB_PASSWORD` → db, password; `apiKey` → api, key.
+QStringList wordsOf(QStringView name)
+{
+    QStringList words;
+    QString current;
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        const QChar c = name.at(i);
+        if (!c.isLetterOrNumber()) {
+            if (!current.isEmpty())
+                words << current;
+            current.clear();
+            continue;
+        }
+        if (c.isUpper() && !current.isEmpty() && i > 0 && name.at(i - 1).isLower()) {
+            words << current;
+            current.clear();
+        }
+        current += c.toLower();
+    }
+    if (!current.isEmpty())
+        words << current;
+    return words;
+}
+
+enum class Secrecy { None, Password, Key };
+
+/// Whether a name says its value is secret, and how sure: a password-like name takes any real value,
+/// a key- or token-like one only a value that looks random.
+Secrecy secrecyOf(QStringView name)
+{
+    const QStringList words = wordsOf(name);
+    static const QSet<QString> notSecret{
+        QStringLiteral("count"),     QStringLiteral("counts"),      QStringLiteral("max"),
+        QStringLiteral("min"),       QStringLiteral("length"),      QStringLiteral("len"),
+        QStringLiteral("size"),      QStringLiteral("type"),        QStringLiteral("types"),
+        QStringLiteral("name"),      QStringLiteral("names"),       QStringLiteral("url"),
+        QStringLiteral("uri"),       QStringLiteral("endpoint"),    QStringLiteral("path"),
+        QStringLiteral("file"),      QStringLiteral("dir"),         QStringLiteral("env"),
+        QStringLiteral("var"),       QStringLiteral("id"),          QStringLiteral("ids"),
+        QStringLiteral("limit"),     QStringLiteral("budget"),      QStringLiteral("usage"),
+        QStringLiteral("used"),      QStringLiteral("input"),       QStringLiteral("output"),
+        QStringLiteral("cache"),     QStringLiteral("field"),       QStringLiteral("fields"),
+        QStringLiteral("label"),     QStringLiteral("prompt"),      QStringLiteral("policy"),
+        QStringLiteral("expiry"),    QStringLiteral("expires"),     QStringLiteral("ttl"),
+        QStringLiteral("reset"),     QStringLiteral("required"),    QStringLiteral("format"),
+        QStringLiteral("regex"),     QStringLiteral("pattern"),     QStringLiteral("header"),
+        QStringLiteral("param"),     QStringLiteral("kind"),        QStringLiteral("mode"),
+        QStringLiteral("hint"),      QStringLiteral("strength"),    QStringLiteral("manager"),
+        QStringLiteral("validator"), QStringLiteral("tokenizer"),   QStringLiteral("tokens"),
+        QStringLiteral("stdin"),     QStringLiteral("prefix"),      QStringLiteral("version"),
+        QStringLiteral("algorithm"), QStringLiteral("enabled"),     QStringLiteral("index"),
+        QStringLiteral("column"),    QStringLiteral("keys"),        QStringLiteral("rotation"),
+        QStringLiteral("location"),  QStringLiteral("store"),       QStringLiteral("ref"),
+        QStringLiteral("arn"),       QStringLiteral("fingerprint"), QStringLiteral("public"),
+        QStringLiteral("pub"),       QStringLiteral("sort"),        QStringLiteral("primary"),
+        QStringLiteral("foreign"),   QStringLiteral("partition"),   QStringLiteral("lookup"),
+        QStringLiteral("no"),        QStringLiteral("is"),          QStringLiteral("has"),
+        QStringLiteral("show"),
+    };
+    for (const QString &w : words)
+        if (notSecret.contains(w))
+            return Secrecy::None;
+    static const QSet<QString> passwords{
+        QStringLiteral("password"),   QStringLiteral("passwd"), QStringLiteral("pwd"), QStringLiteral("pass"),
+        QStringLiteral("passphrase"), QStringLiteral("secret"), QStringLiteral("pw")};
+    static const QSet<QString> keyish{QStringLiteral("token"),       QStringLiteral("apikey"),
+                                      QStringLiteral("credential"),  QStringLiteral("credentials"),
+                                      QStringLiteral("auth"),        QStringLiteral("authtoken"),
+                                      QStringLiteral("accesstoken"), QStringLiteral("secretkey"),
+                                      QStringLiteral("privatekey"),  QStringLiteral("pat")};
+    static const QSet<QString> keyQualifiers{
+        QStringLiteral("api"),     QStringLiteral("access"), QStringLiteral("secret"),       QStringLiteral("private"),
+        QStringLiteral("signing"), QStringLiteral("master"), QStringLiteral("encryption"),   QStringLiteral("client"),
+        QStringLiteral("auth"),    QStringLiteral("app"),    QStringLiteral("license"),      QStringLiteral("account"),
+        QStringLiteral("service"), QStringLiteral("shared"), QStringLiteral("webhook"),      QStringLiteral("hmac"),
+        QStringLiteral("session"), QStringLiteral("jwt"),    QStringLiteral("subscription"), QStringLiteral("write"),
+        QStringLiteral("admin"),   QStringLiteral("server"), QStringLiteral("deploy"),       QStringLiteral("storage")};
+    Secrecy found = Secrecy::None;
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        const QString &w = words.at(i);
+        if (passwords.contains(w) || w.contains(QLatin1String("password")) || w.contains(QLatin1String("passwd"))
+            || w.contains(QLatin1String("secret")))
+            return Secrecy::Password;
+        if (w.contains(QLatin1String("token")) || w.endsWith(QLatin1String("apikey")))
+            found = Secrecy::Key;
+        if (keyish.contains(w) || (w == QLatin1String("key") && i > 0 && keyQualifiers.contains(words.at(i - 1)))
+            || (w == QLatin1String("key") && words.size() > 1 && i == 0 && keyQualifiers.contains(words.at(1))))
+            found = Secrecy::Key;
+    }
+    return found;
+}
+
+/// `name = value`, `name: value`, `"name": "value"`, `--name=value`, `--name value`: the name must say
+/// secret, and the value be a real one (random-looking unless the name says password).
+bool acceptAssignment(const QRegularExpressionMatch &m, QStringView)
+{
+    const QStringView value = secretOf(m);
+    const bool quoted = !m.capturedView(u"secret").isEmpty();
+    const Secrecy secrecy = secrecyOf(m.capturedView(u"name"));
+    if (secrecy == Secrecy::None || isPlaceholder(value))
+        return false;
+    if (!quoted && isCodeReference(value))
+        return false;
+    if (value.count(QLatin1Char(' ')) > 1) // a sentence, not a value
+        return false;
+    if (secrecy == Secrecy::Password)
+        return value.size() >= 4 && (quoted || hasDigit(value) || !isCodeReference(value));
+    if (std::all_of(value.begin(), value.end(), [](QChar c) { return c.isDigit(); }))
+        return false;
+    return looksRandom(value, 12);
+}
+
+/// A header value or a bare bearer token: opaque, but not a word or a variable.
+bool acceptOpaqueToken(const QRegularExpressionMatch &m, QStringView)
+{
+    const QStringView value = secretOf(m);
+    if (isPlaceholder(value) || value.size() < 8)
+        return false;
+    if (isCodeReference(value)) // letters only: a token only when long, mixed and random (base64 of a password)
+        return value.size() >= 16 && hasUpper(value) && hasLower(value) && entropy(value) >= 3.5;
+    return hasDigit(value) || entropy(value) >= 3.0;
+}
+
+/// A URL's password: not a placeholder (`postgres://user:password@…`, `:${PASS}@`).
+bool acceptUrlPassword(const QRegularExpressionMatch &m, QStringView)
+{
+    const QStringView value = secretOf(m);
+    if (isPlaceholder(value) || value == u"pass" || value == u"pwd")
+        return false;
+    return true;
+}
+
+/// Mixed letters and digits: a token, not a slug (`sk-learn-notes`).
+bool acceptMixed(const QRegularExpressionMatch &m, QStringView)
+{
+    const QStringView value = m.capturedView(0);
+    return hasDigit(value) && hasUpper(value) && hasLower(value);
+}
+
+/// An sk-… key, not a slug (`sk-learn-pipeline-notes`): letters and digits drawn at random; with
+/// dashes or underscores in it, also both cases.
+bool acceptSkKey(const QRegularExpressionMatch &m, QStringView)
+{
+    const QStringView body = m.capturedView(0).mid(3);
+    if (!hasDigit(body) || !(hasUpper(body) || hasLower(body)) || entropy(body) < 3.5)
+        return false;
+    const bool segmented = body.contains(QLatin1Char('-')) || body.contains(QLatin1Char('_'));
+    return !segmented || (hasUpper(body) && hasLower(body));
+}
+
+/// Capitals and digits, as a machine-made upper-case key has.
+bool acceptUpperAndDigits(const QRegularExpressionMatch &m, QStringView)
+{
+    const QStringView value = m.capturedView(0);
+    return hasDigit(value) && hasUpper(value);
+}
+
+/// A key body that is not a certificate or public key printed without its header.
+bool acceptKeyBody(const QRegularExpressionMatch &m, QStringView text)
+{
+    const QStringView body = m.capturedView(0);
+    if (!(hasDigit(body) && hasUpper(body) && hasLower(body)))
+        return false;
+    const QStringView before = text.left(m.capturedStart(0)).right(16384);
+    const qsizetype begin = before.lastIndexOf(u"-----BEGIN ");
+    const qsizetype end = before.lastIndexOf(u"-----END ");
+    if (begin < 0 || end > begin)
+        return true;
+    const QStringView header = before.mid(begin, 64);
+    return header.contains(u"PRIVATE");
+}
+
+struct Provider {
+    const char *kind;
+    const char *description;
+    std::initializer_list<const char *> anchors;
+    const char *pattern;
+    bool (*accept)(const QRegularExpressionMatch &, QStringView) = nullptr;
+};
+
+/// Provider tokens: a prefix, an alphabet, a length. Each pattern is preceded by kStart.
+const Provider kProviders[] = {
+    {"anthropic-key",
+     "Anthropic API and admin keys: sk-ant-api03-…, sk-ant-admin01-…",
+     {"sk-ant-"},
+     R"(sk-ant-(?:api|admin|sid)\d\d-[A-Za-z0-9_-]{20,})"},
+    {"openrouter-key", "OpenRouter keys: sk-or-v1-…", {"sk-or-"}, R"(sk-or-v\d-[a-f0-9]{32,})"},
+    {"openai-key",
+     "OpenAI project, service-account and admin keys: sk-proj-…, sk-svcacct-…, sk-admin-…",
+     {"sk-proj-", "sk-svcacct-", "sk-admin-", "sk-None-"},
+     R"(sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,})"},
+    {"openai-key",
+     "OpenAI legacy user keys: sk-…T3BlbkFJ…",
+     {"t3blbkfj"},
+     R"(sk-[A-Za-z0-9_-]{10,}T3BlbkFJ[A-Za-z0-9_-]{10,})"},
+    {"deepseek-key",
+     "DeepSeek-style keys: sk- and 32 hex digits",
+     {"sk-"},
+     R"(sk-[a-f0-9]{32}(?![A-Za-z0-9_-]))",
+     nullptr},
+    {"api-key", "other sk-… keys: 20+ random letters and digits", {"sk-"}, R"(sk-[A-Za-z0-9_-]{20,})", acceptSkKey},
+    {"aws-access-key-id",
+     "AWS access key ids: AKIA…, ASIA…, ABIA…, ACCA…, A3T… (20 characters)",
+     {"akia", "asia", "abia", "acca", "a3t"},
+     R"((?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9]))"},
+    {"stripe-key",
+     "Stripe secret and restricted keys: sk_live_, sk_test_, rk_live_, rk_test_",
+     {"sk_live_", "sk_test_", "rk_live_", "rk_test_"},
+     R"([sr]k_(?:live|test)_[A-Za-z0-9]{20,})"},
+    {"stripe-key", "Stripe webhook signing secrets: whsec_…", {"whsec_"}, R"(whsec_[A-Za-z0-9+/=]{24,})"},
+    {"google-api-key", "Google API keys: AIza… (39 characters)", {"aiza"}, R"(AIza[0-9A-Za-z_-]{35})"},
+    {"google-oauth",
+     "Google OAuth client secrets GOCSPX-…, access tokens ya29.…, refresh tokens 1//0…",
+     {"gocspx-", "ya29.", "1//0"},
+     R"((?:GOCSPX-[0-9A-Za-z_-]{24,}|ya29\.[0-9A-Za-z_-]{30,}|1//0[0-9A-Za-z_-]{30,}))"},
+    {"gitlab-token",
+     "GitLab tokens: glpat-, gldt-, glrt-, glcbt-, glptt-, glft-, glsoat-, glffct-, glimt-, "
+     "glagent-, gloas-, GR1348941…",
+     {"glpat-", "gldt-", "glrt-", "glcbt-", "glptt-", "glft-", "glsoat-", "glffct-", "glimt-", "glagent-", "gloas-",
+      "gr1348941"},
+     R"((?:gl(?:pat|dt|rt|cbt|ptt|ft|soat|ffct|imt|agent|oas)-[0-9A-Za-z_.-]{20,}|GR1348941[0-9A-Za-z_-]{20,}))"},
+    {"github-token",
+     "GitHub tokens: ghp_, gho_, ghu_, ghs_, ghr_ (36+ characters), github_pat_…",
+     {"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
+     R"((?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}))"},
+    {"npm-token", "npm access tokens: npm_ and 36 letters and digits", {"npm_"}, R"(npm_[A-Za-z0-9]{36,})"},
+    {"pypi-token", "PyPI upload tokens: pypi-AgE…", {"pypi-age"}, R"(pypi-AgE[A-Za-z0-9_-]{50,})"},
+    {"huggingface-token",
+     "Hugging Face tokens: hf_…, api_org_…",
+     {"hf_", "api_org_"},
+     R"((?:hf_|api_org_)[A-Za-z0-9]{30,})",
+     acceptMixed},
+    {"sendgrid-key", "SendGrid keys: SG.….…", {"SG."}, R"(SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64})"},
+    {"digitalocean-token",
+     "DigitalOcean tokens: dop_v1_, doo_v1_, dor_v1_",
+     {"dop_v1_", "doo_v1_", "dor_v1_"},
+     R"(do[opr]_v1_[a-f0-9]{64})"},
+    {"shopify-token",
+     "Shopify tokens: shpat_, shpca_, shppa_, shpss_",
+     {"shpat_", "shpca_", "shppa_", "shpss_"},
+     R"(shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})"},
+    {"databricks-token",
+     "Databricks tokens: dapi and 32 hex digits",
+     {"dapi", "dkea", "dose"},
+     R"((?:dapi|dkea|dose)[a-f0-9]{32}(?:-\d)?)"},
+    {"twilio-key",
+     "Twilio API key and account SIDs: SK…, AC… (32 hex digits)",
+     {"SK", "AC"},
+     R"((?:SK|AC)[0-9a-f]{32}(?![A-Za-z0-9]))"},
+    {"slack-token",
+     "Slack tokens: xoxb-, xoxp-, xoxa-, xoxr-, xoxs-, xoxe-, xapp-",
+     {"xox", "xapp-"},
+     R"((?:xox[bparse](?:\.xox[bp])?-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,}))"},
+    {"slack-webhook",
+     "Slack webhooks: hooks.slack.com/services/… and /workflows/…",
+     {"hooks.slack.com"},
+     R"(hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,})"},
+    {"discord-webhook",
+     "Discord webhooks: discord.com/api/webhooks/…",
+     {"/api/webhooks/"},
+     R"(discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,})"},
+    {"teams-webhook",
+     "Microsoft Teams webhooks: ….webhook.office.com/webhookb2/…",
+     {"webhook.office.com"},
+     R"(webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,})"},
+    {"mailgun-key", "Mailgun keys: key- and 32 hex digits", {"key-"}, R"(key-[a-f0-9]{32}(?![A-Za-z0-9]))"},
+    {"mailchimp-key", "Mailchimp keys: 32 hex digits and -us…", {"-us"}, R"([a-f0-9]{32}-us\d{1,2}(?![A-Za-z0-9]))"},
+    {"postman-key", "Postman API keys: PMAK-…", {"pmak-"}, R"(PMAK-[a-f0-9]{24}-[a-f0-9]{34})"},
+    {"heroku-key", "Heroku API keys: HRKU-…", {"hrku-"}, R"(HRKU-[A-Za-z0-9_-]{40,})"},
+    {"linear-key", "Linear API keys: lin_api_…", {"lin_api_"}, R"(lin_api_[A-Za-z0-9]{40})"},
+    {"notion-token",
+     "Notion tokens: ntn_…, secret_… (43 characters)",
+     {"ntn_", "secret_"},
+     R"((?:ntn_\d{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})(?![A-Za-z0-9]))",
+     acceptMixed},
+    {"atlassian-token",
+     "Atlassian API tokens: ATATT3…, ATCTT3…",
+     {"atatt3", "atctt3"},
+     R"(AT[AC]TT3[A-Za-z0-9_=-]{100,})"},
+    {"doppler-token",
+     "Doppler tokens: dp.pt., dp.st., dp.sa., dp.ct., dp.scim.",
+     {"dp."},
+     R"(dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9_.-]{40,})"},
+    {"pulumi-token", "Pulumi access tokens: pul-…", {"pul-"}, R"(pul-[a-f0-9]{40})"},
+    {"terraform-token",
+     "Terraform Cloud tokens: ….atlasv1.…",
+     {".atlasv1."},
+     R"([A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,})"},
+    {"vault-token",
+     "HashiCorp Vault tokens: hvs.…, hvb.…, hvr.…",
+     {"hvs.", "hvb.", "hvr."},
+     R"(hv[sbr]\.[A-Za-z0-9_-]{24,})"},
+    {"grafana-token",
+     "Grafana tokens: glc_…, glsa_…",
+     {"glc_", "glsa_"},
+     R"((?:glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}))"},
+    {"newrelic-key",
+     "New Relic keys: NRAK-, NRJS-, NRII-",
+     {"nrak-", "nrjs-", "nrii-"},
+     R"(NR(?:AK|JS|II)-[A-Za-z0-9]{19,})"},
+    {"sentry-token", "Sentry tokens: sntrys_…, sntryu_…", {"sntrys_", "sntryu_"}, R"(sntry[su]_[A-Za-z0-9+/=_-]{40,})"},
+    {"dynatrace-token", "Dynatrace tokens: dt0c01.….…", {"dt0c01."}, R"(dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64})"},
+    {"figma-token", "Figma tokens: figd_…", {"figd_"}, R"(figd_[A-Za-z0-9_-]{40,})"},
+    {"flyio-token",
+     "Fly.io tokens: fo1_…, FlyV1 fm2_…",
+     {"fo1_", "fm2_", "fm1"},
+     R"((?:fo1_[A-Za-z0-9_-]{40,}|fm[12][ar]?_[A-Za-z0-9+/=_-]{40,}))"},
+    {"age-secret-key",
+     "age secret keys: AGE-SECRET-KEY-1…",
+     {"age-secret-key-1"},
+     R"(AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})"},
+    {"onepassword-token",
+     "1Password service-account tokens ops_eyJ… and secret keys A3-…",
+     {"ops_eyj", "a3-"},
+     R"((?:ops_eyJ[A-Za-z0-9+/=_-]{60,}|A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}))"},
+    {"alibaba-key", "Alibaba Cloud AccessKey ids: LTAI…", {"ltai"}, R"(LTAI[A-Za-z0-9]{20})"},
+    {"clojars-token", "Clojars tokens: CLOJARS_…", {"clojars_"}, R"(CLOJARS_[a-z0-9]{60})"},
+    {"discord-token",
+     "Discord bot tokens: M…/N….6 characters.27+ characters",
+     {"discord"},
+     R"([MN][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})",
+     acceptMixed},
+    {"dropbox-token", "Dropbox short-lived tokens: sl.…", {"sl."}, R"(sl\.(?:u\.)?[A-Za-z0-9_-]{130,})"},
+    {"easypost-key", "EasyPost keys: EZAK…, EZTK…", {"ezak", "eztk"}, R"(EZ[AT]K[A-Za-z0-9]{54})"},
+    {"facebook-token", "Facebook access tokens: EAA…", {"EAA"}, R"(EAA[A-Za-z0-9]{90,})", acceptMixed},
+    {"flutterwave-key",
+     "Flutterwave secret keys: FLWSECK-…, FLWSECK_TEST-…",
+     {"flwseck"},
+     R"(FLWSECK(?:_TEST)?-[A-Za-z0-9]{32}-X)"},
+    {"frameio-token", "Frame.io tokens: fio-u-…", {"fio-u-"}, R"(fio-u-[A-Za-z0-9_=-]{64})"},
+    {"jfrog-key",
+     "JFrog/Artifactory keys: AKCp…, cmVmdGtu…",
+     {"akcp", "cmvmd"},
+     R"((?:AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59}))"},
+    {"mapbox-token", "Mapbox secret tokens: sk.eyJ…", {"sk.eyj"}, R"(sk\.eyJ[A-Za-z0-9_-]{40,}\.[A-Za-z0-9_-]{20,})"},
+    {"openshift-token", "OpenShift tokens: sha256~…", {"sha256~"}, R"(sha256~[A-Za-z0-9_-]{43})"},
+    {"planetscale-token",
+     "PlanetScale tokens and passwords: pscale_tkn_, pscale_pw_, pscale_oauth_",
+     {"pscale_"},
+     R"(pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_=.-]{32,})"},
+    {"prefect-key", "Prefect API keys: pnu_…", {"pnu_"}, R"(pnu_[A-Za-z0-9]{36})"},
+    {"readme-key", "ReadMe API keys: rdme_…", {"rdme_"}, R"(rdme_[a-z0-9]{70})"},
+    {"rubygems-key", "RubyGems API keys: rubygems_…", {"rubygems_"}, R"(rubygems_[a-f0-9]{48})"},
+    {"scalingo-token", "Scalingo tokens: tk-us-…", {"tk-us-"}, R"(tk-us-[A-Za-z0-9_-]{48})"},
+    {"brevo-key",
+     "Brevo (Sendinblue) keys: xkeysib-…, xsmtpsib-…",
+     {"xkeysib-", "xsmtpsib-"},
+     R"(x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16})"},
+    {"shippo-token",
+     "Shippo tokens: shippo_live_…, shippo_test_…",
+     {"shippo_"},
+     R"(shippo_(?:live|test)_[a-f0-9]{40})"},
+    {"square-token",
+     "Square tokens: sq0atp-…, sq0csp-…, EAAA…",
+     {"sq0atp-", "sq0csp-"},
+     R"(sq0(?:atp|csp)-[0-9A-Za-z_-]{22,})"},
+    {"twitter-token",
+     "Twitter/X bearer tokens: AAAAAAAAAAAAAAAAAAAAA…",
+     {"aaaaaaaaaaaaaaaaaaaa"},
+     R"(A{21,}[A-Za-z0-9%]{50,})",
+     acceptMixed},
+    {"typeform-token", "Typeform tokens: tfp_…", {"tfp_"}, R"(tfp_[A-Za-z0-9_.=-]{59})"},
+    {"yandex-key",
+     "Yandex Cloud keys and tokens: AQVN…, YC…, t1.…",
+     {"aqvn", "YC", "t1."},
+     R"((?:AQVN[A-Za-z0-9_-]{35,38}|YC[A-Za-z0-9_-]{38}|t1\.[A-Za-z0-9_-]+=*\.[A-Za-z0-9_-]{86}=*)(?![A-Za-z0-9_-]))",
+     acceptMixed},
+    {"cloudflare-key", "Cloudflare Origin CA keys: v1.0-…", {"v1.0-"}, R"(v1\.0-[a-f0-9]{24}-[a-f0-9]{146})"},
+    {"airtable-token", "Airtable personal access tokens: pat….…", {"pat"}, R"(pat[A-Za-z0-9]{14}\.[a-f0-9]{64})"},
+    {"supabase-key",
+     "Supabase keys: sbp_…, sb_secret_…",
+     {"sbp_", "sb_secret_"},
+     R"((?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{24,}))"},
+    {"netlify-token", "Netlify tokens: nfp_…", {"nfp_"}, R"(nfp_[A-Za-z0-9]{36,})"},
+    {"replicate-token", "Replicate tokens: r8_…", {"r8_"}, R"(r8_[A-Za-z0-9]{37})"},
+    {"groq-key", "Groq keys: gsk_…", {"gsk_"}, R"(gsk_[A-Za-z0-9]{48,})"},
+    {"xai-key", "xAI keys: xai-…", {"xai-"}, R"(xai-[A-Za-z0-9]{70,})"},
+    {"perplexity-key", "Perplexity keys: pplx-…", {"pplx-"}, R"(pplx-[A-Za-z0-9]{40,})"},
+    {"langsmith-key", "LangSmith keys: lsv2_pt_…, lsv2_sk_…", {"lsv2_"}, R"(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})"},
+    {"tavily-key", "Tavily keys: tvly-…", {"tvly-"}, R"(tvly-(?:dev-|prod-)?[A-Za-z0-9]{28,})"},
+    {"firecrawl-key", "Firecrawl keys: fc-…", {"fc-"}, R"(fc-[a-f0-9]{32}(?![A-Za-z0-9]))"},
+    {"pinecone-key", "Pinecone keys: pcsk_…", {"pcsk_"}, R"(pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,})"},
+    {"resend-key", "Resend keys: re_…_…", {"re_"}, R"(re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24})", acceptMixed},
+    {"sourcegraph-token", "Sourcegraph tokens: sgp_…", {"sgp_"}, R"(sgp_(?:local_|[a-f0-9]{16}_)?[a-f0-9]{40})"},
+    {"buildkite-token", "Buildkite tokens: bkua_…", {"bkua_"}, R"(bkua_[a-f0-9]{40})"},
+    {"circleci-token", "CircleCI personal tokens: CCIPAT_…", {"ccipat_"}, R"(CCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40})"},
+    {"bitbucket-token", "Bitbucket app passwords and tokens: ATBB…", {"atbb"}, R"(ATBB[A-Za-z0-9_=.-]{28,})"},
+    {"docker-token", "Docker Hub tokens: dckr_pat_…, dckr_oat_…", {"dckr_"}, R"(dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,})"},
+    {"octopus-key",
+     "Octopus Deploy keys: API-…",
+     {"API-"},
+     R"(API-[A-Z0-9]{26,32}(?![A-Za-z0-9]))",
+     acceptUpperAndDigits},
+    {"contentful-token", "Contentful tokens: CFPAT-…", {"cfpat-"}, R"(CFPAT-[A-Za-z0-9_-]{43})"},
+    {"duffel-token",
+     "Duffel tokens: duffel_live_…, duffel_test_…",
+     {"duffel_"},
+     R"(duffel_(?:live|test)_[A-Za-z0-9_=-]{43})"},
+    {"infracost-key", "Infracost keys: ico-…", {"ico-"}, R"(ico-[A-Za-z0-9]{32})"},
+    {"braintree-token",
+     "Braintree/PayPal access tokens: access_token$production$…",
+     {"access_token$"},
+     R"(access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32})"},
+    {"plaid-token",
+     "Plaid access tokens: access-sandbox-…, access-production-…",
+     {"access-"},
+     R"(access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"},
+    {"azure-client-secret", "Azure AD client secrets: …Q~…", {"q~"}, R"([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})"},
+    {"fireworks-key", "Fireworks AI keys: fw_…", {"fw_"}, R"(fw_[A-Za-z0-9]{24,})", acceptMixed},
+    {"harness-token",
+     "Harness tokens: pat.….….…",
+     {"pat.", "sat."},
+     R"((?:pat|sat)\.[A-Za-z0-9_-]{22}\.[0-9a-f]{24}\.[A-Za-z0-9]{20})"},
+    {"adobe-secret", "Adobe client secrets: p8e-…", {"p8e-"}, R"(p8e-[A-Za-z0-9]{32})"},
+    {"clickhouse-key", "ClickHouse Cloud secret keys: 4b1d…", {"4b1d"}, R"(4b1d[A-Za-z0-9]{38})", acceptMixed},
+};
+
+} // namespace
+
+double entropy(QStringView text)
+{
+    if (text.isEmpty())
+        return 0.0;
+    QHash<char16_t, int> counts;
+    for (QChar c : text)
+        ++counts[c.unicode()];
+    double bits = 0.0;
+    for (const int n : std::as_const(counts)) {
+        const double p = double(n) / double(text.size());
+        bits -= p * std::log2(p);
+    }
+    return bits;
+}
+
+const QList<Rule> &catalogue()
+{
+    static const QList<Rule> rules = [] {
+        QList<Rule> list;
+        // Private keys first: their bodies hold runs that other rules would name differently.
+        // A line break as written (`\n`, `\r\n`) or JSON-escaped (`\n`), or a space when a key was
+        // pasted onto one line; then an optional line number from an agent's Read tool (`     2→`,
+        // `    12\t`), an indent or a diff/quote mark.
+        const QString newline = QStringLiteral(R"((?:\r?\n|\\r\\n|\\n))");
+        const QString lineBreak = QStringLiteral(R"((?:\r?\n|\\r\\n|\\n| ))");
+        const QString lineStart = QStringLiteral(R"([ \t+>]*(?:\d+(?:→|\\u2192|\\t|\t)[ \t]*)?)");
+        const QString lineEnd = QStringLiteral(R"((?=\r|\n|\\[rn]|"| |$))");
+        const QString headerLine = QStringLiteral(R"([A-Za-z-]+: [^\r\n"\\]*)");
+        const QString bodyLine = QStringLiteral(R"([A-Za-z0-9+/]{4,}={0,2})");
+        const QString firstBodyLine = QStringLiteral(R"([A-Za-z0-9+/]{20,}={0,2})");
+        const QString begin = QStringLiteral(R"(-----BEGIN (?<type>[A-Z0-9 ]*)PRIVATE KEY(?: BLOCK)?-----)");
+        list << Rule{QStringLiteral("private-key"),
+                     QStringLiteral("private keys: PEM, OpenSSH, PGP (-----BEGIN … PRIVATE KEY----- and its body, "
+                                    "to the END line or as far as it goes), JSON-escaped, line-numbered or wrapped"),
+                     anchors({"private key"}),
+                     expression(begin + QStringLiteral("(?:") + lineBreak + lineStart + headerLine
+                                + QStringLiteral(")*") + QStringLiteral("(?:") + newline + lineStart
+                                + QStringLiteral(")?") + lineBreak + lineStart + firstBodyLine + lineEnd
+                                + QStringLiteral("(?:") + lineBreak + lineStart + QStringLiteral("(?:") + bodyLine
+                                + QStringLiteral("|=[A-Za-z0-9+/]{4})") + lineEnd + QStringLiteral(")*")
+                                + QStringLiteral("(?:") + lineBreak + lineStart
+                                + QStringLiteral("-----END \\k<type>PRIVATE KEY(?: BLOCK)?-----)?")),
+                     nullptr};
+        list << Rule{
+            QStringLiteral("private-key"),
+            QStringLiteral("private keys from BEGIN to END, however short their body lines"), anchors({"private key"}),
+            expression(begin + QStringLiteral("(?:") + lineBreak + lineStart + QStringLiteral("(?:") + headerLine
+                       + QStringLiteral(R"(|[A-Za-z0-9+/]+={0,2}|=[A-Za-z0-9+/]{4}|))+?)") + lineBreak + lineStart
+                       + QStringLiteral("-----END \\k<type>PRIVATE KEY(?: BLOCK)?-----")),
+            nullptr};
+        list << Rule{QStringLiteral("private-key"), QStringLiteral("PuTTY private keys: Private-Lines: and the body"),
+                     anchors({"private-lines:"}),
+                     expression(QStringLiteral(R"(Private-Lines: \d+)") + QStringLiteral("(?:") + lineBreak + lineStart
+                                + bodyLine + lineEnd + QStringLiteral(")+")),
+                     nullptr};
+        for (const Provider &p : kProviders) {
+            list << Rule{QString::fromUtf8(p.kind), QString::fromUtf8(p.description), anchors(p.anchors),
+                         expression(kStart + QString::fromUtf8(p.pattern)), p.accept};
+        }
+        list << Rule{
+            QStringLiteral("telegram-token"),
+            QStringLiteral("Telegram bot tokens: digits:AA… (also after /bot in an API URL)"), anchors({":AA"}),
+            expression(QStringLiteral(R"((?:(?<![A-Za-z0-9_\\])|(?<=\\[nrt])|(?<=bot))\d{8,10}:AA[0-9A-Za-z_-]{33})")),
+            nullptr};
+        list << Rule{
+            QStringLiteral("jwt"), QStringLiteral("JSON web tokens: eyJ….eyJ….signature"), anchors({"eyj"}),
+            expression(kStart + QStringLiteral(R"(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})")),
+            nullptr};
+        // AWS secret keys have no prefix: 40 base64 characters, named by their key or beside an access key id.
+        list << Rule{
+            QStringLiteral("aws-secret-key"),
+            QStringLiteral("AWS secret access keys: aws_secret_access_key, SecretAccessKey, or beside an AKIA… id"),
+            anchors({"secret", "akia", "asia"}),
+            expression(QStringLiteral(
+                R"((?:(?i:aws[_.-]?secret(?:[_.-]?access)?[_.-]?key|secret[_.-]?access[_.-]?key)\\?["']?[ \t]*(?:=|:|=>|[ \t])[ \t]*\\?["']?|(?:AKIA|ASIA)[A-Z0-9]{16}(?:\\?["'])?[ \t]*[,;:|\t ][ \t]*(?:\\?["'])?)(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=]))")),
+            nullptr};
+        list << Rule{
+            QStringLiteral("azure-storage-key"),
+            QStringLiteral("Azure connection-string keys: AccountKey=…, SharedAccessKey=…, and SAS sig=…"),
+            anchors({"accountkey=", "sharedaccesskey=", "sig="}),
+            expression(QStringLiteral(
+                R"((?:(?i:AccountKey|SharedAccessKey)=|[?&]sig=)(?<secret>[A-Za-z0-9+/%]{20,}(?:={0,2}|(?:%3D){0,2})))")),
+            nullptr};
+        // Credentials in URLs and connection strings.
+        list << Rule{
+            QStringLiteral("url-password"),
+            QStringLiteral("passwords in URLs: scheme://user:password@host (the user is kept)"), anchors({"://"}),
+            expression(QStringLiteral(R"([A-Za-z][A-Za-z0-9+.-]*://[^/\s:@"'\\]*:(?<secret>[^@/\s"'\\]+)(?=@))")),
+            acceptUrlPassword};
+        // Headers.
+        list << Rule{
+            QStringLiteral("authorization"),
+            QStringLiteral("Authorization headers (Bearer, Basic, Token, …) and API-key headers (X-Api-Key, "
+                           "Private-Token, X-Auth-Token, …)"),
+            anchors({"authorization", "api-key", "apikey", "-token", "x-goog-api-key", "subscription-key"}),
+            expression(QStringLiteral(
+                R"((?i:proxy-authorization|authorization|x-api-key|api-key|apikey|x-auth-token|private-token|x-vault-token|x-access-token|x-goog-api-key|x-figma-token|ocp-apim-subscription-key|x-api-token)\\?["']?[ \t]*[:=][ \t]*\\?["']?[ \t]*(?:(?i:bearer|basic|token|digest|negotiate|apikey|api-key|sso-key|key|otp|jwt)[ \t]+)?(?<secret>[A-Za-z0-9._~+/:-]{8,}=*))")),
+            acceptOpaqueToken};
+        list << Rule{QStringLiteral("authorization"), QStringLiteral("bearer tokens outside a header: Bearer …"),
+                     anchors({"bearer"}),
+                     expression(kStart + QStringLiteral(R"((?i:bearer)[ \t]+(?<secret>[A-Za-z0-9._~+/-]{16,}=*))")),
+                     acceptOpaqueToken};
+        list << Rule{
+            QStringLiteral("cookie"), QStringLiteral("Cookie and Set-Cookie headers: the cookie values"),
+            anchors({"cookie"}),
+            expression(kStart
+                       + QStringLiteral(
+                           R"((?i:set-cookie|cookie)\\?["']?[ \t]*:[ \t]*(?<secret>[^\s=;"'\\]+=[^\r\n"'\\]{8,}))")),
+            acceptOpaqueToken};
+        // Command lines.
+        list << Rule{
+            QStringLiteral("generic-secret"),
+            QStringLiteral("passwords on command lines: mysql -p…, sshpass -p …, curl -u user:password"),
+            anchors({"mysql", "mariadb", "sshpass", "-u ", "--user"}),
+            expression(QStringLiteral(
+                R"((?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\r\n"|;&]*?[ \t]-p(?<secret>[^\s"'\\-][^\s"'\\]{2,})|sshpass[ \t]+-p[ \t]*['"]?(?<secret2>[^\s"'\\]{3,})|(?:(?<![A-Za-z0-9_\\])|(?<=\\[nrt]))(?:-u|--user)[ \t]+['"]?[^\s:'"\\@/]+:(?!//)(?<secret3>[^\s'"\\@]{3,})))")),
+            nullptr};
+        list << Rule{QStringLiteral("generic-secret"), QStringLiteral(".netrc lines: machine … login … password …"),
+                     anchors({"machine"}),
+                     expression(QStringLiteral(
+                         R"(machine[ \t]+\S+[ \t]+login[ \t]+\S+[ \t]+password[ \t]+(?<secret>[^\s"'\\]+))")),
+                     nullptr};
+        // Assignments: .env, export, YAML, JSON (also escaped inside a JSONL string), TOML, flags.
+        const QString name = QStringLiteral(
+            R"((?<name>[A-Za-z0-9_.-]*(?i:pass|pwd|pw|secret|token|key|credential|auth)[A-Za-z0-9_.-]*))");
+        const QString quotedValue = QStringLiteral(R"((?<q>\\?["'`])(?<secret>[^"'`\\\r\n]{1,300}?)\k<q>)");
+        const QString plainValue = QStringLiteral(R"((?<secret2>[^\s"'`\\,;&<>(){}\[\]]{1,300}))");
+        list << Rule{QStringLiteral("generic-secret"),
+                     QStringLiteral("assignments of a name that says secret (password, secret, token, api_key, "
+                                    "…_KEY) to a real value: .env, export, YAML, JSON, TOML, --flag=value"),
+                     anchors({"pass", "pwd", "pw", "secret", "token", "key", "credential", "auth"}),
+                     expression(kStart + kQuote + name + kQuote + QStringLiteral(R"([ \t]*(?:=>|:=|=|:)(?!=)[ \t]*)")
+                                + QStringLiteral("(?:") + quotedValue + QStringLiteral("|") + plainValue
+                                + QStringLiteral(")")),
+                     acceptAssignment};
+        list << Rule{QStringLiteral("generic-secret"),
+                     QStringLiteral("command-line flags that say secret: --password …, --token …, --api-key …"),
+                     anchors({"--"}),
+                     expression(QStringLiteral(R"((?<![A-Za-z0-9_-])--)") + name + QStringLiteral(R"([ \t]+(?:)")
+                                + quotedValue + QStringLiteral("|") + plainValue + QStringLiteral(")")),
+                     acceptAssignment};
+        // A key's body without its header: a partial read, or the rest of a key whose BEGIN line was
+        // in an earlier message. Two or more lines of 60–80 base64 characters, wrapped like a key.
+        list << Rule{QStringLiteral("private-key"),
+                     QStringLiteral("private-key bodies without their header: 2+ wrapped lines of 60–80 base64 "
+                                    "characters"),
+                     {},
+                     expression(QStringLiteral(R"((?:(?<![A-Za-z0-9+/\\])|(?<=\\[nrt])))") + lineStart
+                                + QStringLiteral(R"([A-Za-z0-9+/]{60,80})") + lineEnd + lineBreak + lineStart
+                                + QStringLiteral(R"([A-Za-z0-9+/]{60,80})") + lineEnd + QStringLiteral("(?:")
+                                + lineBreak + lineStart + bodyLine + lineEnd + QStringLiteral(")*")),
+                     acceptKeyBody};
+        return list;
+    }();
+    return rules;
+}
+
+} // namespace engram::redaction

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QRegularExpression>
+#include <QString>
+
+namespace engram::redaction {
+
+/// One shape of secret in the built-in catalogue. The part replaced is the expression's named group
+/// `secret` (or `secret2`, the other spelling of the same value), else the whole match.
+struct Rule {
+    QString kind;
+    QString description;
+    /// Literals of at least two bytes; the rule is tried only on text holding one. A lower-case literal
+    /// is found in any case, one with capitals only as written. Empty: tried on text holding a run
+    /// of 60+ base64 characters.
+    QList<QByteArray> anchors;
+    QRegularExpression expression;
+    /// Decides a match the expression alone cannot (how random a value looks, whether a name says
+    /// secret), given the match and the whole text; null: every match counts.
+    bool (*accept)(const QRegularExpressionMatch &match, QStringView text) = nullptr;
+};
+
+/// The built-in rules, most specific first: where two cover the same text, the earlier names it.
+const QList<Rule> &catalogue();
+
+/// The group of `match` that holds the secret: the first of `secret`, `secret2`, `secret3` that
+/// captured, else 0 (the whole match).
+int secretGroup(const QRegularExpressionMatch &match);
+
+/// Shannon entropy of `text` in bits per character.
+double entropy(QStringView text);
+
+} // namespace engram::redaction

@@ -1,0 +1,405 @@
+// SecretRedactor: the redaction gate's rules. Every shape of the corpus (tests/support/SecretCorpus)
+// in every place an agent's transcript puts it; what must stay; the settings that add and allow.
+#include "SecretCorpus.h"
+#include "core/Config.h"
+#include "redaction/SecretRedactor.h"
+
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace engram;
+using namespace engram::test;
+
+namespace {
+
+/// The seed of this run's bodies: ENGRAM_SECRET_SEED when set (to replay a failure), else fixed.
+quint32 corpusSeed()
+{
+    bool ok = false;
+    const quint32 seed = qEnvironmentVariable("ENGRAM_SECRET_SEED").toUInt(&ok);
+    return ok ? seed : 20261202u;
+}
+
+QByteArray compact(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+/// A Claude Code user line whose text is `content`.
+QByteArray userLine(const QByteArray &content)
+{
+    return compact(
+        QJsonObject{{QStringLiteral("type"), QStringLiteral("user")},
+                    {QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                                                            {QStringLiteral("content"), QString::fromUtf8(content)}}}});
+}
+
+/// A Claude Code assistant line calling Bash with `command`.
+QByteArray toolInputLine(const QByteArray &command)
+{
+    const QJsonObject use{
+        {QStringLiteral("type"), QStringLiteral("tool_use")},
+        {QStringLiteral("id"), QStringLiteral("toolu_01")},
+        {QStringLiteral("name"), QStringLiteral("Bash")},
+        {QStringLiteral("input"), QJsonObject{{QStringLiteral("command"), QString::fromUtf8(command)},
+                                              {QStringLiteral("description"), QStringLiteral("run")}}}};
+    return compact(
+        QJsonObject{{QStringLiteral("type"), QStringLiteral("assistant")},
+                    {QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                                                            {QStringLiteral("content"), QJsonArray{use}}}}});
+}
+
+/// A Claude Code user line carrying a tool's output `output`.
+QByteArray toolOutputLine(const QByteArray &output)
+{
+    const QJsonObject result{{QStringLiteral("type"), QStringLiteral("tool_result")},
+                             {QStringLiteral("tool_use_id"), QStringLiteral("toolu_01")},
+                             {QStringLiteral("content"), QString::fromUtf8(output)}};
+    return compact(
+        QJsonObject{{QStringLiteral("type"), QStringLiteral("user")},
+                    {QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                                                            {QStringLiteral("content"), QJsonArray{result}}}}});
+}
+
+/// Every string in a JSON value, joined: what a reader of the line sees once it is decoded.
+QByteArray decodedStrings(const QJsonValue &v)
+{
+    if (v.isString())
+        return v.toString().toUtf8() + '\n';
+    QByteArray out;
+    if (v.isArray())
+        for (const QJsonValue &e : v.toArray())
+            out += decodedStrings(e);
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            out += decodedStrings(it.value());
+    }
+    return out;
+}
+
+QStringList filesUnder(const QString &folder, const QStringList &filters)
+{
+    QStringList files;
+    QDirIterator it(folder, filters, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    return files;
+}
+
+Result<Config> configFrom(const QByteArray &json)
+{
+    return Config::fromJson(QJsonDocument::fromJson(json).object());
+}
+
+} // namespace
+
+class TestSecretRedactor : public QObject {
+    Q_OBJECT
+
+private slots:
+    void corpus_hasOverAHundredShapesWithRandomBodies()
+    {
+        const QList<SecretSample> a = secretCorpus(1);
+        const QList<SecretSample> b = secretCorpus(2);
+        QVERIFY2(a.size() >= 100, qPrintable(QString::number(a.size())));
+        QCOMPARE(a.size(), b.size());
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            QCOMPARE(a.at(i).kind, b.at(i).kind);
+            QVERIFY2(a.at(i).body.size() >= 8, a.at(i).text.constData());
+            QVERIFY2(a.at(i).text.contains(a.at(i).body), a.at(i).text.constData());
+            QVERIFY2(a.at(i).body != b.at(i).body, a.at(i).text.constData()); // drawn, not fixed
+        }
+    }
+
+    void redact_removesEveryShapeWherever_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<bool>("json");
+        const QList<SecretSample> corpus = secretCorpus(corpusSeed());
+        for (qsizetype i = 0; i < corpus.size(); ++i) {
+            const SecretSample &s = corpus.at(i);
+            const QByteArray name = QByteArray::number(i) + ' ' + s.kind.toUtf8();
+            const QByteArray numbered = lineNumbered(s.text, 12);
+            QTest::addRow("%s plain", name.constData())
+                << s.kind << QByteArray("I set it up with " + s.text + " yesterday.\n") << s.body << false;
+            QTest::addRow("%s user line", name.constData())
+                << s.kind << userLine("here it is: " + s.text + "\nthanks") << s.body << true;
+            QTest::addRow("%s tool input", name.constData()) << s.kind << toolInputLine(s.text) << s.body << true;
+            QTest::addRow("%s tool output", name.constData())
+                << s.kind << toolOutputLine("config loaded\n" + s.text + "\ndone") << s.body << true;
+            QTest::addRow("%s read numbered", name.constData()) << s.kind << toolOutputLine(numbered) << s.body << true;
+            QTest::addRow("%s read numbered, file", name.constData()) << s.kind << numbered << s.body << false;
+            if (s.multiLine()) {
+                QTest::addRow("%s crlf", name.constData())
+                    << s.kind << QByteArray(s.text).replace("\n", "\r\n") << s.body << false;
+                QTest::addRow("%s one line", name.constData())
+                    << s.kind << QByteArray(s.text).replace('\n', ' ') << s.body << false;
+            }
+        }
+    }
+
+    void redact_removesEveryShapeWherever()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QByteArray, input);
+        QFETCH(QByteArray, body);
+        QFETCH(bool, json);
+        int count = 0;
+        const QByteArray out = SecretRedactor::redact(input, &count);
+        QVERIFY2(!holdsRunOf(out, body), out.constData());
+        QVERIFY2(out.contains("[REDACTED:" + kind.toUtf8() + ']'), out.constData());
+        QVERIFY(count >= 1);
+        if (json) {
+            QJsonParseError error;
+            const QJsonDocument doc = QJsonDocument::fromJson(out, &error);
+            QVERIFY2(error.error == QJsonParseError::NoError,
+                     qPrintable(error.errorString() + u' ' + QString::fromUtf8(out)));
+            QVERIFY2(!holdsRunOf(decodedStrings(doc.object()), body), out.constData());
+        }
+    }
+
+    void redact_keepsWhatAgentsHandleAllDay_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::newRow("git sha") << QByteArray("commit 3f9c2a41b7d0e8f65a4c3b2a1908f7e6d5c4b3a2 (HEAD -> main)");
+        QTest::newRow("short sha") << QByteArray("fixed in 3f9c2a4, see 9e8d7c6");
+        QTest::newRow("uuid") << QByteArray("\"sessionId\":\"0199812e-64f0-7f73-91fc-095dda01c36e\"");
+        QTest::newRow("sha256 digest") << QByteArray(
+            "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08");
+        QTest::newRow("docker digest") << QByteArray(
+            "docker://ghcr.io/org/app@sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08");
+        QTest::newRow("npm integrity") << QByteArray(
+            "integrity: sha512-Ai/5zbGGkVZ8MH+Do3kQbYFhM9NwVoJ9Ckd2ZnQDMr5Vx9Ce1J3ZJ1x6Yq2m7K8p4c3NfE0uLsBwQnC4dD1Ag==");
+        QTest::newRow("base64 image") << QByteArray(
+            "{\"type\":\"image\",\"source\":{\"data\":\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA"
+            "fFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==\"}}");
+        QTest::newRow("sk- slug") << QByteArray("see notes/sk-learn-notes.md and sk-learn-pipeline-tuning-notes");
+        QTest::newRow("short sk- words") << QByteArray("the sk-1 and sk-ab keys of the map, ask-me, desk-lamp");
+        QTest::newRow("css colours") << QByteArray("color: #1a2b3c; background: #ffeeddcc; border-color: #abc");
+        QTest::newRow("prose about passwords")
+            << QByteArray("The password field must be hashed before storage, and the token expires after an hour.");
+        QTest::newRow("prose after a BEGIN line")
+            << QByteArray("-----BEGIN RSA PRIVATE KEY-----\nThis header starts a PEM file; the body follows it.\n");
+        QTest::newRow("prose after a BEGIN line, escaped")
+            << QByteArray("\"the file starts with -----BEGIN RSA PRIVATE KEY-----\\nand then the key itself\"");
+        QTest::newRow("file paths") << QByteArray("/home/dev/project/src/auth/token_store.cpp:42 and ./keys/README");
+        QTest::newRow("url without credentials")
+            << QByteArray("https://github.com/org/repo/blob/main/src/a:b@c and postgres://localhost:5432/app");
+        QTest::newRow("typed fields") << QByteArray("password: string;\napi_key: Optional[str] = None\n");
+        QTest::newRow("references") << QByteArray(
+            "password = request.form['password']\ntoken = self.token\nAPI_KEY=${API_KEY}\nsecret: ${{ "
+            "secrets.DEPLOY_KEY }}");
+        QTest::newRow("token counts") << QByteArray(
+            "\"usage\":{\"input_tokens\":1234,\"cache_creation_input_tokens\":5470,\"output_tokens\":88}");
+        QTest::newRow("max tokens") << QByteArray("max_tokens: 4096\ntoken_count = 512\n");
+        QTest::newRow("bearer prose") << QByteArray("the bearer of bad news, and Bearer $TOKEN in the header");
+        QTest::newRow("placeholder url password") << QByteArray("postgres://user:password@localhost/db");
+        QTest::newRow("cookie prose") << QByteArray("Cookie: a small cake, and cookie consent banners");
+        QTest::newRow("aws example word") << QByteArray("AKIA is a prefix, ASIA is a continent");
+        QTest::newRow("certificate body")
+            << QByteArray("-----BEGIN CERTIFICATE-----\n"
+                          "MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ\n"
+                          "RTESMBAGA1UEChMJQmFsdGltb3JlMRMwEQYDVQQLEwpDeWJlclRydXN0MSIwIAYD\n"
+                          "VQQDExlCYWx0aW1vcmUgQ3liZXJUcnVzdCBSb290MB4XDTAwMDUxMjE4NDYwMFoX\n"
+                          "-----END CERTIFICATE-----");
+    }
+
+    void redact_keepsWhatAgentsHandleAllDay()
+    {
+        QFETCH(QByteArray, text);
+        int count = 0;
+        QCOMPARE(SecretRedactor::redact(text, &count), text);
+        QCOMPARE(count, 0);
+    }
+
+    /// Every line of every sample transcript and of the dev corpus comes out as it went in: none of
+    /// them holds a secret (checked by hand), so anything replaced would be a false alarm.
+    void redact_changesNothingInTheSamplesOrTheDevCorpus()
+    {
+        const QString shared = QStringLiteral(ENGRAM_SHARED_DIR);
+        QStringList files = filesUnder(shared + QStringLiteral("/samples"), {QStringLiteral("*.jsonl")});
+        const int transcripts = int(files.size());
+        files += filesUnder(shared + QStringLiteral("/bench/locomo-dev"), {QStringLiteral("*")});
+        QVERIFY2(transcripts >= 6, qPrintable(QString::number(transcripts)));
+        QVERIFY(files.size() > 50);
+        qint64 lines = 0;
+        for (const QString &path : std::as_const(files)) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray all = file.readAll();
+            int count = 0;
+            QVERIFY2(SecretRedactor().find(all).isEmpty(), qPrintable(path));
+            for (const QByteArray &line : all.split('\n')) {
+                QCOMPARE(SecretRedactor::redact(line, &count), line);
+                ++lines;
+            }
+            QVERIFY2(count == 0, qPrintable(path));
+        }
+        QVERIFY(lines > 5000);
+    }
+
+    void redact_keepsJsonValidAroundEscapes_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::newRow("token before an escaped quote")
+            << QByteArray("{\"c\":\"TOKEN=\\\"ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5\\\" done\"}");
+        QTest::newRow("token after a newline escape")
+            << QByteArray("{\"c\":\"line\\nghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5\\nnext\"}");
+        QTest::newRow("password before a backslash pair") << QByteArray("{\"c\":\"password=Hx7kQ2mZp9\\\\\\\\share\"}");
+        QTest::newRow("password before a unicode escape") << QByteArray("{\"c\":\"password: Hx7kQ2mZp9\\u00e9tail\"}");
+        QTest::newRow("url password with an escaped quote after")
+            << QByteArray("{\"c\":\"postgres://app:Hx7kQ2mZp9@db/x\\\" more\"}");
+        QTest::newRow("key ending at the string's end") << QByteArray(
+            "{\"c\":\"-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\"}");
+    }
+
+    void redact_keepsJsonValidAroundEscapes()
+    {
+        QFETCH(QByteArray, line);
+        int count = 0;
+        const QByteArray out = SecretRedactor::redact(line, &count);
+        QCOMPARE(count, 1);
+        QJsonParseError error;
+        QJsonDocument::fromJson(out, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, out.constData());
+        QVERIFY2(!out.contains("Hx7kQ2mZp9") && !out.contains("aB3dE5gH7jK9") && !out.contains("MIIEvQIBADAN"),
+                 out.constData());
+    }
+
+    void redact_namesTheKindOfTheMostSpecificRule()
+    {
+        int count = 0;
+        // A Stripe key assigned to a name that says secret is a Stripe key, not a generic secret.
+        QCOMPARE(SecretRedactor::redact("STRIPE_SECRET_KEY=sk_live_aB3dE5gH7jK9mN1pQ3sT5vW7", &count),
+                 QByteArray("STRIPE_SECRET_KEY=[REDACTED:stripe-key]"));
+        QCOMPARE(SecretRedactor::redact("https://bob:s3cret9@example.com/", &count),
+                 QByteArray("https://bob:[REDACTED:url-password]@example.com/"));
+        QCOMPARE(count, 2);
+    }
+
+    void find_givesLineAndColumnOfEachSecret()
+    {
+        const QByteArray text = "first line\n"
+                                "token ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5\n"
+                                "\n"
+                                "  DB_PASSWORD=Hx7kQ2mZp9\n";
+        const QList<SecretRedactor::Finding> found = SecretRedactor().find(text);
+        QCOMPARE(found.size(), 2);
+        QCOMPARE(found.at(0).kind, QStringLiteral("github-token"));
+        QCOMPARE(found.at(0).line, 2);
+        QCOMPARE(found.at(0).column, 7);
+        QCOMPARE(found.at(1).kind, QStringLiteral("generic-secret"));
+        QCOMPARE(found.at(1).line, 4);
+        QCOMPARE(found.at(1).column, 15);
+    }
+
+    void patterns_describeEveryRule()
+    {
+        const QList<SecretRedactor::Pattern> patterns = SecretRedactor::patterns();
+        QVERIFY(patterns.size() >= 100);
+        static const QRegularExpression kindShape(QStringLiteral("^[a-z0-9-]+$"));
+        for (const SecretRedactor::Pattern &p : patterns) {
+            QVERIFY2(kindShape.match(p.kind).hasMatch(), qPrintable(p.kind));
+            QVERIFY2(!p.description.isEmpty(), qPrintable(p.kind));
+        }
+    }
+
+    void settings_addPatternsAndAllowSecrets()
+    {
+        auto config = configFrom("{\"capture\": {\"redactPatterns\": ["
+                                 "{\"kind\": \"internal-token\", \"pattern\": \"itk_[A-Za-z0-9]{16}\"},"
+                                 "{\"kind\": \"employee-pin\", \"pattern\": \"PIN (?<secret>\\\\d{6})\"}],"
+                                 "\"redactAllow\": [\"AKIA[A-Z0-9]{9}EXAMPLE\", \"ghp_0{36}\"]}}");
+        QVERIFY2(config.ok(), qPrintable(config.ok() ? QString() : config.error().message));
+        const SecretRedactor redactor(config->capture.redaction);
+        int count = 0;
+        QCOMPARE(redactor.redactText("use itk_aB3dE5gH7jK9mN1p now", &count),
+                 QByteArray("use [REDACTED:internal-token] now"));
+        QCOMPARE(redactor.redactText("my PIN 493817 is new", &count),
+                 QByteArray("my PIN [REDACTED:employee-pin] is new"));
+        // Allowed: the documentation's example key and a zero token stay; a real one next to them does not.
+        const QByteArray allowed = "AKIAIOSFODNN7EXAMPLE ghp_000000000000000000000000000000000000";
+        QCOMPARE(redactor.redactText(allowed, &count), allowed);
+        QCOMPARE(redactor.redactText("AKIAIOSFODNN7EXAMPLF", &count), QByteArray("[REDACTED:aws-access-key-id]"));
+        QCOMPARE(count, 3);
+        // The built-in catalogue alone knows neither.
+        QCOMPARE(SecretRedactor().redactText("use itk_aB3dE5gH7jK9mN1p now", &count),
+                 QByteArray("use itk_aB3dE5gH7jK9mN1p now"));
+        QCOMPARE(SecretRedactor().redactText(allowed, &count),
+                 QByteArray("[REDACTED:aws-access-key-id] [REDACTED:github-token]"));
+    }
+
+    void settings_roundTripThroughEngramJson()
+    {
+        auto config = configFrom(
+            "{\"capture\": {\"redactPatterns\": [{\"kind\": \"k1\", \"pattern\": \"a+b\"}], \"redactAllow\": [\"x.*y\"]}}");
+        QVERIFY(config.ok());
+        auto again = Config::fromJson(config->toJson());
+        QVERIFY(again.ok());
+        QCOMPARE(again->capture.redaction.patterns.size(), 1);
+        QCOMPARE(again->capture.redaction.patterns.at(0).kind, QStringLiteral("k1"));
+        QCOMPARE(again->capture.redaction.patterns.at(0).pattern, QStringLiteral("a+b"));
+        QCOMPARE(again->capture.redaction.allow, QStringList{QStringLiteral("x.*y")});
+    }
+
+    void settings_refuseWhatWouldWeakenTheGate_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("redact not a bool") << QByteArray("{\"capture\": {\"redact\": \"no\"}}")
+                                           << QStringLiteral("engram.json: `capture.redact` must be true or false");
+        QTest::newRow("patterns not an array")
+            << QByteArray("{\"capture\": {\"redactPatterns\": {\"kind\": \"a\", \"pattern\": \"b\"}}}")
+            << QStringLiteral("engram.json: `capture.redactPatterns` must be an array");
+        QTest::newRow("entry not an object")
+            << QByteArray("{\"capture\": {\"redactPatterns\": [\"itk_.*\"]}}")
+            << QStringLiteral("engram.json: `capture.redactPatterns[0]` must be an object");
+        QTest::newRow("kind missing") << QByteArray(
+            "{\"capture\": {\"redactPatterns\": [{\"pattern\": \"itk_[a-z]+\"}]}}")
+                                      << QStringLiteral("engram.json: `capture.redactPatterns[0].kind` must be");
+        QTest::newRow("kind with a quote")
+            << QByteArray("{\"capture\": {\"redactPatterns\": [{\"kind\": \"a\\\"b\", \"pattern\": \"itk_[a-z]+\"}]}}")
+            << QStringLiteral("engram.json: `capture.redactPatterns[0].kind` must be");
+        QTest::newRow("pattern missing") << QByteArray("{\"capture\": {\"redactPatterns\": [{\"kind\": \"a\"}]}}")
+                                         << QStringLiteral("engram.json: `capture.redactPatterns[0].pattern` must be");
+        QTest::newRow("pattern not a string")
+            << QByteArray("{\"capture\": {\"redactPatterns\": [{\"kind\": \"a\", \"pattern\": 7}]}}")
+            << QStringLiteral("engram.json: `capture.redactPatterns[0].pattern` must be");
+        QTest::newRow("bad regex second entry")
+            << QByteArray(
+                   "{\"capture\": {\"redactPatterns\": [{\"kind\": \"a\", \"pattern\": \"x+\"}, {\"kind\": \"b\", \"pattern\": \"itk_[a-z\"}]}}")
+            << QStringLiteral("engram.json: `capture.redactPatterns[1].pattern` is not a valid regular expression: "
+                              "missing terminating ] for character class at offset 8");
+        QTest::newRow("matches empty")
+            << QByteArray("{\"capture\": {\"redactPatterns\": [{\"kind\": \"a\", \"pattern\": \"x*\"}]}}")
+            << QStringLiteral("engram.json: `capture.redactPatterns[0].pattern` matches the empty text");
+        QTest::newRow("allow not an array") << QByteArray("{\"capture\": {\"redactAllow\": \"EXAMPLE\"}}")
+                                            << QStringLiteral("engram.json: `capture.redactAllow` must be an array");
+        QTest::newRow("allow not a string")
+            << QByteArray("{\"capture\": {\"redactAllow\": [true]}}")
+            << QStringLiteral("engram.json: `capture.redactAllow[0]` must be a regular expression");
+        QTest::newRow("allow bad regex") << QByteArray("{\"capture\": {\"redactAllow\": [\"ok\", \"(EXAMPLE\"]}}")
+                                         << QStringLiteral(
+                                                "engram.json: `capture.redactAllow[1]` is not a valid regular "
+                                                "expression: missing closing parenthesis at offset 8");
+    }
+
+    void settings_refuseWhatWouldWeakenTheGate()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, message);
+        const auto config = configFrom(json);
+        QVERIFY(!config.ok());
+        QVERIFY2(config.error().message.startsWith(message), qPrintable(config.error().message));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSecretRedactor)
+#include "tst_secretredactor.moc"
