@@ -1216,6 +1216,33 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     </message>
 </context>
 <context>
+    <name>engram::InjectedContextPanel</name>
+    <message>
+        <source>What the agent was shown</source>
+        <translation>Was der Agent zu sehen bekam</translation>
+    </message>
+    <message>
+        <source>What Engram put in front of the agent&apos;s model in this session, as the transcript records it: the pack at the session&apos;s start and each result of an Engram tool</source>
+        <translation>Was Engram dem Modell des Agenten in dieser Sitzung vorgelegt hat, wie das Transkript es festhält: das Paket zum Sitzungsbeginn und jedes Ergebnis eines Engram-Werkzeugs</translation>
+    </message>
+    <message>
+        <source>Session start pack — %1 characters</source>
+        <translation>Paket zum Sitzungsbeginn — %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>%1 %2 — failed</source>
+        <translation>%1 %2 — fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1 %2 — %3 characters</source>
+        <translation>%1 %2 — %3 Zeichen</translation>
+    </message>
+    <message>
+        <source>Line %1 of the transcript</source>
+        <translation>Zeile %1 des Transkripts</translation>
+    </message>
+</context>
+<context>
     <name>engram::MainWindow</name>
     <message>
         <source>Engram</source>

@@ -1215,6 +1215,33 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
 </context>
 <context>
+    <name>engram::InjectedContextPanel</name>
+    <message>
+        <source>What the agent was shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What Engram put in front of the agent&apos;s model in this session, as the transcript records it: the pack at the session&apos;s start and each result of an Engram tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session start pack — %1 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 — failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 — %3 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1 of the transcript</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::MainWindow</name>
     <message>
         <source>Engram</source>

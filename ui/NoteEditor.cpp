@@ -1,6 +1,7 @@
 #include "NoteEditor.h"
 
 #include "ConversationView.h"
+#include "InjectedContextPanel.h"
 #include "NoteHighlighter.h"
 #include "WatchedFile.h"
 #include "ingest/ConversationReader.h"
@@ -14,6 +15,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QTextBlock>
 #include <QUrl>
@@ -96,13 +98,21 @@ NoteEditor::NoteEditor(QWidget *parent) : QWidget(parent), m_file(new WatchedFil
     m_stack->setObjectName(QStringLiteral("noteSourceStack"));
     m_stack->addWidget(m_text);
     m_stack->addWidget(m_conversation);
+    // What Engram gave the session, beside its turns (a transcript shown as a conversation only).
+    m_injected = new InjectedContextPanel(this);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("noteConversationSplit"));
+    split->addWidget(m_stack);
+    split->addWidget(m_injected);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_pathLabel);
     layout->addLayout(header);
     layout->addWidget(m_banner);
-    layout->addWidget(m_stack, 1);
+    layout->addWidget(split, 1);
 
     connect(m_saveButton, &QPushButton::clicked, this, [this] { save(); });
     connect(m_externalButton, &QPushButton::clicked, this, &NoteEditor::openInSystemEditor);
@@ -141,6 +151,7 @@ void NoteEditor::clear()
     m_text->setReadOnly(true);
     m_transcript = false;
     m_conversation->clearConversation();
+    m_injected->clear();
     m_stack->setCurrentWidget(m_text);
     m_banner->hide();
     updateButtons();
@@ -168,10 +179,14 @@ void NoteEditor::reload()
     m_transcript = m_relativePath.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive);
     m_text->setReadOnly(m_transcript);
     m_text->document()->setModified(false);
-    if (m_transcript)
+    if (m_transcript) {
         showConversation(*bytes);
-    else
+        m_injected->setTranscript(QString::fromUtf8(*bytes));
+        m_injected->setVisible(!m_injected->contexts().isEmpty() && !m_rawButton->isChecked());
+    } else {
         m_conversation->clearConversation();
+        m_injected->clear();
+    }
     m_stack->setCurrentWidget(m_transcript && !m_rawButton->isChecked() ? static_cast<QWidget *>(m_conversation)
                                                                         : m_text);
     updateButtons();
@@ -192,8 +207,10 @@ void NoteEditor::showRaw(bool raw)
 {
     if (m_rawButton->isChecked() != raw)
         m_rawButton->setChecked(raw); // toggled() comes back here
-    if (m_transcript)
+    if (m_transcript) {
         m_stack->setCurrentWidget(raw ? m_text : static_cast<QWidget *>(m_conversation));
+        m_injected->setVisible(!raw && !m_injected->contexts().isEmpty());
+    }
 }
 
 void NoteEditor::startEditing()

@@ -11,6 +11,7 @@ class QSyntaxHighlighter;
 namespace engram {
 
 class ConversationView;
+class InjectedContextPanel;
 class WatchedFile;
 
 /// The detail pane of the memory browser: previews a vault file with syntax
@@ -67,6 +68,7 @@ private:
     QPushButton *m_editButton;
     QStackedWidget *m_stack;
     ConversationView *m_conversation;
+    InjectedContextPanel *m_injected;
     bool m_transcript = false;
 };
 

@@ -92,7 +92,8 @@ const CommandRegistration connectCommand{CliCommand{
         p.addPositionalArgument(QStringLiteral("agent"), QStringLiteral("claude-code or codex"));
         p.addOptions({{QStringLiteral("scope"),
                        QStringLiteral("user (default: ~/.claude, ~/.codex) or project (the current folder's "
-                                      ".claude/settings.json and .mcp.json, or .codex/config.toml)."),
+                                      "unshared .claude/settings.local.json and its entry in ~/.claude.json, or "
+                                      ".codex/config.toml)."),
                        QStringLiteral("scope"), QStringLiteral("user")},
                       {QStringLiteral("dry-run"), QStringLiteral("Show the change; write nothing.")},
                       {QStringLiteral("remove"), QStringLiteral("Take out exactly what connect added.")}});

@@ -1,6 +1,9 @@
 // engram-cli hook session-start, hook agent-end, hook tool: commands an agent
 // runs around each session (Claude Code hooks, or any agent's shell hooks).
-// Hooks never exit with 2: Claude Code reads that as "block the agent".
+// Hooks never exit with 2: Claude Code reads that as "block the agent". Run by a client
+// (--format claude or codex), they exit 0 on Engram's own failures too: Claude Code shows any other
+// non-zero exit as a failed hook (`claude mcp list` fires SessionEnd), and neither client gains
+// anything from it. The message still goes to stderr and into the vault's .engram/hooks.log.
 #include "CliCommand.h"
 #include "agent/MemoryWriter.h"
 #include "agent/VaultSet.h"
@@ -10,8 +13,10 @@
 #include "cognition/ToolUsage.h"
 #include "core/JsonNumber.h"
 #include "core/TextAnalysis.h"
+#include "core/VaultBoundary.h"
 #include "ingest/SessionCapture.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -168,10 +173,7 @@ int runAgentEnd(CliContext &cx)
         sessionId = payload.value(QStringLiteral("thread-id")).toString();
         name = codexTranscript(sessionId);
         if (name.isEmpty())
-            return cx.fail(
-                QStringLiteral("no Codex transcript%1 under %2/sessions; nothing learned or captured")
-                    .arg(sessionId.isEmpty() ? QString() : QStringLiteral(" of thread ") + sessionId,
-                         qEnvironmentVariable("CODEX_HOME", QDir::home().filePath(QStringLiteral(".codex")))));
+            return ExitOk; // the thread wrote no rollout: nothing to learn or capture
         agent = QStringLiteral("codex");
     }
     if (name.isEmpty()) {
@@ -191,7 +193,7 @@ int runAgentEnd(CliContext &cx)
     bool captureFailed = false;
     if (bytes.isEmpty()) {
         if (!QFileInfo::exists(name))
-            return cx.fail(QStringLiteral("the transcript %1 does not exist; nothing learned or captured").arg(name));
+            return ExitOk; // a session that wrote nothing (`claude mcp list`) has nothing to learn or capture
         // The copy first: the agent may delete its transcript later, the learning can wait.
         if (!cx.parser.isSet(QStringLiteral("no-capture"))) {
             const QString vault = cx.requireVault();
@@ -298,6 +300,8 @@ int runCaptureHook(CliContext &cx)
             return cx.fail(QStringLiteral("no transcript: pass --transcript FILE or pipe the hook input (with "
                                           "transcript_path)"));
     }
+    if (!QFileInfo::exists(name))
+        return ExitOk; // a session that wrote nothing (`claude mcp list`) has nothing to capture
     const QString vault = cx.requireVault();
     if (vault.isEmpty())
         return ExitFailure;
@@ -355,6 +359,50 @@ int runToolHook(CliContext &cx)
     return ExitOk;
 }
 
+constexpr qint64 kHookLogBytes = 64 * 1024; // past this the older half goes: a log to read, not an archive
+
+/// Appends `message` to the vault's per-machine hook log (.engram/hooks.log), when the vault is
+/// there; written through the vault boundary like every file of the vault.
+void logHookFailure(const QString &vault, const QString &message)
+{
+    if (vault.isEmpty() || !QDir(vault).exists(QStringLiteral(".engram")))
+        return;
+    const VaultBoundary boundary(vault);
+    const QString relative = QStringLiteral(".engram/hooks.log");
+    auto path = boundary.resolveForWrite(relative);
+    if (!path)
+        return;
+    QFile file(*path);
+    QByteArray log = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    file.close();
+    log += QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toUtf8() + ' '
+           + message.trimmed().replace(QLatin1Char('\n'), QStringLiteral(" / ")).toUtf8() + '\n';
+    if (log.size() > kHookLogBytes)
+        log = log.mid(log.indexOf('\n', log.size() - kHookLogBytes / 2) + 1);
+    (void)boundary.writeFile(relative, log); // a log that cannot be written leaves stderr to say it
+}
+
+/// Runs hook `run`; run by a client (--format claude or codex), a failure is said on stderr and in
+/// the hook log, and the hook still exits 0 so that it never fails the client's own command.
+int quietHook(CliContext &cx, int (*run)(CliContext &))
+{
+    const QString format = cx.parser.value(QStringLiteral("format"));
+    if (format != QLatin1String("claude") && format != QLatin1String("codex"))
+        return run(cx);
+    QString said;
+    QTextStream err(&said);
+    CliContext inner(cx.parser, cx.out, err);
+    inner.commandName = cx.commandName;
+    const int code = run(inner);
+    err.flush();
+    cx.err << said;
+    cx.err.flush();
+    if (code == ExitOk)
+        return ExitOk;
+    logHookFailure(cx.vaultPath(), said.isEmpty() ? QStringLiteral("engram-cli %1 failed").arg(cx.commandName) : said);
+    return ExitOk; // the client's own command never fails on Engram's account
+}
+
 void addFormatOption(QCommandLineParser &p)
 {
     p.addOption(
@@ -377,7 +425,7 @@ const CommandRegistration sessionStartCommand{CliCommand{
         p.addOption({QStringLiteral("budget"), QStringLiteral("Token budget of the pack."), QStringLiteral("tokens")});
         p.addOption({QStringLiteral("no-index"), QStringLiteral("Do not index changed files first.")});
     },
-    runSessionStart}};
+    [](CliContext &cx) { return quietHook(cx, runSessionStart); }}};
 
 const CommandRegistration agentEndCommand{CliCommand{
     QStringLiteral("hook agent-end"),
@@ -393,7 +441,7 @@ const CommandRegistration agentEndCommand{CliCommand{
         p.addOption({QStringLiteral("no-capture"),
                      QStringLiteral("Do not copy the transcript's new lines into sessions/ first.")});
     },
-    runAgentEnd}};
+    [](CliContext &cx) { return quietHook(cx, runAgentEnd); }}};
 
 const CommandRegistration captureHookCommand{CliCommand{
     QStringLiteral("hook capture"),
@@ -404,7 +452,7 @@ const CommandRegistration captureHookCommand{CliCommand{
                      QStringLiteral("The transcript; default: the transcript_path of the hook input on stdin."),
                      QStringLiteral("file")});
     },
-    runCaptureHook}};
+    [](CliContext &cx) { return quietHook(cx, runCaptureHook); }}};
 
 const CommandRegistration toolHookCommand{CliCommand{
     QStringLiteral("hook tool"), QStringLiteral("Count one tool call in the tool statistics."),
@@ -418,7 +466,7 @@ const CommandRegistration toolHookCommand{CliCommand{
              {QStringLiteral("session"), QStringLiteral("The agent session it belongs to."), QStringLiteral("id")},
              {QStringLiteral("call-id"), QStringLiteral("The call's id (counted once)."), QStringLiteral("id")}});
     },
-    runToolHook}};
+    [](CliContext &cx) { return quietHook(cx, runToolHook); }}};
 
 } // namespace
 

@@ -1,5 +1,6 @@
 #include "agent/AgentConnection.h"
 
+#include "agent/JsonTextEditor.h"
 #include "agent/TomlBlockEditor.h"
 
 #include <QDateTime>
@@ -11,6 +12,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSaveFile>
+
+#include <algorithm>
 
 namespace engram {
 
@@ -83,34 +86,13 @@ int lineOfKey(const QByteArray &bytes, const QString &key)
     return at < 0 ? 0 : lineAt(bytes, at);
 }
 
-Result<QJsonObject> readJsonObject(const QByteArray &bytes, const QString &path)
+/// The person's JSON file for text edits; a file that does not parse is refused with its line.
+Result<JsonTextEditor> jsonEditor(const QByteArray &bytes, const QString &path)
 {
-    if (bytes.trimmed().isEmpty())
-        return QJsonObject();
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
-    if (error.error != QJsonParseError::NoError)
-        return Error{QStringLiteral("not valid JSON (%1); nothing was written").arg(error.errorString()), path,
-                     lineAt(bytes, error.offset)};
-    if (!doc.isObject())
-        return Error{QStringLiteral("holds a JSON array, not an object; nothing was written"), path, 1};
-    return doc.object();
-}
-
-/// Two-space indentation, as Claude Code writes its own files (QJsonDocument indents by four;
-/// leading spaces are only ever indentation, a JSON string cannot hold a raw line end).
-QByteArray jsonBytes(const QJsonObject &object)
-{
-    const QList<QByteArray> lines = QJsonDocument(object).toJson(QJsonDocument::Indented).split('\n');
-    QByteArray out;
-    for (const QByteArray &line : lines) {
-        qsizetype spaces = 0;
-        while (spaces < line.size() && line.at(spaces) == ' ')
-            ++spaces;
-        out += QByteArray(spaces / 2, ' ') + line.mid(spaces) + '\n';
-    }
-    out.chop(1);
-    return out;
+    auto editor = JsonTextEditor::parse(bytes, path);
+    if (!editor)
+        return Error{editor.error().message + QStringLiteral("; nothing was written"), path, editor.error().line};
+    return editor;
 }
 
 Error typeError(const QByteArray &bytes, const QString &path, const QString &key, const QString &kind)
@@ -119,73 +101,124 @@ Error typeError(const QByteArray &bytes, const QString &path, const QString &key
                  lineOfKey(bytes, key.section(QLatin1Char('.'), -1))};
 }
 
-Status mergeClaudeHooks(const Options &o, ConfigFileChange &change)
+/// One text edit of `change.after`, re-read for the next one.
+Status edit(ConfigFileChange &change, JsonTextEditor &editor, const Result<QByteArray> &edited)
 {
-    auto parsed = readJsonObject(change.before, change.path);
+    if (!edited)
+        return Error{edited.error().message + QStringLiteral("; nothing was written"), change.path};
+    change.after = *edited;
+    auto next = JsonTextEditor::parse(change.after, change.path);
+    if (!next)
+        return next.error();
+    editor = *next;
+    return {};
+}
+
+QString ourHookCommand(const Options &o, const ClaudeHook &h)
+{
+    return AgentConnection::shellCommand(QStringList{o.program} + h.arguments
+                                         + QStringList{QStringLiteral("--vault"), o.vaultPath});
+}
+
+/// Where `command` runs under `event` in a settings object: (group, handler), or (-1, -1).
+QPair<int, int> findCommand(const QJsonObject &hooks, const QString &event, const QString &command)
+{
+    const QJsonArray groups = hooks.value(event).toArray();
+    for (int g = 0; g < groups.size(); ++g) {
+        const QJsonArray handlers = groups.at(g).toObject().value(QStringLiteral("hooks")).toArray();
+        for (int k = 0; k < handlers.size(); ++k)
+            if (handlers.at(k).toObject().value(QStringLiteral("command")).toString() == command)
+                return {g, k};
+    }
+    return {-1, -1};
+}
+
+/// A hand-written form of Engram's hook `h` under its event ("hooks.Stop[0].hooks[1] runs `…`"), or empty.
+QString otherEngramHook(const QJsonObject &hooks, const ClaudeHook &h, const QString &ours)
+{
+    const QJsonArray groups = hooks.value(h.event).toArray();
+    for (int g = 0; g < groups.size(); ++g) {
+        const QJsonArray handlers = groups.at(g).toObject().value(QStringLiteral("hooks")).toArray();
+        for (int k = 0; k < handlers.size(); ++k) {
+            const QString command = handlers.at(k).toObject().value(QStringLiteral("command")).toString();
+            if (command != ours && command.contains(QLatin1String("engram-cli")) && command.contains(h.subcommand))
+                return QStringLiteral("hooks.%1[%2].hooks[%3] runs `%4`").arg(h.event).arg(g).arg(k).arg(command);
+        }
+    }
+    return {};
+}
+
+/// The hooks object of the user's own settings, for project scope (empty when none).
+QJsonObject userHooks(const QString &userSettings)
+{
+    QFile file(userSettings);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("hooks")).toObject();
+}
+
+Status mergeClaudeHooks(const Options &o, ConfigFileChange &change, const QString &userSettings)
+{
+    auto parsed = jsonEditor(change.before, change.path);
     if (!parsed)
         return parsed.error();
-    QJsonObject root = *parsed;
-    const QJsonValue hooksValue = root.value(QStringLiteral("hooks"));
+    JsonTextEditor editor = *parsed;
+    const QJsonValue hooksValue = editor.value({QStringLiteral("hooks")});
     if (!hooksValue.isUndefined() && !hooksValue.isObject())
         return typeError(change.before, change.path, QStringLiteral("hooks"), QStringLiteral("an object"));
-    QJsonObject hooks = hooksValue.toObject();
-    const bool hadHooks = !hooks.isEmpty();
-    bool changed = false;
-    for (const ClaudeHook &h : claudeHooks()) {
-        const QString ours = AgentConnection::shellCommand(QStringList{o.program} + h.arguments
-                                                           + QStringList{QStringLiteral("--vault"), o.vaultPath});
+    const QJsonObject userLevel = userSettings.isEmpty() ? QJsonObject() : userHooks(userSettings);
+    // Each new event goes first in `hooks`: the last one added ends up on top, so add them backwards
+    // and they read in the order Claude Code runs them.
+    QList<ClaudeHook> hooksInOrder = claudeHooks();
+    if (!o.remove)
+        std::reverse(hooksInOrder.begin(), hooksInOrder.end());
+    for (const ClaudeHook &h : std::as_const(hooksInOrder)) {
+        const QString ours = ourHookCommand(o, h);
+        const QJsonObject hooks = editor.value({QStringLiteral("hooks")}).toObject();
         const QJsonValue eventValue = hooks.value(h.event);
         if (!eventValue.isUndefined() && !eventValue.isArray())
             return typeError(change.before, change.path, QStringLiteral("hooks.") + h.event, QStringLiteral("a list"));
-        const QJsonArray groups = eventValue.toArray();
-        QJsonArray kept;
-        bool present = false;
-        bool removed = false;
-        QString other;
-        for (int g = 0; g < groups.size(); ++g) {
-            QJsonObject group = groups.at(g).toObject();
-            const QJsonArray handlers = group.value(QStringLiteral("hooks")).toArray();
-            QJsonArray keptHandlers;
-            for (int k = 0; k < handlers.size(); ++k) {
-                const QString command = handlers.at(k).toObject().value(QStringLiteral("command")).toString();
-                if (command == ours) {
-                    present = true;
-                    if (o.remove) {
-                        removed = true;
-                        continue;
-                    }
-                } else if (command.contains(QLatin1String("engram-cli")) && command.contains(h.subcommand)
-                           && other.isEmpty()) {
-                    other = QStringLiteral("hooks.%1[%2].hooks[%3] runs `%4`").arg(h.event).arg(g).arg(k).arg(command);
-                }
-                keptHandlers.append(handlers.at(k));
-            }
-            if (keptHandlers.size() == handlers.size()) {
-                kept.append(groups.at(g));
-            } else if (!keptHandlers.isEmpty()) {
-                group.insert(QStringLiteral("hooks"), keptHandlers);
-                kept.append(group);
-            }
-        }
+        const QString other = otherEngramHook(hooks, h, ours);
         if (o.remove) {
+            bool removed = false;
+            for (auto at = findCommand(hooks, h.event, ours); at.first >= 0;
+                 at = findCommand(editor.value({QStringLiteral("hooks")}).toObject(), h.event, ours)) {
+                const JsonTextEditor::Path group{QStringLiteral("hooks"), h.event, at.first};
+                const bool alone = editor.value(group).toObject().value(QStringLiteral("hooks")).toArray().size() == 1;
+                const JsonTextEditor::Path path = alone
+                                                      ? group
+                                                      : JsonTextEditor::Path{QStringLiteral("hooks"), h.event, at.first,
+                                                                             QStringLiteral("hooks"), at.second};
+                if (Status s = edit(change, editor, editor.without(path)); !s)
+                    return s;
+                removed = true;
+            }
             if (!removed) {
                 if (!other.isEmpty())
                     change.notes << other + QStringLiteral(": not added by connect; left as it is");
                 continue;
             }
-            if (kept.isEmpty())
-                hooks.remove(h.event);
-            else
-                hooks.insert(h.event, kept);
-            changed = true;
+            // A list or object that held only Engram's entries goes with them.
+            if (editor.value({QStringLiteral("hooks"), h.event}).toArray().isEmpty())
+                if (Status s = edit(change, editor, editor.without({QStringLiteral("hooks"), h.event})); !s)
+                    return s;
+            if (editor.value({QStringLiteral("hooks")}).toObject().isEmpty())
+                if (Status s = edit(change, editor, editor.without({QStringLiteral("hooks")})); !s)
+                    return s;
             continue;
         }
-        if (present)
+        if (findCommand(hooks, h.event, ours).first >= 0)
             continue;
         if (!other.isEmpty()) {
             change.notes << other
                                 + QStringLiteral(" already; left as it is (remove it and run connect again to "
                                                  "use Engram's form)");
+            continue;
+        }
+        if (findCommand(userLevel, h.event, ours).first >= 0) {
+            change.notes << QStringLiteral("hooks.%1: your user settings (%2) run Engram's hook already; not added "
+                                           "again here (it would run twice)")
+                                .arg(h.event, userSettings);
             continue;
         }
         QJsonObject group{
@@ -194,18 +227,13 @@ Status mergeClaudeHooks(const Options &o, ConfigFileChange &change)
                                                              {QStringLiteral("timeout"), h.timeoutSeconds}}}}};
         if (!h.matcher.isEmpty())
             group.insert(QStringLiteral("matcher"), h.matcher);
-        QJsonArray added = groups;
-        added.append(group);
-        hooks.insert(h.event, added);
-        changed = true;
+        const Status s =
+            eventValue.isUndefined()
+                ? edit(change, editor, editor.withMember({QStringLiteral("hooks")}, h.event, QJsonArray{group}))
+                : edit(change, editor, editor.withPrepended({QStringLiteral("hooks"), h.event}, group));
+        if (!s)
+            return s;
     }
-    if (!changed)
-        return {};
-    if (hooks.isEmpty() && hadHooks)
-        root.remove(QStringLiteral("hooks"));
-    else
-        root.insert(QStringLiteral("hooks"), hooks);
-    change.after = jsonBytes(root);
     return {};
 }
 
@@ -217,49 +245,71 @@ QJsonObject claudeServer(const Options &o)
         {QStringLiteral("args"), QJsonArray{QStringLiteral("mcp"), QStringLiteral("--vault"), o.vaultPath}}};
 }
 
-Status mergeClaudeMcp(const Options &o, ConfigFileChange &change)
+/// Claude Code adds fields of its own (an empty "env"); command and arguments say whose a server is.
+bool isOurServer(const QJsonObject &server, const QJsonObject &ours)
 {
-    auto parsed = readJsonObject(change.before, change.path);
+    return !server.isEmpty() && server.value(QStringLiteral("command")) == ours.value(QStringLiteral("command"))
+           && server.value(QStringLiteral("args")) == ours.value(QStringLiteral("args"));
+}
+
+/// The MCP server in `servers` (the path of an `mcpServers` object: top level for the user, under
+/// `projects.<dir>` for one project on this machine only, as `claude mcp add --scope local` does).
+Status mergeClaudeMcp(const Options &o, ConfigFileChange &change, const JsonTextEditor::Path &servers)
+{
+    auto parsed = jsonEditor(change.before, change.path);
     if (!parsed)
         return parsed.error();
-    QJsonObject root = *parsed;
-    const QJsonValue serversValue = root.value(QStringLiteral("mcpServers"));
+    JsonTextEditor editor = *parsed;
+    const QJsonValue serversValue = editor.value(servers);
     if (!serversValue.isUndefined() && !serversValue.isObject())
         return typeError(change.before, change.path, QStringLiteral("mcpServers"), QStringLiteral("an object"));
-    QJsonObject servers = serversValue.toObject();
     const QJsonObject ours = claudeServer(o);
-    const QJsonObject existing = servers.value(QStringLiteral("engram")).toObject();
-    // Claude Code adds fields of its own (an empty "env"); command and arguments say whose it is.
-    const bool present = !existing.isEmpty()
-                         && existing.value(QStringLiteral("command")) == ours.value(QStringLiteral("command"))
-                         && existing.value(QStringLiteral("args")) == ours.value(QStringLiteral("args"));
+    const QJsonObject existing = serversValue.toObject().value(QStringLiteral("engram")).toObject();
+    const bool present = isOurServer(existing, ours);
     const QString otherNote = QStringLiteral("mcpServers.engram (line %1) starts `%2`, not this vault's server; left "
                                              "as it is")
                                   .arg(lineOfKey(change.before, QStringLiteral("engram")))
                                   .arg(existing.value(QStringLiteral("command")).toString());
+    const JsonTextEditor::Path server = servers + JsonTextEditor::Path{QStringLiteral("engram")};
     if (o.remove) {
         if (!present) {
-            if (servers.contains(QStringLiteral("engram")))
+            if (serversValue.toObject().contains(QStringLiteral("engram")))
                 change.notes << otherNote;
             return {};
         }
-        servers.remove(QStringLiteral("engram"));
-        if (servers.isEmpty())
-            root.remove(QStringLiteral("mcpServers"));
-        else
-            root.insert(QStringLiteral("mcpServers"), servers);
-    } else {
-        if (present)
-            return {};
-        if (servers.contains(QStringLiteral("engram"))) {
-            change.notes << otherNote;
-            return {};
+        if (Status s = edit(change, editor, editor.without(server)); !s)
+            return s;
+        // Empty objects Engram's server leaves behind go too, up to the top level; but a project's
+        // entry in ~/.claude.json that holds more keys keeps its `"mcpServers": {}`, as Claude Code
+        // writes it for every project.
+        for (JsonTextEditor::Path path = servers; !path.isEmpty(); path.removeLast()) {
+            const QJsonValue left = editor.value(path);
+            if (!left.isObject() || !left.toObject().isEmpty()
+                || (path == servers && path.size() > 1
+                    && editor.value(path.mid(0, path.size() - 1)).toObject().size() > 1))
+                break;
+            if (Status s = edit(change, editor, editor.without(path)); !s)
+                return s;
         }
-        servers.insert(QStringLiteral("engram"), ours);
-        root.insert(QStringLiteral("mcpServers"), servers);
+        return {};
     }
-    change.after = jsonBytes(root);
-    return {};
+    if (present)
+        return {};
+    if (servers.size() > 1
+        && isOurServer(editor.value({QStringLiteral("mcpServers"), QStringLiteral("engram")}).toObject(), ours)) {
+        change.notes << QStringLiteral("mcpServers.engram: your user scope runs this vault's server already; not added "
+                                       "for the project too");
+        return {};
+    }
+    if (!existing.isEmpty() || serversValue.toObject().contains(QStringLiteral("engram"))) {
+        change.notes << otherNote;
+        return {};
+    }
+    JsonTextEditor::Path parent = servers;
+    const QString key = std::get<QString>(parent.takeLast());
+    if (!serversValue.isUndefined())
+        return edit(change, editor, editor.withMember(servers, QStringLiteral("engram"), ours));
+    return edit(change, editor, editor.withMember(parent, key, QJsonObject{{QStringLiteral("engram"), ours}}));
 }
 
 QString tomlArray(const QStringList &items)
@@ -356,21 +406,27 @@ Result<QList<ConfigFileChange>> AgentConnection::plan(const Options &o)
     if (o.agent == Agent::ClaudeCode) {
         const QString configDir = o.environment.value(QStringLiteral("CLAUDE_CONFIG_DIR"));
         const QString userDir = configDir.isEmpty() ? QDir(home).filePath(QStringLiteral(".claude")) : configDir;
-        const QString settings = project ? projectDir.filePath(QStringLiteral(".claude/settings.json"))
-                                         : QDir(userDir).filePath(QStringLiteral("settings.json"));
+        // A project's hooks go to its own, unshared settings.local.json: they name this machine's
+        // paths. Its MCP server goes where `claude mcp add --scope local` puts one: the project's
+        // entry in the user's ~/.claude.json.
+        const QString userSettings = QDir(userDir).filePath(QStringLiteral("settings.json"));
+        const QString settings =
+            project ? projectDir.filePath(QStringLiteral(".claude/settings.local.json")) : userSettings;
         // User-scope MCP servers live in ~/.claude.json, or in $CLAUDE_CONFIG_DIR/.claude.json.
-        const QString mcp = project
-                                ? projectDir.filePath(QStringLiteral(".mcp.json"))
-                                : QDir(configDir.isEmpty() ? home : configDir).filePath(QStringLiteral(".claude.json"));
+        const QString mcp = QDir(configDir.isEmpty() ? home : configDir).filePath(QStringLiteral(".claude.json"));
+        const JsonTextEditor::Path serverPath =
+            project ? JsonTextEditor::Path{QStringLiteral("projects"), projectDir.absolutePath(),
+                                           QStringLiteral("mcpServers")}
+                    : JsonTextEditor::Path{QStringLiteral("mcpServers")};
         auto hooks = load(settings, QStringLiteral("Claude Code settings (hooks)"));
         if (!hooks)
             return hooks.error();
-        if (Status merged = mergeClaudeHooks(o, *hooks); !merged)
+        if (Status merged = mergeClaudeHooks(o, *hooks, project ? userSettings : QString()); !merged)
             return merged.error();
         auto servers = load(mcp, QStringLiteral("Claude Code MCP servers"));
         if (!servers)
             return servers.error();
-        if (Status merged = mergeClaudeMcp(o, *servers); !merged)
+        if (Status merged = mergeClaudeMcp(o, *servers, serverPath); !merged)
             return merged.error();
         changes << *hooks << *servers;
     } else {

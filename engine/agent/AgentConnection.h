@@ -21,17 +21,20 @@ struct ConfigFileChange {
 
 /// Wires Engram into a coding agent's own configuration, and takes it out again. Claude Code:
 /// hooks in settings.json (SessionStart → the pack, Stop → learn and capture, SessionEnd →
-/// capture, PostToolUse/PostToolUseFailure → tool statistics) and the MCP server in ~/.claude.json
-/// (user scope) or .mcp.json (project scope); CLAUDE_CONFIG_DIR moves both user files. Codex: the
-/// `notify` program (each finished turn → learn and capture) and `[mcp_servers.engram]` in
-/// config.toml ($CODEX_HOME, default ~/.codex; `.codex/config.toml` for a project).
+/// capture, PostToolUse/PostToolUseFailure → tool statistics) and the MCP server in ~/.claude.json;
+/// for one project, the hooks go to its unshared `.claude/settings.local.json` (never again when
+/// the user settings run them already) and the server to the project's entry in ~/.claude.json
+/// (Claude Code's "local" scope); CLAUDE_CONFIG_DIR moves the user files. Codex: the `notify`
+/// program (each finished turn → learn and capture) and `[mcp_servers.engram]` in config.toml
+/// ($CODEX_HOME, default ~/.codex; `.codex/config.toml` for a project).
 ///
-/// Everything else in those files stays as it was: JSON files are merged as objects (a hook
-/// group is added per event, never mixed into the person's groups), the TOML file is edited as
-/// lines between marker comments (TomlBlockEditor). An entry Engram already has in another form
-/// (a hand-written `engram-cli hook agent-end`, another `notify`, another `[mcp_servers.engram]`)
-/// is left alone and named in the notes. `remove` takes out exactly the entries `connect` adds.
-/// A file that does not parse is refused with its line and why, and then nothing is written.
+/// Everything else in those files stays as it was, byte for byte: JSON files are edited as text,
+/// one member or list element at a time (JsonTextEditor; a hook group is added per event, never
+/// mixed into the person's groups), the TOML file as lines between marker comments
+/// (TomlBlockEditor). An entry Engram already has in another form (a hand-written `engram-cli hook
+/// agent-end`, another `notify`, another `[mcp_servers.engram]`) is left alone and named in the
+/// notes. `remove` takes out exactly the entries `connect` adds, and an object or list left empty
+/// by that. A file that does not parse is refused with its line and why, and then nothing is written.
 class AgentConnection {
 public:
     enum class Agent { ClaudeCode, Codex };

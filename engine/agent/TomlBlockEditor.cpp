@@ -242,7 +242,10 @@ QString TomlBlockEditor::joined(const QStringList &lines) const
 QString TomlBlockEditor::withBlock(const QString &name, const QStringList &lines, bool topLevel) const
 {
     QStringList out = m_lines;
-    const QStringList wrapped = QStringList{beginMarker(name)} + lines + QStringList{endMarker(name)};
+    QStringList wrapped = QStringList{beginMarker(name)} + lines + QStringList{endMarker(name)};
+    if (!m_lines.isEmpty() && m_lines.constFirst().endsWith(QLatin1Char('\r')))
+        for (QString &line : wrapped) // a file with CRLF line ends gets them in Engram's lines too
+            line += QLatin1Char('\r');
     const int begin = markerLine(beginMarker(name));
     const int end = markerLine(endMarker(name));
     if (begin >= 0 && end > begin) {
@@ -255,8 +258,8 @@ QString TomlBlockEditor::withBlock(const QString &name, const QStringList &lines
     } else {
         out += wrapped;
     }
-    QString text = out.join(QLatin1Char('\n'));
-    return text + QLatin1Char('\n'); // a block at the end always ends its line
+    // The file's own last line end, kept: without one, removing the block gives the file back.
+    return joined(out);
 }
 
 QString TomlBlockEditor::withoutBlock(const QString &name) const

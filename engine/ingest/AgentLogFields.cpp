@@ -1,8 +1,11 @@
 #include "ingest/AgentLogFields.h"
 
+#include "core/JsonNumber.h"
 #include "ingest/SessionTitle.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
 #include <QStringList>
 
 namespace engram::agentlog {
@@ -27,6 +30,126 @@ QString resultText(const QJsonValue &content)
     for (const QJsonValue &part : content.toArray())
         parts << part.toObject().value(QStringLiteral("text")).toString();
     return parts.join(QLatin1Char('\n'));
+}
+
+bool knownClaudeLineType(const QString &type)
+{
+    // user and assistant are the turns; each parser reads what it needs of the rest.
+    static const QSet<QString> known{QStringLiteral("user"),
+                                     QStringLiteral("assistant"),
+                                     QStringLiteral("attachment"),
+                                     QStringLiteral("system"),
+                                     QStringLiteral("progress"),
+                                     QStringLiteral("summary"),
+                                     QStringLiteral("last-prompt"),
+                                     QStringLiteral("queue-operation"),
+                                     QStringLiteral("custom-title"),
+                                     QStringLiteral("ai-title"),
+                                     QStringLiteral("tag"),
+                                     QStringLiteral("relocated"),
+                                     QStringLiteral("agent-name"),
+                                     QStringLiteral("agent-color"),
+                                     QStringLiteral("agent-setting"),
+                                     QStringLiteral("mode"),
+                                     QStringLiteral("permission-mode"),
+                                     QStringLiteral("pr-link"),
+                                     QStringLiteral("worktree-state"),
+                                     QStringLiteral("bridge-session"),
+                                     QStringLiteral("isolation-latch"),
+                                     QStringLiteral("file-history-snapshot"),
+                                     QStringLiteral("attribution-snapshot"),
+                                     QStringLiteral("content-replacement"),
+                                     QStringLiteral("fork-context-ref"),
+                                     QStringLiteral("marble-origami-commit"),
+                                     QStringLiteral("marble-origami-snapshot"),
+                                     QStringLiteral("marble-origami-reset"),
+                                     QStringLiteral("speculation-accept")};
+    return known.contains(type);
+}
+
+bool knownCodexLineType(const QString &type)
+{
+    static const QSet<QString> known{QStringLiteral("session_meta"),
+                                     QStringLiteral("response_item"),
+                                     QStringLiteral("event_msg"),
+                                     QStringLiteral("turn_context"),
+                                     QStringLiteral("compacted"),
+                                     QStringLiteral("token_usage_record"),
+                                     QStringLiteral("world_state"),
+                                     QStringLiteral("dynamic_tools_updated"),
+                                     QStringLiteral("inter_agent_communication"),
+                                     QStringLiteral("security_risk_score"),
+                                     QStringLiteral("realtime_item")};
+    return known.contains(type);
+}
+
+bool knownCodexItemType(const QString &itemType)
+{
+    static const QSet<QString> known{QStringLiteral("message"),
+                                     QStringLiteral("reasoning"),
+                                     QStringLiteral("function_call"),
+                                     QStringLiteral("function_call_output"),
+                                     QStringLiteral("custom_tool_call"),
+                                     QStringLiteral("custom_tool_call_output"),
+                                     QStringLiteral("local_shell_call"),
+                                     QStringLiteral("tool_search_call"),
+                                     QStringLiteral("tool_search_output"),
+                                     QStringLiteral("web_search_call"),
+                                     QStringLiteral("image_generation_call"),
+                                     QStringLiteral("compaction"),
+                                     QStringLiteral("compaction_trigger"),
+                                     QStringLiteral("context_compaction"),
+                                     QStringLiteral("configuration_update"),
+                                     QStringLiteral("ghost_snapshot")};
+    return known.contains(itemType);
+}
+
+QString codexToolName(const QJsonObject &payload)
+{
+    const QString name = payload.value(QStringLiteral("name")).toString();
+    const QString space = payload.value(QStringLiteral("namespace")).toString();
+    return space.isEmpty() ? name : space + QStringLiteral("__") + name;
+}
+
+QString codexOutputText(const QJsonObject &payload)
+{
+    return resultText(payload.value(QStringLiteral("output")));
+}
+
+void CodexCallOutcomes::readLine(const QJsonObject &line)
+{
+    if (line.value(QStringLiteral("type")).toString() != QLatin1String("event_msg"))
+        return;
+    const QJsonObject payload = line.value(QStringLiteral("payload")).toObject();
+    const QJsonObject item = payload.value(QStringLiteral("item")).toObject();
+    if (payload.value(QStringLiteral("type")).toString() == QLatin1String("item_completed")
+        && item.value(QStringLiteral("type")).toString() == QLatin1String("McpToolCall")
+        && item.value(QStringLiteral("status")).toString() == QLatin1String("failed"))
+        m_failed.insert(item.value(QStringLiteral("id")).toString());
+}
+
+CodexCallOutcomes::Outcome CodexCallOutcomes::outcome(const QJsonObject &payload) const
+{
+    Outcome out;
+    out.text = codexOutputText(payload);
+    const QJsonDocument inner = QJsonDocument::fromJson(out.text.toUtf8());
+    if (inner.isObject()) { // up to 0.4x: {"output": …, "metadata": {"exit_code", "duration_seconds"}}
+        const QJsonObject meta = inner.object().value(QStringLiteral("metadata")).toObject();
+        out.ok = meta.value(QStringLiteral("exit_code")).toInt(-1) == 0;
+        if (meta.contains(QStringLiteral("duration_seconds")))
+            out.durationMs =
+                JsonNumber::toInteger(meta.value(QStringLiteral("duration_seconds")).toDouble() * 1000.0, -1);
+        out.text = inner.object().value(QStringLiteral("output")).toString();
+        return out;
+    }
+    static const QRegularExpression exited(QStringLiteral("^Process exited with code (-?\\d+)$"),
+                                           QRegularExpression::MultilineOption);
+    if (const QRegularExpressionMatch m = exited.match(out.text); m.hasMatch())
+        out.ok = m.captured(1) == QLatin1String("0");
+    else // 0.171 frames every result "Wall time: …\nOutput:…"; before, a bare string was a call that could not run
+        out.ok = out.text.startsWith(QLatin1String("Wall time:"))
+                 && !m_failed.contains(payload.value(QStringLiteral("call_id")).toString());
+    return out;
 }
 
 void TitleFacts::readClaudeLine(const QJsonObject &o)

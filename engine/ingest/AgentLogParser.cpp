@@ -1,4 +1,3 @@
-#include "core/JsonNumber.h"
 #include "ingest/AgentLogFields.h"
 #include "ingest/DocumentParser.h"
 
@@ -77,30 +76,12 @@ void addTurn(Document &doc, int line, const QString &speaker, QString text, cons
     doc.sections << s;
 }
 
-/// Line types each format has that carry no turn; any other type is counted as unknown.
-bool knownClaudeType(const QString &type)
-{
-    static const QStringList known{QStringLiteral("summary"), QStringLiteral("file-history-snapshot"),
-                                   QStringLiteral("system"), QStringLiteral("queue-operation")};
-    return known.contains(type);
-}
-
-bool knownCodexItem(const QString &type, const QString &itemType)
-{
-    static const QStringList knownTypes{QStringLiteral("event_msg"), QStringLiteral("turn_context"),
-                                        QStringLiteral("compacted")};
-    static const QStringList knownItems{QStringLiteral("reasoning"), QStringLiteral("custom_tool_call"),
-                                        QStringLiteral("custom_tool_call_output"), QStringLiteral("local_shell_call"),
-                                        QStringLiteral("web_search_call")};
-    return type == QLatin1String("response_item") ? knownItems.contains(itemType) : knownTypes.contains(type);
-}
-
 /// Returns false for a line of a type the parser does not know (skipped, counted by the caller).
 bool parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls &pending)
 {
     const QString type = o.value(QStringLiteral("type")).toString();
     if (type != QLatin1String("user") && type != QLatin1String("assistant"))
-        return knownClaudeType(type); // summary, file-history-snapshot, system lines carry no turn
+        return agentlog::knownClaudeLineType(type); // attachments, titles, snapshots… carry no turn
     const QDateTime time = timestampOf(o);
     const QString session = o.value(QStringLiteral("sessionId")).toString();
     if (!doc.created.isValid() && time.isValid())
@@ -134,8 +115,10 @@ bool parseClaudeLine(const QJsonObject &o, int line, Document &doc, PendingCalls
     return true;
 }
 
-bool parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls &pending, QString &session)
+bool parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls &pending, QString &session,
+                    agentlog::CodexCallOutcomes &outcomes)
 {
+    outcomes.readLine(o);
     const QString type = o.value(QStringLiteral("type")).toString();
     const QJsonObject payload = o.value(QStringLiteral("payload")).toObject();
     const QDateTime time = timestampOf(o);
@@ -148,9 +131,11 @@ bool parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls 
     }
     const QString itemType = payload.value(QStringLiteral("type")).toString();
     if (type != QLatin1String("response_item"))
-        return knownCodexItem(type, itemType); // event_msg repeats the messages; turn_context has no content
+        return agentlog::knownCodexLineType(type); // event_msg repeats the messages; the rest is machinery
     if (itemType == QLatin1String("message")) {
         const QString role = payload.value(QStringLiteral("role")).toString();
+        if (role != QLatin1String("user") && role != QLatin1String("assistant"))
+            return true; // the client's own instructions (0.171: skills, permissions as "developer")
         QStringList texts;
         for (const QJsonValue &part : payload.value(QStringLiteral("content")).toArray())
             texts << part.toObject().value(QStringLiteral("text")).toString();
@@ -159,25 +144,14 @@ bool parseCodexLine(const QJsonObject &o, int line, Document &doc, PendingCalls 
             return true; // injected by the client, not said by anyone
         addTurn(doc, line, role, text, time);
     } else if (itemType == QLatin1String("function_call")) {
-        pending.open(doc, payload.value(QStringLiteral("call_id")).toString(),
-                     payload.value(QStringLiteral("name")).toString(), time, session);
+        pending.open(doc, payload.value(QStringLiteral("call_id")).toString(), agentlog::codexToolName(payload), time,
+                     session);
     } else if (itemType == QLatin1String("function_call_output")) {
-        const QString output = payload.value(QStringLiteral("output")).toString();
-        const QJsonDocument inner = QJsonDocument::fromJson(output.toUtf8());
-        bool ok = false;
-        qint64 durationMs = -1;
-        QString error = output;
-        if (inner.isObject()) {
-            const QJsonObject meta = inner.object().value(QStringLiteral("metadata")).toObject();
-            ok = meta.value(QStringLiteral("exit_code")).toInt(-1) == 0;
-            if (meta.contains(QStringLiteral("duration_seconds")))
-                durationMs =
-                    JsonNumber::toInteger(meta.value(QStringLiteral("duration_seconds")).toDouble() * 1000.0, -1);
-            error = inner.object().value(QStringLiteral("output")).toString();
-        }
-        pending.close(doc, payload.value(QStringLiteral("call_id")).toString(), ok, time, error, durationMs);
+        const agentlog::CodexCallOutcomes::Outcome outcome = outcomes.outcome(payload);
+        pending.close(doc, payload.value(QStringLiteral("call_id")).toString(), outcome.ok, time, outcome.text,
+                      outcome.durationMs);
     } else {
-        return knownCodexItem(type, itemType);
+        return agentlog::knownCodexItemType(itemType);
     }
     return true;
 }
@@ -188,6 +162,7 @@ void AgentLogParser::parse(const QString &text, Document &doc)
 {
     PendingCalls pending;
     agentlog::TitleFacts facts;
+    agentlog::CodexCallOutcomes outcomes;
     QString codexSession;
     bool codex = false;
     bool decided = false;
@@ -217,7 +192,7 @@ void AgentLogParser::parse(const QString &text, Document &doc)
             facts.readCodexLine(o);
         else
             facts.readClaudeLine(o);
-        const bool known = codex ? parseCodexLine(o, lineNumber, doc, pending, codexSession)
+        const bool known = codex ? parseCodexLine(o, lineNumber, doc, pending, codexSession, outcomes)
                                  : parseClaudeLine(o, lineNumber, doc, pending);
         if (!known) {
             QString type = o.value(QStringLiteral("type")).toString();

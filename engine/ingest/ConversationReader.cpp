@@ -1,6 +1,5 @@
 #include "ingest/ConversationReader.h"
 
-#include "core/JsonNumber.h"
 #include "ingest/AgentLogFields.h"
 #include "ingest/DocumentParser.h"
 #include "ingest/SessionTitle.h"
@@ -172,11 +171,8 @@ private:
 bool readClaudeLine(const QJsonObject &o, int line, Conversation &conversation, Builder &builder)
 {
     const QString type = o.value(QStringLiteral("type")).toString();
-    if (type != QLatin1String("user") && type != QLatin1String("assistant")) {
-        static const QStringList known{QStringLiteral("summary"), QStringLiteral("file-history-snapshot"),
-                                       QStringLiteral("system"), QStringLiteral("queue-operation")};
-        return known.contains(type);
-    }
+    if (type != QLatin1String("user") && type != QLatin1String("assistant"))
+        return agentlog::knownClaudeLineType(type);
     if (o.value(QStringLiteral("isMeta")).toBool())
         return true; // a slash command's expansion or a caveat: the command itself is shown
     const QDateTime time = timestampOf(o);
@@ -212,8 +208,10 @@ bool readClaudeLine(const QJsonObject &o, int line, Conversation &conversation, 
     return true;
 }
 
-bool readCodexLine(const QJsonObject &o, int line, Conversation &conversation, Builder &builder)
+bool readCodexLine(const QJsonObject &o, int line, Conversation &conversation, Builder &builder,
+                   agentlog::CodexCallOutcomes &outcomes)
 {
+    outcomes.readLine(o);
     const QString type = o.value(QStringLiteral("type")).toString();
     const QJsonObject payload = o.value(QStringLiteral("payload")).toObject();
     const QDateTime time = timestampOf(o);
@@ -224,14 +222,13 @@ bool readCodexLine(const QJsonObject &o, int line, Conversation &conversation, B
             QDateTime::fromString(payload.value(QStringLiteral("timestamp")).toString(), Qt::ISODateWithMs);
         return true;
     }
-    if (type != QLatin1String("response_item")) {
-        static const QStringList known{QStringLiteral("event_msg"), QStringLiteral("turn_context"),
-                                       QStringLiteral("compacted")};
-        return known.contains(type); // event_msg repeats the messages
-    }
+    if (type != QLatin1String("response_item"))
+        return agentlog::knownCodexLineType(type); // event_msg repeats the messages
     const QString itemType = payload.value(QStringLiteral("type")).toString();
     if (itemType == QLatin1String("message")) {
         const QString role = payload.value(QStringLiteral("role")).toString();
+        if (role != QLatin1String("user") && role != QLatin1String("assistant"))
+            return true; // the client's own instructions (0.171: skills, permissions as "developer")
         QStringList texts;
         for (const QJsonValue &part : payload.value(QStringLiteral("content")).toArray())
             texts << part.toObject().value(QStringLiteral("text")).toString();
@@ -251,28 +248,14 @@ bool readCodexLine(const QJsonObject &o, int line, Conversation &conversation, B
         if (input.isEmpty() && payload.value(QStringLiteral("input")).isString())
             input.insert(QStringLiteral("input"), firstLine(payload.value(QStringLiteral("input")).toString()));
         builder.addCall(false, line, time, payload.value(QStringLiteral("call_id")).toString(),
-                        payload.value(QStringLiteral("name")).toString(), argumentSummary(input));
+                        agentlog::codexToolName(payload), argumentSummary(input));
     } else if (itemType == QLatin1String("function_call_output")
                || itemType == QLatin1String("custom_tool_call_output")) {
-        const QString output = payload.value(QStringLiteral("output")).toString();
-        const QJsonDocument inner = QJsonDocument::fromJson(output.toUtf8());
-        bool ok = false; // a plain string is how Codex reports a call that could not run
-        qint64 durationMs = -1;
-        QString error = output;
-        if (inner.isObject()) {
-            const QJsonObject meta = inner.object().value(QStringLiteral("metadata")).toObject();
-            ok = meta.value(QStringLiteral("exit_code")).toInt(-1) == 0;
-            if (meta.contains(QStringLiteral("duration_seconds")))
-                durationMs =
-                    JsonNumber::toInteger(meta.value(QStringLiteral("duration_seconds")).toDouble() * 1000.0, -1);
-            error = inner.object().value(QStringLiteral("output")).toString();
-        }
-        builder.closeCall(payload.value(QStringLiteral("call_id")).toString(), line, time, ok, error, durationMs,
-                          false);
+        const agentlog::CodexCallOutcomes::Outcome outcome = outcomes.outcome(payload);
+        builder.closeCall(payload.value(QStringLiteral("call_id")).toString(), line, time, outcome.ok, outcome.text,
+                          outcome.durationMs, false);
     } else {
-        static const QStringList known{QStringLiteral("reasoning"), QStringLiteral("local_shell_call"),
-                                       QStringLiteral("web_search_call")};
-        return known.contains(itemType);
+        return agentlog::knownCodexItemType(itemType);
     }
     return true;
 }
@@ -310,6 +293,7 @@ Conversation ConversationReader::read(const QString &text)
     Conversation conversation;
     Builder builder(conversation);
     agentlog::TitleFacts title;
+    agentlog::CodexCallOutcomes outcomes;
     bool decided = false;
     bool codex = false;
     int lineNumber = 0;
@@ -335,7 +319,7 @@ Conversation ConversationReader::read(const QString &text)
             title.readCodexLine(o);
         else
             title.readClaudeLine(o);
-        const bool known = codex ? readCodexLine(o, lineNumber, conversation, builder)
+        const bool known = codex ? readCodexLine(o, lineNumber, conversation, builder, outcomes)
                                  : readClaudeLine(o, lineNumber, conversation, builder);
         if (!known)
             ++conversation.skippedLines;

@@ -206,8 +206,8 @@ private slots:
     {
         const QByteArray claude =
             R"x({"type":"user","sessionId":"s","timestamp":"2025-01-01T00:00:00Z","message":{"role":"user","content":"hello there"}}
-{"type":"progress","data":{"percent":50}}
-{"type":"progress","data":{"percent":90}}
+{"type":"telepathy","data":{"percent":50}}
+{"type":"telepathy","data":{"percent":90}}
 {"type":"hologram","uuid":"u"}
 {"type":"assistant","sessionId":"s","timestamp":"2025-01-01T00:00:01Z","message":{"role":"assistant","content":"hi, how can I help"}}
 )x";
@@ -216,7 +216,7 @@ private slots:
         QCOMPARE(doc->sections.size(), 2);
         QCOMPARE(doc->warnings.size(), 1);
         QCOMPARE(doc->warnings[0].message,
-                 QStringLiteral("3 line(s) of a type this parser does not know (hologram ×1, progress ×2); skipped"));
+                 QStringLiteral("3 line(s) of a type this parser does not know (hologram ×1, telepathy ×2); skipped"));
 
         const QByteArray codex =
             R"x({"timestamp":"2025-01-01T00:00:00Z","type":"session_meta","payload":{"id":"c1","timestamp":"2025-01-01T00:00:00Z"}}
