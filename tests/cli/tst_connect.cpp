@@ -144,6 +144,30 @@ const QByteArray kMissingTranscriptInput =
 /// A TOML basic string (the notify program and its arguments).
 const QString kTomlString = QStringLiteral("\"((?:[^\"\\\\]|\\\\.)*)\"");
 
+/// `path` read by Python's own TOML parser (tomllib, the standard library's since 3.11), as JSON:
+/// a parser that is not Engram's judges whether the file is TOML Codex can read. A duplicate key
+/// (a second top-level `notify`, a second `[mcp_servers.engram]`) is an error there, as in Codex.
+QJsonObject parsedToml(const QString &path, QString *error)
+{
+    QProcess python;
+    python.start(QStringLiteral("python3"), {QStringLiteral("-c"),
+                                             QStringLiteral("import json, sys, tomllib\n"
+                                                            "print(json.dumps(tomllib.load(open(sys.argv[1], 'rb'))))"),
+                                             path});
+    if (!python.waitForFinished(30000) || python.exitStatus() != QProcess::NormalExit) {
+        *error = QStringLiteral("python3 did not run (it is one of scripts/install-deps.sh's packages)");
+        return {};
+    }
+    if (python.exitCode() != 0) {
+        *error = QString::fromUtf8(python.readAllStandardError());
+        return {};
+    }
+    return QJsonDocument::fromJson(python.readAllStandardOutput()).object();
+}
+
+const QByteArray kPersonsNotify = "notify = [\"notify-send\", \"Codex is done\"]\n";
+const QByteArray kPersonsServer = "[mcp_servers.engram]\ncommand = \"/opt/engram/bin/engram-cli\"\nargs = [\"mcp\"]\n";
+
 } // namespace
 
 class TestConnect : public QObject {
@@ -316,6 +340,77 @@ private slots:
         QCOMPARE(home.cli({QStringLiteral("connect"), QStringLiteral("codex"), QStringLiteral("--remove")}).exitCode,
                  0);
         QCOMPARE(readAll(configPath), kPersonCodexConfig);
+    }
+
+    void codex_keepsThePersonsNotifyAndEngramServer_data()
+    {
+        QTest::addColumn<QByteArray>("config");
+        QTest::addColumn<bool>("personsNotify");
+        QTest::addColumn<bool>("personsServer");
+        QTest::newRow("notify set") << kPersonsNotify + kPersonCodexConfig << true << false;
+        QTest::newRow("engram server set") << kPersonCodexConfig + "\n" + kPersonsServer << false << true;
+        QTest::newRow("both set") << kPersonsNotify + kPersonCodexConfig + "\n" + kPersonsServer << true << true;
+        QTest::newRow("engram server as dotted keys") << "mcp_servers.engram.command = \"/opt/engram/bin/engram-cli\"\n"
+                                                         "mcp_servers.engram.args = [\"mcp\"]\n"
+                                                             + kPersonCodexConfig
+                                                      << false << true;
+        QTest::newRow("engram server's sub-table only")
+            << kPersonCodexConfig + "\n[mcp_servers.engram.env]\nRUST_LOG = \"info\"\n"
+            << false << true;
+    }
+
+    void codex_keepsThePersonsNotifyAndEngramServer()
+    {
+        // Codex runs one notify program and reads one server per name: a second top-level `notify`
+        // or `[mcp_servers.engram]` is invalid TOML, and Codex would refuse the whole file.
+        QFETCH(QByteArray, config);
+        QFETCH(bool, personsNotify);
+        QFETCH(bool, personsServer);
+        Home home;
+        QCOMPARE(home.cli({QStringLiteral("init")}).exitCode, 0);
+        const QString configPath = home.path(QStringLiteral(".codex/config.toml"));
+        writeAll(configPath, config);
+        QString error;
+        const QJsonObject before = parsedToml(configPath, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error)); // the person's file is valid to begin with
+
+        const Run connect = home.cli({QStringLiteral("connect"), QStringLiteral("codex")});
+        QVERIFY2(connect.exitCode == 0, connect.err.constData());
+        const QJsonObject after = parsedToml(configPath, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error + QStringLiteral("\n") + QString::fromUtf8(readAll(configPath))));
+
+        const QString program = QFileInfo(QStringLiteral(ENGRAM_CLI_PATH)).canonicalFilePath();
+        const QJsonArray ourNotify{program,
+                                   QStringLiteral("hook"),
+                                   QStringLiteral("agent-end"),
+                                   QStringLiteral("--format"),
+                                   QStringLiteral("codex"),
+                                   QStringLiteral("--vault"),
+                                   home.vault};
+        const QJsonObject ourServer{
+            {QStringLiteral("command"), program},
+            {QStringLiteral("args"), QJsonArray{QStringLiteral("mcp"), QStringLiteral("--vault"), home.vault}}};
+        const QJsonObject servers = after.value(QStringLiteral("mcp_servers")).toObject();
+        const QJsonArray personsNotifyArgs{QStringLiteral("notify-send"), QStringLiteral("Codex is done")};
+        QCOMPARE(after.value(QStringLiteral("notify")).toArray(), personsNotify ? personsNotifyArgs : ourNotify);
+        QCOMPARE(servers.value(QStringLiteral("engram")).toObject(),
+                 personsServer
+                     ? before.value(QStringLiteral("mcp_servers")).toObject().value(QStringLiteral("engram")).toObject()
+                     : ourServer);
+        // Everything else of the person's reads as it did.
+        QCOMPARE(servers.value(QStringLiteral("docs")),
+                 before.value(QStringLiteral("mcp_servers")).toObject().value(QStringLiteral("docs")));
+        QCOMPARE(after.value(QStringLiteral("profiles")), before.value(QStringLiteral("profiles")));
+        QCOMPARE(after.value(QStringLiteral("model")).toString(), QStringLiteral("o3"));
+        // What was left alone is named.
+        QCOMPARE(connect.err.contains("`notify` is set already"), personsNotify);
+        QCOMPARE(connect.err.contains("an MCP server named engram is configured already"), personsServer);
+        if (personsNotify && personsServer)
+            QCOMPARE(readAll(configPath), config);
+
+        QCOMPARE(home.cli({QStringLiteral("connect"), QStringLiteral("codex"), QStringLiteral("--remove")}).exitCode,
+                 0);
+        QCOMPARE(readAll(configPath), config);
     }
 
     void connect_honoursClaudeConfigDir()
