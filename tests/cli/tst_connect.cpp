@@ -413,6 +413,76 @@ private slots:
         QCOMPARE(readAll(configPath), config);
     }
 
+    void hooks_runFromAVaultPathWithSpacesAndQuotes_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::newRow("spaces") << QStringLiteral("My Vault/notes and more");
+        QTest::newRow("single quote") << QStringLiteral("Bob's vault");
+        QTest::newRow("double quote, dollar, backslash") << QStringLiteral("the \"real\" $HOME \\ vault");
+    }
+
+    void hooks_runFromAVaultPathWithSpacesAndQuotes()
+    {
+        // The hooks as the agents run them: Claude Code's command through a shell, Codex's notify
+        // as the argument list its TOML holds (read by Python's parser). Each must reach the vault
+        // whatever its folder is called.
+        QFETCH(QString, folder);
+        Home home;
+        home.vault = home.path(folder);
+        QVERIFY(QDir().mkpath(home.vault));
+        QCOMPARE(home.cli({QStringLiteral("init")}).exitCode, 0);
+        QCOMPARE(home.cli({QStringLiteral("connect"), QStringLiteral("claude-code")}).exitCode, 0);
+        QCOMPARE(home.cli({QStringLiteral("connect"), QStringLiteral("codex")}).exitCode, 0);
+
+        const QByteArray claudeSample = splitLines(readAll(test::sharedPath(kClaudeSample)), 20).first;
+        const QString transcript =
+            home.path(QStringLiteral(".claude/projects/-path-to-Demo/") + kClaudeSession + QStringLiteral(".jsonl"));
+        writeAll(transcript, claudeSample);
+        const QByteArray hookInput =
+            QJsonDocument(QJsonObject{{QStringLiteral("session_id"), kClaudeSession},
+                                      {QStringLiteral("transcript_path"), transcript},
+                                      {QStringLiteral("cwd"), home.dir.path()},
+                                      {QStringLiteral("hook_event_name"), QStringLiteral("Stop")},
+                                      {QStringLiteral("stop_hook_active"), false}})
+                .toJson(QJsonDocument::Compact);
+        const QStringList stop =
+            commandsOf(jsonFile(home.path(QStringLiteral(".claude/settings.json"))), QStringLiteral("Stop"));
+        QCOMPARE(stop.size(), 1);
+        const Run claude = home.run(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), stop.first()}, hookInput);
+        QVERIFY2(claude.exitCode == 0, claude.err.constData());
+        QCOMPARE(readAll(home.vault + QStringLiteral("/sessions/2025-09-03/claude-code-") + kClaudeSession
+                         + QStringLiteral(".jsonl")),
+                 claudeSample);
+
+        QString error;
+        const QJsonObject config = parsedToml(home.path(QStringLiteral(".codex/config.toml")), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QStringList argv;
+        for (const QJsonValue &part : config.value(QStringLiteral("notify")).toArray())
+            argv << part.toString();
+        QCOMPARE(argv.size(), 7);
+        QCOMPARE(argv.last(), home.vault);
+        const QString program = argv.takeFirst();
+        argv << QString::fromUtf8(
+            QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("agent-turn-complete")},
+                                      {QStringLiteral("thread-id"), kCodexThread},
+                                      {QStringLiteral("turn-id"), QStringLiteral("1")},
+                                      {QStringLiteral("cwd"), home.dir.path()}})
+                .toJson(QJsonDocument::Compact));
+        const QByteArray codexSample = splitLines(readAll(test::sharedPath(kCodexSample)), 20).first;
+        writeAll(home.path(QStringLiteral(".codex/sessions/2025/09/25/"))
+                     + QFileInfo(test::sharedPath(kCodexSample)).fileName(),
+                 codexSample);
+        const Run codex = home.run(program, argv);
+        QVERIFY2(codex.exitCode == 0, codex.err.constData());
+        QCOMPARE(readAll(home.vault + QStringLiteral("/sessions/2025-09-25/codex-") + kCodexThread
+                         + QStringLiteral(".jsonl")),
+                 codexSample);
+        const QJsonObject server =
+            config.value(QStringLiteral("mcp_servers")).toObject().value(QStringLiteral("engram")).toObject();
+        QCOMPARE(server.value(QStringLiteral("args")).toArray().last().toString(), home.vault);
+    }
+
     void connect_honoursClaudeConfigDir()
     {
         Home home;

@@ -72,12 +72,14 @@ QStringList argumentsOf(Operation operation, const QString &vault, int round)
     return {};
 }
 
+constexpr int kNotes = 120;
+
 /// Something for a run to do: new files, a changed file, a deleted one.
 void changeTheVault(TestVault &vault, QRandomGenerator &random, int round)
 {
-    writeNotes(vault.path(), 20 + int(random.bounded(60)), 100 + round, QStringLiteral("round"));
-    const int changed = (round * 7) % 250;
-    const int removed = 249 - round;
+    writeNotes(vault.path(), 5 + int(random.bounded(15)), 100 + round, QStringLiteral("round"));
+    const int changed = (round * 7) % kNotes;
+    const int removed = kNotes - 1 - round % kNotes;
     vault.write(QStringLiteral("notes/%1/note-31-%2.md").arg(changed % 17).arg(changed),
                 QStringLiteral("# Changed %1\n\nThe harbour ferry left at dawn in round %1.\n").arg(round));
     vault.remove(QStringLiteral("notes/%1/note-31-%2.md").arg(removed % 17).arg(removed));
@@ -129,7 +131,7 @@ private Q_SLOTS:
 void TestCrashRecovery::killedWriters_leaveAVaultTheNextRunRecovers()
 {
     TestVault vault;
-    writeNotes(vault.path(), 250, 31);
+    writeNotes(vault.path(), kNotes, 31);
     QCOMPARE(runCli({QStringLiteral("index"), QStringLiteral("--vault"), vault.path()}), 0);
     const QStringList queries = noteQueries(15, 32);
     QRandomGenerator random(33);
