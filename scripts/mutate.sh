@@ -5,6 +5,7 @@
 # mutation is missed, does not apply or does not build.
 #
 #   scripts/mutate.sh [filter]          filter: only the entries whose file, lines or tests contain it
+#                                       (or match it as a regular expression: 'JournalMerge|QueryTime')
 #   scripts/mutate.sh --share K/N [filter]
 #                                       only every N-th entry from the K-th (0 <= K < N): the share
 #                                       scripts/test.sh runs on each CI run; K "auto" takes the day
@@ -72,9 +73,13 @@ fi
 files=(); froms=(); tos=(); tests=()
 parse() {
   python3 - "$list" "$filter" "$share_index" "$share_count" <<'PY'
-import sys
+import re, sys
 path, flt = sys.argv[1], sys.argv[2]
 share_index, share_count = int(sys.argv[3]), int(sys.argv[4])
+try:
+    pattern = re.compile(flt) if flt else None
+except re.error:
+    pattern = None
 entries, cur = [], {}
 def flush():
     global cur
@@ -97,7 +102,7 @@ flush()
 for i, e in enumerate(entries):
     if i % share_count != share_index:
         continue
-    if flt and not any(flt in e[k] for k in ("file", "from", "to", "tests")):
+    if flt and not any(flt in e[k] or (pattern and pattern.search(e[k])) for k in ("file", "from", "to", "tests")):
         continue
     # NUL-separated records: file, from, to, tests
     sys.stdout.write("\0".join([e["file"], e["from"], e["to"], e["tests"]]) + "\0")
