@@ -58,7 +58,7 @@ ctest --test-dir build --output-on-failure -j "$jobs" "$@"
 # A rotating share of scripts/mutations.txt: every Nth entry, another share each day, so N days of
 # CI go through the whole list (by hand: ENGRAM_MUTATE_GUI=ON scripts/mutate.sh). N is sized for
 # about three minutes on 2 cores (bench/README.md, "Mutations"); ENGRAM_MUTATION_SHARES=0 skips it.
-shares="${ENGRAM_MUTATION_SHARES:-__SHARES__}"
+shares="${ENGRAM_MUTATION_SHARES:-18}"
 if [ "$shares" != 0 ]; then
   step "mutations (share auto/$shares of scripts/mutations.txt)"
   ENGRAM_MUTATE_GUI=ON bash scripts/mutate.sh --share "auto/$shares"

@@ -219,6 +219,10 @@ private slots:
         const CognitiveMergeResult result = mergeCognitive(base, mine, theirs);
         QCOMPARE(result.merged.avoidances, theirs.avoidances);
         QVERIFY(result.conflicts.isEmpty());
+        // And the other way round: edited here, removed there.
+        const CognitiveMergeResult mirrored = mergeCognitive(base, theirs, mine);
+        QCOMPARE(mirrored.merged.avoidances, theirs.avoidances);
+        QVERIFY(mirrored.conflicts.isEmpty());
     }
 
     void focusChangedDifferentlyOnBothSides_isAProposal()
