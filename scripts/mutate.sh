@@ -4,7 +4,12 @@
 # fail. Prints CAUGHT or MISSED per mutation, a total and the elapsed time; exits 1 if any
 # mutation is missed, does not apply or does not build.
 #
-#   scripts/mutate.sh [filter]     filter: only the entries whose file, lines or tests contain it
+#   scripts/mutate.sh [filter]          filter: only the entries whose file, lines or tests contain it
+#                                       (or match it as a regular expression: 'JournalMerge|QueryTime')
+#   scripts/mutate.sh --share K/N [filter]
+#                                       only every N-th entry from the K-th (0 <= K < N): the share
+#                                       scripts/test.sh runs on each CI run; K "auto" takes the day
+#                                       (days since 1970 modulo N), so N days go through the whole list
 #
 # The working tree is never changed: the tracked (and new, unignored) files are copied into
 # build-mutate/src and built in build-mutate/src/build (its own build dir, so a normal build is
@@ -26,8 +31,26 @@ list="$here/scripts/mutations.txt"
 root="$here/build-mutate"
 src="$root/src"
 build="$src/build"
+share_index=0; share_count=1
+if [ "${1:-}" = "--share" ]; then
+  share="${2:-}"
+  share_count="${share#*/}"
+  share_index="${share%%/*}"
+  [[ "$share_count" =~ ^[1-9][0-9]*$ ]] || { echo "--share K/N: N is a positive number, not '$share_count'"; exit 2; }
+  [ "$share_index" = auto ] && share_index=$(( $(date -u +%s) / 86400 % share_count ))
+  [[ "$share_index" =~ ^[0-9]+$ ]] && [ "$share_index" -lt "$share_count" ] ||
+    { echo "--share K/N: K is auto or 0 to $((share_count - 1)), not '$share_index'"; exit 2; }
+  shift 2
+fi
 filter="${1:-}"
 start=$(date +%s)
+# Paths relative to the checkout and the same flags as scripts/test.sh's build, so ccache gives
+# this copy the objects ./build compiled (a cold engine is ~10 minutes on 2 cores; from ccache,
+# seconds).
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$here}" CCACHE_NOHASHDIR=1
+  export CCACHE_SLOPPINESS="pch_defines,time_macros,include_file_mtime,include_file_ctime"
+fi
 
 # --- a copy of the sources, refreshed where they differ (a plain cp gives a new mtime, so ninja
 # --- rebuilds what changed, including a file a killed run left mutated)
@@ -41,16 +64,22 @@ mkdir -p "$src"
   fi
 done
 if [ ! -f "$build/build.ninja" ]; then
-  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
+    -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
     -DENGRAM_WERROR=ON -DENGRAM_GUI="${ENGRAM_MUTATE_GUI:-OFF}" >/dev/null || { echo "cmake failed"; exit 2; }
 fi
 
 # --- parse the list into parallel arrays
 files=(); froms=(); tos=(); tests=()
 parse() {
-  python3 - "$list" "$filter" <<'PY'
-import sys
+  python3 - "$list" "$filter" "$share_index" "$share_count" <<'PY'
+import re, sys
 path, flt = sys.argv[1], sys.argv[2]
+share_index, share_count = int(sys.argv[3]), int(sys.argv[4])
+try:
+    pattern = re.compile(flt) if flt else None
+except re.error:
+    pattern = None
 entries, cur = [], {}
 def flush():
     global cur
@@ -70,8 +99,10 @@ for raw in open(path, encoding="utf-8").read().split("\n"):
         sys.exit(f"mutations.txt: cannot read the line {raw!r}")
     cur[key] = value
 flush()
-for e in entries:
-    if flt and not any(flt in e[k] for k in ("file", "from", "to", "tests")):
+for i, e in enumerate(entries):
+    if i % share_count != share_index:
+        continue
+    if flt and not any(flt in e[k] or (pattern and pattern.search(e[k])) for k in ("file", "from", "to", "tests")):
         continue
     # NUL-separated records: file, from, to, tests
     sys.stdout.write("\0".join([e["file"], e["from"], e["to"], e["tests"]]) + "\0")
@@ -81,6 +112,7 @@ while IFS= read -r -d '' f && IFS= read -r -d '' a && IFS= read -r -d '' b && IF
   files+=("$f"); froms+=("$a"); tos+=("$b"); tests+=("$t")
 done < <(parse)
 [ "${#files[@]}" -gt 0 ] || { echo "no mutations to run${filter:+ (filter: $filter)}"; exit 2; }
+[ "$share_count" -gt 1 ] && echo "share $share_index/$share_count: ${#files[@]} mutations"
 
 backup=""
 target_file=""

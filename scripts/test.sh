@@ -3,6 +3,7 @@
 # test again in a build with AddressSanitizer and UndefinedBehaviorSanitizer, and fuzzes.
 # This is the README's test command and what .ci/run calls. Arguments go to both ctest runs.
 #   ENGRAM_SANITIZE_TESTS=0  skips the sanitizer build (CI never sets it)
+#   ENGRAM_MUTATION_SHARES=N runs every Nth mutation (a share that rotates by day; 0 skips them)
 #   ENGRAM_FUZZ_SECONDS=N    seconds per fuzz target (default 30; 0 skips fuzzing; scripts/fuzz.sh 3600 for long runs)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -53,6 +54,15 @@ cmake --build build -j "$jobs"
 step "tests"
 export QT_QPA_PLATFORM=offscreen
 ctest --test-dir build --output-on-failure -j "$jobs" "$@"
+
+# A rotating share of scripts/mutations.txt: every Nth entry, another share each day, so N days of
+# CI go through the whole list (by hand: ENGRAM_MUTATE_GUI=ON scripts/mutate.sh). N is sized for
+# about three minutes on 2 cores (bench/README.md, "Mutations"); ENGRAM_MUTATION_SHARES=0 skips it.
+shares="${ENGRAM_MUTATION_SHARES:-18}"
+if [ "$shares" != 0 ]; then
+  step "mutations (share auto/$shares of scripts/mutations.txt)"
+  ENGRAM_MUTATE_GUI=ON bash scripts/mutate.sh --share "auto/$shares"
+fi
 
 if [ "${ENGRAM_SANITIZE_TESTS:-1}" != 0 ]; then
   # clang, -O1 and line tables only: the cheapest build that still gives a stack with file and

@@ -1,5 +1,6 @@
 #include "agent/MemoryWriter.h"
 
+#include "core/CrashPoint.h"
 #include "core/FrontMatter.h"
 #include "core/VaultBoundary.h"
 #include "dynamics/MemoryDynamics.h"
@@ -157,6 +158,7 @@ Result<QString> MemoryWriter::remember(const RememberRequest &asked, qint64 *ind
 
     if (Status s = boundary.writeFile(relative, text.toUtf8()); !s)
         return s.error();
+    crashPoint("remember:written");
 
     const IndexReport report = m_engine.indexPath(relative);
     saveVectors();

@@ -109,6 +109,11 @@ qint64 Statement::fullScanSteps() const
     return m_statement ? sqlite3_stmt_status(m_statement, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0) : 0;
 }
 
+qint64 Statement::vmSteps() const
+{
+    return m_statement ? sqlite3_stmt_status(m_statement, SQLITE_STMTSTATUS_VM_STEP, 0) : 0;
+}
+
 void Statement::clearBindings()
 {
     reset();
@@ -320,6 +325,14 @@ qint64 Database::fullScanSteps() const
     qint64 steps = 0;
     for (const auto &entry : m_cache)
         steps += entry->statement.fullScanSteps();
+    return steps;
+}
+
+qint64 Database::vmSteps() const
+{
+    qint64 steps = 0;
+    for (const auto &entry : m_cache)
+        steps += entry->statement.vmSteps();
     return steps;
 }
 

@@ -48,6 +48,8 @@ public:
     void clearBindings();
     /// SQLITE_STMTSTATUS_FULLSCAN_STEP: rows stepped through in full table scans so far.
     qint64 fullScanSteps() const;
+    /// SQLITE_STMTSTATUS_VM_STEP: virtual machine operations run so far.
+    qint64 vmSteps() const;
 
     qint64 int64(int column) const;
     int integer(int column) const { return int(int64(column)); }
@@ -143,6 +145,10 @@ public:
     /// prepared (SQLITE_STMTSTATUS_FULLSCAN_STEP): a query path that is meant to use indexes
     /// only keeps it at 0 (tests check that recall does).
     qint64 fullScanSteps() const;
+    /// The virtual machine operations the cached statements ran since they were prepared
+    /// (SQLITE_STMTSTATUS_VM_STEP): the work behind each row read or written, a count that does
+    /// not move with the machine's load (tests bound complexity with it).
+    qint64 vmSteps() const;
     /// Runs one or more statements that return no rows.
     Status exec(const QString &sql);
     /// Right after a failed open() or statement: whether it failed because another connection held

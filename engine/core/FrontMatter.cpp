@@ -1,5 +1,7 @@
 #include "core/FrontMatter.h"
 
+#include "core/WorkCount.h"
+
 #include <QDateTime>
 #include <QRegularExpression>
 
@@ -175,6 +177,7 @@ Result<FrontMatter::Parsed> FrontMatter::parse(const QStringList &lines)
     QString currentListKey;
     for (int i = 1; i < lines.size(); ++i) {
         const QString &line = lines[i];
+        WorkCount::add(line.size());
         const int lineNumber = i + 1;
         if (line.trimmed() == QLatin1String("---") || line.trimmed() == QLatin1String("...")) {
             parsed.present = true;

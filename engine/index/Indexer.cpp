@@ -1,5 +1,6 @@
 #include "index/Indexer.h"
 
+#include "core/CrashPoint.h"
 #include "index/Embedder.h"
 #include "index/IndexStore.h"
 #include "index/VectorIndex.h"
@@ -65,7 +66,10 @@ public:
                 return s;
             }
         }
-        return m_db.exec(QStringLiteral("COMMIT"));
+        Status committed = m_db.exec(QStringLiteral("COMMIT"));
+        if (committed)
+            crashPoint("index:batch-committed");
+        return committed;
     }
 
     /// After a write that failed (a full disk): what the batch wrote is undone, so the index is the

@@ -1,3 +1,5 @@
+#include "core/JsonNumber.h"
+#include "core/WorkCount.h"
 #include "ingest/AgentLogFields.h"
 #include "ingest/DocumentParser.h"
 
@@ -171,6 +173,7 @@ void AgentLogParser::parse(const QString &text, Document &doc)
     QMap<QString, int> unknownTypes; // a newer agent's line types: skipped, said once
     for (const QStringView line : QStringTokenizer(text, QLatin1Char('\n'))) {
         ++lineNumber;
+        WorkCount::add(line.size() + 1);
         if (line.trimmed().isEmpty())
             continue;
         QJsonParseError error;

@@ -1,6 +1,7 @@
 #include "ingest/Chunker.h"
 
 #include "core/TextAnalysis.h"
+#include "core/WorkCount.h"
 
 #include <QRegularExpression>
 
@@ -28,6 +29,7 @@ QStringList splitLong(const QString &text, int maxTokens)
 {
     static const QRegularExpression sentenceEnd(QStringLiteral(R"((?<=[.!?])\s+|\n)"));
     const int maxChars = maxTokens * 4;
+    WorkCount::add(text.size());
     QStringList pieces;
     QString current;
     for (const QString &sentence : text.split(sentenceEnd, Qt::SkipEmptyParts)) {
@@ -59,6 +61,7 @@ QList<Chunk> Chunker::chunk(const Document &document) const
     for (int i = 0; i < out.size(); ++i) {
         out[i].ordinal = i;
         out[i].tokens = TextAnalysis::estimateTokens(out[i].text);
+        WorkCount::add(out[i].text.size() + out[i].title.size() + out[i].heading.size());
     }
     return out;
 }

@@ -1,6 +1,7 @@
 #include "ingest/DocumentParser.h"
 
 #include "core/FrontMatter.h"
+#include "core/WorkCount.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -50,6 +51,7 @@ struct Heading {
 
 Heading parseHeading(QStringView line)
 {
+    WorkCount::add(line.size());
     qsizetype hashes = 0;
     while (hashes < line.size() && line[hashes] == QLatin1Char('#'))
         ++hashes;
@@ -86,6 +88,7 @@ QList<Paragraph> splitParagraphs(const QStringList &lines, int firstLine, bool m
     };
     for (int i = firstLine - 1; i < lines.size(); ++i) {
         const QString &line = lines[i];
+        WorkCount::add(line.size());
         const int lineNumber = i + 1;
         const QString trimmed = line.trimmed();
         if (markdown && (trimmed.startsWith(QLatin1String("```")) || trimmed.startsWith(QLatin1String("~~~")))) {
@@ -112,6 +115,7 @@ QList<Paragraph> splitParagraphs(const QStringList &lines, int firstLine, bool m
                     if (!part.isEmpty())
                         nonEmpty << part;
                 h.heading = nonEmpty.join(kHeadingSeparator);
+                WorkCount::add(h.heading.size());
                 out << h;
                 continue;
             }
@@ -127,6 +131,7 @@ QList<Paragraph> splitParagraphs(const QStringList &lines, int firstLine, bool m
                 if (!part.isEmpty())
                     nonEmpty << part;
             current.heading = nonEmpty.join(kHeadingSeparator);
+            WorkCount::add(current.heading.size());
         }
         current.endLine = lineNumber;
         current.lines << line;
@@ -162,6 +167,7 @@ const QRegularExpression &speakerHeadingPattern()
 bool matchTurn(const Paragraph &p, QString *speaker, QString *text)
 {
     const QString joined = p.lines.join(QLatin1Char('\n')).trimmed();
+    WorkCount::add(3 * joined.size()); // the join and the two patterns
     auto bold = boldTurnPattern().match(joined);
     if (bold.hasMatch() && !bold.captured(3).trimmed().isEmpty()) {
         *speaker = bold.captured(1).trimmed();
@@ -194,6 +200,7 @@ public:
             m_found = from;
             while (m_found < m_text.size() && !m_stops.contains(m_text[m_found]))
                 ++m_found;
+            WorkCount::add(m_found - from);
         }
         return m_found; // no stop in [m_from, m_found)
     }
@@ -215,6 +222,7 @@ QString stripMarkdownForIndex(const QString &text)
     qsizetype i = 0;
     while (i < text.size()) {
         const qsizetype open = text.indexOf(QLatin1Char('['), i);
+        WorkCount::add((open < 0 ? text.size() : open) - i);
         if (open < 0)
             break;
         const qsizetype close = closeBracket.find(open + 1);
@@ -233,6 +241,7 @@ QString stripMarkdownForIndex(const QString &text)
         i = open + 1;
     }
     out += QStringView(text).sliced(i);
+    WorkCount::add(out.size());
     return out;
 }
 
@@ -245,7 +254,8 @@ QStringList findWikiLinks(const QString &text)
     ForwardFinder targetEnd(text, QLatin1String("]|#\n"));
     ForwardFinder aliasEnd(text, QLatin1String("]\n"));
     qsizetype at = 0;
-    while ((at = text.indexOf(QLatin1String("[["), at)) >= 0) {
+    for (qsizetype from = 0; (at = text.indexOf(QLatin1String("[["), from)) >= 0; from = at) {
+        WorkCount::add(at - from);
         const qsizetype begin = at + 2;
         const qsizetype end = targetEnd.find(begin);
         qsizetype close = end;
@@ -258,6 +268,7 @@ QStringList findWikiLinks(const QString &text)
             continue;
         }
         const QString target = text.sliced(begin, end - begin).trimmed();
+        WorkCount::add(target.size());
         if (!target.isEmpty() && !seen.contains(target)) {
             seen.insert(target);
             out << target;
@@ -294,6 +305,7 @@ void buildTranscriptSections(Document &doc, const QList<Paragraph> &paragraphs)
             s.text = stripMarkdownForIndex(p.lines.join(QLatin1Char('\n')));
         }
         s.time = doc.created;
+        WorkCount::add(s.text.size() + s.heading.size());
         doc.sections << s;
     }
 }
@@ -308,6 +320,7 @@ void buildNoteSections(Document &doc, const QList<Paragraph> &paragraphs)
         s.endLine = p.endLine;
         s.heading = p.heading;
         s.text = stripMarkdownForIndex(p.lines.join(QLatin1Char('\n')));
+        WorkCount::add(s.text.size() + s.heading.size());
         doc.sections << s;
     }
 }
@@ -399,6 +412,7 @@ Result<Document> DocumentParser::parse(const QString &relativePath, const QByteA
     if (text.startsWith(QChar(0xFEFF)))
         text.remove(0, 1);
     text = withLineFeeds(text);
+    WorkCount::add(text.size()); // decoded, line ends made '\n', split into lines
 
     const QString suffix = QFileInfo(relativePath).suffix().toLower();
     if (suffix == QLatin1String("jsonl")) {

@@ -190,7 +190,7 @@ Result<CaptureOutcome> SessionCapture::capture(const QString &transcriptPath, QS
     // One capture per session at a time, so two hooks of one session (Stop and SessionEnd close
     // together) never append the same lines twice; other sessions capture in parallel.
     auto lock = VaultLock::acquireFile(QDir(*ledgerFolder).filePath(key + QStringLiteral(".lock")),
-                                       QStringLiteral("the capture of session %1").arg(key), kLockTimeoutMs);
+                                       QStringLiteral("the capture of session %1").arg(key), m_lockTimeoutMs);
     if (!lock)
         return lock.error();
 

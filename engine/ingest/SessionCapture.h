@@ -58,10 +58,13 @@ public:
 
     /// How long a capture waits for another capture of the same session.
     static constexpr int kLockTimeoutMs = 10000;
+    /// Waits `ms` instead (a test holding the session's lock need not wait ten seconds).
+    void setLockTimeout(int ms) { m_lockTimeoutMs = ms; }
 
 private:
     QString m_vaultPath;
     bool m_redact = true;
+    int m_lockTimeoutMs = kLockTimeoutMs;
 };
 
 } // namespace engram

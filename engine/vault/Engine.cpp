@@ -3,6 +3,7 @@
 #include "cognition/CognitiveMerge.h"
 #include "cognition/CognitiveState.h"
 #include "cognition/ToolUsage.h"
+#include "core/CrashPoint.h"
 #include "core/VaultBoundary.h"
 #include "index/MemoryCatalog.h"
 #include "ingest/ConflictMarkers.h"
@@ -508,9 +509,11 @@ Status Engine::saveVectorsLocked()
         qWarning("the saved vector file is not mapped; the vectors stay in memory: %s",
                  qPrintable(notMapped->toString()));
     m_vectorsDirty = false;
+    crashPoint("vectors:saved");
     // The ids first: stopped between the two, the generation is behind and the next opener compares.
     if (Status s = m_store->setMeta(QStringLiteral("vectors_ids"), idDigest(m_vectors->ids())); !s)
         return s;
+    crashPoint("vectors:ids-recorded");
     return m_store->setMeta(QStringLiteral("vectors_generation"), QString::number(generation));
 }
 
@@ -537,8 +540,10 @@ IndexReport Engine::indexLocked(const IndexProgress &progress, const std::atomic
         return report;
     }
     // Indexes written before first-sight events were committed with their rows may lack some.
+    crashPoint("index:generation-moved");
     const Status unseen = m_dynamics->noteUnseenFiles();
     IndexReport report = m_indexer->run(progress, cancel);
+    crashPoint("index:indexed");
     if (report.writeFailed)
         undoVectorsOfFailedWrite();
     if (std::optional<Error> scratch = m_vectors->takeScratchError())
@@ -549,6 +554,7 @@ IndexReport Engine::indexLocked(const IndexProgress &progress, const std::atomic
     finishRun(report);
     if (Status s = finishWrite(before); !s)
         addError(report, s.error());
+    crashPoint("index:finished");
     // The vector file is a cache of the stored vectors: when it cannot be written the index is still
     // whole and the next opener rebuilds the file. On a full disk the run says so, as an error:
     // each later open then rebuilds the graph from the stored vectors (30 s at 100k chunks).
@@ -577,6 +583,7 @@ IndexReport Engine::indexPath(const QString &relativePath)
         return report;
     }
     IndexReport report = m_indexer->indexPath(relativePath);
+    crashPoint("index-path:indexed");
     if (report.writeFailed)
         undoVectorsOfFailedWrite();
     finishRun(report);
@@ -632,21 +639,30 @@ Result<IndexReport> Engine::rebuild(const IndexProgress &progress)
     auto lock = beginWrite();
     if (!lock)
         return lock.error();
+    // The generation moves before any row goes: stopped after the delete, the saved vector file is
+    // marked stale and the next opener compares it with the index by chunk id. Moved after it (as it
+    // was), a kill in between left the old file marked current over an emptied index; the next run
+    // trusted it, added the new chunks to it and saved the old ids with them (tst_crashrecovery,
+    // "rebuild killed after 62 ms: the vector file is not the index's chunks", 1 run in 8).
+    if (Status s = markVectorsChanged(); !s)
+        return s.error();
+    crashPoint("rebuild:generation-moved");
     if (Status s =
             m_store->database().exec(QStringLiteral("DELETE FROM chunks; DELETE FROM files; DELETE FROM problems; "
                                                     "INSERT INTO chunks_fts(chunks_fts) VALUES('rebuild');"));
         !s)
         return s.error();
+    crashPoint("rebuild:rows-deleted");
     if (Status s = m_dynamics->clearIndexRows(); !s)
         return s.error();
     if (Status s = m_dynamics->replayAll(); !s)
         return s.error();
+    crashPoint("rebuild:replayed");
     // VACUUM only gives the freed pages back to the file system; it fails while another connection
     // reads (the workbench's), which leaves a larger file and nothing wrong.
     (void)m_store->database().exec(QStringLiteral("VACUUM"));
+    crashPoint("rebuild:vacuumed");
     m_vectors->clear();
-    if (Status s = markVectorsChanged(); !s)
-        return s.error();
     return indexLocked(progress, nullptr);
 }
 

@@ -144,6 +144,30 @@ const QByteArray kMissingTranscriptInput =
 /// A TOML basic string (the notify program and its arguments).
 const QString kTomlString = QStringLiteral("\"((?:[^\"\\\\]|\\\\.)*)\"");
 
+/// `path` read by Python's own TOML parser (tomllib, the standard library's since 3.11), as JSON:
+/// a parser that is not Engram's judges whether the file is TOML Codex can read. A duplicate key
+/// (a second top-level `notify`, a second `[mcp_servers.engram]`) is an error there, as in Codex.
+QJsonObject parsedToml(const QString &path, QString *error)
+{
+    QProcess python;
+    python.start(QStringLiteral("python3"), {QStringLiteral("-c"),
+                                             QStringLiteral("import json, sys, tomllib\n"
+                                                            "print(json.dumps(tomllib.load(open(sys.argv[1], 'rb'))))"),
+                                             path});
+    if (!python.waitForFinished(30000) || python.exitStatus() != QProcess::NormalExit) {
+        *error = QStringLiteral("python3 did not run (it is one of scripts/install-deps.sh's packages)");
+        return {};
+    }
+    if (python.exitCode() != 0) {
+        *error = QString::fromUtf8(python.readAllStandardError());
+        return {};
+    }
+    return QJsonDocument::fromJson(python.readAllStandardOutput()).object();
+}
+
+const QByteArray kPersonsNotify = "notify = [\"notify-send\", \"Codex is done\"]\n";
+const QByteArray kPersonsServer = "[mcp_servers.engram]\ncommand = \"/opt/engram/bin/engram-cli\"\nargs = [\"mcp\"]\n";
+
 } // namespace
 
 class TestConnect : public QObject {
@@ -317,6 +341,147 @@ private slots:
         QCOMPARE(home.cli({QStringLiteral("connect"), QStringLiteral("codex"), QStringLiteral("--remove")}).exitCode,
                  0);
         QCOMPARE(readAll(configPath), kPersonCodexConfig);
+    }
+
+    void codex_keepsThePersonsNotifyAndEngramServer_data()
+    {
+        QTest::addColumn<QByteArray>("config");
+        QTest::addColumn<bool>("personsNotify");
+        QTest::addColumn<bool>("personsServer");
+        QTest::newRow("notify set") << kPersonsNotify + kPersonCodexConfig << true << false;
+        QTest::newRow("engram server set") << kPersonCodexConfig + "\n" + kPersonsServer << false << true;
+        QTest::newRow("both set") << kPersonsNotify + kPersonCodexConfig + "\n" + kPersonsServer << true << true;
+        QTest::newRow("engram server as dotted keys") << "mcp_servers.engram.command = \"/opt/engram/bin/engram-cli\"\n"
+                                                         "mcp_servers.engram.args = [\"mcp\"]\n"
+                                                             + kPersonCodexConfig
+                                                      << false << true;
+        QTest::newRow("engram server's sub-table only")
+            << kPersonCodexConfig + "\n[mcp_servers.engram.env]\nRUST_LOG = \"info\"\n"
+            << false << true;
+    }
+
+    void codex_keepsThePersonsNotifyAndEngramServer()
+    {
+        // Codex runs one notify program and reads one server per name: a second top-level `notify`
+        // or `[mcp_servers.engram]` is invalid TOML, and Codex would refuse the whole file.
+        QFETCH(QByteArray, config);
+        QFETCH(bool, personsNotify);
+        QFETCH(bool, personsServer);
+        Home home;
+        QCOMPARE(home.cli({QStringLiteral("init")}).exitCode, 0);
+        const QString configPath = home.path(QStringLiteral(".codex/config.toml"));
+        writeAll(configPath, config);
+        QString error;
+        const QJsonObject before = parsedToml(configPath, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error)); // the person's file is valid to begin with
+
+        const Run connect = home.cli({QStringLiteral("connect"), QStringLiteral("codex")});
+        QVERIFY2(connect.exitCode == 0, connect.err.constData());
+        const QJsonObject after = parsedToml(configPath, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error + QStringLiteral("\n") + QString::fromUtf8(readAll(configPath))));
+
+        const QString program = QFileInfo(QStringLiteral(ENGRAM_CLI_PATH)).canonicalFilePath();
+        const QJsonArray ourNotify{program,
+                                   QStringLiteral("hook"),
+                                   QStringLiteral("agent-end"),
+                                   QStringLiteral("--format"),
+                                   QStringLiteral("codex"),
+                                   QStringLiteral("--vault"),
+                                   home.vault};
+        const QJsonObject ourServer{
+            {QStringLiteral("command"), program},
+            {QStringLiteral("args"), QJsonArray{QStringLiteral("mcp"), QStringLiteral("--vault"), home.vault}}};
+        const QJsonObject servers = after.value(QStringLiteral("mcp_servers")).toObject();
+        const QJsonArray personsNotifyArgs{QStringLiteral("notify-send"), QStringLiteral("Codex is done")};
+        QCOMPARE(after.value(QStringLiteral("notify")).toArray(), personsNotify ? personsNotifyArgs : ourNotify);
+        QCOMPARE(servers.value(QStringLiteral("engram")).toObject(),
+                 personsServer
+                     ? before.value(QStringLiteral("mcp_servers")).toObject().value(QStringLiteral("engram")).toObject()
+                     : ourServer);
+        // Everything else of the person's reads as it did.
+        QCOMPARE(servers.value(QStringLiteral("docs")),
+                 before.value(QStringLiteral("mcp_servers")).toObject().value(QStringLiteral("docs")));
+        QCOMPARE(after.value(QStringLiteral("profiles")), before.value(QStringLiteral("profiles")));
+        QCOMPARE(after.value(QStringLiteral("model")).toString(), QStringLiteral("o3"));
+        // What was left alone is named.
+        QCOMPARE(connect.err.contains("`notify` is set already"), personsNotify);
+        QCOMPARE(connect.err.contains("an MCP server named engram is configured already"), personsServer);
+        if (personsNotify && personsServer)
+            QCOMPARE(readAll(configPath), config);
+
+        QCOMPARE(home.cli({QStringLiteral("connect"), QStringLiteral("codex"), QStringLiteral("--remove")}).exitCode,
+                 0);
+        QCOMPARE(readAll(configPath), config);
+    }
+
+    void hooks_runFromAVaultPathWithSpacesAndQuotes_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::newRow("spaces") << QStringLiteral("My Vault/notes and more");
+        QTest::newRow("single quote") << QStringLiteral("Bob's vault");
+        QTest::newRow("double quote, dollar, backslash") << QStringLiteral("the \"real\" $HOME \\ vault");
+    }
+
+    void hooks_runFromAVaultPathWithSpacesAndQuotes()
+    {
+        // The hooks as the agents run them: Claude Code's command through a shell, Codex's notify
+        // as the argument list its TOML holds (read by Python's parser). Each must reach the vault
+        // whatever its folder is called.
+        QFETCH(QString, folder);
+        Home home;
+        home.vault = home.path(folder);
+        QVERIFY(QDir().mkpath(home.vault));
+        QCOMPARE(home.cli({QStringLiteral("init")}).exitCode, 0);
+        QCOMPARE(home.cli({QStringLiteral("connect"), QStringLiteral("claude-code")}).exitCode, 0);
+        QCOMPARE(home.cli({QStringLiteral("connect"), QStringLiteral("codex")}).exitCode, 0);
+
+        const QByteArray claudeSample = splitLines(readAll(test::sharedPath(kClaudeSample)), 20).first;
+        const QString transcript =
+            home.path(QStringLiteral(".claude/projects/-path-to-Demo/") + kClaudeSession + QStringLiteral(".jsonl"));
+        writeAll(transcript, claudeSample);
+        const QByteArray hookInput =
+            QJsonDocument(QJsonObject{{QStringLiteral("session_id"), kClaudeSession},
+                                      {QStringLiteral("transcript_path"), transcript},
+                                      {QStringLiteral("cwd"), home.dir.path()},
+                                      {QStringLiteral("hook_event_name"), QStringLiteral("Stop")},
+                                      {QStringLiteral("stop_hook_active"), false}})
+                .toJson(QJsonDocument::Compact);
+        const QStringList stop =
+            commandsOf(jsonFile(home.path(QStringLiteral(".claude/settings.json"))), QStringLiteral("Stop"));
+        QCOMPARE(stop.size(), 1);
+        const Run claude = home.run(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), stop.first()}, hookInput);
+        QVERIFY2(claude.exitCode == 0, claude.err.constData());
+        QCOMPARE(readAll(home.vault + QStringLiteral("/sessions/2025-09-03/claude-code-") + kClaudeSession
+                         + QStringLiteral(".jsonl")),
+                 claudeSample);
+
+        QString error;
+        const QJsonObject config = parsedToml(home.path(QStringLiteral(".codex/config.toml")), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QStringList argv;
+        for (const QJsonValue &part : config.value(QStringLiteral("notify")).toArray())
+            argv << part.toString();
+        QCOMPARE(argv.size(), 7);
+        QCOMPARE(argv.last(), home.vault);
+        const QString program = argv.takeFirst();
+        argv << QString::fromUtf8(
+            QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("agent-turn-complete")},
+                                      {QStringLiteral("thread-id"), kCodexThread},
+                                      {QStringLiteral("turn-id"), QStringLiteral("1")},
+                                      {QStringLiteral("cwd"), home.dir.path()}})
+                .toJson(QJsonDocument::Compact));
+        const QByteArray codexSample = splitLines(readAll(test::sharedPath(kCodexSample)), 20).first;
+        writeAll(home.path(QStringLiteral(".codex/sessions/2025/09/25/"))
+                     + QFileInfo(test::sharedPath(kCodexSample)).fileName(),
+                 codexSample);
+        const Run codex = home.run(program, argv);
+        QVERIFY2(codex.exitCode == 0, codex.err.constData());
+        QCOMPARE(readAll(home.vault + QStringLiteral("/sessions/2025-09-25/codex-") + kCodexThread
+                         + QStringLiteral(".jsonl")),
+                 codexSample);
+        const QJsonObject server =
+            config.value(QStringLiteral("mcp_servers")).toObject().value(QStringLiteral("engram")).toObject();
+        QCOMPARE(server.value(QStringLiteral("args")).toArray().last().toString(), home.vault);
     }
 
     void connect_honoursClaudeConfigDir()

@@ -237,7 +237,30 @@ private Q_SLOTS:
                 QCOMPARE(edit.changed.at(i).source, expected.changed.at(i).source);
             }
             const qsizetype before = rows.size();
+            // The oracle, built from scratch as the rule reads (CatalogDelta.h): a file of the delta
+            // keeps its place, its k-th old row becomes its k-th new one, its extra old rows go, and
+            // its extra new rows come after all the rows, in the delta's order; no plan involved.
+            QList<qint64> rebuilt;
+            QHash<QString, QList<qint64>> fresh;
+            QHash<QString, int> oldCount;
+            for (const MemoryRow &r : std::as_const(delta.rows))
+                fresh[r.path] << r.id;
+            for (const MemoryRow &r : std::as_const(rows)) {
+                if (!delta.paths.contains(r.path)) {
+                    rebuilt << r.id;
+                } else if (const int k = oldCount[r.path]++; k < fresh.value(r.path).size()) {
+                    rebuilt << fresh.value(r.path).at(k);
+                }
+            }
+            QHash<QString, int> seenNew;
+            for (const MemoryRow &r : std::as_const(delta.rows))
+                if (seenNew[r.path]++ >= oldCount.value(r.path))
+                    rebuilt << r.id;
             edit.apply(rows, delta);
+            QList<qint64> applied;
+            for (const MemoryRow &r : std::as_const(rows))
+                applied << r.id;
+            QCOMPARE(applied, rebuilt);
             index.follow(edit, delta, before);
             QHash<QString, QList<int>> scanned;
             for (int r = 0; r < rows.size(); ++r)

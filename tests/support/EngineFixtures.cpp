@@ -61,6 +61,16 @@ void writeRecencyRivals(TestVault &vault)
                     QStringLiteral("# Garden %1\n\nTomatoes, basil and bed %1 need water in the morning.\n").arg(i));
 }
 
+Config recencyOnly(const Config &config)
+{
+    Config candidate = config;
+    RankingMode mode = candidate.mode(candidate.defaultMode);
+    mode.relevance = mode.strength = mode.access = mode.coactivation = mode.graph = 0.0;
+    mode.recency = 1.0;
+    candidate.setMode(mode);
+    return candidate;
+}
+
 HealthCheck healthCheck(Engine &engine, const QString &name)
 {
     for (const HealthCheck &c : engine.health())

@@ -42,6 +42,9 @@ void writeConsolidationSessions(TestVault &vault);
 /// year ago, and twelve notes of today that match it less (deploy and billing only): in the
 /// default weights deploy.md ranks first; weighed by recency alone it falls below all twelve.
 void writeRecencyRivals(TestVault &vault);
+/// `config` with its default mode weighing recency alone: the year-old note of
+/// writeRecencyRivals() falls below every fresh rival that matches.
+Config recencyOnly(const Config &config);
 
 /// One line of a JSON Lines file: the object, compact, and a newline.
 QByteArray jsonLine(const QJsonObject &object);

@@ -95,6 +95,36 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    void model_showsUpAndDownOfTheEnginesOwnChecks()
+    {
+        // Rows the engine made: the year-old right answer ranks first by default and below the
+        // twelve fresh rivals when recency alone counts (tst_expectations has the same vault).
+        test::TestVault vault;
+        test::writeRecencyRivals(vault);
+        auto engine = test::openIndexed(vault);
+        const Expectations expectations(vault.path());
+        QVERIFY(*expectations.add(*Expectation::fromTarget(kQuestion, QStringLiteral("notes/deploy.md"))));
+        const ExpectationCheckOptions options{50, true, false};
+        QVERIFY(expectations.check(*engine, options).ok());
+        auto worker = engine->openWorker(test::recencyOnly(engine->config()));
+        QVERIFY(worker.ok());
+        auto lower = expectations.check(**worker, options);
+        QVERIFY(lower.ok());
+        const int lowerRank = lower->results[0].rank;
+        QVERIFY2(lowerRank > 12, qPrintable(QString::number(lowerRank)));
+        auto back = expectations.check(*engine, options);
+        QVERIFY(back.ok());
+
+        ExpectationsModel model;
+        model.setReport(*lower);
+        QCOMPARE(model.index(0, ExpectationsModel::RankColumn).data().toString(), QString::number(lowerRank));
+        QCOMPARE(model.index(0, ExpectationsModel::ChangeColumn).data().toString(), QStringLiteral("down (was 1)"));
+        model.setReport(*back);
+        QCOMPARE(model.index(0, ExpectationsModel::RankColumn).data().toString(), QStringLiteral("1"));
+        QCOMPARE(model.index(0, ExpectationsModel::ChangeColumn).data().toString(),
+                 QStringLiteral("up (was %1)").arg(lowerRank));
+    }
+
     void markFromRecall_addsTheExpectationAndItPasses()
     {
         auto *query = child<QLineEdit>(m_window.get(), "recallQuery");

@@ -7,6 +7,7 @@
 #include <QTest>
 
 using namespace engram;
+using test::recencyOnly;
 using test::TestVault;
 
 namespace {
@@ -19,17 +20,6 @@ Expectation expectation(const QString &question, const QString &target)
     if (!e)
         qFatal("%s", qPrintable(e.error().toString()));
     return *e;
-}
-
-/// The mode that weighs recency alone: a year-old note falls below every fresh one that matches.
-Config recencyOnly(const Config &config)
-{
-    Config candidate = config;
-    RankingMode mode = candidate.mode(candidate.defaultMode);
-    mode.relevance = mode.strength = mode.access = mode.coactivation = mode.graph = 0.0;
-    mode.recency = 1.0;
-    candidate.setMode(mode);
-    return candidate;
 }
 
 } // namespace
@@ -167,6 +157,44 @@ private slots:
         QCOMPARE(second->results[1].change, ExpectationChange::Same);
         QCOMPARE(second->changed(), 1);
         QCOMPARE(second->toJson()[QStringLiteral("missing")].toInt(), 1);
+    }
+
+    void check_saysWhetherTheRankWentUpOrDown()
+    {
+        // The year-old right answer ranks first by default; weighing recency alone, the twelve
+        // fresh rivals that answer the question as well rank above it. Each check is compared with
+        // the one before: first -> down -> up, every one within k = 50, so none breaks or is fixed.
+        TestVault vault;
+        test::writeRecencyRivals(vault);
+        auto engine = test::openIndexed(vault);
+        const Expectations expectations(vault.path());
+        QVERIFY(*expectations.add(expectation(kQuestion, QStringLiteral("notes/deploy.md"))));
+        const ExpectationCheckOptions options{50, true, false};
+        auto first = expectations.check(*engine, options);
+        QVERIFY(first.ok());
+        QCOMPARE(first->results[0].rank, 1);
+        QCOMPARE(first->results[0].change, ExpectationChange::New);
+
+        auto worker = engine->openWorker(recencyOnly(engine->config()));
+        QVERIFY(worker.ok());
+        auto lower = expectations.check(**worker, options);
+        QVERIFY(lower.ok());
+        const ExpectationResult &down = lower->results[0];
+        QCOMPARE(down.status, ExpectationStatus::Pass);
+        QVERIFY2(down.rank > 12, qPrintable(QString::number(down.rank))); // below every fresh rival
+        QCOMPARE(down.change, ExpectationChange::Down);
+        QCOMPARE(down.previousRank, 1);
+        QCOMPARE(lower->changed(), 1);
+        QCOMPARE(lower->toJson()[QStringLiteral("expectations")][0][QStringLiteral("change")].toString(),
+                 QStringLiteral("down"));
+
+        auto back = expectations.check(*engine, options);
+        QVERIFY(back.ok());
+        QCOMPARE(back->results[0].rank, 1);
+        QCOMPARE(back->results[0].change, ExpectationChange::Up);
+        QCOMPARE(back->results[0].previousRank, down.rank);
+        QCOMPARE(back->toJson()[QStringLiteral("expectations")][0][QStringLiteral("change")].toString(),
+                 QStringLiteral("up"));
     }
 
     void check_doesNotReinforceWhatItAsks()

@@ -1,8 +1,11 @@
 #include "TestVault.h"
 #include "cognition/CognitiveMerge.h"
 #include "cognition/Reflection.h"
+#include "cognition/StateFileMerge.h"
+#include "cognition/ToolUsage.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace engram;
@@ -52,6 +55,63 @@ class TestCognitiveMerge : public QObject {
     Q_OBJECT
 
 private slots:
+    void toolUsage_mergesWhatTheWriterWritesByCallIdentity()
+    {
+        // Three clones' state/tool-usage.jsonl as ToolUsage writes them. Here a hook counted call
+        // toolu_03 as it happened; there the same call was read from the captured transcript,
+        // with its own duration and time: one call, counted once. Both read toolu_05 from the
+        // same transcript, byte for byte alike; only the other side has toolu_04.
+        const QString path = ToolUsage::relativePath();
+        TestVault base;
+        QVERIFY(
+            ToolUsage(base.path())
+                .recordCall(QStringLiteral("Bash"), true, 120, QStringLiteral("s1"), QStringLiteral("toolu_01"), kNow));
+        QVERIFY(ToolUsage(base.path())
+                    .recordCall(QStringLiteral("Read"), true, 5, QStringLiteral("s1"), QStringLiteral("toolu_02"),
+                                kNow.addSecs(60)));
+        TestVault mine;
+        TestVault theirs;
+        mine.write(path, base.read(path));
+        theirs.write(path, base.read(path));
+        QVERIFY(ToolUsage(mine.path())
+                    .recordCall(QStringLiteral("Edit"), false, 30, QStringLiteral("s1"), QStringLiteral("toolu_03"),
+                                kNow.addSecs(120)));
+        auto event = [](const QString &name, qint64 ms, int sequence, const QString &call, const QDateTime &time) {
+            ToolEvent e;
+            e.name = name;
+            e.ok = name != QLatin1String("Edit");
+            e.durationMs = ms;
+            e.sequence = sequence;
+            e.sessionId = QStringLiteral("s1");
+            e.callId = call;
+            e.time = time;
+            return e;
+        };
+        const ToolEvent fifth = event(QStringLiteral("Grep"), 7, 4, QStringLiteral("toolu_05"), kNow.addSecs(240));
+        QCOMPARE(
+            *ToolUsage(theirs.path())
+                 .record({event(QStringLiteral("Edit"), 31, 2, QStringLiteral("toolu_03"), kNow.addSecs(121)),
+                          event(QStringLiteral("Bash"), 900, 3, QStringLiteral("toolu_04"), kNow.addSecs(180)), fifth}),
+            3);
+        QCOMPARE(*ToolUsage(mine.path()).record({fifth}), 1);
+
+        auto merged = StateFileMerge::merge(QStringLiteral("vault/") + path, base.filePath(path), mine.filePath(path),
+                                            theirs.filePath(path));
+        QVERIFY2(merged.ok(), merged.ok() ? "" : qPrintable(merged.error().toString()));
+        QCOMPARE(merged->conflicts, 1); // toolu_03, edited on both sides: this side's line is kept
+        QStringList calls;
+        for (const QByteArray &line : mine.read(path).trimmed().split('\n')) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            calls << QStringLiteral("%1 %2 %3 %4")
+                         .arg(o.value(QStringLiteral("callId")).toString(), o.value(QStringLiteral("tool")).toString())
+                         .arg(o.value(QStringLiteral("ms")).toInt())
+                         .arg(o.value(QStringLiteral("ok")).toBool() ? QStringLiteral("ok") : QStringLiteral("failed"));
+        }
+        QCOMPARE(calls, QStringList({QStringLiteral("toolu_01 Bash 120 ok"), QStringLiteral("toolu_02 Read 5 ok"),
+                                     QStringLiteral("toolu_03 Edit 30 failed"), QStringLiteral("toolu_04 Bash 900 ok"),
+                                     QStringLiteral("toolu_05 Grep 7 ok")}));
+    }
+
     void addedOnOneSideAndRemovedOnTheOther_bothSurvive()
     {
         CognitiveState base;
@@ -159,6 +219,10 @@ private slots:
         const CognitiveMergeResult result = mergeCognitive(base, mine, theirs);
         QCOMPARE(result.merged.avoidances, theirs.avoidances);
         QVERIFY(result.conflicts.isEmpty());
+        // And the other way round: edited here, removed there.
+        const CognitiveMergeResult mirrored = mergeCognitive(base, theirs, mine);
+        QCOMPARE(mirrored.merged.avoidances, theirs.avoidances);
+        QVERIFY(mirrored.conflicts.isEmpty());
     }
 
     void focusChangedDifferentlyOnBothSides_isAProposal()

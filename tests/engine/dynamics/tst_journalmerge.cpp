@@ -217,6 +217,46 @@ private slots:
                  qPrintable(QString::number(internals(*clone.engine).dynamics().state(a, noon).strength)));
     }
 
+    void replayOrder_isTimeNotTheDevicesNames()
+    {
+        // Device names whose alphabetical order is the opposite of their events' time order:
+        // "alpha" set the strength last (11:00), "zulu" first (09:00), "mike" in between (10:00).
+        // Replayed by time the last word is alpha's 0.3; replayed file by file (alpha, mike, zulu)
+        // it would be zulu's 0.9, and an access count does not care about the order at all.
+        Clone clone(QStringLiteral("observer"));
+        clone.vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nAlpha note about the index.\n"));
+        const QString key = QStringLiteral("notes/a.md#0");
+        clone.vault.write(Journal::relativePathOf(QStringLiteral("alpha")),
+                          line(strengthEvent(key, 0.3, kStart.addSecs(2 * 3600))));
+        clone.vault.write(Journal::relativePathOf(QStringLiteral("mike")),
+                          line(strengthEvent(key, 0.6, kStart.addSecs(1 * 3600))));
+        clone.vault.write(Journal::relativePathOf(QStringLiteral("zulu")), line(strengthEvent(key, 0.9, kStart)));
+        clone.open();
+        QVERIFY(!clone.engine->index().error);
+        const Chunk a = internals(*clone.engine).store().chunksOfFile(QStringLiteral("notes/a.md")).first();
+        const QDateTime noon = kStart.addSecs(3 * 3600);
+        const double full = internals(*clone.engine).dynamics().state(a, noon).strength;
+        QVERIFY2(qAbs(full - 0.3) < 0.01, qPrintable(QString::number(full)));
+
+        // The same on the incremental path: zulu's file grows with an event dated before alpha's
+        // (pulled late from a machine that was offline), which must not become the last word.
+        clone.vault.write(Journal::relativePathOf(QStringLiteral("zulu")),
+                          line(strengthEvent(key, 0.9, kStart))
+                              + line(strengthEvent(key, 0.8, kStart.addSecs(90 * 60))));
+        clone.open();
+        QVERIFY(!clone.engine->index().error);
+        const double incremental = internals(*clone.engine).dynamics().state(a, noon).strength;
+        QVERIFY2(qAbs(incremental - 0.3) < 0.01, qPrintable(QString::number(incremental)));
+        // And an event after alpha's, from any device, is the last word.
+        clone.vault.write(Journal::relativePathOf(QStringLiteral("mike")),
+                          line(strengthEvent(key, 0.6, kStart.addSecs(1 * 3600)))
+                              + line(strengthEvent(key, 0.5, kStart.addSecs(150 * 60))));
+        clone.open();
+        QVERIFY(!clone.engine->index().error);
+        const double later = internals(*clone.engine).dynamics().state(a, noon).strength;
+        QVERIFY2(qAbs(later - 0.5) < 0.01, qPrintable(QString::number(later)));
+    }
+
     void clockBehind_newEventsStillFollowWhatWasReplayed()
     {
         // The other machine's clock is five hours ahead: this one's events are stamped after its

@@ -177,6 +177,22 @@ private slots:
                 QVERIFY(e.error.startsWith(QStringLiteral("failed in sandbox")));
         }
         QCOMPARE(failed, 12);
+        // Three commands that ran and failed: exit codes 0 made 2 in the same file (the shape Codex
+        // writes a failed command in); 12 + 3 failures, each with its command's output as the error.
+        QFile sample(path);
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        QByteArray failing = sample.readAll();
+        for (int i = 0; i < 3; ++i) {
+            const qsizetype at = failing.indexOf("exit_code\\\":0,");
+            QVERIFY(at > 0);
+            failing.replace(at, 14, "exit_code\\\":2,");
+        }
+        auto withFailures = DocumentParser::parse(QStringLiteral("sessions/") + QFileInfo(path).fileName(), failing);
+        QVERIFY(withFailures.ok());
+        int failedNow = 0;
+        for (const ToolEvent &e : withFailures->toolEvents)
+            failedNow += e.ok ? 0 : 1;
+        QCOMPARE(failedNow, 15);
         // Environment context injected by the client is not a turn.
         for (const Section &s : doc.sections)
             QVERIFY(!s.text.contains(QStringLiteral("<environment_context>")));

@@ -138,9 +138,22 @@ private slots:
         QCOMPARE(conversation.skippedLines, 0);
         const int ok = countCalls(conversation, ConversationToolCall::Outcome::Ok);
         const int errors = countCalls(conversation, ConversationToolCall::Outcome::Error);
-        QCOMPARE(ok + errors, 57);
-        QVERIFY(errors >= 12); // the 12 plain failure strings, and non-zero exit codes
+        // samples/README.md: 57 calls, 12 outputs plain failure strings; the other 45 are JSON with
+        // metadata.exit_code, 0 in each of them (counted in the file: no non-zero exit code).
+        QCOMPARE(errors, 12);
+        QCOMPARE(ok, 45);
         QCOMPARE(countCalls(conversation, ConversationToolCall::Outcome::NoResult), 0);
+        // A command that ran and failed: the same file with the first three exit codes 0 made 2, as
+        // Codex writes a failed command (`{"output": …, "metadata": {"exit_code": 2, …}}`).
+        QString failing = sampleText(kCodex);
+        for (int i = 0; i < 3; ++i) {
+            const qsizetype at = failing.indexOf(QLatin1String("exit_code\\\":0,"));
+            QVERIFY(at > 0);
+            failing.replace(at, 14, QStringLiteral("exit_code\\\":2,"));
+        }
+        const Conversation withFailures = ConversationReader::read(failing);
+        QCOMPARE(countCalls(withFailures, ConversationToolCall::Outcome::Error), 15);
+        QCOMPARE(countCalls(withFailures, ConversationToolCall::Outcome::Ok), 42);
         // The preamble (environment, the IDE's open tabs) is not shown; the request is.
         const ConversationTurn &first = conversation.turns.first();
         QCOMPARE(first.speaker, QStringLiteral("user"));

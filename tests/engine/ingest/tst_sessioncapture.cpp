@@ -1,5 +1,6 @@
 // SessionCapture and SecretRedactor: incremental copies of agent transcripts into the vault.
 #include "TestVault.h"
+#include "core/VaultLock.h"
 #include "ingest/SessionCapture.h"
 #include "redaction/SecretRedactor.h"
 
@@ -185,6 +186,95 @@ private slots:
         QVERIFY(ra.ok() && rb.ok());
         QCOMPARE(ra->linesAdded + rb->linesAdded, 2000);
         QCOMPARE(vault.read(ra->target), turns(0, 2000));
+    }
+
+    void capture_largeTranscriptEditedInItsTailIsReadWholeAgain()
+    {
+        // The head fingerprint covers the first 64 KiB only: 2000 turns are ~250 KiB, and the edit
+        // is in the last of them, so only the tail fingerprint sees it.
+        TestVault vault;
+        QTemporaryDir agent;
+        const QString transcript = agent.filePath(QStringLiteral("s1.jsonl"));
+        const QByteArray original = turns(0, 2000);
+        QVERIFY(original.size() > 3 * 64 * 1024);
+        writeAll(transcript, original);
+        SessionCapture capture(vault.path(), true);
+        const QString target = capture.capture(transcript)->target;
+        QByteArray edited = original;
+        const qsizetype at = edited.lastIndexOf("turn 1998");
+        QVERIFY(at > 2 * 64 * 1024);
+        edited.replace(at, 9, "turn X998"); // same length: the size alone says nothing changed
+        writeAll(transcript, edited + turn(2000));
+        auto again = capture.capture(transcript);
+        QVERIFY(again.ok());
+        QVERIFY(again->recaptured);
+        QVERIFY2(again->note.contains(QLatin1String("changed")), qPrintable(again->note));
+        // Everything held before stays; the edited line and the new one are added, once each.
+        // Appended from the old offset instead, the copy would lack the edited line.
+        const QByteArray editedLine = QByteArray(turn(1998)).replace("turn 1998", "turn X998");
+        QCOMPARE(again->linesAdded, 2);
+        QCOMPARE(vault.read(target), original + editedLine + turn(2000));
+    }
+
+    void capture_vaultCopyShorterThanRecordedGetsWhatItLacks()
+    {
+        // The person deleted two lines from the vault copy (or a sync gave an older one): the next
+        // capture adds the lines it lacks, not only what the transcript gained since.
+        TestVault vault;
+        QTemporaryDir agent;
+        const QString transcript = agent.filePath(QStringLiteral("s1.jsonl"));
+        writeAll(transcript, turns(0, 5));
+        SessionCapture capture(vault.path(), true);
+        const QString target = capture.capture(transcript)->target;
+        writeAll(vault.filePath(target), turn(0) + turn(1) + turn(4)); // turns 2 and 3 gone
+        writeAll(transcript, turn(5), true);
+        auto again = capture.capture(transcript);
+        QVERIFY(again.ok());
+        QVERIFY(again->recaptured);
+        QVERIFY2(again->note.contains(QLatin1String("shorter")), qPrintable(again->note));
+        QCOMPARE(again->linesAdded, 3);
+        QCOMPARE(vault.read(target), turn(0) + turn(1) + turn(4) + turn(2) + turn(3) + turn(5));
+        // And the record follows the copy: the next capture appends only what is new.
+        writeAll(transcript, turn(6), true);
+        auto next = capture.capture(transcript);
+        QVERIFY(!next->recaptured);
+        QCOMPARE(next->linesAdded, 1);
+        QCOMPARE(vault.read(target), turn(0) + turn(1) + turn(4) + turn(2) + turn(3) + turn(5) + turn(6));
+    }
+
+    void capture_waitsForACaptureOfTheSameSessionHoldingItsLock()
+    {
+        // The overlap is forced, not hoped for: the test holds the session's capture lock (the
+        // file a capture of claude-code session s1 takes, named by hand here) while captures run.
+        TestVault vault;
+        QTemporaryDir agent;
+        const QString transcript = agent.filePath(QStringLiteral("s1.jsonl"));
+        writeAll(transcript, turns(0, 3));
+        QVERIFY(QDir().mkpath(vault.filePath(QStringLiteral(".engram/captures"))));
+        auto held = VaultLock::acquireFile(vault.filePath(QStringLiteral(".engram/captures/claude-code-s1.lock")),
+                                           QStringLiteral("the test"), 0);
+        QVERIFY(held.ok());
+
+        // A capture that may wait 50 ms gives up naming the lock and writes nothing.
+        SessionCapture impatient(vault.path(), true);
+        impatient.setLockTimeout(50);
+        auto refused = impatient.capture(transcript);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().toString().contains(QLatin1String("capture of session claude-code-s1")),
+                 qPrintable(refused.error().toString()));
+        QVERIFY(!QFileInfo::exists(vault.filePath(QStringLiteral("sessions"))));
+
+        // One that waits reads the transcript only once the lock is free: the lines written while
+        // the test held it are in its copy.
+        auto waiting = QtConcurrent::run([&] { return SessionCapture(vault.path(), true).capture(transcript); });
+        QTest::qWait(100);
+        QVERIFY(!waiting.isFinished());
+        writeAll(transcript, turns(3, 5), true);
+        held->reset();
+        const auto captured = waiting.result();
+        QVERIFY(captured.ok());
+        QCOMPARE(captured->linesAdded, 5);
+        QCOMPARE(vault.read(captured->target), turns(0, 5));
     }
 
     void capture_redactsUnlessTurnedOff()

@@ -1,7 +1,8 @@
 #include "TestVault.h"
+#include "core/Database.h"
+#include "index/IndexStore.h"
 #include "vault/EngineInternals.h"
 
-#include <QElapsedTimer>
 #include <QSet>
 #include <QTest>
 
@@ -441,8 +442,10 @@ private slots:
         RecallQuery query = orchidQuery(10);
         query.now = kNow;
         query.cancel = &cancel;
-        QElapsedTimer clock;
-        clock.start();
+        // "At once" counted, not timed: not one SQLite step of the index (a wall-clock bound of
+        // 50 ms measured the neighbours on a loaded machine).
+        const Database &db = internals(*m_orchid).store().database();
+        const qint64 steps = db.vmSteps();
         auto results = m_orchid->recall(query);
         QVERIFY(!results.ok());
         QCOMPARE(results.error().message, RecallQuery::cancelledError().message);
@@ -450,7 +453,7 @@ private slots:
         auto pack = m_orchid->pack(query, 500);
         QVERIFY(!pack.ok());
         QCOMPARE(pack.error().message, RecallQuery::cancelledError().message);
-        QVERIFY2(clock.elapsed() < 50 * test::kSanitizerSlowdown, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(db.vmSteps(), steps);
         // The flag down, the same query answers.
         cancel = false;
         QVERIFY(!recallOrFail(*m_orchid, query).isEmpty());
