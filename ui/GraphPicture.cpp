@@ -188,6 +188,19 @@ void GraphPicture::paintContent(QPainter *painter, const QRectF &exposed, double
         painter->setBrush(QColor::fromRgb(it.key()));
         painter->drawRects(it.value());
     }
+    // The focused memory stands apart from its neighbours, not only by size: a ring in the
+    // selection's colour around a ring of the text's (it was a larger dot of the same colour).
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        if (!m_nodes.at(i).focus)
+            continue;
+        const double r = m_nodes.at(i).radius;
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        painter->setBrush(Qt::NoBrush);
+        painter->setPen(QPen(m_palette->palette().color(QPalette::Text), 1.5 / lod));
+        painter->drawEllipse(m_positions.at(i), r + 1.5 / lod, r + 1.5 / lod);
+        painter->setPen(QPen(m_palette->palette().color(QPalette::Highlight), 3.0 / lod));
+        painter->drawEllipse(m_positions.at(i), r + 4.0 / lod, r + 4.0 / lod);
+    }
     if (m_selected >= 0 && m_selected < m_nodes.size()) {
         const double r = m_nodes.at(m_selected).radius + 2.0 / lod;
         painter->setRenderHint(QPainter::Antialiasing, true);
@@ -244,7 +257,14 @@ void GraphPicture::paintLabels(QPainter *painter, const QRectF &exposed, double 
         placed << box;
         painter->fillRect(box, halo);
         painter->setPen(text);
+        if (m_nodes.at(i).focus) {
+            QFont bold = font;
+            bold.setBold(true);
+            painter->setFont(bold);
+        }
         painter->drawText(box.adjusted(2, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, label);
+        if (m_nodes.at(i).focus)
+            painter->setFont(font);
     }
     painter->restore();
 }

@@ -4,6 +4,7 @@
 // readable, and the splitter comes back as the person left it; only messages that matter count as
 // new; the store names of the Health details are in the UI's language; the "nothing here" line sits
 // centred in the table's empty area; the Recall tab puts the cursor in its question.
+#include "Appearance.h"
 #include "ChildByName.h"
 #include "HealthDashboard.h"
 #include "HealthModel.h"
@@ -14,11 +15,13 @@
 #include "RecallPanel.h"
 #include "Roles.h"
 #include "TestVault.h"
+#include "TimelineView.h"
 #include "Translations.h"
 #include "VaultSession.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QChartView>
 #include <QDialog>
 #include <QFile>
 #include <QHeaderView>
@@ -27,6 +30,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -43,13 +47,7 @@ const QString kDemo =
 const QString kDemoInVault =
     QStringLiteral("sessions/2025-09-03/claude-code-fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
 
-QByteArray readShared(const QString &relative)
-{
-    QFile file(test::sharedPath(relative));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(file.fileName()));
-    return file.readAll();
-}
+using test::readShared;
 
 QModelIndex rowOfPath(const QAbstractItemModel *model, const QString &path)
 {
@@ -271,6 +269,61 @@ private Q_SLOTS:
         const QString detail = model->index(row, HealthModel::ReasonColumn).data().toString();
         QVERIFY2(detail.contains(QLatin1String("semantisch (1)")), qPrintable(detail));
         QVERIFY2(!detail.contains(QLatin1String("semantic")), qPrintable(detail));
+    }
+
+    void appearance_darkAndLightFromTheViewMenuRestyleEveryViewAndChart_andAreRemembered()
+    {
+        // A desktop without a dark theme had no way to a dark window.
+        m_vault->write(kDemoInVault, readShared(kDemo));
+        openWindow();
+        auto *tools = child<QWidget>(m_window.get(), "toolStatsView");
+        auto *toolTable = child<QAbstractItemView>(tools, "toolStatsTable");
+        QTRY_VERIFY_WITH_TIMEOUT(toolTable->model() && toolTable->model()->rowCount() > 0, kTimeout);
+        const QList<QChartView *> charts = tools->findChildren<QChartView *>();
+        QVERIFY(charts.size() >= 2);
+        const auto themeOfEvery = [&charts](QChart::ChartTheme theme) {
+            QStringList other;
+            for (QChartView *view : charts)
+                if (view->chart()->theme() != theme)
+                    other << view->objectName();
+            return other;
+        };
+
+        child<QAction>(m_window.get(), "actionAppearanceDark")->trigger();
+        QVERIFY(child<QAction>(m_window.get(), "actionAppearanceDark")->isChecked());
+        QVERIFY(Appearance::isDark(QApplication::palette()));
+        for (QWidget *view : {static_cast<QWidget *>(m_window.get()), static_cast<QWidget *>(m_window->browser()),
+                              child<QWidget>(m_window.get(), "healthTable"), tools})
+            QVERIFY2(Appearance::isDark(view->palette()), qPrintable(view->objectName()));
+        QVERIFY2(themeOfEvery(QChart::ChartThemeDark).isEmpty(),
+                 qPrintable(themeOfEvery(QChart::ChartThemeDark).join(u',')));
+        QCOMPARE(QSettings().value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("dark"));
+
+        // The next start comes up dark before anything is chosen.
+        m_window.reset();
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        QVERIFY(!Appearance::isDark(QApplication::palette()));
+        openWindow();
+        QVERIFY(Appearance::isDark(m_window->palette()));
+        QVERIFY(child<QAction>(m_window.get(), "actionAppearanceDark")->isChecked());
+
+        child<QAction>(m_window.get(), "actionAppearanceLight")->trigger();
+        QVERIFY(!Appearance::isDark(m_window->palette()));
+        QCOMPARE(QSettings().value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("light"));
+        child<QAction>(m_window.get(), "actionAppearanceSystem")->trigger();
+        QCOMPARE(QSettings().value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("system"));
+    }
+
+    void consolidation_digestsWithoutALedgerAreNotNoConsolidationYet()
+    {
+        m_vault->write(QStringLiteral("consolidated/daily/2026-03-02.md"),
+                       QStringLiteral("# Daily digest 2026-03-02\n\nWe set up the parser.\n"));
+        openWindow();
+        m_window->tabs()->setCurrentWidget(m_window->timelineView());
+        auto *message = child<QLabel>(m_window->timelineView(), "emptyStateMessage");
+        QTRY_VERIFY_WITH_TIMEOUT(message->text().contains(QLatin1String("1 digest")), kTimeout);
+        QVERIFY2(!message->text().contains(QLatin1String("No consolidation yet")), qPrintable(message->text()));
+        QVERIFY2(message->text().contains(QLatin1String("ledger")), qPrintable(message->text()));
     }
 
 private:
