@@ -248,8 +248,12 @@ void GraphPicture::paintLabels(QPainter *painter, const QRectF &exposed, double 
         const QString &label = m_elided.at(i);
         const QPointF centre = toDevice.map(m_positions.at(i));
         const double r = m_nodes.at(i).radius * lod;
-        const QRectF box(centre.x() + r + 3, centre.y() - metrics.height() / 2, metrics.horizontalAdvance(label) + 4,
-                         metrics.height());
+        // The focused memory's label is bold: measured bold, or its end is cut.
+        QFont bold = font;
+        bold.setBold(true);
+        const double width =
+            m_nodes.at(i).focus ? QFontMetricsF(bold).horizontalAdvance(label) : metrics.horizontalAdvance(label);
+        const QRectF box(centre.x() + r + 3, centre.y() - metrics.height() / 2, width + 4, metrics.height());
         const bool overlaps =
             std::any_of(placed.cbegin(), placed.cend(), [&](const QRectF &p) { return p.intersects(box); });
         if (overlaps)
@@ -257,11 +261,8 @@ void GraphPicture::paintLabels(QPainter *painter, const QRectF &exposed, double 
         placed << box;
         painter->fillRect(box, halo);
         painter->setPen(text);
-        if (m_nodes.at(i).focus) {
-            QFont bold = font;
-            bold.setBold(true);
+        if (m_nodes.at(i).focus)
             painter->setFont(bold);
-        }
         painter->drawText(box.adjusted(2, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, label);
         if (m_nodes.at(i).focus)
             painter->setFont(font);

@@ -13,6 +13,7 @@
 #include "MemoryTableModel.h"
 #include "MessageLog.h"
 #include "RecallPanel.h"
+#include "RecallResultsModel.h"
 #include "Roles.h"
 #include "TestVault.h"
 #include "TimelineView.h"
@@ -28,6 +29,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSplitter>
 #include <QStyle>
@@ -256,21 +258,6 @@ private Q_SLOTS:
         QCOMPARE(m_window->tabs()->currentWidget(), m_window->recallPanel());
     }
 
-    // Last: it leaves the German translation installed.
-    void german_healthNamesTheStoresInGerman()
-    {
-        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
-        Translations::install();
-        openWindow();
-        showHealth();
-        HealthModel *model = m_window->healthDashboard()->model();
-        const int row = rowOfCheck(model, HealthCheckId::MemoryFolders);
-        QVERIFY(row >= 0);
-        const QString detail = model->index(row, HealthModel::ReasonColumn).data().toString();
-        QVERIFY2(detail.contains(QLatin1String("semantisch (1)")), qPrintable(detail));
-        QVERIFY2(!detail.contains(QLatin1String("semantic")), qPrintable(detail));
-    }
-
     void appearance_darkAndLightFromTheViewMenuRestyleEveryViewAndChart_andAreRemembered()
     {
         // A desktop without a dark theme had no way to a dark window.
@@ -292,11 +279,12 @@ private Q_SLOTS:
         child<QAction>(m_window.get(), "actionAppearanceDark")->trigger();
         QVERIFY(child<QAction>(m_window.get(), "actionAppearanceDark")->isChecked());
         QVERIFY(Appearance::isDark(QApplication::palette()));
+        // The application's palette reaches each widget by a posted event.
         for (QWidget *view : {static_cast<QWidget *>(m_window.get()), static_cast<QWidget *>(m_window->browser()),
                               child<QWidget>(m_window.get(), "healthTable"), tools})
-            QVERIFY2(Appearance::isDark(view->palette()), qPrintable(view->objectName()));
-        QVERIFY2(themeOfEvery(QChart::ChartThemeDark).isEmpty(),
-                 qPrintable(themeOfEvery(QChart::ChartThemeDark).join(u',')));
+            QTRY_VERIFY2(Appearance::isDark(view->palette()), qPrintable(view->objectName()));
+        QTRY_VERIFY2(themeOfEvery(QChart::ChartThemeDark).isEmpty(),
+                     qPrintable(themeOfEvery(QChart::ChartThemeDark).join(u',')));
         QCOMPARE(QSettings().value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("dark"));
 
         // The next start comes up dark before anything is chosen.
@@ -304,11 +292,11 @@ private Q_SLOTS:
         QApplication::setPalette(QApplication::style()->standardPalette());
         QVERIFY(!Appearance::isDark(QApplication::palette()));
         openWindow();
-        QVERIFY(Appearance::isDark(m_window->palette()));
+        QTRY_VERIFY(Appearance::isDark(m_window->palette()));
         QVERIFY(child<QAction>(m_window.get(), "actionAppearanceDark")->isChecked());
 
         child<QAction>(m_window.get(), "actionAppearanceLight")->trigger();
-        QVERIFY(!Appearance::isDark(m_window->palette()));
+        QTRY_VERIFY(!Appearance::isDark(m_window->palette()));
         QCOMPARE(QSettings().value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("light"));
         child<QAction>(m_window.get(), "actionAppearanceSystem")->trigger();
         QCOMPARE(QSettings().value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("system"));
@@ -321,9 +309,66 @@ private Q_SLOTS:
         openWindow();
         m_window->tabs()->setCurrentWidget(m_window->timelineView());
         auto *message = child<QLabel>(m_window->timelineView(), "emptyStateMessage");
-        QTRY_VERIFY_WITH_TIMEOUT(message->text().contains(QLatin1String("1 digest")), kTimeout);
+        QTRY_VERIFY2_WITH_TIMEOUT(message->text().contains(QLatin1String("1 digest")), qPrintable(message->text()),
+                                  kTimeout);
         QVERIFY2(!message->text().contains(QLatin1String("No consolidation yet")), qPrintable(message->text()));
         QVERIFY2(message->text().contains(QLatin1String("ledger")), qPrintable(message->text()));
+    }
+
+    void recall_namesASessionByItsTitle_andShowsConfiguredWeightsApartFromTheScaling()
+    {
+        // Source showed the session's file path; the score line weights scaled by relevance
+        // ("× 0.22" on one row, "× 0.30" on another).
+        m_vault->write(kDemoInVault, readShared(kDemo));
+        openWindow();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isBusy() && m_window->session()->stats().files == 3, kTimeout);
+        m_window->tabs()->setCurrentWidget(m_window->recallPanel());
+        auto *query = child<QLineEdit>(m_window.get(), "recallQuery");
+        auto *results = child<QTableView>(m_window.get(), "recallResults");
+        query->setText(QStringLiteral("create TODO app by Next.js"));
+        QTest::keyClick(query, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(results->model()->rowCount() > 0, kTimeout);
+        int turn = -1;
+        for (int r = 0; r < results->model()->rowCount() && turn < 0; ++r)
+            if (results->model()->index(r, 0).data(PathRole).toString() == kDemoInVault)
+                turn = r;
+        QVERIFY(turn >= 0);
+        const QModelIndex source = results->model()->index(turn, RecallResultsModel::SourceColumn);
+        QVERIFY2(source.data().toString().startsWith(QStringLiteral("create TODO app by Next.js — Demo, 2025-09-03:")),
+                 qPrintable(source.data().toString()));
+        QCOMPARE(source.data(Qt::ToolTipRole).toString(), kDemoInVault);
+
+        // The fast mode's weights as configured (relevance 0.4, strength 0.3, recency 0.2, access 0.1),
+        // and the factor this memory scales the priors by, said once.
+        results->selectRow(turn);
+        const QString header = child<QLabel>(m_window.get(), "recallSourceHeader")->text();
+        for (const char *term : {"strength", "recency", "access"})
+            QVERIFY2(QRegularExpression(
+                         QStringLiteral("%1 [0-9.]+ × %2")
+                             .arg(QLatin1String(term), QLatin1String(qstrcmp(term, "strength") == 0  ? "0\\.30"
+                                                                     : qstrcmp(term, "recency") == 0 ? "0\\.20"
+                                                                                                     : "0\\.10")))
+                         .match(header)
+                         .hasMatch(),
+                     qPrintable(header));
+        QVERIFY2(header.contains(QLatin1String("relevance ")) && header.contains(QStringLiteral(" × 0.40")),
+                 qPrintable(header));
+        QVERIFY2(header.contains(QStringLiteral("strength, recency, access weighed × ")), qPrintable(header));
+    }
+
+    // Last: it leaves the German translation installed.
+    void german_healthNamesTheStoresInGerman()
+    {
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        Translations::install();
+        openWindow();
+        showHealth();
+        HealthModel *model = m_window->healthDashboard()->model();
+        const int row = rowOfCheck(model, HealthCheckId::MemoryFolders);
+        QVERIFY(row >= 0);
+        const QString detail = model->index(row, HealthModel::ReasonColumn).data().toString();
+        QVERIFY2(detail.contains(QLatin1String("semantisch (1)")), qPrintable(detail));
+        QVERIFY2(!detail.contains(QLatin1String("semantic")), qPrintable(detail));
     }
 
 private:

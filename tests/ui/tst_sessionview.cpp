@@ -177,20 +177,25 @@ private Q_SLOTS:
         // The ▸ of a tool call is a link that unfolds it to its input and output; a second click folds it.
         open(kInVault);
         QTRY_VERIFY_WITH_TIMEOUT(conversation->toPlainText().contains(QStringLiteral("▸ Bash")), kTimeout);
+        // The first call drawn: the first tool-call part of the first turn that has one.
         const ConversationToolCall *first = nullptr;
         for (const ConversationTurn &turn : conversation->conversation().turns)
-            if (!first && !turn.toolCalls.isEmpty() && turn.toolCalls.first().name == QLatin1String("Bash"))
-                first = &turn.toolCalls.first();
+            for (const ConversationPart &part : turn.parts)
+                if (!first && part.toolCall >= 0)
+                    first = &turn.toolCalls.at(part.toolCall);
         QVERIFY(first);
-        QVERIFY(!conversation->toPlainText().contains(QStringLiteral("Output")));
+        // Its input as the transcript wrote it: a JSON object, one key a line.
+        const QString inputLine = first->input.split(QLatin1Char('\n')).value(1).trimmed();
+        QVERIFY2(inputLine.startsWith(u'"'), qPrintable(first->input));
+        QVERIFY(!conversation->toPlainText().contains(QStringLiteral("▾")));
         QVERIFY(clickAnchor(conversation, QStringLiteral("call:")));
         QTRY_VERIFY(conversation->toPlainText().contains(QStringLiteral("▾")));
-        QVERIFY(conversation->toPlainText().contains(QStringLiteral("Input")));
-        QVERIFY(conversation->toPlainText().contains(QStringLiteral("Output")));
-        QVERIFY2(conversation->toPlainText().contains(QStringLiteral("\"command\"")),
-                 qPrintable(conversation->toPlainText().left(3000)));
+        QVERIFY(conversation->toPlainText().contains(QStringLiteral("\nInput\n")));
+        QVERIFY(conversation->toPlainText().contains(QStringLiteral("\nOutput\n")));
+        QVERIFY2(conversation->toPlainText().contains(inputLine), qPrintable(inputLine));
         QVERIFY(clickAnchor(conversation, QStringLiteral("call:")));
-        QTRY_VERIFY(!conversation->toPlainText().contains(QStringLiteral("Output")));
+        QTRY_VERIFY(!conversation->toPlainText().contains(QStringLiteral("▾")));
+        QVERIFY(!conversation->toPlainText().contains(QStringLiteral("\nOutput\n")));
 
         // Codex writes 0.0 s for a call under 0.05 s: no "0 ms".
         open(kCodexInVault);
