@@ -40,6 +40,23 @@ bool HealthModel::isFailure(HealthStatus status)
     return status != HealthStatus::Ok && status != HealthStatus::NotYet;
 }
 
+bool HealthModel::needsAPerson(const HealthCheck &check)
+{
+    if (!isFailure(check.status))
+        return false;
+    const bool agentActivity = check.id == HealthCheckId::TodaysSession || check.id == HealthCheckId::ToolUsage;
+    return !(agentActivity && (check.status == HealthStatus::Missing || check.status == HealthStatus::Stale));
+}
+
+HealthStatus HealthModel::worstNeedingAPerson() const
+{
+    HealthStatus worst = HealthStatus::Ok;
+    for (const HealthCheck &c : m_checks)
+        if (needsAPerson(c) && severity(c.status) > severity(worst))
+            worst = c.status;
+    return worst;
+}
+
 QString HealthModel::statusLabel(HealthStatus status)
 {
     switch (status) {
@@ -80,6 +97,8 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
     case Qt::DecorationRole:
         if (index.column() != StatusColumn)
             return {};
+        if (isFailure(c.status) && !needsAPerson(c))
+            return QColor(0x8a, 0x8a, 0x8a); // a quiet day: grey as "not yet", not a warning's colour
         switch (c.status) {
         case HealthStatus::Ok: return QColor(0x2e, 0x9e, 0x4f);
         case HealthStatus::NotYet: return QColor(0x8a, 0x8a, 0x8a);

@@ -659,9 +659,9 @@ QVariant MemoryTableModel::display(const MemoryRow &row, int column, const Sessi
     case LayerColumn: return Vocabulary::layer(row.layer);
     case StrengthColumn: {
         if (session)
-            return session->strength < 0 ? QVariant() : QVariant(QString::number(session->strength, 'f', 2));
+            return session->strength < 0 ? QVariant() : QVariant(QLocale().toString(session->strength, 'f', 2));
         const auto it = m_strengths.constFind(row.id);
-        return it == m_strengths.constEnd() ? QVariant() : QVariant(QString::number(it->strength, 'f', 2));
+        return it == m_strengths.constEnd() ? QVariant() : QVariant(QLocale().toString(it->strength, 'f', 2));
     }
     case LastAccessColumn: {
         QDateTime lastAccess;

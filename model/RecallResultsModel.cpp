@@ -3,6 +3,8 @@
 #include "Roles.h"
 #include "Vocabulary.h"
 
+#include <QLocale>
+
 namespace engram {
 
 RecallResultsModel::RecallResultsModel(QObject *parent) : QAbstractTableModel(parent) { }
@@ -33,10 +35,15 @@ QVariant RecallResultsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case RankColumn: return index.row() + 1;
-        case ScoreColumn: return QString::number(r.score, 'f', 3);
+        case ScoreColumn: return QLocale().toString(r.score, 'f', 3);
         case SourceColumn: {
-            const QString source =
-                QStringLiteral("%1:%2-%3").arg(r.chunk.path).arg(r.chunk.startLine).arg(r.chunk.endLine);
+            // A session's turn is named by the session's readable title (its file name is a UUID);
+            // the path is the cell's tooltip.
+            const bool titled = r.chunk.isTurn && !r.chunk.title.isEmpty();
+            const QString source = QStringLiteral("%1:%2-%3")
+                                       .arg(titled ? r.chunk.title : r.chunk.path)
+                                       .arg(r.chunk.startLine)
+                                       .arg(r.chunk.endLine);
             // A linked vault's result (a team's) says so before its path; the open vault's need no tag.
             return r.vault.isEmpty() ? source : QStringLiteral("[%1] %2").arg(r.vault, source);
         }
@@ -44,7 +51,7 @@ QVariant RecallResultsModel::data(const QModelIndex &index, int role) const
         case TextColumn: return r.chunk.text.simplified().left(300);
         }
         return {};
-    case Qt::ToolTipRole: return r.chunk.text.left(2000);
+    case Qt::ToolTipRole: return index.column() == SourceColumn ? r.chunk.path : r.chunk.text.left(2000);
     case ChunkIdRole: return r.chunk.id;
     case PathRole: return r.chunk.path;
     case VaultRole: return r.vault;

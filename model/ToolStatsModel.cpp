@@ -3,6 +3,7 @@
 #include "Roles.h"
 
 #include <QColor>
+#include <QLocale>
 
 namespace engram {
 
@@ -35,7 +36,7 @@ QVariant ToolStatsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case ToolColumn: return t.name;
         case CallsColumn: return t.calls;
-        case SuccessColumn: return QStringLiteral("%1 %").arg(t.successRate * 100.0, 0, 'f', 1);
+        case SuccessColumn: return QStringLiteral("%1 %").arg(QLocale().toString(t.successRate * 100.0, 'f', 1));
         case MedianColumn: return t.p50Ms < 0 ? QVariant() : QVariant(tr("%1 ms").arg(t.p50Ms));
         case FlagColumn: return dropped ? tr("dropped") : QString();
         }

@@ -8,6 +8,8 @@
 #include "cognition/ToolUsage.h"
 #include "vault/Engine.h"
 
+#include <QDir>
+#include <QDirIterator>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTimer>
@@ -118,8 +120,13 @@ public:
             return;
         m_nodes.insert(r.id);
         const QString label = memoryLabel(r.title, r.heading);
-        m_data.nodes << GraphNode{r.id, label.isEmpty() ? r.path : label, r.region,
-                                  m_strengths.value(r.id, MemoryStrength{}).strength};
+        const QString named = label.isEmpty() ? r.path : label;
+        // All turns of a session share its title: each is told apart by its own first words, the
+        // title in its tooltip.
+        const bool turn = r.session && !r.excerpt.isEmpty();
+        m_data.nodes << GraphNode{r.id, turn ? r.excerpt : named, r.region,
+                                  m_strengths.value(r.id, MemoryStrength{}).strength,
+                                  turn ? named + QLatin1Char('\n') + r.excerpt : QString()};
     }
     GraphData take() { return std::move(m_data); }
     qsizetype nodeCount() const { return m_nodes.size(); }
@@ -172,6 +179,16 @@ TimelineData timelineOf(Engine &engine)
             out.tokens << LayerTokens{day, QStringLiteral("raw"), e.tokensIn};
         out.lineage << Lineage{e.path, e.layer, {}, e.compression(), day};
     }
+    // Digests the ledger does not name still exist: "No consolidation yet" beside them misled.
+    const QDir vault(engine.vaultPath());
+    QDirIterator digests(vault.filePath(QStringLiteral("consolidated")), {QStringLiteral("*.md")}, QDir::Files,
+                         QDirIterator::Subdirectories);
+    while (digests.hasNext()) {
+        const QString path = vault.relativeFilePath(digests.next());
+        if (!rowOf.contains(path))
+            out.unrecorded << path;
+    }
+    out.unrecorded.sort();
     return out;
 }
 

@@ -31,9 +31,10 @@ struct RegionStat {
 
 struct GraphNode {
     qint64 id = 0;
-    QString label;
+    QString label; ///< a session's turn by its first words: its session's title named every turn alike
     QString region;
     double strength = 1.0;
+    QString tooltip{}; ///< empty: the label (a default, so that lists of four stay whole)
 };
 
 /// A typed association: related, caused, contradicts, supersedes, part_of, derived_from, co_activated.
@@ -84,7 +85,10 @@ struct Lineage {
 struct TimelineData {
     QList<LayerTokens> tokens;
     QList<Lineage> lineage;
-    bool isEmpty() const { return tokens.isEmpty() && lineage.isEmpty(); }
+    /// Digests under consolidated/ that no ledger entry records (written by hand, by another tool,
+    /// or by a run whose ledger was lost): their tokens and sources are unknown, but they exist.
+    QStringList unrecorded;
+    bool isEmpty() const { return tokens.isEmpty() && lineage.isEmpty() && unrecorded.isEmpty(); }
 };
 
 /// Tool-usage statistics (engine/ToolUsage) plus each tool's timed durations for the distribution chart.

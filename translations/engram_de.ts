@@ -244,10 +244,6 @@
         <translation>Zeilen %1–%2</translation>
     </message>
     <message>
-        <source>· recalled</source>
-        <translation>· abgerufen</translation>
-    </message>
-    <message>
         <source>ok</source>
         <translation>ok</translation>
     </message>
@@ -302,6 +298,22 @@
             <numerusform>%Ln Zeile nicht angezeigt</numerusform>
             <numerusform>%Ln Zeilen nicht angezeigt</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>· this memory</source>
+        <translation>· diese Erinnerung</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
     </message>
 </context>
 <context>
@@ -603,6 +615,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Resolve Conflicts…</source>
         <translation>Konflikte lösen …</translation>
+    </message>
+    <message>
+        <source>✔ Healthy · the agent has been quiet lately</source>
+        <translation>✔ Gesund · der Agent war zuletzt ruhig</translation>
     </message>
 </context>
 <context>
@@ -1131,6 +1147,13 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
             <numerusform>%Ln Erinnerungen</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>, %Ln in conflict after a sync (Resolve… above)</source>
+        <translation>
+            <numerusform>, %Ln nach einer Synchronisierung im Konflikt (oben „Lösen …“)</numerusform>
+            <numerusform>, %Ln nach einer Synchronisierung im Konflikt (oben „Lösen …“)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>engram::IndexWorker</name>
@@ -1283,10 +1306,6 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>&amp;Health</source>
         <translation>&amp;Gesundheit</translation>
-    </message>
-    <message>
-        <source>%1 — Engram</source>
-        <translation>%1 — Engram</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1468,13 +1487,6 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>Committed locally; push skipped: %1</source>
         <translation>Lokal committet; Push ausgelassen: %1</translation>
     </message>
-    <message numerus="yes">
-        <source>Sync stopped: %Ln file(s) changed on both machines (Sync › Resolve Conflicts…)</source>
-        <translation>
-            <numerusform>Sync angehalten: %Ln Datei auf beiden Rechnern geändert (Sync › Konflikte lösen …)</numerusform>
-            <numerusform>Sync angehalten: %Ln Dateien auf beiden Rechnern geändert (Sync › Konflikte lösen …)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Sync failed: %1</source>
         <translation>Sync fehlgeschlagen: %1</translation>
@@ -1482,6 +1494,33 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Not committed (too large): %1</source>
         <translation>Nicht committet (zu groß): %1</translation>
+    </message>
+    <message>
+        <source>%1[*] — Engram</source>
+        <translation>%1[*] — Engram</translation>
+    </message>
+    <message>
+        <source>&amp;Appearance</source>
+        <translation>&amp;Erscheinungsbild</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sync stopped: %Ln file(s) in conflict, changed on both machines: %1 (Resolve… above)</source>
+        <translation>
+            <numerusform>Synchronisierung angehalten: %Ln Datei im Konflikt, auf beiden Rechnern geändert: %1 (oben „Lösen …“)</numerusform>
+            <numerusform>Synchronisierung angehalten: %Ln Dateien im Konflikt, auf beiden Rechnern geändert: %1 (oben „Lösen …“)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1533,6 +1572,22 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>No memory matches these filters.</source>
         <translation>Keine Erinnerung passt zu diesen Filtern.</translation>
+    </message>
+    <message>
+        <source>⚠ %1 — in conflict after a sync: its last good version</source>
+        <translation>⚠ %1 — nach einer Synchronisierung im Konflikt: ihre letzte gute Fassung</translation>
+    </message>
+    <message>
+        <source>Two versions of this note met in a sync. Choose what it says with Resolve… above; until then it is not searched.</source>
+        <translation>Bei einer Synchronisierung trafen zwei Fassungen dieser Notiz aufeinander. Wählen Sie oben mit „Lösen …“, was sie sagt; bis dahin wird sie nicht durchsucht.</translation>
+    </message>
+    <message>
+        <source>Indexing %1 of %2 files… memories appear here as soon as they are indexed.</source>
+        <translation>Indiziere %1 von %2 Dateien … Erinnerungen erscheinen hier, sobald sie indiziert sind.</translation>
+    </message>
+    <message>
+        <source>Listing the memories…</source>
+        <translation>Die Erinnerungen werden aufgelistet …</translation>
     </message>
 </context>
 <context>
@@ -1683,6 +1738,36 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>Save them before leaving the note?</source>
         <translation>Vor dem Verlassen der Notiz speichern?</translation>
     </message>
+    <message>
+        <source>Show &amp;Changes</source>
+        <translation>Ä&amp;nderungen zeigen</translation>
+    </message>
+    <message>
+        <source>(the file on disk says the same as your text)</source>
+        <translation>(die Datei auf dem Datenträger sagt dasselbe wie Ihr Text)</translation>
+    </message>
+    <message>
+        <source>- your text, + the file on disk:
+</source>
+        <translation>- Ihr Text, + die Datei auf dem Datenträger:
+</translation>
+    </message>
+    <message>
+        <source>%1 — in conflict: its last good version (read-only)</source>
+        <translation>%1 — im Konflikt: ihre letzte gute Fassung (schreibgeschützt)</translation>
+    </message>
+    <message>
+        <source>Two versions of %1 met in a sync. This is its last good version, as this machine had it before the sync. Choose what the note says with Sync › Resolve Conflicts…</source>
+        <translation>Bei einer Synchronisierung trafen zwei Fassungen von %1 aufeinander. Dies ist ihre letzte gute Fassung, wie dieser Rechner sie vor der Synchronisierung hatte. Wählen Sie unter Sync › Konflikte lösen …, was die Notiz sagt.</translation>
+    </message>
+    <message>
+        <source>Save them before opening another vault?</source>
+        <translation>Vor dem Öffnen eines anderen Tresors speichern?</translation>
+    </message>
+    <message>
+        <source>Save them before quitting Engram?</source>
+        <translation>Vor dem Beenden von Engram speichern?</translation>
+    </message>
 </context>
 <context>
     <name>engram::PackPanel</name>
@@ -1828,6 +1913,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>not of the time the question names</source>
         <translation>nicht aus der Zeit, die die Frage nennt</translation>
+    </message>
+    <message>
+        <source>%1 weighed × %2 for this memory (its relevance and layer)</source>
+        <translation>%1 für diese Erinnerung × %2 gewichtet (nach ihrer Relevanz und Ebene)</translation>
     </message>
 </context>
 <context>
@@ -1977,10 +2066,6 @@ Stärke %1</translation>
         <translation>Eine andere Einbettung bettet beim erneuten Öffnen des Tresors jede Erinnerung neu ein.</translation>
     </message>
     <message>
-        <source>The %1 weight of mode %2 must be a number ≥ 0.</source>
-        <translation>Das Gewicht %1 des Modus %2 muss eine Zahl ≥ 0 sein.</translation>
-    </message>
-    <message>
         <source>Expectations: no preview until %1</source>
         <translation>Erwartungen: keine Vorschau, bis dies behoben ist: %1</translation>
     </message>
@@ -2011,6 +2096,49 @@ Stärke %1</translation>
     <message>
         <source>Linked Vaults</source>
         <translation>Verknüpfte Tresore</translation>
+    </message>
+    <message>
+        <source>A weight from 0 to 1: how much the signal counts in the score. The terms are added, so weights that sum to about 1 keep scores between 0 and 1.</source>
+        <translation>Ein Gewicht von 0 bis 1: wie viel das Signal in der Bewertung zählt. Die Terme werden addiert; Gewichte, die zusammen etwa 1 ergeben, halten die Bewertungen zwischen 0 und 1.</translation>
+    </message>
+    <message>
+        <source>Show &amp;Which…</source>
+        <translation>&amp;Welche zeigen …</translation>
+    </message>
+    <message>
+        <source>The %1 weight of mode %2 must be a number from 0 to 1.</source>
+        <translation>Das Gewicht „%1“ des Modus „%2“ muss eine Zahl von 0 bis 1 sein.</translation>
+    </message>
+    <message>
+        <source>“%1” → %2</source>
+        <translation>„%1“ → %2</translation>
+    </message>
+    <message>
+        <source>Would break: %1</source>
+        <translation>Würden kaputtgehen: %1</translation>
+    </message>
+    <message>
+        <source>Would be fixed: %1</source>
+        <translation>Würden behoben: %1</translation>
+    </message>
+    <message>
+        <source>Would break:</source>
+        <translation>Würden kaputtgehen:</translation>
+    </message>
+    <message>
+        <source>Would be fixed:</source>
+        <translation>Würden behoben:</translation>
+    </message>
+    <message>
+        <source>Expectations</source>
+        <translation>Erwartungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln expectation(s) would change with these settings.</source>
+        <translation>
+            <numerusform>%Ln Erwartung würde sich mit diesen Einstellungen ändern.</numerusform>
+            <numerusform>%Ln Erwartungen würden sich mit diesen Einstellungen ändern.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2243,6 +2371,20 @@ Kontext: %2
     </message>
 </context>
 <context>
+    <name>engram::SyncConflictBanner</name>
+    <message>
+        <source>Resolve…</source>
+        <translation>Lösen …</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ Sync stopped: %n file(s) changed on this machine and on another: %1. Until you choose what they say they are not searched; Memories shows their last good version.</source>
+        <translation>
+            <numerusform>⚠ Synchronisierung angehalten: %n Datei wurde auf diesem und einem anderen Rechner geändert: %1. Bis Sie wählen, was sie sagt, wird sie nicht durchsucht; „Erinnerungen“ zeigt ihre letzte gute Fassung.</numerusform>
+            <numerusform>⚠ Synchronisierung angehalten: %n Dateien wurden auf diesem und einem anderen Rechner geändert: %1. Bis Sie wählen, was sie sagen, werden sie nicht durchsucht; „Erinnerungen“ zeigt ihre letzte gute Fassung.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>engram::TimelineView</name>
     <message>
         <source>Digest or fact → sources</source>
@@ -2285,6 +2427,20 @@ Wenn Sitzungen zu täglichen und wöchentlichen Zusammenfassungen und Fakten ver
     <message>
         <source>source ÷ digest tokens</source>
         <translation>Quell- ÷ Zusammenfassungs-Tokens</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln digest(s) in consolidated/, none recorded in the consolidation ledger: their tokens, compression and lineage are unknown.
+Consolidate Now records what it writes; those digests appear here then.</source>
+        <translation>
+            <numerusform>%Ln Zusammenfassung in consolidated/, keine im Konsolidierungsprotokoll verzeichnet: ihre Tokens, Verdichtung und Herkunft sind unbekannt.
+„Jetzt konsolidieren“ verzeichnet, was es schreibt; solche Zusammenfassungen erscheinen dann hier.</numerusform>
+            <numerusform>%Ln Zusammenfassungen in consolidated/, keine im Konsolidierungsprotokoll verzeichnet: ihre Tokens, Verdichtung und Herkunft sind unbekannt.
+„Jetzt konsolidieren“ verzeichnet, was es schreibt; solche Zusammenfassungen erscheinen dann hier.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not in the ledger</source>
+        <translation>nicht im Protokoll</translation>
     </message>
 </context>
 <context>

@@ -244,10 +244,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>· recalled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>ok</source>
         <translation type="unfinished"></translation>
     </message>
@@ -302,6 +298,22 @@
             <numerusform>%Ln line not shown</numerusform>
             <numerusform>%Ln lines not shown</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>· this memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -601,6 +613,10 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Resolve Conflicts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ Healthy · the agent has been quiet lately</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1130,6 +1146,13 @@ Edges appear once the dynamics layer links related memories and records which on
             <numerusform>%Ln memories</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>, %Ln in conflict after a sync (Resolve… above)</source>
+        <translation>
+            <numerusform>, %Ln in conflict after a sync (Resolve… above)</numerusform>
+            <numerusform>, %Ln in conflict after a sync (Resolve… above)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>engram::IndexWorker</name>
@@ -1281,10 +1304,6 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>&amp;Health</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — Engram</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1467,13 +1486,6 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>Committed locally; push skipped: %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Sync stopped: %Ln file(s) changed on both machines (Sync › Resolve Conflicts…)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>Sync failed: %1</source>
         <translation type="unfinished"></translation>
@@ -1481,6 +1493,33 @@ Edges appear once the dynamics layer links related memories and records which on
     <message>
         <source>Not committed (too large): %1</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1[*] — Engram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Appearance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Sync stopped: %Ln file(s) in conflict, changed on both machines: %1 (Resolve… above)</source>
+        <translation>
+            <numerusform>Sync stopped: %Ln file in conflict, changed on both machines: %1 (Resolve… above)</numerusform>
+            <numerusform>Sync stopped: %Ln files in conflict, changed on both machines: %1 (Resolve… above)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1531,6 +1570,22 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>No memory matches these filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ %1 — in conflict after a sync: its last good version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two versions of this note met in a sync. Choose what it says with Resolve… above; until then it is not searched.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Indexing %1 of %2 files… memories appear here as soon as they are indexed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing the memories…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1682,6 +1737,35 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>Save them before leaving the note?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Show &amp;Changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the file on disk says the same as your text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>- your text, + the file on disk:
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — in conflict: its last good version (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two versions of %1 met in a sync. This is its last good version, as this machine had it before the sync. Choose what the note says with Sync › Resolve Conflicts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save them before opening another vault?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save them before quitting Engram?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::PackPanel</name>
@@ -1826,6 +1910,10 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>not of the time the question names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 weighed × %2 for this memory (its relevance and layer)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1974,10 +2062,6 @@ strength %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The %1 weight of mode %2 must be a number ≥ 0.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Expectations: no preview until %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2008,6 +2092,49 @@ strength %1</source>
     <message>
         <source>Linked Vaults</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A weight from 0 to 1: how much the signal counts in the score. The terms are added, so weights that sum to about 1 keep scores between 0 and 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;Which…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 weight of mode %2 must be a number from 0 to 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would break: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would be fixed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would break:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would be fixed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expectations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln expectation(s) would change with these settings.</source>
+        <translation>
+            <numerusform>%Ln expectation would change with these settings.</numerusform>
+            <numerusform>%Ln expectations would change with these settings.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2236,6 +2363,20 @@ Context: %2
     </message>
 </context>
 <context>
+    <name>engram::SyncConflictBanner</name>
+    <message>
+        <source>Resolve…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ Sync stopped: %n file(s) changed on this machine and on another: %1. Until you choose what they say they are not searched; Memories shows their last good version.</source>
+        <translation>
+            <numerusform>⚠ Sync stopped: %n file changed on this machine and on another: %1. Until you choose what it says it is not searched; Memories shows its last good version.</numerusform>
+            <numerusform>⚠ Sync stopped: %n files changed on this machine and on another: %1. Until you choose what they say they are not searched; Memories shows their last good version.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>engram::TimelineView</name>
     <message>
         <source>Digest or fact → sources</source>
@@ -2276,6 +2417,20 @@ When sessions are consolidated into daily and weekly digests and facts, their to
     </message>
     <message>
         <source>source ÷ digest tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln digest(s) in consolidated/, none recorded in the consolidation ledger: their tokens, compression and lineage are unknown.
+Consolidate Now records what it writes; those digests appear here then.</source>
+        <translation>
+            <numerusform>%Ln digest in consolidated/, not recorded in the consolidation ledger: its tokens, compression and lineage are unknown.
+Consolidate Now records what it writes; such digests appear here then.</numerusform>
+            <numerusform>%Ln digests in consolidated/, none recorded in the consolidation ledger: their tokens, compression and lineage are unknown.
+Consolidate Now records what it writes; those digests appear here then.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not in the ledger</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

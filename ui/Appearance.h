@@ -9,6 +9,19 @@ namespace engram {
 /// selections that keep their colour when a view loses focus.
 class Appearance {
 public:
+    /// The window's colours: the desktop's, or light or dark whatever the desktop says (a Linux
+    /// desktop without a dark theme has no other way to a dark window).
+    enum class Theme { System, Light, Dark };
+    /// The theme chosen last (View › Appearance), System when none was.
+    static Theme savedTheme();
+    /// Applies `theme` to the whole application (every view and chart follows its palette change)
+    /// and remembers it for the next start.
+    static void setTheme(Theme theme);
+    /// Applies the theme chosen last; at a start, before the window shows.
+    static void applySavedTheme();
+    /// A dark palette of the window's colours, for the Dark theme.
+    static QPalette darkPalette();
+
     /// Dark when the window's background is darker than its text.
     static bool isDark(const QPalette &palette);
     /// A chart in the light or dark Qt Charts theme of `palette`, its background the window's base.

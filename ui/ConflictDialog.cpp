@@ -1,5 +1,7 @@
 #include "ConflictDialog.h"
 
+#include "LineDiff.h"
+
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -7,6 +9,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTextBlock>
 #include <QVBoxLayout>
 
 namespace engram {
@@ -22,6 +25,23 @@ QPlainTextEdit *textPane(const QString &objectName, bool readOnly, QWidget *pare
     edit->setReadOnly(readOnly);
     edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     return edit;
+}
+
+/// Marks `lines` (0-based) of `edit` with a background: the lines the other side does not share.
+void markLines(QPlainTextEdit *edit, const QList<int> &lines, const QColor &colour)
+{
+    QList<QTextEdit::ExtraSelection> marks;
+    for (int line : lines) {
+        const QTextBlock block = edit->document()->findBlockByNumber(line);
+        if (!block.isValid())
+            continue;
+        QTextEdit::ExtraSelection mark;
+        mark.cursor = QTextCursor(block);
+        mark.format.setBackground(colour);
+        mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+        marks << mark;
+    }
+    edit->setExtraSelections(marks);
 }
 
 QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
@@ -123,6 +143,14 @@ void ConflictDialog::showFile()
     m_theirs->setPlainText(sides->hasTheirs ? QString::fromUtf8(sides->theirs) : deleted);
     // The merged text starts from this machine's version: the person edits in what to keep from theirs.
     m_merged->setPlainText(QString::fromUtf8(sides->hasMine ? sides->mine : sides->theirs));
+    // The lines that differ between the two sides are marked in each (as a diff would list them),
+    // in the selection's colour made faint so the text stays readable in light and dark palettes.
+    const LineDiff diff(m_mine->toPlainText().split(QLatin1Char('\n')),
+                        m_theirs->toPlainText().split(QLatin1Char('\n')));
+    QColor mark = palette().color(QPalette::Highlight);
+    mark.setAlpha(70);
+    markLines(m_mine, diff.removed(), mark);
+    markLines(m_theirs, diff.added(), mark);
     m_status->setText(tr("%1: changed on both machines. Choose a version, or edit the merged text.").arg(path));
 }
 

@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QLocale>
 #include <QScrollBar>
+#include <QUrl>
 
 namespace engram {
 
@@ -28,9 +29,11 @@ QString escaped(QString text)
     return text.toHtmlEscaped();
 }
 
-QString durationText(qint64 ms)
+QString durationText(qint64 ms, bool codex)
 {
-    if (ms < 0)
+    // Codex gives a call's duration to the tenth of a second: its 0.0 says only "under 0.05 s"
+    // (37 of the sample session's 45 figures), which "0 ms" misstated.
+    if (ms < 0 || (codex && ms == 0))
         return {};
     if (ms < 1000)
         return ConversationView::tr("%1 ms").arg(ms);
@@ -46,6 +49,25 @@ ConversationView::ConversationView(QWidget *parent) : QTextBrowser(parent)
     setObjectName(QStringLiteral("conversationView"));
     setOpenLinks(false);
     setReadOnly(true);
+    // A tool call's ▸ is a link "call:<turn>:<call>" that unfolds it.
+    connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        if (url.scheme() != QLatin1String("call"))
+            return;
+        const QStringList at = url.path().split(QLatin1Char(':'));
+        if (at.size() == 2)
+            toggleCall(at.at(0).toInt(), at.at(1).toInt());
+    });
+}
+
+void ConversationView::toggleCall(int turn, int call)
+{
+    if (turn < 0 || turn >= m_conversation.turns.size() || call < 0
+        || call >= m_conversation.turns[turn].toolCalls.size())
+        return;
+    const std::pair<int, int> key{turn, call};
+    if (!m_unfolded.remove(key))
+        m_unfolded.insert(key);
+    render();
 }
 
 void ConversationView::setConversation(const Conversation &conversation, const QString &title)
@@ -53,6 +75,7 @@ void ConversationView::setConversation(const Conversation &conversation, const Q
     m_conversation = conversation;
     m_title = title;
     m_highlighted.clear();
+    m_unfolded.clear();
     m_startLine = m_endLine = 0;
     render();
 }
@@ -120,8 +143,9 @@ QString ConversationView::turnHtml(int index) const
     header += QStringLiteral(" <span style=\"color:%1\">%2</span>")
                   .arg(muted, turn.startLine == turn.endLine ? tr("line %1").arg(turn.startLine)
                                                              : tr("lines %1–%2").arg(turn.startLine).arg(turn.endLine));
+    // The memory selected (by a click in Memories, a node of the graph, a recall): not always a recall.
     if (highlighted)
-        header += QStringLiteral(" <span style=\"color:%1\">%2</span>").arg(muted, tr("· recalled"));
+        header += QStringLiteral(" <span style=\"color:%1\">%2</span>").arg(muted, tr("· this memory"));
 
     // The memory's own parts of a long turn stand out from the rest of the turn.
     const QString ownColor =
@@ -155,14 +179,26 @@ QString ConversationView::turnHtml(int index) const
             outcome = QStringLiteral("<span style=\"color:%1\">%2</span>").arg(muted, tr("no result"));
             break;
         }
-        const QString duration = durationText(call.durationMs);
+        const QString duration = durationText(call.durationMs, m_conversation.agent == QLatin1String("codex"));
+        const bool unfolded = m_unfolded.contains({index, part.toolCall});
         body +=
-            QStringLiteral("<div style=\"font-family:monospace; margin-left:12px%6\">▸ <b>%1</b> "
+            QStringLiteral("<div style=\"font-family:monospace; margin-left:12px%6\"><a href=\"call:%7:%8\" "
+                           "style=\"text-decoration:none\">%9</a> <b>%1</b> "
                            "<span style=\"color:%2\">%3</span> %4%5</div>")
                 .arg(call.name.toHtmlEscaped(), muted, escaped(call.summary), outcome,
                      duration.isEmpty() ? QString()
                                         : QStringLiteral(" <span style=\"color:%1\">%2</span>").arg(muted, duration),
-                     own ? QStringLiteral("; background-color:%1").arg(ownColor) : QString());
+                     own ? QStringLiteral("; background-color:%1").arg(ownColor) : QString(), QString::number(index),
+                     QString::number(part.toolCall), unfolded ? QStringLiteral("▾") : QStringLiteral("▸"));
+        if (unfolded) {
+            const auto block = [&muted](const QString &label, const QString &content) {
+                return QStringLiteral("<p style=\"color:%1; margin-left:28px; margin-bottom:0\">%2</p>"
+                                      "<pre style=\"margin-left:28px; margin-top:2px; white-space:pre-wrap\">%3</pre>")
+                    .arg(muted, label.toHtmlEscaped(), escaped(content));
+            };
+            body += block(tr("Input"), call.input.isEmpty() ? tr("(none)") : call.input);
+            body += block(tr("Output"), call.output.isEmpty() ? tr("(none)") : call.output);
+        }
     }
     const QString border = highlighted ? QStringLiteral(" border=\"1\"") : QString();
     return QStringLiteral(

@@ -2,7 +2,10 @@
 
 #include "ingest/ConversationReader.h"
 
+#include <QSet>
 #include <QTextBrowser>
+
+#include <utility>
 
 namespace engram {
 
@@ -22,6 +25,8 @@ public:
 
     const Conversation &conversation() const { return m_conversation; }
     QList<int> highlightedTurns() const { return m_highlighted; }
+    /// Unfolds (or folds) a tool call to its input and output, as a click on its ▸ does.
+    void toggleCall(int turn, int call);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -33,7 +38,8 @@ private:
     Conversation m_conversation;
     QString m_title;
     QList<int> m_highlighted;
-    int m_startLine = 0; ///< the highlighted memory's lines: its parts of a long turn are marked apart
+    QSet<std::pair<int, int>> m_unfolded; ///< (turn, call) of the tool calls shown with their input and output
+    int m_startLine = 0;                  ///< the highlighted memory's lines: its parts of a long turn are marked apart
     int m_endLine = 0;
 };
 

@@ -38,6 +38,9 @@ ExpectationsDialog::ExpectationsDialog(VaultSession *session, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(ExpectationsModel::QuestionColumn, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(ExpectationsModel::TargetColumn, QHeaderView::Stretch);
+    // The short columns as wide as their header and cells: "Seit der letzten Prüfung" was cut.
+    for (int column : {ExpectationsModel::StatusColumn, ExpectationsModel::RankColumn, ExpectationsModel::ChangeColumn})
+        m_table->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
 
     m_summary = new QLabel(tr("Mark a recall result as the right answer to add an expectation."), this);
     m_summary->setObjectName(QStringLiteral("expectationsSummary"));

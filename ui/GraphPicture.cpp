@@ -188,6 +188,19 @@ void GraphPicture::paintContent(QPainter *painter, const QRectF &exposed, double
         painter->setBrush(QColor::fromRgb(it.key()));
         painter->drawRects(it.value());
     }
+    // The focused memory stands apart from its neighbours, not only by size: a ring in the
+    // selection's colour around a ring of the text's (it was a larger dot of the same colour).
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        if (!m_nodes.at(i).focus)
+            continue;
+        const double r = m_nodes.at(i).radius;
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        painter->setBrush(Qt::NoBrush);
+        painter->setPen(QPen(m_palette->palette().color(QPalette::Text), 1.5 / lod));
+        painter->drawEllipse(m_positions.at(i), r + 1.5 / lod, r + 1.5 / lod);
+        painter->setPen(QPen(m_palette->palette().color(QPalette::Highlight), 3.0 / lod));
+        painter->drawEllipse(m_positions.at(i), r + 4.0 / lod, r + 4.0 / lod);
+    }
     if (m_selected >= 0 && m_selected < m_nodes.size()) {
         const double r = m_nodes.at(m_selected).radius + 2.0 / lod;
         painter->setRenderHint(QPainter::Antialiasing, true);
@@ -235,8 +248,12 @@ void GraphPicture::paintLabels(QPainter *painter, const QRectF &exposed, double 
         const QString &label = m_elided.at(i);
         const QPointF centre = toDevice.map(m_positions.at(i));
         const double r = m_nodes.at(i).radius * lod;
-        const QRectF box(centre.x() + r + 3, centre.y() - metrics.height() / 2, metrics.horizontalAdvance(label) + 4,
-                         metrics.height());
+        // The focused memory's label is bold: measured bold, or its end is cut.
+        QFont bold = font;
+        bold.setBold(true);
+        const double width =
+            m_nodes.at(i).focus ? QFontMetricsF(bold).horizontalAdvance(label) : metrics.horizontalAdvance(label);
+        const QRectF box(centre.x() + r + 3, centre.y() - metrics.height() / 2, width + 4, metrics.height());
         const bool overlaps =
             std::any_of(placed.cbegin(), placed.cend(), [&](const QRectF &p) { return p.intersects(box); });
         if (overlaps)
@@ -244,7 +261,11 @@ void GraphPicture::paintLabels(QPainter *painter, const QRectF &exposed, double 
         placed << box;
         painter->fillRect(box, halo);
         painter->setPen(text);
+        if (m_nodes.at(i).focus)
+            painter->setFont(bold);
         painter->drawText(box.adjusted(2, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, label);
+        if (m_nodes.at(i).focus)
+            painter->setFont(font);
     }
     painter->restore();
 }

@@ -24,7 +24,8 @@ public:
         QString tooltip; ///< empty: the label
         QColor color;
         double radius = 4.0;
-        int rank = 0; ///< labels are placed in rank order (0 first); a lower one wins the space
+        int rank = 0;       ///< labels are placed in rank order (0 first); a lower one wins the space
+        bool focus = false; ///< the memory the view is about: ringed, its label bold
     };
     struct Edge {
         int from = 0; ///< index into nodes()

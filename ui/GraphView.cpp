@@ -327,15 +327,11 @@ void GraphView::display(const Shown &shown, bool remember)
     QList<GraphPicture::Node> nodes;
     QList<GraphPicture::Edge> edges;
     m_keys.clear();
-    auto addMemory = [&](qint64 id, int rank, double scale) {
+    auto addMemory = [&](qint64 id, int rank, double scale, bool focus = false) {
         const GraphNode &n = m_data.nodes.at(m_focus->nodeIndex(id));
         m_keys << id;
-        nodes.append({id,
-                      n.label,
-                      {},
-                      RegionMapView::colorFor(n.region),
-                      scale * (3.0 + 5.0 * qBound(0.0, n.strength, 1.0)),
-                      rank});
+        nodes.append({id, n.label, n.tooltip, RegionMapView::colorFor(n.region),
+                      scale * (3.0 + 5.0 * qBound(0.0, n.strength, 1.0)), rank, focus});
     };
     auto addEdges = [&](const QList<int> &edgeIndices, bool wide) {
         QHash<qint64, int> at;
@@ -359,7 +355,7 @@ void GraphView::display(const Shown &shown, bool remember)
     case Mode::Neighbourhood: {
         const QList<qint64> ids = m_focus->neighbourhood(shown.seeds, m_hops->value(), kMaxNeighbourhood, filter);
         for (int i = 0; i < ids.size(); ++i)
-            addMemory(ids.at(i), i, shown.seeds.contains(ids.at(i)) ? 1.6 : 1.0);
+            addMemory(ids.at(i), i, shown.seeds.contains(ids.at(i)) ? 1.6 : 1.0, shown.seeds.contains(ids.at(i)));
         addEdges(m_focus->edgesAmong(ids, filter), true);
         break;
     }

@@ -128,12 +128,17 @@ QString HealthDashboard::actionLabel(HealthFix fix)
 void HealthDashboard::showChecks(const QList<HealthCheck> &checks)
 {
     m_model->setChecks(checks);
-    const HealthStatus worst = m_model->worstStatus();
+    const HealthStatus worst = m_model->worstNeedingAPerson();
     int notYet = 0;
-    for (const HealthCheck &check : checks)
+    int quiet = 0;
+    for (const HealthCheck &check : checks) {
         notYet += check.status == HealthStatus::NotYet ? 1 : 0;
+        quiet += HealthModel::isFailure(check.status) && !HealthModel::needsAPerson(check) ? 1 : 0;
+    }
     if (HealthModel::isFailure(worst))
         m_summary->setText(tr("Needs attention: %1").arg(HealthModel::statusLabel(worst)));
+    else if (quiet > 0)
+        m_summary->setText(tr("✔ Healthy · the agent has been quiet lately"));
     else if (notYet > 0)
         m_summary->setText(tr("✔ Healthy · %Ln not started yet", nullptr, notYet));
     else

@@ -1,6 +1,7 @@
 #include "IndexStatus.h"
 
 #include "VaultSession.h"
+#include "ingest/ConflictMarkers.h"
 
 #include <QDir>
 #include <QHBoxLayout>
@@ -48,8 +49,15 @@ IndexStatus::IndexStatus(VaultSession *session, QStatusBar *bar) : QWidget(bar),
         QString text = tr("Indexed %Ln file(s) in %1 ms", nullptr, report.indexed).arg(report.elapsedMs);
         if (report.removed > 0)
             text += tr(", removed %Ln", nullptr, report.removed);
-        if (report.failed > 0)
-            text += tr(", %Ln failed (see Health)", nullptr, report.failed);
+        // A file a sync left in conflict is no failure to look up in Health: the banner names it.
+        int conflicted = 0;
+        for (const Problem &problem : report.problems)
+            conflicted += problem.message == ConflictMarkers::problemMessage() ? 1 : 0;
+        conflicted = qMin(conflicted, report.failed);
+        if (report.failed > conflicted)
+            text += tr(", %Ln failed (see Health)", nullptr, report.failed - conflicted);
+        if (conflicted > 0)
+            text += tr(", %Ln in conflict after a sync (Resolve… above)", nullptr, conflicted);
         m_bar->showMessage(text, 8000);
     });
     connect(session, &VaultSession::failed, this,

@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "Appearance.h"
 #include "ConflictDialog.h"
 #include "ConnectAgentDialog.h"
 #include "DropIngestFilter.h"
@@ -17,6 +18,7 @@
 #include "RegionMapView.h"
 #include "SettingsDialog.h"
 #include "StateEditor.h"
+#include "SyncConflictBanner.h"
 #include "SyncRunner.h"
 #include "TimelineView.h"
 #include "ToolStatsView.h"
@@ -26,6 +28,7 @@
 
 #include <QAbstractItemView>
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
@@ -35,6 +38,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QVBoxLayout>
 
 namespace engram {
 
@@ -49,6 +53,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_sync(new SyncRunner(m_session, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
+    Appearance::applySavedTheme(); // before the views exist: they are made in the chosen colours
     setWindowTitle(tr("Engram"));
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("viewTabs"));
@@ -71,7 +76,16 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_timeline, tr("&Consolidation"));
     m_tabs->addTab(m_tools, tr("&Tools"));
     m_tabs->addTab(m_health, tr("&Health"));
-    setCentralWidget(m_tabs);
+    // A sync's conflict shows above every view until it is resolved.
+    m_conflictBanner = new SyncConflictBanner(this);
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_conflictBanner);
+    centralLayout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
+    connect(m_conflictBanner, &SyncConflictBanner::resolveRequested, this, &MainWindow::showConflicts);
     // A tab is entered to be used: Recall to ask (as Ctrl+L does), by click, Alt+2 or the View menu.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_tabs->currentWidget() == m_recall)
@@ -100,9 +114,11 @@ MainWindow::MainWindow(QWidget *parent)
             m_tabs->setCurrentWidget(m_browser);
     });
     connect(m_session, &VaultSession::opened, this, [this](const QString &path) {
-        setWindowTitle(tr("%1 — Engram").arg(QDir(path).dirName()));
+        setWindowTitle(tr("%1[*] — Engram").arg(QDir(path).dirName())); // [*]: unsaved edits
         rememberVault(path);
+        refreshConflicts(); // a merge left in conflict by an earlier run
     });
+    connect(m_session, &VaultSession::closed, this, &MainWindow::refreshConflicts);
     connect(m_health, &HealthDashboard::fixRequested, this, [this](HealthFix fix) {
         if (fix == HealthFix::ConnectAgent)
             showConnectAgent();
@@ -110,6 +126,10 @@ MainWindow::MainWindow(QWidget *parent)
             m_tabs->setCurrentWidget(m_state);
         else if (fix == HealthFix::ResolveConflicts)
             showConflicts();
+    });
+    connect(m_browser->editor(), &NoteEditor::modifiedChanged, this, [this](bool modified) {
+        if (windowTitle().contains(QLatin1String("[*]"))) // a vault's title; none open: nothing to mark
+            setWindowModified(modified);
     });
     connectInsights();
     createMenus();
@@ -228,6 +248,33 @@ void MainWindow::createMenus()
                                       [this, i] { m_tabs->setCurrentIndex(i); });
         go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
     }
+    view->addSeparator();
+    createAppearanceMenu(view);
+}
+
+void MainWindow::createAppearanceMenu(QMenu *view)
+{
+    // Light or dark whatever the desktop says: a desktop without a dark theme had no way to one.
+    QMenu *appearance = view->addMenu(tr("&Appearance"));
+    appearance->setObjectName(QStringLiteral("appearanceMenu"));
+    auto *themes = new QActionGroup(appearance);
+    const Appearance::Theme saved = Appearance::savedTheme();
+    const struct {
+        Appearance::Theme theme;
+        QString text;
+        const char *name;
+    } choices[] = {{Appearance::Theme::System, tr("&System"), "actionAppearanceSystem"},
+                   {Appearance::Theme::Light, tr("&Light"), "actionAppearanceLight"},
+                   {Appearance::Theme::Dark, tr("&Dark"), "actionAppearanceDark"}};
+    for (const auto &choice : choices) {
+        QAction *action = appearance->addAction(choice.text);
+        action->setObjectName(QLatin1String(choice.name));
+        action->setCheckable(true);
+        action->setChecked(choice.theme == saved);
+        themes->addAction(action);
+        const Appearance::Theme theme = choice.theme;
+        connect(action, &QAction::triggered, this, [theme] { Appearance::setTheme(theme); });
+    }
 }
 
 void MainWindow::connectInsights()
@@ -297,6 +344,7 @@ void MainWindow::createSyncMenu()
     connect(m_sync, &SyncRunner::progress, this,
             [this](const QString &step) { statusBar()->showMessage(tr("Sync: %1").arg(step), 10000); });
     connect(m_sync, &SyncRunner::finished, this, &MainWindow::reportSync);
+    connect(m_sync, &SyncRunner::finished, this, &MainWindow::refreshConflicts);
 }
 
 void MainWindow::syncNow()
@@ -351,8 +399,9 @@ void MainWindow::reportSync(const SyncReport &r)
         break;
     case SyncReport::Outcome::LocalOnly: text = tr("Committed locally; push skipped: %1").arg(r.pushSkipped); break;
     case SyncReport::Outcome::Conflicts:
-        text = tr("Sync stopped: %Ln file(s) changed on both machines (Sync › Resolve Conflicts…)", nullptr,
-                  int(r.conflicts.size()));
+        text = tr("Sync stopped: %Ln file(s) in conflict, changed on both machines: %1 (Resolve… above)", nullptr,
+                  int(r.conflicts.size()))
+                   .arg(r.conflicts.join(QStringLiteral(", ")));
         break;
     case SyncReport::Outcome::Failed: text = tr("Sync failed: %1").arg(r.error.toString()); break;
     }
@@ -372,10 +421,32 @@ void MainWindow::showConflicts()
     }
     auto *dialog = new ConflictDialog(m_sync->service(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &ConflictDialog::resolved, m_session,
-            [this](const QString &path) { m_session->requestIndexPaths({path}); });
+    connect(dialog, &ConflictDialog::resolved, m_session, [this](const QString &path) {
+        m_session->requestIndexPaths({path});
+        refreshConflicts();
+    });
     connect(dialog, &ConflictDialog::allResolved, this, [this] { m_sync->syncNow(); });
     dialog->show();
+}
+
+void MainWindow::refreshConflicts()
+{
+    QStringList files;
+    QList<MemoryBrowser::ConflictedNote> notes;
+    if (m_session->isOpen() && m_sync->isRepository()) {
+        const VaultSync sync = m_sync->service();
+        if (auto listed = sync.conflicts())
+            files = *listed;
+        for (const QString &path : std::as_const(files)) {
+            // The last good version is this machine's as it was committed before the merge (the
+            // common ancestor's when this machine had none).
+            auto sides = sync.sides(path);
+            if (sides && (sides->hasMine || sides->hasBase))
+                notes.append({path, sides->hasMine ? sides->mine : sides->base});
+        }
+    }
+    m_conflictBanner->setFiles(files);
+    m_browser->setConflicts(notes);
 }
 
 QStringList MainWindow::recentVaults()
@@ -428,6 +499,7 @@ bool MainWindow::openVaultAsking(const QString &path)
         QMessageBox ask(QMessageBox::Question, tr("Open Vault"), tr("Make %1 an Engram vault?").arg(shown),
                         QMessageBox::Yes | QMessageBox::Cancel, this);
         ask.setObjectName(QStringLiteral("makeVaultPrompt"));
+        ask.setDefaultButton(QMessageBox::Yes); // Enter accepts, whatever the platform theme's order of buttons
         ask.setInformativeText(
             tr("Engram keeps its index in .engram/ inside the folder and adds the folders "
                "notes/, memories/, sessions/, consolidated/ and state/. Your files stay as they are."));
@@ -440,9 +512,9 @@ bool MainWindow::openVaultAsking(const QString &path)
     return true;
 }
 
-bool MainWindow::confirmLeavingEdits()
+bool MainWindow::confirmLeavingEdits(NoteEditor::Leaving leaving)
 {
-    return m_browser->editor()->maybeSave() && m_state->maybeSave();
+    return m_browser->editor()->maybeSave(leaving) && m_state->maybeSave();
 }
 
 void MainWindow::chooseVault()
@@ -492,7 +564,7 @@ void MainWindow::showConnectAgent()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!confirmLeavingEdits()) {
+    if (!confirmLeavingEdits(NoteEditor::Leaving::Quit)) {
         event->ignore();
         return;
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "MessageLog.h"
+#include "NoteEditor.h"
 
 #include <QMainWindow>
 
@@ -17,6 +18,7 @@ class PackPanel;
 class RecallPanel;
 class RegionMapView;
 class StateEditor;
+class SyncConflictBanner;
 class SyncRunner;
 class TimelineView;
 class ToolStatsView;
@@ -39,7 +41,7 @@ public:
     /// kept first. False when nothing was opened.
     bool openVaultAsking(const QString &path);
     /// Unsaved edits of the note and of the state: saved, discarded, or (false) the person cancelled.
-    bool confirmLeavingEdits();
+    bool confirmLeavingEdits(NoteEditor::Leaving leaving = NoteEditor::Leaving::Vault);
     VaultSession *session() const { return m_session; }
     /// Strengths, graph, tool statistics and the consolidation ledger, computed off the UI thread.
     VaultInsights *insights() const { return m_insights; }
@@ -58,6 +60,7 @@ public:
     SyncRunner *syncRunner() const { return m_sync; }
     /// The messages that matter, kept until read (status bar button "messagesButton").
     MessageLog *messageLog() const { return m_messages; }
+    SyncConflictBanner *conflictBanner() const { return m_conflictBanner; }
 
     static QStringList recentVaults();
 
@@ -66,6 +69,8 @@ protected:
 
 private:
     void createMenus();
+    /// View › Appearance: System, Light or Dark, remembered for the next start.
+    void createAppearanceMenu(QMenu *view);
     void selectWelcomeNoteOnce();
     void rememberVault(const QString &path);
     void fillRecentMenu();
@@ -78,6 +83,9 @@ private:
     void createSyncMenu();
     void syncNow();
     void showConflicts();
+    /// The files a sync left in conflict, read from git: named in the banner, and listed in
+    /// Memories with their last good version.
+    void refreshConflicts();
     /// Offers to make the open vault a git repository; true when it became one.
     bool offerRepository();
     void reportSync(const SyncReport &report);
@@ -97,6 +105,7 @@ private:
     TimelineView *m_timeline;
     ToolStatsView *m_tools;
     HealthDashboard *m_health;
+    SyncConflictBanner *m_conflictBanner;
     QMenu *m_recentMenu = nullptr;
     bool m_welcomeShown = false;
     MessageLog *m_messages = nullptr;

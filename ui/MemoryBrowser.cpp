@@ -17,6 +17,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QLocale>
 #include <QScopedValueRollback>
 #include <QSettings>
@@ -126,7 +127,16 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
     m_editor = new NoteEditor(this);
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("memorySplitter"));
-    m_splitter->addWidget(m_table);
+    // Notes a sync left in conflict are not in the index: they are listed here, above it.
+    m_conflicts = new QListWidget(this);
+    m_conflicts->setObjectName(QStringLiteral("conflictedNotes"));
+    m_conflicts->hide();
+    auto *listSide = new QWidget(this);
+    auto *listLayout = new QVBoxLayout(listSide);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(m_conflicts);
+    listLayout->addWidget(m_table, 1);
+    m_splitter->addWidget(listSide);
     m_splitter->addWidget(m_editor);
     m_splitter->setCollapsible(0, false);
     m_splitter->setStretchFactor(0, 2);
@@ -186,6 +196,27 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
         updateEmptyNote();
     });
     connect(m_session, &VaultSession::opened, this, [this] { m_opening = false; });
+    // The first index of a large vault takes minutes: while the list is empty it says how far it is,
+    // not that the vault holds nothing (it did, at 1,202 of 1,440 files).
+    connect(m_session, &VaultSession::busyChanged, this, [this](bool busy) {
+        // An index of files ended: its rows follow (a catalog of 20,000 memories takes seconds),
+        // and until they do the list is being filled, not empty.
+        if (!busy && m_indexed.second > 0)
+            m_awaitingRows = true;
+        if (!busy)
+            m_indexed = {};
+        updateEmptyNote();
+    });
+    for (auto arrived : {&VaultSession::catalogReset, &VaultSession::catalogReady, &VaultSession::closed})
+        connect(m_session, arrived, this, [this] {
+            m_awaitingRows = false;
+            updateEmptyNote();
+        });
+    connect(m_session, &VaultSession::progress, this, [this](int done, int total) {
+        m_indexed = {done, total};
+        if (m_proxy->rowCount() == 0)
+            updateEmptyNote();
+    });
     connect(m_session, &VaultSession::closed, this, [this] {
         m_opening = false;
         clearRows();
@@ -214,6 +245,16 @@ MemoryBrowser::MemoryBrowser(VaultSession *session, QWidget *parent)
         connect(m_proxy, change, this, &MemoryBrowser::updateEmptyNote);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &MemoryBrowser::updateEmptyNote);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MemoryBrowser::updateEmptyNote);
+    connect(m_conflicts, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+        const int at = m_conflicts->row(item);
+        if (at < 0 || at >= m_conflicted.size() || !m_editor->maybeSave())
+            return;
+        const QScopedValueRollback<bool> returning(m_returning, true);
+        m_table->selectionModel()->clear();
+        m_chosen = QPersistentModelIndex();
+        m_chosenChunk = 0;
+        m_editor->showLastGood(m_conflicted.at(at).path, m_conflicted.at(at).lastGood);
+    });
     connect(m_editor, &NoteEditor::saved, this, [this](const QString &path) { m_session->requestIndexPaths({path}); });
     m_model->setRows(m_session->catalog());
     updateFilters();
@@ -339,6 +380,22 @@ void MemoryBrowser::fitColumns()
     m_table->setColumnHidden(MemoryTableModel::SourceColumn, !showSource);
 }
 
+void MemoryBrowser::setConflicts(const QList<ConflictedNote> &notes)
+{
+    m_conflicted = notes;
+    m_conflicts->clear();
+    for (const ConflictedNote &note : notes) {
+        auto *item = new QListWidgetItem(tr("⚠ %1 — in conflict after a sync: its last good version").arg(note.path),
+                                         m_conflicts);
+        item->setToolTip(tr("Two versions of this note met in a sync. Choose what it says with Resolve… above; "
+                            "until then it is not searched."));
+    }
+    // As high as its rows, a few at most: the memories stay the list's main part.
+    const int rows = int(qMin<qsizetype>(notes.size(), 4));
+    m_conflicts->setFixedHeight(rows * m_conflicts->sizeHintForRow(0) + 2 * m_conflicts->frameWidth());
+    m_conflicts->setVisible(!notes.isEmpty());
+}
+
 void MemoryBrowser::updateEmptyNote()
 {
     if (m_proxy->rowCount() > 0) {
@@ -350,11 +407,17 @@ void MemoryBrowser::updateEmptyNote()
         message = tr("Opening the vault…");
     else if (!m_session->isOpen())
         message = tr("No vault is open. Use File › Open Vault…");
+    else if (m_model->rowCount() == 0 && m_session->isBusy() && m_indexed.second > 0)
+        message = tr("Indexing %1 of %2 files… memories appear here as soon as they are indexed.")
+                      .arg(locale().toString(m_indexed.first), locale().toString(m_indexed.second));
+    else if (m_model->rowCount() == 0 && m_session->isBusy())
+        message = tr("Indexing… memories appear here as soon as they are indexed.");
+    else if (m_model->rowCount() == 0 && (m_awaitingRows || m_layingOut || !m_session->catalog().isEmpty()))
+        message = tr("Listing the memories…");
     else if (m_model->rowCount() == 0)
-        message = m_session->isBusy() ? tr("Indexing… memories appear here as soon as they are indexed.")
-                                      : tr("This vault holds no memories yet. Drop Markdown or text files "
-                                           "onto the window, or write notes in %1.")
-                                            .arg(m_session->vaultPath());
+        message = tr("This vault holds no memories yet. Drop Markdown or text files onto the window, or write "
+                     "notes in %1.")
+                      .arg(m_session->vaultPath());
     else if (!m_search->text().trimmed().isEmpty())
         message = tr("No memory matches “%1” with these filters.").arg(m_search->text().trimmed());
     else

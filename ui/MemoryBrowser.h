@@ -10,6 +10,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QSplitter;
 class QTreeView;
 class QTimer;
@@ -31,6 +32,16 @@ class MemoryBrowser : public QWidget {
     Q_OBJECT
 public:
     explicit MemoryBrowser(VaultSession *session, QWidget *parent = nullptr);
+
+    /// A note a sync left in conflict, and its last good version (this machine's, as committed
+    /// before the merge).
+    struct ConflictedNote {
+        QString path;
+        QByteArray lastGood;
+    };
+    /// Lists the notes in conflict above the memories (the index leaves them out until they are
+    /// resolved); choosing one shows its last good version, read-only. None hides the list.
+    void setConflicts(const QList<ConflictedNote> &notes);
 
     void setRegionFilter(const QString &region);
     /// Strength and last access per chunk id, from the dynamics layer.
@@ -96,12 +107,16 @@ private:
     QComboBox *m_layer;
     QLabel *m_count;
     QTreeView *m_table;
+    QListWidget *m_conflicts;
+    QList<ConflictedNote> m_conflicted;
     NoteEditor *m_editor;
     QTimer *m_searchDelay;
     int m_essentialWidth = 0;  ///< the title at its minimum and the tag columns
     int m_lastAccessWidth = 0; ///< of the columns that give way when the table is narrow
     int m_sourceWidth = 0;
     bool m_opening = false;
+    std::pair<int, int> m_indexed;  ///< files indexed of how many, while the index runs
+    bool m_awaitingRows = false;    ///< an index of files ended; its catalog has not come yet
     bool m_returning = false;       ///< putting the selection back after a cancelled prompt
     QPersistentModelIndex m_chosen; ///< the row whose memory the editor was last given
     /// Its memory: a sort of a long list starts it from its first page again (a reset), and the

@@ -2,12 +2,14 @@
 
 #include "ConversationView.h"
 #include "InjectedContextPanel.h"
+#include "LineDiff.h"
 #include "NoteHighlighter.h"
 #include "WatchedFile.h"
 #include "ingest/ConversationReader.h"
 
 #include <QDesktopServices>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -64,20 +66,33 @@ NoteEditor::NoteEditor(QWidget *parent) : QWidget(parent), m_file(new WatchedFil
     m_banner = new QWidget(this);
     m_banner->setObjectName(QStringLiteral("noteConflictBanner"));
     m_banner->setAutoFillBackground(true);
-    QPalette bannerPalette = m_banner->palette();
-    bannerPalette.setColor(QPalette::Window, bannerPalette.color(QPalette::ToolTipBase));
-    bannerPalette.setColor(QPalette::WindowText, bannerPalette.color(QPalette::ToolTipText));
-    m_banner->setPalette(bannerPalette);
+    // Roles, not colours copied once: the banner follows View › Appearance.
+    m_banner->setBackgroundRole(QPalette::ToolTipBase);
     m_bannerText = new QLabel(m_banner);
+    m_bannerText->setForegroundRole(QPalette::ToolTipText);
     m_bannerText->setWordWrap(true);
     m_reloadButton = new QPushButton(tr("&Reload from Disk"), m_banner);
     m_reloadButton->setObjectName(QStringLiteral("noteReloadButton"));
     m_overwriteButton = new QPushButton(tr("Save &Anyway"), m_banner);
     m_overwriteButton->setObjectName(QStringLiteral("noteOverwriteButton"));
-    auto *bannerLayout = new QHBoxLayout(m_banner);
-    bannerLayout->addWidget(m_bannerText, 1);
-    bannerLayout->addWidget(m_reloadButton);
-    bannerLayout->addWidget(m_overwriteButton);
+    // What changed on disk, before choosing Reload (lose mine) or Save Anyway (lose theirs).
+    m_changesButton = new QPushButton(tr("Show &Changes"), m_banner);
+    m_changesButton->setObjectName(QStringLiteral("noteShowChangesButton"));
+    m_changesButton->setCheckable(true);
+    m_changes = new QPlainTextEdit(m_banner);
+    m_changes->setObjectName(QStringLiteral("noteDiskChanges"));
+    m_changes->setReadOnly(true);
+    m_changes->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_changes->setMaximumHeight(160);
+    m_changes->hide();
+    auto *bannerRow = new QHBoxLayout;
+    bannerRow->addWidget(m_bannerText, 1);
+    bannerRow->addWidget(m_changesButton);
+    bannerRow->addWidget(m_reloadButton);
+    bannerRow->addWidget(m_overwriteButton);
+    auto *bannerLayout = new QVBoxLayout(m_banner);
+    bannerLayout->addLayout(bannerRow);
+    bannerLayout->addWidget(m_changes);
     m_banner->hide();
 
     m_text = new QPlainTextEdit(this);
@@ -120,7 +135,24 @@ NoteEditor::NoteEditor(QWidget *parent) : QWidget(parent), m_file(new WatchedFil
     connect(m_editButton, &QPushButton::clicked, this, &NoteEditor::startEditing);
     connect(m_reloadButton, &QPushButton::clicked, this, &NoteEditor::reload);
     connect(m_overwriteButton, &QPushButton::clicked, this, [this] { save(true); });
-    connect(m_text->document(), &QTextDocument::modificationChanged, this, &NoteEditor::updateButtons);
+    connect(m_changesButton, &QPushButton::toggled, this, [this](bool show) {
+        if (show) {
+            QFile onDisk(QDir(m_vaultPath).filePath(m_relativePath));
+            const QString disk = onDisk.open(QIODevice::ReadOnly) ? QString::fromUtf8(onDisk.readAll()) : QString();
+            const LineDiff diff(m_text->toPlainText().split(QLatin1Char('\n')), disk.split(QLatin1Char('\n')));
+            const QString described = diff.describe();
+            m_changes->setPlainText(described.isEmpty() ? tr("(the file on disk says the same as your text)")
+                                                        : tr("- your text, + the file on disk:\n") + described);
+        }
+        m_changes->setVisible(show);
+    });
+    connect(m_text->document(), &QTextDocument::modificationChanged, this, [this](bool modified) {
+        updateButtons();
+        // Unsaved edits are marked where the note is named, as in every editor.
+        if (!m_relativePath.isEmpty())
+            m_pathLabel->setText(modified ? m_relativePath + QStringLiteral(" *") : m_relativePath);
+        Q_EMIT modifiedChanged(modified && !m_relativePath.isEmpty()); // no file: nothing to save
+    });
     connect(m_file, &WatchedFile::changedExternally, this, [this] {
         if (!isModified()) {
             reload(); // nothing of ours to lose: follow the disk
@@ -148,6 +180,7 @@ void NoteEditor::clear()
     m_relativePath.clear();
     m_pathLabel->setText(tr("Select a memory to see its source."));
     m_text->clear();
+    m_text->document()->setModified(false);
     m_text->setReadOnly(true);
     m_transcript = false;
     m_conversation->clearConversation();
@@ -155,6 +188,19 @@ void NoteEditor::clear()
     m_stack->setCurrentWidget(m_text);
     m_banner->hide();
     updateButtons();
+}
+
+void NoteEditor::showLastGood(const QString &relativePath, const QByteArray &text)
+{
+    clear();
+    m_pathLabel->setText(tr("%1 — in conflict: its last good version (read-only)").arg(relativePath));
+    m_pathLabel->setToolTip(relativePath);
+    m_text->setPlainText(QString::fromUtf8(text));
+    m_text->document()->setModified(false);
+    showBanner(tr("Two versions of %1 met in a sync. This is its last good version, as this machine had it before "
+                  "the sync. Choose what the note says with Sync › Resolve Conflicts…")
+                   .arg(relativePath),
+               false, false);
 }
 
 void NoteEditor::reload()
@@ -244,7 +290,7 @@ bool NoteEditor::isModified() const
     return m_text->document()->isModified();
 }
 
-bool NoteEditor::maybeSave()
+bool NoteEditor::maybeSave(Leaving leaving)
 {
     if (m_relativePath.isEmpty() || !isModified())
         return true;
@@ -252,7 +298,11 @@ bool NoteEditor::maybeSave()
                     tr("%1 has changes that are not saved.").arg(m_relativePath),
                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
     ask.setObjectName(QStringLiteral("unsavedNotePrompt"));
-    ask.setInformativeText(tr("Save them before leaving the note?"));
+    switch (leaving) {
+    case Leaving::Note: ask.setInformativeText(tr("Save them before leaving the note?")); break;
+    case Leaving::Vault: ask.setInformativeText(tr("Save them before opening another vault?")); break;
+    case Leaving::Quit: ask.setInformativeText(tr("Save them before quitting Engram?")); break;
+    }
     ask.setDefaultButton(QMessageBox::Save);
     switch (ask.exec()) {
     case QMessageBox::Save: return save(); // a refused save shows its banner and keeps the note open
@@ -272,6 +322,8 @@ void NoteEditor::showBanner(const QString &text, bool offerReload, bool offerOve
     m_bannerText->setText(text);
     m_reloadButton->setVisible(offerReload);
     m_overwriteButton->setVisible(offerOverwrite);
+    m_changesButton->setChecked(false);
+    m_changesButton->setVisible(offerReload && offerOverwrite); // two versions to compare
     m_banner->show();
 }
 

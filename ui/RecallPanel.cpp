@@ -17,12 +17,16 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QMap>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace engram {
 
@@ -181,6 +185,22 @@ void RecallPanel::showResults(int id, const QList<RecallResult> &results, const 
     m_results->selectRow(0);
 }
 
+namespace {
+
+/// The weight `mode` gives the signal `name`, 0 for a signal that is not one of its terms.
+double configuredWeight(const RankingMode &mode, const QString &name)
+{
+    const std::pair<const char *, double> weights[] = {{"relevance", mode.relevance},       {"strength", mode.strength},
+                                                       {"recency", mode.recency},           {"access", mode.access},
+                                                       {"coactivation", mode.coactivation}, {"graph", mode.graph}};
+    for (const auto &[signal, weight] : weights)
+        if (name == QLatin1String(signal))
+            return weight;
+    return 0.0;
+}
+
+} // namespace
+
 void RecallPanel::showSelected()
 {
     const QModelIndex current = m_results->currentIndex();
@@ -190,14 +210,33 @@ void RecallPanel::showSelected()
     const RecallResult &result = m_model->results().at(current.row());
     QStringList parts;
     QStringList notes; // what the score does not add up: the gate's match, whether it is of the time asked about
+    // Each term shows the mode's configured weight; what this memory scales it by (its relevance for
+    // strength, recency and access, its layer's weight for all) is said apart, once per factor: the
+    // scaled weights ("× 0.22" on one row, "× 0.30" on another) read as inconsistent.
+    const RankingMode &mode = engine->config().mode(m_askedMode.isEmpty() ? engine->config().defaultMode : m_askedMode);
+    const QLocale numbers = locale();
+    QMap<QString, QStringList> scaledBy; // factor (as shown) → the signals it scales
     for (const ScoreComponent &s : result.breakdown) {
-        if (s.informative && s.name == QLatin1String("when"))
+        if (s.informative && s.name == QLatin1String("when")) {
             notes << (s.value > 0.0 ? tr("of the time the question names") : tr("not of the time the question names"));
-        else if (s.informative)
-            notes << QStringLiteral("%1 %2").arg(Vocabulary::signal(s.name)).arg(s.value, 0, 'f', 2);
-        else
-            parts << tr("%1 %2 × %3").arg(Vocabulary::signal(s.name)).arg(s.value, 0, 'f', 2).arg(s.weight, 0, 'f', 2);
+            continue;
+        }
+        if (s.informative) {
+            notes << QStringLiteral("%1 %2").arg(Vocabulary::signal(s.name), numbers.toString(s.value, 'f', 2));
+            continue;
+        }
+        const double configured = configuredWeight(mode, s.name);
+        const double weight = configured > 0.0 ? configured : s.weight;
+        parts << tr("%1 %2 × %3")
+                     .arg(Vocabulary::signal(s.name), numbers.toString(s.value, 'f', 2),
+                          numbers.toString(weight, 'f', 2));
+        const double factor = configured > 0.0 ? s.weight / configured : 1.0;
+        if (std::abs(factor - 1.0) >= 0.005)
+            scaledBy[numbers.toString(factor, 'f', 2)] << Vocabulary::signal(s.name);
     }
+    for (auto it = scaledBy.cbegin(); it != scaledBy.cend(); ++it)
+        notes << tr("%1 weighed × %2 for this memory (its relevance and layer)")
+                     .arg(it.value().join(QStringLiteral(", ")), it.key());
     const QString sum = parts.join(QStringLiteral(" + "))
                         + (notes.isEmpty() ? QString() : QStringLiteral(" · ") + notes.join(QStringLiteral(" · ")));
     const QString where =
@@ -206,7 +245,7 @@ void RecallPanel::showSelected()
                                 .arg(where.toHtmlEscaped())
                                 .arg(result.chunk.startLine)
                                 .arg(result.chunk.endLine)
-                                .arg(result.score, 0, 'f', 3)
+                                .arg(numbers.toString(result.score, 'f', 3))
                                 .arg(sum));
     // An expectation pins a file of this vault: a linked vault's result cannot be one.
     m_mark->setEnabled(result.vault.isEmpty());

@@ -2,15 +2,20 @@
 
 #include "DropIngestFilter.h"
 #include "LinkedVaultsPage.h"
+#include "Vocabulary.h"
 #include "agent/Expectations.h"
 #include "vault/Engine.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -72,8 +77,10 @@ SettingsDialog::SettingsDialog(const QString &vaultPath, Engine *engine, QWidget
     m_preambleBudget->setRange(0, 8000);
     m_preambleBudget->setValue(m_config.preambleBudget);
     m_defaultMode = new QComboBox(budgets);
-    m_defaultMode->addItems(m_config.modeNames());
-    m_defaultMode->setCurrentText(m_config.defaultMode);
+    m_defaultMode->setObjectName(QStringLiteral("settingsDefaultMode"));
+    for (const QString &mode : m_config.modeNames())
+        m_defaultMode->addItem(Vocabulary::mode(mode), mode); // shown in the UI's language, saved by its name
+    m_defaultMode->setCurrentIndex(qMax(0, m_defaultMode->findData(m_config.defaultMode)));
     m_dropFolder = new QLineEdit(DropIngestFilter::dropFolder(), budgets);
     m_dropFolder->setObjectName(QStringLiteral("settingsDropFolder"));
     budgetForm->addRow(tr("Context pack budget (tokens):"), m_packBudget);
@@ -84,15 +91,32 @@ SettingsDialog::SettingsDialog(const QString &vaultPath, Engine *engine, QWidget
 
     m_modes = new QTableWidget(int(m_config.modeNames().size()), int(kWeightNames.size()), tabs);
     m_modes->setObjectName(QStringLiteral("settingsModeWeights"));
-    m_modes->setHorizontalHeaderLabels(kWeightNames);
-    m_modes->setVerticalHeaderLabels(m_config.modeNames());
+    // Signals and modes in the UI's language (as Recall shows them), weights in its number format.
+    for (int column = 0; column < kWeightNames.size(); ++column)
+        m_modes->setHorizontalHeaderItem(column, new QTableWidgetItem(Vocabulary::signal(kWeightNames.at(column))));
     m_modes->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    const QString weightHint = tr("A weight from 0 to 1: how much the signal counts in the score. The terms are "
+                                  "added, so weights that sum to about 1 keep scores between 0 and 1.");
     for (int row = 0; row < m_config.modeNames().size(); ++row) {
-        RankingMode mode = m_config.mode(m_config.modeNames().at(row));
-        for (int column = 0; column < kWeightNames.size(); ++column)
-            m_modes->setItem(row, column, new QTableWidgetItem(QString::number(*weightOf(mode, column))));
+        const QString name = m_config.modeNames().at(row);
+        auto *header = new QTableWidgetItem(Vocabulary::mode(name));
+        header->setData(Qt::UserRole, name);
+        m_modes->setVerticalHeaderItem(row, header);
+        RankingMode mode = m_config.mode(name);
+        for (int column = 0; column < kWeightNames.size(); ++column) {
+            auto *cell = new QTableWidgetItem(locale().toString(*weightOf(mode, column)));
+            cell->setToolTip(weightHint);
+            m_modes->setItem(row, column, cell);
+        }
     }
-    tabs->addTab(m_modes, tr("Mode Weights"));
+    auto *weights = new QWidget(tabs);
+    auto *weightsLayout = new QVBoxLayout(weights);
+    auto *hint = new QLabel(weightHint, weights);
+    hint->setObjectName(QStringLiteral("settingsWeightsHint"));
+    hint->setWordWrap(true);
+    weightsLayout->addWidget(hint);
+    weightsLayout->addWidget(m_modes, 1);
+    tabs->addTab(weights, tr("Mode Weights"));
     m_linkedVaults = new LinkedVaultsPage(vaultPath, m_config.linkedVaults, tabs);
     tabs->addTab(m_linkedVaults, tr("Linked Vaults"));
 
@@ -105,7 +129,14 @@ SettingsDialog::SettingsDialog(const QString &vaultPath, Engine *engine, QWidget
     m_preview->setObjectName(QStringLiteral("settingsExpectationPreview"));
     m_preview->setWordWrap(true);
     m_preview->setVisible(m_engine != nullptr);
-    layout->addWidget(m_preview);
+    m_previewList = new QPushButton(tr("Show &Which…"), this);
+    m_previewList->setObjectName(QStringLiteral("settingsPreviewList"));
+    m_previewList->hide();
+    connect(m_previewList, &QPushButton::clicked, this, &SettingsDialog::showPreviewList);
+    auto *previewRow = new QHBoxLayout;
+    previewRow->addWidget(m_preview, 1);
+    previewRow->addWidget(m_previewList, 0, Qt::AlignTop);
+    layout->addLayout(previewRow);
     layout->addWidget(m_error);
     layout->addWidget(buttons);
     resize(620, 420);
@@ -181,16 +212,20 @@ Result<Config> SettingsDialog::editedConfig() const
     next.llmEndpoint = readEndpoint(m_llm);
     next.packBudget = m_packBudget->value();
     next.preambleBudget = m_preambleBudget->value();
-    next.defaultMode = m_defaultMode->currentText();
+    next.defaultMode = m_defaultMode->currentData().toString();
     next.linkedVaults = m_linkedVaults->links();
     for (int row = 0; row < m_modes->rowCount(); ++row) {
-        RankingMode mode = next.mode(m_modes->verticalHeaderItem(row)->text());
+        RankingMode mode = next.mode(m_modes->verticalHeaderItem(row)->data(Qt::UserRole).toString());
         for (int column = 0; column < kWeightNames.size(); ++column) {
+            // The UI's number format ("0,3" in German), or the file's ("0.3").
+            const QString text = m_modes->item(row, column)->text().trimmed();
             bool ok = false;
-            const double value = m_modes->item(row, column)->text().toDouble(&ok);
-            if (!ok || value < 0)
-                return Error{
-                    tr("The %1 weight of mode %2 must be a number ≥ 0.").arg(kWeightNames.at(column), mode.name)};
+            double value = locale().toDouble(text, &ok);
+            if (!ok)
+                value = QLocale::c().toDouble(text, &ok);
+            if (!ok || value < 0 || value > 1)
+                return Error{tr("The %1 weight of mode %2 must be a number from 0 to 1.")
+                                 .arg(Vocabulary::signal(kWeightNames.at(column)), Vocabulary::mode(mode.name))};
             *weightOf(mode, column) = value;
         }
         next.setMode(mode);
@@ -250,23 +285,54 @@ void SettingsDialog::previewExpectations()
             const ExpectationReport &r = outcome.edited;
             const int total = int(r.results.size());
             const int pass = r.count(ExpectationStatus::Pass);
-            int broken = 0;
-            int fixed = 0;
+            QStringList broken;
+            QStringList fixed;
             for (const ExpectationResult &result : r.results) {
-                broken += result.change == ExpectationChange::Broken ? 1 : 0;
-                fixed += result.change == ExpectationChange::Fixed ? 1 : 0;
+                const QString named = tr("“%1” → %2").arg(result.expectation.question, result.expectation.target());
+                if (result.change == ExpectationChange::Broken)
+                    broken << named;
+                else if (result.change == ExpectationChange::Fixed)
+                    fixed << named;
             }
             QString text = tr("Expectations with these settings: %1 of %2 pass, %3 fail (saved settings: %4 pass)")
                                .arg(pass)
                                .arg(total)
                                .arg(total - pass)
                                .arg(outcome.current.count(ExpectationStatus::Pass));
-            if (broken > 0 || fixed > 0)
-                text += tr("; %1 would break, %2 would be fixed").arg(broken).arg(fixed);
+            if (!broken.isEmpty() || !fixed.isEmpty())
+                text += tr("; %1 would break, %2 would be fixed").arg(broken.size()).arg(fixed.size());
             if (r.keywordOnly)
                 text += tr(". Keyword side only: the new embedder's vectors exist after a re-index");
-            m_preview->setText(text + QLatin1Char('.'));
+            text += QLatin1Char('.');
+            // Which ones, not only how many: the first few here, every one behind the button.
+            constexpr int kNamed = 3;
+            if (!broken.isEmpty())
+                text += QLatin1Char('\n') + tr("Would break: %1").arg(broken.mid(0, kNamed).join(QStringLiteral("; ")));
+            if (!fixed.isEmpty())
+                text +=
+                    QLatin1Char('\n') + tr("Would be fixed: %1").arg(fixed.mid(0, kNamed).join(QStringLiteral("; ")));
+            m_preview->setText(text);
+            m_previewBroken = broken;
+            m_previewFixed = fixed;
+            m_previewList->setVisible(!broken.isEmpty() || !fixed.isEmpty());
         });
+}
+
+void SettingsDialog::showPreviewList()
+{
+    QString list;
+    if (!m_previewBroken.isEmpty())
+        list += tr("Would break:") + QStringLiteral("\n  ") + m_previewBroken.join(QStringLiteral("\n  ")) + u'\n';
+    if (!m_previewFixed.isEmpty())
+        list += tr("Would be fixed:") + QStringLiteral("\n  ") + m_previewFixed.join(QStringLiteral("\n  ")) + u'\n';
+    auto *box = new QMessageBox(QMessageBox::Information, tr("Expectations"),
+                                tr("%Ln expectation(s) would change with these settings.", nullptr,
+                                   int(m_previewBroken.size() + m_previewFixed.size())),
+                                QMessageBox::Close, this);
+    box->setObjectName(QStringLiteral("settingsPreviewListBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setDetailedText(list.trimmed());
+    box->open();
 }
 
 void SettingsDialog::accept()

@@ -8,6 +8,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QTableWidget;
 class QTimer;
@@ -43,6 +44,7 @@ private:
     Result<Config> editedConfig() const;
     /// Checks the expectations with the current and the edited settings on worker connections.
     void previewExpectations();
+    void showPreviewList();
 
     QString m_vaultPath;
     Config m_config;
@@ -59,6 +61,9 @@ private:
     QLabel *m_error = nullptr;
     Engine *m_engine = nullptr;
     QLabel *m_preview = nullptr;
+    QPushButton *m_previewList = nullptr; ///< every expectation the edit would break or fix
+    QStringList m_previewBroken;
+    QStringList m_previewFixed;
     QTimer *m_previewTimer = nullptr;
     LatestJob m_previewJob;
 };

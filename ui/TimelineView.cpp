@@ -13,6 +13,7 @@
 #include <QLineSeries>
 #include <QMap>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QStackedBarSeries>
@@ -34,6 +35,18 @@ void replaceChart(QWidget *view, QChart *chart)
     auto *chartView = static_cast<QChartView *>(view);
     std::unique_ptr<QChart> previous(chartView->chart());
     chartView->setChart(chart);
+}
+
+/// A day as the locale writes it short, with the month's name: "Mar 2" in English, "2. März" in
+/// German (its short date, "02.03.26", puts the day first and follows it with a dot).
+QString dayFormat(const QLocale &locale)
+{
+    const QString shortDate = locale.dateFormat(QLocale::ShortFormat);
+    if (!shortDate.startsWith(QLatin1Char('d')))
+        return QStringLiteral("MMM d");
+    const qsizetype afterDay = shortDate.indexOf(QRegularExpression(QStringLiteral("[^d]")));
+    const bool dotted = afterDay > 0 && shortDate.at(afterDay) == QLatin1Char('.');
+    return dotted ? QStringLiteral("d. MMM") : QStringLiteral("d MMM");
 }
 
 const QStringList kLayers{QStringLiteral("raw"), QStringLiteral("session"), QStringLiteral("daily"),
@@ -131,6 +144,13 @@ void TimelineView::setData(const TimelineData &data)
                                 "and facts, their tokens, compression and lineage appear here."));
         return;
     }
+    if (data.tokens.isEmpty() && data.lineage.isEmpty()) {
+        m_empty->showMessage(tr("%Ln digest(s) in consolidated/, none recorded in the consolidation ledger: their "
+                                "tokens, compression and lineage are unknown.\nConsolidate Now records what it "
+                                "writes; those digests appear here then.",
+                                nullptr, int(data.unrecorded.size())));
+        return;
+    }
     m_empty->showContent();
 
     // Tokens per layer per day: one stacked bar per day.
@@ -149,20 +169,22 @@ void TimelineView::setData(const TimelineData &data)
     tokensChart->addSeries(bars);
     auto *days = new QBarCategoryAxis;
     for (auto it = byDay.cbegin(); it != byDay.cend(); ++it)
-        days->append(QLocale().toString(it.key(), QStringLiteral("MMM d")));
+        days->append(locale().toString(it.key(), dayFormat(locale())));
     tokensChart->addAxis(days, Qt::AlignBottom);
     bars->attachAxis(days);
     auto *tokenAxis = new QValueAxis;
     tokenAxis->setLabelFormat(QStringLiteral("%d"));
     tokensChart->addAxis(tokenAxis, Qt::AlignLeft);
     bars->attachAxis(tokenAxis);
+    // Ticks at round numbers (0, 500, 1000 …): the axis's own split of its range ticked at 522, 1045, 1568.
+    tokenAxis->applyNiceNumbers();
     replaceChart(m_tokensChart, tokensChart);
 
     // Compression ratio of each digest over time, one series per layer.
     auto *ratioChart = Appearance::newChart(palette());
     ratioChart->setTitle(tr("Compression ratio"));
     auto *time = new QDateTimeAxis;
-    time->setFormat(QStringLiteral("MMM d"));
+    time->setFormat(dayFormat(locale()));
     time->setTickCount(4);
     auto *ratioAxis = new QValueAxis;
     ratioAxis->setTitleText(tr("source ÷ digest tokens"));
@@ -188,19 +210,26 @@ void TimelineView::setData(const TimelineData &data)
         series->attachAxis(time);
         series->attachAxis(ratioAxis);
     }
-    if (first.isValid())
-        time->setRange(first.addDays(-1), last.addDays(1));
+    // The days digests were made on, with a margin of a twentieth of the span each side (half a day
+    // at least): a day's margin each side left a few days' digests in a mostly empty range.
+    if (first.isValid()) {
+        const qint64 margin = qMax<qint64>(12 * 3600, first.secsTo(last) / 20);
+        time->setRange(first.addSecs(-margin), last.addSecs(margin));
+        time->setTickCount(int(qBound(qint64(2), first.daysTo(last) + 1, qint64(6))));
+    }
     ratioAxis->setRange(0, maxRatio * 1.1);
     replaceChart(m_ratioChart, ratioChart);
 
     m_lineage->clear();
     for (const Lineage &l : data.lineage) { // newest first
-        auto *item = new QTreeWidgetItem(
-            {l.digest, Vocabulary::layer(l.layer), QStringLiteral("%1×").arg(l.compression, 0, 'f', 1)});
+        auto *item = new QTreeWidgetItem({l.digest, Vocabulary::layer(l.layer),
+                                          QStringLiteral("%1×").arg(locale().toString(l.compression, 'f', 1))});
         m_lineage->insertTopLevelItem(0, item);
         for (const QString &source : l.sources)
             new QTreeWidgetItem(item, {source});
     }
+    for (const QString &digest : data.unrecorded)
+        m_lineage->addTopLevelItem(new QTreeWidgetItem({digest, tr("not in the ledger")}));
 }
 
 } // namespace engram

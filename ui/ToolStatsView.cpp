@@ -163,9 +163,9 @@ void ToolStatsView::setData(const ToolStatsData &data)
     for (const ToolRateDrop &d : data.stats.drops)
         m_sequences->addItem(tr("⚠ %1: success %2 % in the last %3 calls, %4 % before")
                                  .arg(d.name)
-                                 .arg(d.recentRate * 100.0, 0, 'f', 0)
+                                 .arg(locale().toString(d.recentRate * 100.0, 'f', 0))
                                  .arg(d.recentCalls)
-                                 .arg(d.earlierRate * 100.0, 0, 'f', 0));
+                                 .arg(locale().toString(d.earlierRate * 100.0, 'f', 0)));
 }
 
 } // namespace engram

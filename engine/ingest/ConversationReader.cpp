@@ -2,6 +2,7 @@
 
 #include "ingest/AgentLogFields.h"
 #include "ingest/DocumentParser.h"
+#include "ingest/SecretRedactor.h"
 #include "ingest/SessionTitle.h"
 
 #include <QHash>
@@ -61,6 +62,16 @@ QString argumentSummary(const QJsonObject &input)
     return SessionTitle::shorten(summary.simplified(), kMaxSummaryChars);
 }
 
+/// A call's input or output as a person may read it when they unfold the call: secrets replaced as
+/// capture replaces them (a transcript copied in by hand was never redacted), cut to a length a
+/// view can show.
+QString detail(const QString &text)
+{
+    int replaced = 0;
+    return QString::fromUtf8(SecretRedactor::redact(text.toUtf8(), &replaced))
+        .left(ConversationToolCall::kMaxDetailChars);
+}
+
 /// What a person's message shows: a slash command as "/name args", machinery as nothing.
 QString personText(const QString &text)
 {
@@ -76,11 +87,25 @@ QString personText(const QString &text)
         if (!command.startsWith(QLatin1Char('/')))
             command.prepend(QLatin1Char('/'));
         const QString arguments = args.match(text).captured(1).trimmed();
+        // A command that manages the session itself (/clear, /compact …) says nothing of the work:
+        // shown, it was a turn of its own or the first line of the next request. A command with
+        // arguments (a custom "/orchestrator create …") is a request.
+        static const QStringList sessionCommands{
+            QStringLiteral("/clear"),   QStringLiteral("/compact"), QStringLiteral("/exit"),
+            QStringLiteral("/quit"),    QStringLiteral("/cost"),    QStringLiteral("/status"),
+            QStringLiteral("/context"), QStringLiteral("/resume"),  QStringLiteral("/config"),
+            QStringLiteral("/login"),   QStringLiteral("/logout"),  QStringLiteral("/model")};
+        if (arguments.isEmpty() && sessionCommands.contains(command))
+            return {};
         return arguments.isEmpty() ? command : command + QLatin1Char(' ') + arguments;
     }
     static const QRegularExpression reminder(QStringLiteral("<system-reminder>.*?</system-reminder>"),
                                              QRegularExpression::DotMatchesEverythingOption);
-    return QString(text).remove(reminder).trimmed();
+    // A local command's output ("<local-command-stdout>…") is the terminal's, not the person's.
+    static const QRegularExpression localOutput(
+        QStringLiteral("<local-command-(stdout|stderr)>.*?</local-command-(stdout|stderr)>"),
+        QRegularExpression::DotMatchesEverythingOption);
+    return QString(text).remove(reminder).remove(localOutput).trimmed();
 }
 
 class Builder {
@@ -116,12 +141,13 @@ public:
     }
 
     void addCall(bool subagent, int line, const QDateTime &time, const QString &id, const QString &name,
-                 const QString &summary)
+                 const QString &summary, const QString &input)
     {
         ConversationTurn &current = turn(QStringLiteral("assistant"), subagent, line, time);
         ConversationToolCall call;
         call.name = name;
         call.summary = summary;
+        call.input = detail(input);
         call.line = line;
         current.parts << ConversationPart{{}, int(current.toolCalls.size()), line};
         m_pending.insert(id, {int(m_conversation.turns.size() - 1), int(current.toolCalls.size()), time});
@@ -130,7 +156,7 @@ public:
 
     /// `durationMs` from the log's own figure; else from the call's and the result's time, when
     /// `timed` (Codex writes a call and its output with one timestamp: their difference says nothing).
-    void closeCall(const QString &id, int line, const QDateTime &time, bool ok, const QString &error,
+    void closeCall(const QString &id, int line, const QDateTime &time, bool ok, const QString &output,
                    qint64 durationMs = -1, bool timed = true)
     {
         const auto it = m_pending.constFind(id);
@@ -139,7 +165,8 @@ public:
         ConversationTurn &owner = m_conversation.turns[it->turn];
         ConversationToolCall &call = owner.toolCalls[it->call];
         call.outcome = ok ? ConversationToolCall::Outcome::Ok : ConversationToolCall::Outcome::Error;
-        call.error = ok ? QString() : firstLine(error);
+        call.error = ok ? QString() : firstLine(output);
+        call.output = detail(output);
         call.resultLine = line;
         if (durationMs >= 0)
             call.durationMs = durationMs;
@@ -196,9 +223,10 @@ bool readClaudeLine(const QJsonObject &o, int line, Conversation &conversation, 
             const QString text = block.value(QStringLiteral("text")).toString();
             builder.addText(type, subagent, line, time, user ? personText(text) : text);
         } else if (blockType == QLatin1String("tool_use")) {
+            const QJsonObject input = block.value(QStringLiteral("input")).toObject();
             builder.addCall(subagent, line, time, block.value(QStringLiteral("id")).toString(),
-                            block.value(QStringLiteral("name")).toString(),
-                            argumentSummary(block.value(QStringLiteral("input")).toObject()));
+                            block.value(QStringLiteral("name")).toString(), argumentSummary(input),
+                            QString::fromUtf8(QJsonDocument(input).toJson(QJsonDocument::Indented)).trimmed());
         } else if (blockType == QLatin1String("tool_result")) {
             builder.closeCall(block.value(QStringLiteral("tool_use_id")).toString(), line, time,
                               !block.value(QStringLiteral("is_error")).toBool(),
@@ -247,8 +275,10 @@ bool readCodexLine(const QJsonObject &o, int line, Conversation &conversation, B
         QJsonObject input = QJsonDocument::fromJson(arguments.toString().toUtf8()).object();
         if (input.isEmpty() && payload.value(QStringLiteral("input")).isString())
             input.insert(QStringLiteral("input"), firstLine(payload.value(QStringLiteral("input")).toString()));
+        const QString written =
+            arguments.isString() ? arguments.toString() : payload.value(QStringLiteral("input")).toString();
         builder.addCall(false, line, time, payload.value(QStringLiteral("call_id")).toString(),
-                        agentlog::codexToolName(payload), argumentSummary(input));
+                        agentlog::codexToolName(payload), argumentSummary(input), written);
     } else if (itemType == QLatin1String("function_call_output")
                || itemType == QLatin1String("custom_tool_call_output")) {
         const agentlog::CodexCallOutcomes::Outcome outcome = outcomes.outcome(payload);

@@ -14,8 +14,11 @@ struct ConversationToolCall {
     Outcome outcome = Outcome::NoResult;
     qint64 durationMs = -1; ///< -1 when the log does not give both the call's and the result's time
     QString error;          ///< first line of the failure
-    int line = 0;           ///< the line of the call
-    int resultLine = 0;     ///< the line of the result, 0 without one
+    QString input;          ///< the call's arguments as written (JSON), secrets redacted, at most kMaxDetailChars
+    QString output;         ///< what the call gave back, secrets redacted, at most kMaxDetailChars
+    static constexpr int kMaxDetailChars = 20000;
+    int line = 0;       ///< the line of the call
+    int resultLine = 0; ///< the line of the result, 0 without one
 };
 
 /// A stretch of a turn in the order it was written: text, or a tool call.
@@ -64,8 +67,9 @@ struct Conversation {
 
 /// Reads a Claude Code or Codex JSONL transcript into a Conversation for display. Machinery is
 /// left out: tool results join their call, a slash command shows as "/name args" without its
-/// expansion, caveats and local command output, reasoning and the Codex environment preamble
-/// are dropped. Never fails: a line it cannot read is counted in skippedLines.
+/// expansion, caveats, local command output, commands that manage the session (a bare /clear),
+/// reasoning and the Codex environment preamble are dropped. Never fails: a line it cannot read is counted in
+/// skippedLines.
 class ConversationReader {
 public:
     static Conversation read(const QString &text);

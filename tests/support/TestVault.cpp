@@ -106,4 +106,12 @@ std::unique_ptr<Engine> openIndexed(const TestVault &vault)
     return engine;
 }
 
+QByteArray readShared(const QString &relative)
+{
+    QFile file(sharedPath(relative));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(file.fileName()));
+    return file.readAll();
+}
+
 } // namespace engram::test

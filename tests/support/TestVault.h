@@ -60,6 +60,8 @@ QString dataPath(const QString &relative);
 QString sharedPath(const QString &relative);
 /// Empty when ../shared/<relative> exists, else a message naming what is missing and where it was looked for.
 QString missingShared(const QString &relative);
+/// The bytes of ../shared/<relative>; a file that cannot be read ends the test binary, naming it.
+QByteArray readShared(const QString &relative);
 
 } // namespace engram::test
 

@@ -4,6 +4,7 @@
 // readable, and the splitter comes back as the person left it; only messages that matter count as
 // new; the store names of the Health details are in the UI's language; the "nothing here" line sits
 // centred in the table's empty area; the Recall tab puts the cursor in its question.
+#include "Appearance.h"
 #include "ChildByName.h"
 #include "HealthDashboard.h"
 #include "HealthModel.h"
@@ -12,21 +13,26 @@
 #include "MemoryTableModel.h"
 #include "MessageLog.h"
 #include "RecallPanel.h"
+#include "RecallResultsModel.h"
 #include "Roles.h"
 #include "TestVault.h"
+#include "TimelineView.h"
 #include "Translations.h"
 #include "VaultSession.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QChartView>
 #include <QDialog>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -43,13 +49,7 @@ const QString kDemo =
 const QString kDemoInVault =
     QStringLiteral("sessions/2025-09-03/claude-code-fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
 
-QByteArray readShared(const QString &relative)
-{
-    QFile file(test::sharedPath(relative));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(file.fileName()));
-    return file.readAll();
-}
+using test::readShared;
 
 QModelIndex rowOfPath(const QAbstractItemModel *model, const QString &path)
 {
@@ -256,6 +256,104 @@ private Q_SLOTS:
         QTest::keyClick(m_window.get(), Qt::Key_L, Qt::ControlModifier);
         QTRY_VERIFY(query->hasFocus());
         QCOMPARE(m_window->tabs()->currentWidget(), m_window->recallPanel());
+    }
+
+    void appearance_darkAndLightFromTheViewMenuRestyleEveryViewAndChart_andAreRemembered()
+    {
+        // A desktop without a dark theme had no way to a dark window.
+        m_vault->write(kDemoInVault, readShared(kDemo));
+        openWindow();
+        auto *tools = child<QWidget>(m_window.get(), "toolStatsView");
+        auto *toolTable = child<QAbstractItemView>(tools, "toolStatsTable");
+        QTRY_VERIFY_WITH_TIMEOUT(toolTable->model() && toolTable->model()->rowCount() > 0, kTimeout);
+        const QList<QChartView *> charts = tools->findChildren<QChartView *>();
+        QVERIFY(charts.size() >= 2);
+        const auto themeOfEvery = [&charts](QChart::ChartTheme theme) {
+            QStringList other;
+            for (QChartView *view : charts)
+                if (view->chart()->theme() != theme)
+                    other << view->objectName();
+            return other;
+        };
+
+        child<QAction>(m_window.get(), "actionAppearanceDark")->trigger();
+        QVERIFY(child<QAction>(m_window.get(), "actionAppearanceDark")->isChecked());
+        QVERIFY(Appearance::isDark(QApplication::palette()));
+        // The application's palette reaches each widget by a posted event.
+        for (QWidget *view : {static_cast<QWidget *>(m_window.get()), static_cast<QWidget *>(m_window->browser()),
+                              child<QWidget>(m_window.get(), "healthTable"), tools})
+            QTRY_VERIFY2(Appearance::isDark(view->palette()), qPrintable(view->objectName()));
+        QTRY_VERIFY2(themeOfEvery(QChart::ChartThemeDark).isEmpty(),
+                     qPrintable(themeOfEvery(QChart::ChartThemeDark).join(u',')));
+        QCOMPARE(QSettings().value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("dark"));
+
+        // The next start comes up dark before anything is chosen.
+        m_window.reset();
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        QVERIFY(!Appearance::isDark(QApplication::palette()));
+        openWindow();
+        QTRY_VERIFY(Appearance::isDark(m_window->palette()));
+        QVERIFY(child<QAction>(m_window.get(), "actionAppearanceDark")->isChecked());
+
+        child<QAction>(m_window.get(), "actionAppearanceLight")->trigger();
+        QTRY_VERIFY(!Appearance::isDark(m_window->palette()));
+        QCOMPARE(QSettings().value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("light"));
+        child<QAction>(m_window.get(), "actionAppearanceSystem")->trigger();
+        QCOMPARE(QSettings().value(QStringLiteral("appearance/theme")).toString(), QStringLiteral("system"));
+    }
+
+    void consolidation_digestsWithoutALedgerAreNotNoConsolidationYet()
+    {
+        m_vault->write(QStringLiteral("consolidated/daily/2026-03-02.md"),
+                       QStringLiteral("# Daily digest 2026-03-02\n\nWe set up the parser.\n"));
+        openWindow();
+        m_window->tabs()->setCurrentWidget(m_window->timelineView());
+        auto *message = child<QLabel>(m_window->timelineView(), "emptyStateMessage");
+        QTRY_VERIFY2_WITH_TIMEOUT(message->text().contains(QLatin1String("1 digest")), qPrintable(message->text()),
+                                  kTimeout);
+        QVERIFY2(!message->text().contains(QLatin1String("No consolidation yet")), qPrintable(message->text()));
+        QVERIFY2(message->text().contains(QLatin1String("ledger")), qPrintable(message->text()));
+    }
+
+    void recall_namesASessionByItsTitle_andShowsConfiguredWeightsApartFromTheScaling()
+    {
+        // Source showed the session's file path; the score line weights scaled by relevance
+        // ("× 0.22" on one row, "× 0.30" on another).
+        m_vault->write(kDemoInVault, readShared(kDemo));
+        openWindow();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isBusy() && m_window->session()->stats().files == 3, kTimeout);
+        m_window->tabs()->setCurrentWidget(m_window->recallPanel());
+        auto *query = child<QLineEdit>(m_window.get(), "recallQuery");
+        auto *results = child<QTableView>(m_window.get(), "recallResults");
+        query->setText(QStringLiteral("create TODO app by Next.js"));
+        QTest::keyClick(query, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(results->model()->rowCount() > 0, kTimeout);
+        int turn = -1;
+        for (int r = 0; r < results->model()->rowCount() && turn < 0; ++r)
+            if (results->model()->index(r, 0).data(PathRole).toString() == kDemoInVault)
+                turn = r;
+        QVERIFY(turn >= 0);
+        const QModelIndex source = results->model()->index(turn, RecallResultsModel::SourceColumn);
+        QVERIFY2(source.data().toString().startsWith(QStringLiteral("create TODO app by Next.js — Demo, 2025-09-03:")),
+                 qPrintable(source.data().toString()));
+        QCOMPARE(source.data(Qt::ToolTipRole).toString(), kDemoInVault);
+
+        // The fast mode's weights as configured (relevance 0.4, strength 0.3, recency 0.2, access 0.1),
+        // and the factor this memory scales the priors by, said once.
+        results->selectRow(turn);
+        const QString header = child<QLabel>(m_window.get(), "recallSourceHeader")->text();
+        for (const char *term : {"strength", "recency", "access"})
+            QVERIFY2(QRegularExpression(
+                         QStringLiteral("%1 [0-9.]+ × %2")
+                             .arg(QLatin1String(term), QLatin1String(qstrcmp(term, "strength") == 0  ? "0\\.30"
+                                                                     : qstrcmp(term, "recency") == 0 ? "0\\.20"
+                                                                                                     : "0\\.10")))
+                         .match(header)
+                         .hasMatch(),
+                     qPrintable(header));
+        QVERIFY2(header.contains(QLatin1String("relevance ")) && header.contains(QStringLiteral(" × 0.40")),
+                 qPrintable(header));
+        QVERIFY2(header.contains(QStringLiteral("strength, recency, access weighed × ")), qPrintable(header));
     }
 
     // Last: it leaves the German translation installed.

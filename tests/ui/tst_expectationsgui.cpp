@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableView>
@@ -202,6 +203,19 @@ private Q_SLOTS:
             preview->text().contains(QStringLiteral("1 of 3 pass, 2 fail (saved settings: 2 pass)")), kTimeout);
         QVERIFY2(preview->text().contains(QStringLiteral("1 would break")), qPrintable(preview->text()));
         QVERIFY2(!QFile::exists(m_vault->filePath(QStringLiteral("engram.json"))), "nothing is saved by a preview");
+        // Which one, not only how many: named in the preview, and listed behind its button.
+        const QString broken = QStringLiteral("Would break: “%1” → notes/deploy.md:6").arg(kQuestion);
+        QVERIFY2(preview->text().contains(broken), qPrintable(preview->text()));
+        auto *which = child<QPushButton>(dialog, "settingsPreviewList");
+        QVERIFY(which->isVisible());
+        QTest::mouseClick(which, Qt::LeftButton);
+        auto *list = child<QMessageBox>(dialog, "settingsPreviewListBox");
+        QTRY_VERIFY(list->isVisible());
+        QVERIFY2(list->detailedText().contains(QStringLiteral("“%1” → notes/deploy.md:6").arg(kQuestion)),
+                 qPrintable(list->detailedText()));
+        list->close();
+        // The weights say their range, and one outside it is refused with a reason.
+        QVERIFY(child<QLabel>(dialog, "settingsWeightsHint")->text().contains(QStringLiteral("from 0 to 1")));
 
         // Another embedder: judged by the keyword side, and the dialog says so.
         weights->item(row, 0)->setText(QStringLiteral("0.4"));

@@ -11,13 +11,17 @@
 
 #include <QApplication>
 #include <QGraphicsView>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QSet>
 #include <QTabWidget>
 #include <QTest>
 #include <QTreeView>
+
+#include <algorithm>
 
 using namespace engram;
 using test::child;
@@ -106,6 +110,58 @@ private Q_SLOTS:
         QVERIFY(child<QLabel>(m_window.get(), "graphInfo")
                     ->text()
                     .endsWith(QLatin1String("(neighbourhood of Garden tomato bed 6)")));
+    }
+
+    void focusedMemory_isRingedInTheSelectionColour()
+    {
+        // It was only a larger dot of its region's colour among its neighbours.
+        m_window->tabs()->setCurrentWidget(m_graph);
+        selectRow(QStringLiteral("notes/ops/deploy-3.md"));
+        QCOMPARE(m_graph->shownKeys().first(), id("ops/deploy-3"));
+        QTRY_VERIFY_WITH_TIMEOUT(m_graph->isSettled(), kTimeout);
+        auto *canvas = child<QGraphicsView>(m_window.get(), "graphCanvas");
+        const QColor ring = canvas->palette().color(QPalette::Highlight);
+        const auto ringed = [&](qint64 key) {
+            const QImage image = canvas->viewport()->grab().toImage();
+            const QPoint centre = pointOf(canvas, key);
+            const int reach = 24;
+            for (int y = centre.y() - reach; y <= centre.y() + reach; ++y)
+                for (int x = centre.x() - reach; x <= centre.x() + reach; ++x)
+                    if (image.rect().contains(x, y)) {
+                        const QColor c = image.pixelColor(x, y);
+                        if (qAbs(c.red() - ring.red()) + qAbs(c.green() - ring.green()) + qAbs(c.blue() - ring.blue())
+                            < 30)
+                            return true;
+                    }
+            return false;
+        };
+        QVERIFY(ringed(id("ops/deploy-3")));
+        // A neighbour far enough from it is not ringed.
+        const QPoint focus = pointOf(canvas, id("ops/deploy-3"));
+        for (qint64 key : m_graph->shownKeys().mid(1))
+            if ((pointOf(canvas, key) - focus).manhattanLength() > 120)
+                QVERIFY2(!ringed(key), qPrintable(QString::number(key)));
+    }
+
+    void sessionTurns_areToldApartByTheirOwnWords()
+    {
+        // Every turn of a session was labelled with the session's title ("Can you add the first two i…").
+        m_vault->write(QStringLiteral("sessions/2025-09-03/talk.md"),
+                       QStringLiteral("---\ntype: transcript\n---\n\n**user:** How do we roll back a deploy?\n\n"
+                                      "**assistant:** Run the rollback step three of the deploy notes.\n\n"
+                                      "**user:** And the garden tomato bed?\n\n"
+                                      "**assistant:** Water the tomato bed every morning.\n"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !m_window->insights()->isPending()
+                && std::any_of(m_graph->data().nodes.cbegin(), m_graph->data().nodes.cend(),
+                               [](const GraphNode &n) { return n.label.contains(QLatin1String("roll back")); }),
+            kTimeout);
+        QStringList turnLabels;
+        for (const GraphNode &n : m_graph->data().nodes)
+            if (!n.tooltip.isEmpty())
+                turnLabels << n.label;
+        QVERIFY2(turnLabels.size() >= 2, qPrintable(turnLabels.join(u'|')));
+        QCOMPARE(QSet<QString>(turnLabels.cbegin(), turnLabels.cend()).size(), turnLabels.size());
     }
 
     void overview_showsCommunitiesThatOpenIntoTheirMembers()

@@ -66,6 +66,42 @@ private Q_SLOTS:
         }
     }
 
+    void firstIndex_theEmptyListSaysHowFarItIs()
+    {
+        // While the first index runs and nothing is listed yet, the list says how far the index is
+        // (it once said "This vault holds no memories yet" at 1,202 of 1,440 files).
+        test::TestVault vault;
+        const int files = 120;
+        for (int f = 0; f < files; ++f)
+            vault.write(QStringLiteral("notes/n%1.md").arg(f, 3, 10, QLatin1Char('0')),
+                        QStringLiteral("# Note %1\n\nThe orchard of note %1 grows pears.\n").arg(f));
+        MainWindow window;
+        window.show();
+        auto *table = child<QTreeView>(&window, "memoryTable");
+        auto *note = child<QLabel>(&window, "memoryTableEmpty");
+        QStringList wrong;
+        int seen = 0;
+        connect(window.session(), &VaultSession::progress, &window, [&](int done, int total) {
+            if (table->model()->rowCount() > 0)
+                return;
+            ++seen;
+            const QString expected = QStringLiteral("Indexing %1 of %2 files").arg(done).arg(total);
+            if (!note->isVisible() || !note->text().startsWith(expected))
+                wrong << QStringLiteral("%1/%2: %3").arg(done).arg(total).arg(note->text());
+        });
+        // Nor once the index ended while its rows are still on their way (at 20,000 memories, seconds).
+        connect(window.session(), &VaultSession::busyChanged, &window, [&](bool busy) {
+            if (!busy && table->model()->rowCount() == 0 && note->text().startsWith(QLatin1String("This vault holds")))
+                wrong << QStringLiteral("after the index: %1").arg(note->text());
+        });
+        window.openVault(vault.path());
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->isOpen() && window.session()->stats().chunks == files, kTimeout);
+        QVERIFY(seen > 0);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
+        QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount() > 0, kTimeout);
+        QVERIFY(!note->isVisible());
+    }
+
     void indexesListsAndSearchesWithoutHoldingTheWindow()
     {
         test::TurnProbe probe;

@@ -164,6 +164,14 @@ private Q_SLOTS:
         QTRY_VERIFY(child<QWidget>(m_window.get(), "noteConflictBanner")->isVisible());
         QTest::mouseClick(save, Qt::LeftButton);
         QVERIFY(m_vault->read(QStringLiteral("notes/beta.md")).contains("Changed elsewhere."));
+        // What changed on disk can be seen before choosing: the disk's line, and mine, each marked.
+        auto *changes = child<QPushButton>(m_window.get(), "noteShowChangesButton");
+        QVERIFY(changes->isVisible());
+        QTest::mouseClick(changes, Qt::LeftButton);
+        const QString shown = child<QPlainTextEdit>(m_window.get(), "noteDiskChanges")->toPlainText();
+        QVERIFY2(shown.contains(QLatin1String("\n+ Changed elsewhere.")), qPrintable(shown));
+        QVERIFY2(shown.contains(QLatin1String("\n- Zucchini grow fast.mine")), qPrintable(shown));
+        QVERIFY2(!shown.contains(QLatin1String("- # Beta")), qPrintable(shown)); // a line both have is no change
     }
 
     void heuristic_addThenUndoThenSave()

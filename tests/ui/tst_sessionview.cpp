@@ -24,6 +24,8 @@
 #include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextBrowser>
 #include <QTreeView>
 
 using namespace engram;
@@ -35,6 +37,38 @@ const int kTimeout = 20000;
 const QString kSample =
     QStringLiteral("samples/claude-code/projects/-path-to-Demo/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
 const QString kInVault = QStringLiteral("sessions/2025-09-03/claude-code-fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
+
+const QString kCodexSample = QStringLiteral(
+    "samples/codex/sessions/2025/09/25/rollout-2025-09-25T08-02-05-0199812e-64f0-7f73-91fc-095dda01c36e.jsonl");
+const QString kCodexInVault = QStringLiteral("sessions/2025-09-25/codex-0199812e-64f0-7f73-91fc-095dda01c36e.jsonl");
+const QString kMonorepoSample =
+    QStringLiteral("samples/claude-code/projects/-Users-jnarowski-Dev-sourceborn-src-agent-workflows-monorepo-v2/"
+                   "2d984148-cddb-4605-aac1-13e720fe613c.jsonl");
+const QString kMonorepoInVault =
+    QStringLiteral("sessions/2025-10-28/claude-code-2d984148-cddb-4605-aac1-13e720fe613c.jsonl");
+
+using test::readShared;
+
+/// Clicks the first link of `view` whose target starts with `prefix`, where it is drawn.
+bool clickAnchor(QTextBrowser *view, const QString &prefix)
+{
+    for (QTextBlock block = view->document()->begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (!fragment.charFormat().anchorHref().startsWith(prefix))
+                continue;
+            QTextCursor cursor(view->document());
+            cursor.setPosition(fragment.position() + 1);
+            view->ensureCursorVisible();
+            view->setTextCursor(cursor);
+            view->ensureCursorVisible();
+            QRect at = view->cursorRect(cursor);
+            const QPoint point(at.left() - 3, at.center().y());
+            QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, point);
+            return true;
+        }
+    return false;
+}
 
 } // namespace
 
@@ -94,7 +128,9 @@ private Q_SLOTS:
         QVERIFY(!highlighted.isEmpty());
         for (int turn : highlighted)
             QVERIFY(conversation->conversation().turns[turn].overlaps(start, end));
-        QVERIFY(conversation->toPlainText().contains(QStringLiteral("· recalled")));
+        // A turn chosen by a click is "this memory", not "recalled".
+        QVERIFY(conversation->toPlainText().contains(QStringLiteral("· this memory")));
+        QVERIFY(!conversation->toPlainText().contains(QStringLiteral("recalled")));
 
         // The raw file, one click away, read-only until the person asks to edit.
         auto *raw = child<QPushButton>(&window, "noteRawToggle");
@@ -113,6 +149,73 @@ private Q_SLOTS:
         QTest::mouseClick(raw, Qt::LeftButton); // back to the conversation
         QCOMPARE(stack->currentWidget(), static_cast<QWidget *>(conversation));
         QCOMPARE(vault.read(kInVault), bytes);
+    }
+
+    void conversation_toolCallsUnfold_codexZeroIsNoDuration_noiseTurnsAreNotListed()
+    {
+        ENGRAM_REQUIRE_SHARED(kSample);
+        ENGRAM_REQUIRE_SHARED(kCodexSample);
+        ENGRAM_REQUIRE_SHARED(kMonorepoSample);
+        test::TestVault vault;
+        vault.write(kInVault, readShared(kSample));
+        vault.write(kCodexInVault, readShared(kCodexSample));
+        vault.write(kMonorepoInVault, readShared(kMonorepoSample));
+        MainWindow window;
+        window.resize(1200, 780);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.openVault(vault.path());
+        auto *table = child<QTreeView>(&window, "memoryTable");
+        auto *conversation = child<ConversationView>(&window, "conversationView");
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 3, kTimeout);
+        const auto open = [&](const QString &path) {
+            for (int r = 0; r < table->model()->rowCount(); ++r)
+                if (table->model()->index(r, 0).data(PathRole).toString() == path)
+                    table->setCurrentIndex(table->model()->index(r, 0));
+        };
+
+        // The ▸ of a tool call is a link that unfolds it to its input and output; a second click folds it.
+        open(kInVault);
+        QTRY_VERIFY_WITH_TIMEOUT(conversation->toPlainText().contains(QStringLiteral("▸ Bash")), kTimeout);
+        // The first call drawn: the first tool-call part of the first turn that has one.
+        const ConversationToolCall *first = nullptr;
+        for (const ConversationTurn &turn : conversation->conversation().turns)
+            for (const ConversationPart &part : turn.parts)
+                if (!first && part.toolCall >= 0)
+                    first = &turn.toolCalls.at(part.toolCall);
+        QVERIFY(first);
+        // Its input as the transcript wrote it: a JSON object, one key a line.
+        const QString inputLine = first->input.split(QLatin1Char('\n')).value(1).trimmed();
+        QVERIFY2(inputLine.startsWith(u'"'), qPrintable(first->input));
+        QVERIFY(!conversation->toPlainText().contains(QStringLiteral("▾")));
+        QVERIFY(clickAnchor(conversation, QStringLiteral("call:")));
+        QTRY_VERIFY(conversation->toPlainText().contains(QStringLiteral("▾")));
+        QVERIFY(conversation->toPlainText().contains(QStringLiteral("\nInput\n")));
+        QVERIFY(conversation->toPlainText().contains(QStringLiteral("\nOutput\n")));
+        QVERIFY2(conversation->toPlainText().contains(inputLine), qPrintable(inputLine));
+        QVERIFY(clickAnchor(conversation, QStringLiteral("call:")));
+        QTRY_VERIFY(!conversation->toPlainText().contains(QStringLiteral("▾")));
+        QVERIFY(!conversation->toPlainText().contains(QStringLiteral("\nOutput\n")));
+
+        // Codex writes 0.0 s for a call under 0.05 s: no "0 ms".
+        open(kCodexInVault);
+        QTRY_VERIFY_WITH_TIMEOUT(conversation->conversation().agent == QLatin1String("codex"), kTimeout);
+        QVERIFY(conversation->toPlainText().contains(QStringLiteral("▸ shell")));
+        QVERIFY2(!conversation->toPlainText().contains(QStringLiteral(" 0 ms")),
+                 qPrintable(conversation->toPlainText().left(3000)));
+
+        // The session opens with a /clear (line 3) and the local command's empty output (line 4):
+        // its first turn is the request of line 6, nothing before it.
+        open(kMonorepoInVault);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            conversation->conversation().sessionId == QLatin1String("2d984148-cddb-4605-aac1-13e720fe613c"), kTimeout);
+        const ConversationTurn &opening = conversation->conversation().turns.first();
+        QCOMPARE(opening.startLine, 6);
+        QVERIFY2(opening.text().startsWith(QLatin1String("Can you add the first two initials")),
+                 qPrintable(opening.text()));
+        const QString shown = conversation->toPlainText();
+        QVERIFY2(!shown.contains(QStringLiteral("/clear")), qPrintable(shown.left(2000)));
+        QVERIFY2(!shown.contains(QStringLiteral("local-command")), qPrintable(shown.left(2000)));
     }
 
     void note_staysAnEditableTextWithoutConversationControls()

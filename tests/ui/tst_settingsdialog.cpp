@@ -44,6 +44,21 @@ private Q_SLOTS:
         QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("settingsError"))->text().isEmpty());
         QVERIFY(!QFile::exists(vault.filePath(QStringLiteral("engram.json"))));
     }
+
+    void accept_refusesAWeightOutsideItsRange()
+    {
+        test::TestVault vault;
+        SettingsDialog dialog(vault.path());
+        dialog.findChild<QTableWidget *>(QStringLiteral("settingsModeWeights"))
+            ->item(0, 1)
+            ->setText(QStringLiteral("3"));
+        dialog.accept();
+        QVERIFY(dialog.result() != int(QDialog::Accepted));
+        QVERIFY2(
+            dialog.findChild<QLabel *>(QStringLiteral("settingsError"))->text().contains(QLatin1String("from 0 to 1")),
+            qPrintable(dialog.findChild<QLabel *>(QStringLiteral("settingsError"))->text()));
+        QVERIFY(!QFile::exists(vault.filePath(QStringLiteral("engram.json"))));
+    }
 };
 
 QTEST_MAIN(TestSettingsDialog)

@@ -20,6 +20,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTest>
 
 using namespace engram;
@@ -36,6 +37,27 @@ using test::writeFile;
 QString revision(const QString &repository, const QString &name)
 {
     return QString::fromUtf8(GitSandbox::git(repository, {QStringLiteral("rev-parse"), name})).trimmed();
+}
+
+/// Two clones of one remote that edited notes/plan.md apart ("March." became "April." on a, "May."
+/// on b) and a synced first; b's next sync meets the conflict. `alsoOnA` are written on a first.
+/// Returns b, the clone to open.
+QString conflictingClones(GitSandbox &sandbox, QString *remoteOut = nullptr,
+                          const QList<std::pair<QString, QByteArray>> &alsoOnA = {})
+{
+    const QString remote = sandbox.bareRemote();
+    if (remoteOut)
+        *remoteOut = remote;
+    const QString a = QDir(sandbox.root()).filePath(QStringLiteral("a"));
+    writeFile(a, QStringLiteral("notes/plan.md"), "# Plan\n\nMarch.\n");
+    for (const auto &[path, bytes] : alsoOnA)
+        writeFile(a, path, bytes);
+    if (!VaultSync(a).init(remote) || !VaultSync(a).sync().ok())
+        return {};
+    const QString b = sandbox.clone(remote, QStringLiteral("b"));
+    writeFile(a, QStringLiteral("notes/plan.md"), "# Plan\n\nApril.\n");
+    writeFile(b, QStringLiteral("notes/plan.md"), "# Plan\n\nMay.\n");
+    return VaultSync(a).sync().ok() ? b : QString();
 }
 
 template <typename T>
@@ -82,15 +104,9 @@ private Q_SLOTS:
     void conflictDialog_showsBothSides_takeTheirsCompletesTheMergeAndSyncs()
     {
         GitSandbox sandbox;
-        const QString remote = sandbox.bareRemote();
-        const QString a = QDir(sandbox.root()).filePath(QStringLiteral("a"));
-        writeFile(a, QStringLiteral("notes/plan.md"), "# Plan\n\nMarch.\n");
-        QVERIFY(VaultSync(a).init(remote));
-        QVERIFY(VaultSync(a).sync().ok());
-        const QString b = sandbox.clone(remote, QStringLiteral("b"));
-        writeFile(a, QStringLiteral("notes/plan.md"), "# Plan\n\nApril.\n");
-        writeFile(b, QStringLiteral("notes/plan.md"), "# Plan\n\nMay.\n");
-        QVERIFY(VaultSync(a).sync().ok());
+        QString remote;
+        const QString b = conflictingClones(sandbox, &remote);
+        QVERIFY(!b.isEmpty());
 
         MainWindow window;
         window.show();
@@ -111,6 +127,12 @@ private Q_SLOTS:
         QCOMPARE(files->item(0)->text(), QStringLiteral("notes/plan.md"));
         QCOMPARE(child<QPlainTextEdit>(dialog, "mineText")->toPlainText(), QStringLiteral("# Plan\n\nMay.\n"));
         QCOMPARE(child<QPlainTextEdit>(dialog, "theirsText")->toPlainText(), QStringLiteral("# Plan\n\nApril.\n"));
+        // The line that differs is marked on each side, and only it (0-based line 2: "May." / "April.").
+        for (const char *side : {"mineText", "theirsText"}) {
+            const QList<QTextEdit::ExtraSelection> marks = child<QPlainTextEdit>(dialog, side)->extraSelections();
+            QCOMPARE(marks.size(), 1);
+            QCOMPARE(marks.first().cursor.blockNumber(), 2);
+        }
         // A merged text with the markers still in it is refused and nothing is written.
         child<QPlainTextEdit>(dialog, "mergedText")
             ->setPlainText(QStringLiteral("<<<<<<< HEAD\nMay.\n=======\nApril.\n>>>>>>> x\n"));
@@ -126,6 +148,74 @@ private Q_SLOTS:
         // The completed merge goes to the remote on its own.
         QTRY_COMPARE_WITH_TIMEOUT(done.size(), 2, kTimeout);
         QCOMPARE(revision(remote, QStringLiteral("main")), revision(b, QStringLiteral("HEAD")));
+    }
+
+    void conflict_isImpossibleToMiss_bannerListedNoteAndStatusBar()
+    {
+        // A conflict once showed only as "1 failed (see Health)" and the note left Memories.
+        GitSandbox sandbox;
+        const QString b = conflictingClones(
+            sandbox, nullptr, {{QStringLiteral("notes/other.md"), QByteArray("# Other\n\nUntouched.\n")}});
+        QVERIFY(!b.isEmpty());
+
+        MainWindow window;
+        window.show();
+        window.openVault(b);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->isOpen() && !window.session()->isBusy()
+                                     && window.session()->stats().files == 2,
+                                 kTimeout);
+        auto *banner = child<QWidget>(&window, "syncConflictBanner");
+        QVERIFY(!banner->isVisible());
+        // What the status bar says as each step ends (read right after the window's own handlers).
+        QStringList afterIndex;
+        connect(window.session(), &VaultSession::indexed, &window,
+                [&] { afterIndex << window.statusBar()->currentMessage(); });
+        QString afterSync;
+        connect(window.syncRunner(), &SyncRunner::finished, &window,
+                [&] { afterSync = window.statusBar()->currentMessage(); });
+        QSignalSpy done(window.syncRunner(), &SyncRunner::finished);
+        child<QAction>(&window, "actionSyncNow")->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, kTimeout);
+        QCOMPARE(done.at(0).at(0).value<SyncReport>().outcome, SyncReport::Outcome::Conflicts);
+        QVERIFY2(afterSync.contains(QLatin1String("in conflict")) && afterSync.contains(QLatin1String("notes/plan.md")),
+                 qPrintable(afterSync));
+
+        // The banner names the file.
+        QVERIFY(banner->isVisible());
+        const QString said = child<QLabel>(banner, "syncConflictText")->text();
+        QVERIFY2(said.contains(QLatin1String("notes/plan.md")) && !said.contains(QLatin1String("notes/other.md")),
+                 qPrintable(said));
+
+        // The status bar says what happened, also after the index that follows the sync.
+        QTRY_VERIFY_WITH_TIMEOUT(!afterIndex.isEmpty() && !window.session()->isBusy(), kTimeout);
+        QVERIFY2(afterIndex.last().contains(QLatin1String("1 in conflict after a sync"))
+                     && !afterIndex.last().contains(QLatin1String("see Health")),
+                 qPrintable(afterIndex.join(u'|')));
+
+        // The note is still listed in Memories, marked, and its last good version (this machine's) readable.
+        auto *listed = child<QListWidget>(&window, "conflictedNotes");
+        QVERIFY(listed->isVisible());
+        QCOMPARE(listed->count(), 1);
+        QVERIFY2(listed->item(0)->text().contains(QLatin1String("notes/plan.md"))
+                     && listed->item(0)->text().contains(QLatin1String("conflict")),
+                 qPrintable(listed->item(0)->text()));
+        const QRect at = listed->visualItemRect(listed->item(0));
+        QTest::mouseClick(listed->viewport(), Qt::LeftButton, {}, at.center());
+        auto *text = child<QPlainTextEdit>(&window, "noteText");
+        QCOMPARE(text->toPlainText(), QStringLiteral("# Plan\n\nMay.\n"));
+        QVERIFY(text->isReadOnly());
+        QVERIFY(child<QLabel>(&window, "notePath")->text().contains(QLatin1String("conflict")));
+
+        // Resolve… opens the conflict dialog; once resolved, the banner and the list are gone.
+        QTest::mouseClick(child<QPushButton>(banner, "syncConflictResolveButton"), Qt::LeftButton);
+        QWidget *dialog = topLevel<QWidget>("conflictDialog");
+        QVERIFY(dialog);
+        QCOMPARE(child<QListWidget>(dialog, "conflictList")->count(), 1);
+        child<QPushButton>(dialog, "takeTheirsButton")->click();
+        QVERIFY(!banner->isVisible());
+        QVERIFY(!listed->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 2, kTimeout);
+        dialog->close();
     }
 };
 

@@ -2,25 +2,40 @@
 // forms. In the German window everything a person reads is German, Qt's own buttons included,
 // while what goes to the engine (the default pack's query, a mode's name) stays the engine's.
 #include "ChildByName.h"
+#include "ExpectationsModel.h"
 #include "HealthModel.h"
 #include "HealthText.h"
 #include "MainWindow.h"
+#include "SettingsDialog.h"
 #include "TestVault.h"
+#include "TimelineView.h"
 #include "Translations.h"
+#include "VaultSession.h"
+#include "ViewData.h"
 #include "Vocabulary.h"
+#include "core/Config.h"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
+#include <QBarCategoryAxis>
+#include <QChartView>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QHeaderView>
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTest>
 #include <QTreeView>
+#include <QTreeWidget>
+#include <QValueAxis>
+
+#include <cmath>
 
 using namespace engram;
 using test::child;
@@ -125,6 +140,84 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(preview->toPlainText().contains(QLatin1String("Recalled for:")), kTimeout);
         QVERIFY2(preview->toPlainText().contains(QLatin1String("Recalled for: current focus and recent work")),
                  qPrintable(preview->toPlainText().left(300)));
+    }
+
+    void germanWindow_numbersDatesSignalsAndModesAreGerman()
+    {
+        // Settings showed signals and modes in English and "0.4"; charts wrote "Mar 2"; the
+        // Expectations header "Seit der letzten Prüfung" was cut.
+        QApplication::setOrganizationName(QStringLiteral("engram-test"));
+        QApplication::setApplicationName(QStringLiteral("tst_translations"));
+        test::TestVault vault;
+        vault.write(QStringLiteral("notes/alpha.md"), QStringLiteral("# Alpha\n\nThe alpha build uses CMake.\n"));
+        MainWindow window;
+        window.show();
+        window.openVault(vault.path());
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->isOpen(), kTimeout);
+
+        SettingsDialog settings(vault.path());
+        auto *weights = child<QTableWidget>(&settings, "settingsModeWeights");
+        QCOMPARE(weights->horizontalHeaderItem(0)->text(), QStringLiteral("Relevanz"));
+        QCOMPARE(weights->horizontalHeaderItem(2)->text(), QStringLiteral("Aktualität"));
+        int fast = -1;
+        for (int row = 0; row < weights->rowCount(); ++row)
+            if (weights->verticalHeaderItem(row)->text() == QLatin1String("schnell"))
+                fast = row;
+        QVERIFY(fast >= 0);
+        QCOMPARE(weights->item(fast, 0)->text(), QStringLiteral("0,4")); // the fast mode's relevance, 0.4
+        QCOMPARE(child<QComboBox>(&settings, "settingsDefaultMode")->currentText(), QStringLiteral("schnell"));
+        // A weight typed the German way is read the German way.
+        weights->item(fast, 0)->setText(QStringLiteral("0,55"));
+        settings.accept();
+        QCOMPARE(settings.result(), int(QDialog::Accepted));
+        auto saved = Config::load(vault.path());
+        QVERIFY(saved.ok());
+        QCOMPARE(saved->mode(QStringLiteral("fast")).relevance, 0.55);
+
+        TimelineData timeline;
+        timeline.tokens << LayerTokens{QDate(2026, 3, 2), QStringLiteral("daily"), 1568};
+        timeline.lineage << Lineage{
+            QStringLiteral("consolidated/daily/2026-03-02.md"), QStringLiteral("daily"), {}, 2.5, QDate(2026, 3, 2)};
+        window.timelineView()->setData(timeline);
+        auto *tokens = child<QChartView>(&window, "timelineTokensChart");
+        QStringList days;
+        for (QAbstractAxis *axis : tokens->chart()->axes(Qt::Horizontal))
+            if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis))
+                days << categories->categories();
+        QCOMPARE(days, QStringList{QStringLiteral("2. März")});
+        // The tokens axis ticks at round numbers (it ticked at 522, 1045, 1568): a step of 1, 2, 2.5 or 5 × 10^n.
+        QValueAxis *tokenAxis = nullptr;
+        for (QAbstractAxis *axis : tokens->chart()->axes(Qt::Vertical))
+            tokenAxis = tokenAxis ? tokenAxis : qobject_cast<QValueAxis *>(axis);
+        QVERIFY(tokenAxis);
+        QVERIFY(tokenAxis->max() >= 1568 && tokenAxis->tickCount() >= 2);
+        const double step = (tokenAxis->max() - tokenAxis->min()) / (tokenAxis->tickCount() - 1);
+        const double scale = std::pow(10.0, std::floor(std::log10(step)));
+        const double mantissa = step / scale;
+        QVERIFY2(qFuzzyCompare(mantissa, 1.0) || qFuzzyCompare(mantissa, 2.0) || qFuzzyCompare(mantissa, 2.5)
+                     || qFuzzyCompare(mantissa, 5.0),
+                 qPrintable(QStringLiteral("%1 to %2 in %3 ticks")
+                                .arg(tokenAxis->min())
+                                .arg(tokenAxis->max())
+                                .arg(tokenAxis->tickCount())));
+        QCOMPARE(tokenAxis->min(), 0.0);
+        auto *lineage = child<QTreeWidget>(&window, "timelineLineage");
+        QCOMPARE(lineage->topLevelItem(0)->text(2), QStringLiteral("2,5×"));
+
+        child<QAction>(&window, "actionExpectations")->trigger();
+        QWidget *expectations = nullptr;
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (w->objectName() == QLatin1String("expectationsDialog") && w->isVisible())
+                expectations = w;
+        QVERIFY(expectations);
+        auto *table = child<QTableView>(expectations, "expectationsTable");
+        QHeaderView *header = table->horizontalHeader();
+        QCOMPARE(table->model()->headerData(ExpectationsModel::ChangeColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Seit der letzten Prüfung"));
+        QVERIFY2(header->sectionSize(ExpectationsModel::ChangeColumn)
+                     >= header->fontMetrics().horizontalAdvance(QStringLiteral("Seit der letzten Prüfung")),
+                 qPrintable(QString::number(header->sectionSize(ExpectationsModel::ChangeColumn))));
+        expectations->close();
     }
 };
 

@@ -15,10 +15,13 @@
 #include "TestVault.h"
 #include "VaultSession.h"
 #include "cognition/CognitiveState.h"
+#include "core/VaultLayout.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -35,6 +38,7 @@
 #include <QTimer>
 #include <QTreeView>
 
+#include <functional>
 #include <memory>
 
 using namespace engram;
@@ -52,24 +56,33 @@ int rowOf(QAbstractItemView *table, const QString &path)
     return -1;
 }
 
+/// Calls `act` with the next message box named `name` once it is on screen (for a box whose
+/// text or default the test reads before answering it).
+void onMessageBox(const char *name, std::function<void(QMessageBox *)> act)
+{
+    auto *poll = new QTimer;
+    poll->setInterval(20);
+    const QString wanted = QLatin1String(name);
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, wanted, act = std::move(act)] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box || box->objectName() != wanted)
+            return;
+        poll->deleteLater();
+        act(box);
+    });
+    QTimer::singleShot(10000, poll, &QObject::deleteLater); // never shown: the test fails on what act records
+    poll->start();
+}
+
 /// Answers the next message box named `name` with `button` as soon as it is on screen; `seen`
 /// says whether it came.
 std::shared_ptr<bool> answer(const char *name, QMessageBox::StandardButton button)
 {
     auto seen = std::make_shared<bool>(false);
-    auto *poll = new QTimer;
-    poll->setInterval(20);
-    const QString wanted = QLatin1String(name);
-    QObject::connect(poll, &QTimer::timeout, poll, [poll, wanted, button, seen] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box || box->objectName() != wanted)
-            return;
+    onMessageBox(name, [seen, button](QMessageBox *box) {
         *seen = true;
-        poll->deleteLater();
         box->button(button)->click();
     });
-    QTimer::singleShot(10000, poll, &QObject::deleteLater); // never answered: the test fails on `seen`
-    poll->start();
     return seen;
 }
 
@@ -166,6 +179,34 @@ private Q_SLOTS:
         QVERIFY(!m_vault->read(QStringLiteral("notes/beta.md")).contains("Edit "));
     }
 
+    void unsavedNote_isMarkedAndTheQuitQuestionSpeaksOfQuitting()
+    {
+        m_table->setCurrentIndex(m_table->model()->index(rowOf(m_table, QStringLiteral("notes/beta.md")), 0));
+        auto *text = child<QPlainTextEdit>(m_window.get(), "noteText");
+        auto *path = child<QLabel>(m_window.get(), "notePath");
+        QTRY_VERIFY(text->toPlainText().contains(QLatin1String("tomatoes")));
+        QCOMPARE(path->text(), QStringLiteral("notes/beta.md"));
+        QVERIFY(!m_window->isWindowModified());
+        text->moveCursor(QTextCursor::End);
+        QTest::keyClicks(text, QStringLiteral("More."));
+        QCOMPARE(path->text(), QStringLiteral("notes/beta.md *"));
+        QVERIFY(m_window->isWindowModified());
+        QVERIFY(m_window->windowTitle().contains(QLatin1String("[*]")));
+
+        // The quit question says what the person is doing.
+        auto informative = std::make_shared<QString>();
+        onMessageBox("unsavedNotePrompt", [informative](QMessageBox *box) {
+            *informative = box->informativeText();
+            box->button(QMessageBox::Cancel)->click();
+        });
+        QVERIFY(!m_window->close());
+        QVERIFY2(informative->contains(QLatin1String("quitting")), qPrintable(*informative));
+
+        child<QPushButton>(m_window.get(), "noteSaveButton")->click();
+        QCOMPARE(path->text(), QStringLiteral("notes/beta.md"));
+        QVERIFY(!m_window->isWindowModified());
+    }
+
     void openVault_asksBeforeMakingAFolderAVaultAndNamesAMissingOne()
     {
         QTemporaryDir plain;
@@ -184,6 +225,20 @@ private Q_SLOTS:
         auto agreed = answer("makeVaultPrompt", QMessageBox::Yes);
         QVERIFY(m_window->openVaultAsking(plain.path()));
         QVERIFY(*agreed);
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->session()->vaultPath(), plain.path(), kTimeout);
+    }
+
+    void openVault_enterOnTheMakeVaultQuestionAgrees()
+    {
+        // Under the GTK platform theme the question defaulted to Cancel: Enter declined.
+        QTemporaryDir plain;
+        auto defaultIsYes = std::make_shared<bool>(false);
+        onMessageBox("makeVaultPrompt", [defaultIsYes](QMessageBox *box) {
+            *defaultIsYes = box->defaultButton() == box->button(QMessageBox::Yes);
+            QTest::keyClick(box, Qt::Key_Return);
+        });
+        QVERIFY(m_window->openVaultAsking(plain.path()));
+        QVERIFY(*defaultIsYes);
         QTRY_COMPARE_WITH_TIMEOUT(m_window->session()->vaultPath(), plain.path(), kTimeout);
     }
 
@@ -219,6 +274,43 @@ private Q_SLOTS:
         QVERIFY2(err.contains(typo), qPrintable(err));
         QVERIFY(!QFileInfo::exists(typo));
         QVERIFY(!QFileInfo::exists(home.path() + QStringLiteral("/data/engram/vault"))); // no default vault instead
+    }
+
+    void commandLine_qtsOwnOptionsReachQApplication()
+    {
+        // "-style Fusion" once read as the unknown options s, t, y, l, e: the workbench exited.
+        QTemporaryDir home;
+        QTemporaryDir vault;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.insert(QStringLiteral("HOME"), home.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path());
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.path() + QStringLiteral("/data"));
+        env.remove(QStringLiteral("ENGRAM_VAULT"));
+        QProcess version;
+        version.setProcessEnvironment(env);
+        version.start(QStringLiteral(ENGRAM_WORKBENCH),
+                      {QStringLiteral("-style=Fusion"), QStringLiteral("-reverse"), QStringLiteral("--version")});
+        QVERIFY(version.waitForFinished(20000));
+        QCOMPARE(version.exitCode(), 0);
+        QVERIFY2(version.readAllStandardOutput().contains(ENGRAM_VERSION), version.readAllStandardError().constData());
+
+        QVERIFY(VaultLayout::initialize(vault.path()));
+        QVERIFY(QDir(vault.path()).mkpath(QStringLiteral(".engram"))); // a vault already: no question asked
+        QProcess workbench;
+        workbench.setProcessEnvironment(env);
+        workbench.start(QStringLiteral(ENGRAM_WORKBENCH),
+                        {QStringLiteral("-platform"), QStringLiteral("offscreen"), QStringLiteral("-style"),
+                         QStringLiteral("Fusion"), QStringLiteral("-reverse"), QStringLiteral("-stylesheet"),
+                         QStringLiteral("missing.qss"), QStringLiteral("--vault"), vault.path()});
+        QVERIFY(workbench.waitForStarted(20000));
+        // The window opened the vault named: it says so in its settings, as any start does.
+        const QString settings = home.path() + QStringLiteral("/engram/engram.conf");
+        QTRY_VERIFY2_WITH_TIMEOUT(QFileInfo::exists(settings) || workbench.state() == QProcess::NotRunning,
+                                  "neither a window nor an exit", kTimeout);
+        QVERIFY2(workbench.state() == QProcess::Running, workbench.readAllStandardError().constData());
+        workbench.kill();
+        workbench.waitForFinished(20000);
     }
 
     void stateUndo_afterEnterUndoesTheItemNotTheBox()
@@ -381,6 +473,38 @@ private Q_SLOTS:
         for (QPushButton *button : table->findChildren<QPushButton *>(QStringLiteral("healthFixButton")))
             fixes << button->text();
         QVERIFY2(fixes.contains(QStringLiteral("Connect Agent…")), qPrintable(fixes.join(u'|')));
+    }
+
+    void health_aQuietDayIsNotAFault()
+    {
+        // The agent worked on an earlier day, not today: the check says "missing", the headline
+        // stays healthy (it once read "Needs attention: Missing" in orange).
+        m_vault->write(QStringLiteral("sessions/2025-01-02/earlier.md"),
+                       QStringLiteral("# Earlier\n\nA session on an earlier day.\n"));
+        auto *table = child<QTableView>(m_window.get(), "healthTable");
+        m_window->session()->requestIndexAll();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isBusy() && m_window->session()->stats().files == 4, kTimeout);
+        child<QPushButton>(m_window.get(), "healthRefreshButton")->click();
+        QTRY_COMPARE_WITH_TIMEOUT(healthStatusOf(table, QStringLiteral("today's session")), QStringLiteral("missing"),
+                                  kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(healthStatusOf(table, QStringLiteral("index matches files")), QStringLiteral("ok"),
+                                  kTimeout);
+        const QString summary = child<QLabel>(m_window.get(), "healthSummary")->text();
+        QStringList rows;
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            rows << table->model()->index(r, HealthModel::CheckColumn).data().toString() + QLatin1Char('=')
+                        + table->model()->index(r, HealthModel::StatusColumn).data(StatusRole).toString();
+        QVERIFY2(summary.startsWith(u'✔'), qPrintable(summary + QLatin1Char(' ') + rows.join(u',')));
+        QVERIFY2(!summary.contains(QLatin1String("Needs attention")), qPrintable(summary));
+
+        // What needs a person still turns the headline: a note two versions of which met.
+        m_vault->write(QStringLiteral("notes/broken.md"),
+                       QByteArray("# Broken\n\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> origin/main\n"));
+        m_window->session()->requestIndexAll();
+        child<QPushButton>(m_window.get(), "healthRefreshButton")->click();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            child<QLabel>(m_window.get(), "healthSummary")->text().startsWith(QLatin1String("Needs attention")),
+            kTimeout);
     }
 
     void refusedDrop_staysInTheMessageLogUntilRead()

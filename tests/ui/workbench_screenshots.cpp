@@ -1,9 +1,10 @@
 // Takes a screenshot of every workbench view on a vault (scripts/screenshots.sh).
 //   workbench_screenshots --vault DIR --out DIR [--dark] [--views memories,health] [--prefix de-]
-// --dark shows the window in a dark palette, as a dark desktop would; the language is the locale's.
+// --dark shows the window as View › Appearance › Dark does; the language is the locale's.
 // Everything shown comes from the engine: once the vault is indexed the tool
 // asks one question, builds one pack (accesses and co-activations for the
 // dynamics), runs a consolidation, and waits for the views to refresh.
+#include "Appearance.h"
 #include "GraphView.h"
 #include "HealthDashboard.h"
 #include "MainWindow.h"
@@ -46,24 +47,9 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("prefix"), QStringLiteral("file name prefix"), QStringLiteral("text")});
     parser.process(app);
     if (parser.isSet(QStringLiteral("dark"))) {
+        // Dark as a person chooses it: View › Appearance › Dark (Fusion draws a palette as given).
         QApplication::setStyle(QStringLiteral("Fusion"));
-        QPalette dark;
-        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2e));
-        dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x21));
-        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x2a));
-        dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x39));
-        dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-        dark.setColor(QPalette::Highlight, QColor(0x3d, 0x7e, 0xd8));
-        dark.setColor(QPalette::HighlightedText, Qt::white);
-        dark.setColor(QPalette::ToolTipBase, QColor(0x35, 0x35, 0x39));
-        dark.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe6, 0xe6));
-        dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
-        dark.setColor(QPalette::Link, QColor(0x7f, 0xb4, 0xff));
-        for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-            dark.setColor(QPalette::Disabled, role, QColor(0x80, 0x80, 0x80));
-        QApplication::setPalette(dark);
+        Appearance::setTheme(Appearance::Theme::Dark);
     }
     const QStringList only = parser.value(QStringLiteral("views")).split(QLatin1Char(','), Qt::SkipEmptyParts);
     const QString prefix = parser.value(QStringLiteral("prefix"));
