@@ -186,6 +186,12 @@ void TestSecretRoads::secretsFromAgentSessions_surviveNowhere()
     keep(QStringLiteral("mcp"), run);
 
     // The remote after a sync.
+    {   // DEBUG
+        CliRun scan = cli(vault, {QStringLiteral("redact"), QStringLiteral("--scan"), QStringLiteral("--json")});
+        QFile dbg(QStringLiteral("/tmp/dbg-scan.json")); dbg.open(QIODevice::WriteOnly); dbg.write(scan.out);
+        QDirIterator it(vault.filePath(QStringLiteral("sessions")), QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) { const QString f = it.next(); QFile::remove(QStringLiteral("/tmp/dbg-") + QFileInfo(f).fileName()); QFile::copy(f, QStringLiteral("/tmp/dbg-") + QFileInfo(f).fileName()); }
+    }
     run = cli(vault, {QStringLiteral("sync"), QStringLiteral("--init"), QStringLiteral("--remote"), remote});
     QVERIFY2(run.exitCode == 0, run.describe());
     const QByteArray pushed =
