@@ -250,6 +250,10 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
         if (end <= start)
             return;
         const QStringView secret = QStringView(text).mid(start, end - start);
+        // A replacement is never a secret again (`-p[REDACTED:…]` after a flag): redaction is idempotent, and
+        // a file rewritten by `redact --apply` or a captured session is clean to find() and to sync.
+        if (secret.startsWith(QLatin1String("[REDACTED:")))
+            return;
         for (const QRegularExpression &allow : m_allow)
             if (allow.match(secret).hasMatch())
                 return;
@@ -303,6 +307,8 @@ QByteArray SecretRedactor::redactText(const QByteArray &text, int *count) const
     for (const Span &s : found) {
         out += QStringView(unicode).mid(last, s.start - last);
         out += QStringLiteral("[REDACTED:") + s.kind + QLatin1Char(']');
+        // A multi-line key keeps its line breaks: line numbers after it, and so every citation, stay true.
+        out += QString(QStringView(unicode).mid(s.start, s.end - s.start).count(QLatin1Char('\n')), QLatin1Char('\n'));
         last = s.end;
     }
     out += QStringView(unicode).mid(last);
