@@ -285,12 +285,19 @@ bool isTokenByte(char c)
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
 
+/// A character a token's body may hold after its prefix: base64 too (a 1Password token's body has '/'
+/// and '+'; this only decides whether the rule's own expression looks).
+bool isTokenBodyByte(char c)
+{
+    return isTokenByte(c) || c == '+' || c == '/' || c == '=';
+}
+
 /// After a provider's prefix: at least 8 characters of a token.
 bool tokenFollows(const char *text, qsizetype size, qsizetype end)
 {
     if (end + 8 > size)
         return false;
-    return std::all_of(text + end, text + end + 8, isTokenByte);
+    return std::all_of(text + end, text + end + 8, isTokenBodyByte);
 }
 
 /// After a word that says secret: the rest of the name, a closing quote, `=`, `:`, `:=` or `=>`, and a
@@ -323,7 +330,12 @@ bool assignmentFollows(const char *text, qsizetype size, qsizetype end)
         qsizetype j = i;
         while (j < size && text[j] >= '0' && text[j] <= '9')
             ++j;
-        if (j >= size || !isTokenByte(text[j])) // a number: 88, 4096.
+        // A number ends at a delimiter (88, 4096.): `2#jv…` or `2$x…` is a password that starts with a digit.
+        const auto ends = [](char c) {
+            return c == ',' || c == '.' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '}' || c == ']'
+                   || c == '"' || c == '\'' || c == '`' || c == '\\' || c == ';' || c == ')';
+        };
+        if (j >= size || ends(text[j]))
             return false;
     }
     return !(qstrncmp(text + i, "null", 4) == 0 || qstrncmp(text + i, "true", 4) == 0
@@ -638,7 +650,9 @@ const QList<Rule> &catalogue()
         const QString newline = QStringLiteral(R"((?:\r?\n|\\r\\n|\\n))");
         const QString lineBreak = QStringLiteral(R"((?:\r?\n|\\r\\n|\\n| ))");
         const QString lineStart = QStringLiteral(R"([ \t+>]*(?:\d+(?:→|\\u2192|\\t|\t)[ \t]*)?)");
-        const QString lineEnd = QStringLiteral(R"((?=\r|\n|\\[rn]|"| |$))");
+        // A body line ends at a line break, a space, the end, or a JSON string's end (`"`, or `\"` when the
+        // string is itself inside one: a key in a Bash command of a transcript line).
+        const QString lineEnd = QStringLiteral(R"((?=\r|\n|\\[rn"]|"| |$))");
         const QString headerLine = QStringLiteral(R"([A-Za-z-]+: [^\r\n"\\]*)");
         const QString bodyLine = QStringLiteral(R"([A-Za-z0-9+/]{4,}={0,2})");
         const QString firstBodyLine = QStringLiteral(R"([A-Za-z0-9+/]{20,}={0,2})");
