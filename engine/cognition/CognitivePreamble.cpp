@@ -1,6 +1,7 @@
 // CognitiveStore: the `<engram-state>` preamble and the record of which
 // heuristics the last pack carried (for crediting them on positive feedback).
 #include "cognition/CognitiveState.h"
+#include "redaction/RedactionGate.h"
 
 #include <QDir>
 #include <QFile>
@@ -127,7 +128,19 @@ QString CognitiveStore::preamble(const QDateTime &now, int tokenBudget)
             .arg(loaded.error().toString())
             .left(qMax(0, tokenBudget) * 4);
     }
-    return renderPreamble(*loaded, now, tokenBudget, &m_lastHeuristics);
+    // Each entry through the gate as it was written, before rendering folds its lines: a key's lines joined
+    // by spaces and clipped are no recognisable key (a state file edited by hand reaches every pack).
+    auto gate = RedactionGate::forVault(m_vaultPath);
+    if (!gate)
+        return QStringLiteral("<engram-state>\nThe cognitive state is not shown: %1.\n</engram-state>")
+            .arg(gate.error().toString())
+            .left(qMax(0, tokenBudget) * 4);
+    auto clean = CognitiveState::fromJson(gate->clean(loaded->toJson()));
+    if (!clean) // never the state as read instead: that is what the gate is for
+        return QStringLiteral("<engram-state>\nThe cognitive state is not shown: %1.\n</engram-state>")
+            .arg(clean.error().toString())
+            .left(qMax(0, tokenBudget) * 4);
+    return renderPreamble(*clean, now, tokenBudget, &m_lastHeuristics);
 }
 
 Status CognitiveStore::notePackedHeuristics(const QString &vaultPath, const QStringList &texts, const QDateTime &when)

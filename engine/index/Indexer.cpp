@@ -366,7 +366,11 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
         return Outcome::Unchanged;
     }
 
-    auto parsed = DocumentParser::parse(file.relativePath, bytes);
+    // What the index holds is what every exit hands out: a file that holds a secret is indexed as the gate
+    // would write it (its line breaks kept, so citations stay true), and the file keeps it until a person
+    // rewrites it (a warning below; `engram-cli redact --apply`).
+    const QList<SecretRedactor::Finding> secrets = m_gate.find(bytes);
+    auto parsed = DocumentParser::parse(file.relativePath, secrets.isEmpty() ? bytes : m_gate.clean(bytes));
     if (!parsed)
         return fail(parsed.error());
     Document &doc = *parsed;
@@ -432,7 +436,7 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
     for (const ParseWarning &w : std::as_const(doc.warnings))
         warnings << Problem{file.relativePath, w.line, QStringLiteral("warning"), w.message};
     // Recall and packs hand it out redacted; the file itself still holds it, and sync will not commit it.
-    for (const SecretRedactor::Finding &f : m_gate.find(bytes))
+    for (const SecretRedactor::Finding &f : secrets)
         warnings << Problem{file.relativePath, f.line, QStringLiteral("warning"),
                             RedactionGate::problemMessage(f.kind)};
     keep(m_store.replaceProblems(file.relativePath, warnings), report);

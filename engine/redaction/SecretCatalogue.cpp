@@ -280,12 +280,90 @@ bool acceptKeyBody(const QRegularExpressionMatch &m, QStringView text)
     return header.contains(u"PRIVATE");
 }
 
+bool isTokenByte(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+/// A character a token's body may hold after its prefix: base64 too (a 1Password token's body has '/'
+/// and '+'; this only decides whether the rule's own expression looks).
+bool isTokenBodyByte(char c)
+{
+    return isTokenByte(c) || c == '+' || c == '/' || c == '=';
+}
+
+/// After a provider's prefix: at least 8 characters of a token.
+bool tokenFollows(const char *text, qsizetype size, qsizetype end)
+{
+    if (end + 8 > size)
+        return false;
+    return std::all_of(text + end, text + end + 8, isTokenBodyByte);
+}
+
+/// After a word that says secret: the rest of the name, a closing quote, `=`, `:`, `:=` or `=>`, and a
+/// value that is not a number, an object, an array or a literal (`"output_tokens": 88` is not).
+bool assignmentFollows(const char *text, qsizetype size, qsizetype end)
+{
+    const auto isQuote = [](char c) { return c == '"' || c == '\'' || c == '`' || c == '\\'; };
+    qsizetype i = end;
+    while (i < size && (isTokenByte(text[i]) || text[i] == '.'))
+        ++i;
+    for (int quotes = 0; i < size && quotes < 2 && isQuote(text[i]); ++quotes)
+        ++i;
+    while (i < size && (text[i] == ' ' || text[i] == '\t'))
+        ++i;
+    if (i >= size || (text[i] != '=' && text[i] != ':'))
+        return false;
+    ++i;
+    if (i < size && text[i] == '=') // `==` compares
+        return false;
+    if (i < size && text[i] == '>')
+        ++i;
+    while (i < size && (text[i] == ' ' || text[i] == '\t' || isQuote(text[i])))
+        ++i;
+    if (i >= size)
+        return false;
+    const char first = text[i];
+    if (first == '{' || first == '[' || first == '(' || first == '\n' || first == '\r' || first == ',')
+        return false;
+    if (first >= '0' && first <= '9') {
+        qsizetype j = i;
+        while (j < size && text[j] >= '0' && text[j] <= '9')
+            ++j;
+        // A number ends at a delimiter (88, 4096.): `2#jv…` or `2$x…` is a password that starts with a digit.
+        const auto ends = [](char c) {
+            return c == ',' || c == '.' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '}' || c == ']'
+                   || c == '"' || c == '\'' || c == '`' || c == '\\' || c == ';' || c == ')';
+        };
+        if (j >= size || ends(text[j]))
+            return false;
+    }
+    return !(qstrncmp(text + i, "null", 4) == 0 || qstrncmp(text + i, "true", 4) == 0
+             || qstrncmp(text + i, "false", 5) == 0);
+}
+
+/// After `--`: a flag whose name says secret (`--password`, `--api-token`), then a space or `=`.
+bool secretFlagFollows(const char *text, qsizetype size, qsizetype end)
+{
+    qsizetype i = end;
+    QByteArray name;
+    while (i < size && i - end < 40 && isTokenByte(text[i]))
+        name += char(QChar::toLower(char16_t(uchar(text[i++]))));
+    if (i >= size || (text[i] != ' ' && text[i] != '='))
+        return false;
+    for (const char *word : {"pass", "pwd", "secret", "token", "key", "auth", "credential"})
+        if (name.contains(word))
+            return true;
+    return false;
+}
+
 struct Provider {
     const char *kind;
     const char *description;
     std::initializer_list<const char *> anchors;
     const char *pattern;
     bool (*accept)(const QRegularExpressionMatch &, QStringView) = nullptr;
+    bool prefixed = true; ///< the anchor is the token's own prefix: 8 token characters must follow it
 };
 
 /// Provider tokens: a prefix, an alphabet, a length. Each pattern is preceded by kStart.
@@ -364,17 +442,28 @@ const Provider kProviders[] = {
     {"slack-webhook",
      "Slack webhooks: hooks.slack.com/services/… and /workflows/…",
      {"hooks.slack.com"},
-     R"(hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,})"},
+     R"(hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,})",
+     nullptr,
+     false},
     {"discord-webhook",
      "Discord webhooks: discord.com/api/webhooks/…",
      {"/api/webhooks/"},
-     R"(discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,})"},
+     R"(discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,})",
+     nullptr,
+     false},
     {"teams-webhook",
      "Microsoft Teams webhooks: ….webhook.office.com/webhookb2/…",
      {"webhook.office.com"},
-     R"(webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,})"},
+     R"(webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,})",
+     nullptr,
+     false},
     {"mailgun-key", "Mailgun keys: key- and 32 hex digits", {"key-"}, R"(key-[a-f0-9]{32}(?![A-Za-z0-9]))"},
-    {"mailchimp-key", "Mailchimp keys: 32 hex digits and -us…", {"-us"}, R"([a-f0-9]{32}-us\d{1,2}(?![A-Za-z0-9]))"},
+    {"mailchimp-key",
+     "Mailchimp keys: 32 hex digits and -us…",
+     {"-us"},
+     R"([a-f0-9]{32}-us\d{1,2}(?![A-Za-z0-9]))",
+     nullptr,
+     false},
     {"postman-key", "Postman API keys: PMAK-…", {"pmak-"}, R"(PMAK-[a-f0-9]{24}-[a-f0-9]{34})"},
     {"heroku-key", "Heroku API keys: HRKU-…", {"hrku-"}, R"(HRKU-[A-Za-z0-9_-]{40,})"},
     {"linear-key", "Linear API keys: lin_api_…", {"lin_api_"}, R"(lin_api_[A-Za-z0-9]{40})"},
@@ -390,7 +479,9 @@ const Provider kProviders[] = {
     {"doppler-token",
      "Doppler tokens: dp.pt., dp.st., dp.sa., dp.ct., dp.scim.",
      {"dp."},
-     R"(dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9_.-]{40,})"},
+     R"(dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9_.-]{40,})",
+     nullptr,
+     false},
     {"pulumi-token", "Pulumi access tokens: pul-…", {"pul-"}, R"(pul-[a-f0-9]{40})"},
     {"terraform-token",
      "Terraform Cloud tokens: ….atlasv1.…",
@@ -429,7 +520,8 @@ const Provider kProviders[] = {
      "Discord bot tokens: M…/N….6 characters.27+ characters",
      {"discord"},
      R"([MN][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})",
-     acceptMixed},
+     acceptMixed,
+     false},
     {"dropbox-token", "Dropbox short-lived tokens: sl.…", {"sl."}, R"(sl\.(?:u\.)?[A-Za-z0-9_-]{130,})"},
     {"easypost-key", "EasyPost keys: EZAK…, EZTK…", {"ezak", "eztk"}, R"(EZ[AT]K[A-Za-z0-9]{54})"},
     {"facebook-token", "Facebook access tokens: EAA…", {"EAA"}, R"(EAA[A-Za-z0-9]{90,})", acceptMixed},
@@ -515,7 +607,12 @@ const Provider kProviders[] = {
      "Plaid access tokens: access-sandbox-…, access-production-…",
      {"access-"},
      R"(access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"},
-    {"azure-client-secret", "Azure AD client secrets: …Q~…", {"q~"}, R"([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})"},
+    {"azure-client-secret",
+     "Azure AD client secrets: …Q~…",
+     {"q~"},
+     R"([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})",
+     nullptr,
+     false},
     {"fireworks-key", "Fireworks AI keys: fw_…", {"fw_"}, R"(fw_[A-Za-z0-9]{24,})", acceptMixed},
     {"harness-token",
      "Harness tokens: pat.….….…",
@@ -553,7 +650,9 @@ const QList<Rule> &catalogue()
         const QString newline = QStringLiteral(R"((?:\r?\n|\\r\\n|\\n))");
         const QString lineBreak = QStringLiteral(R"((?:\r?\n|\\r\\n|\\n| ))");
         const QString lineStart = QStringLiteral(R"([ \t+>]*(?:\d+(?:→|\\u2192|\\t|\t)[ \t]*)?)");
-        const QString lineEnd = QStringLiteral(R"((?=\r|\n|\\[rn]|"| |$))");
+        // A body line ends at a line break, a space, the end, or a JSON string's end (`"`, or `\"` when the
+        // string is itself inside one: a key in a Bash command of a transcript line).
+        const QString lineEnd = QStringLiteral(R"((?=\r|\n|\\[rn"]|"| |$))");
         const QString headerLine = QStringLiteral(R"([A-Za-z-]+: [^\r\n"\\]*)");
         const QString bodyLine = QStringLiteral(R"([A-Za-z0-9+/]{4,}={0,2})");
         const QString firstBodyLine = QStringLiteral(R"([A-Za-z0-9+/]{20,}={0,2})");
@@ -583,8 +682,12 @@ const QList<Rule> &catalogue()
                                 + bodyLine + lineEnd + QStringLiteral(")+")),
                      nullptr};
         for (const Provider &p : kProviders) {
-            list << Rule{QString::fromUtf8(p.kind), QString::fromUtf8(p.description), anchors(p.anchors),
-                         expression(kStart + QString::fromUtf8(p.pattern)), p.accept};
+            list << Rule{QString::fromUtf8(p.kind),
+                         QString::fromUtf8(p.description),
+                         anchors(p.anchors),
+                         expression(kStart + QString::fromUtf8(p.pattern)),
+                         p.accept,
+                         p.prefixed ? tokenFollows : nullptr};
         }
         list << Rule{
             QStringLiteral("telegram-token"),
@@ -661,13 +764,15 @@ const QList<Rule> &catalogue()
                      expression(kStart + kQuote + name + kQuote + QStringLiteral(R"([ \t]*(?:=>|:=|=|:)(?!=)[ \t]*)")
                                 + QStringLiteral("(?:") + quotedValue + QStringLiteral("|") + plainValue
                                 + QStringLiteral(")")),
-                     acceptAssignment};
+                     acceptAssignment,
+                     assignmentFollows};
         list << Rule{QStringLiteral("generic-secret"),
                      QStringLiteral("command-line flags that say secret: --password …, --token …, --api-key …"),
                      anchors({"--"}),
                      expression(QStringLiteral(R"((?<![A-Za-z0-9_-])--)") + name + QStringLiteral(R"([ \t]+(?:)")
                                 + quotedValue + QStringLiteral("|") + plainValue + QStringLiteral(")")),
-                     acceptAssignment};
+                     acceptAssignment,
+                     secretFlagFollows};
         // A key's body without its header: a partial read, or the rest of a key whose BEGIN line was
         // in an earlier message. Two or more lines of 60–80 base64 characters, wrapped like a key.
         list << Rule{QStringLiteral("private-key"),

@@ -20,6 +20,10 @@ struct Rule {
     /// Decides a match the expression alone cannot (how random a value looks, whether a name says
     /// secret), given the match and the whole text; null: every match counts.
     bool (*accept)(const QRegularExpressionMatch &match, QStringView text) = nullptr;
+    /// Whether an anchor found in `text` (UTF-8, `size` bytes) ending before byte `end` counts: a
+    /// cheap look at what follows it, so a common word ("token", "key", "pat") does not send every
+    /// line through the expression; null: every anchor counts.
+    bool (*nearAnchor)(const char *text, qsizetype size, qsizetype end) = nullptr;
 };
 
 /// The built-in rules, most specific first: where two cover the same text, the earlier names it.

@@ -2,12 +2,10 @@
 
 #include "redaction/SecretCatalogue.h"
 
-#include <QHash>
-#include <QLoggingCategory>
-
 #include <algorithm>
 #include <array>
 #include <bitset>
+#include <cstring>
 #include <vector>
 
 namespace engram {
@@ -16,11 +14,42 @@ namespace {
 
 using redaction::Rule;
 
-/// Which rules a text needs, in one pass over its bytes: every anchor of every rule is looked up
-/// by its first two bytes (without case) in a 64 Ki-bit table, and only a hit compares the rest.
+bool isBase64Byte(uchar c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/';
+}
+
+/// Whether `text` may hold a key's body without its header: two lines that end in 60–80 base64
+/// characters. Looks back from each line break (or JSON `\n`) only, found with memchr.
+bool mayHoldWrappedBase64(const uchar *data, qsizetype size)
+{
+    const auto endsARun = [&](qsizetype at) { // base64 characters just before `at`, up to 81
+        if (at < 60 || !isBase64Byte(data[at - 1]) || !isBase64Byte(data[at - 60]))
+            return false;
+        qsizetype run = 0;
+        while (run <= 80 && at - run > 0 && isBase64Byte(data[at - run - 1]))
+            ++run;
+        return run >= 60 && run <= 80;
+    };
+    int lines = endsARun(size) ? 1 : 0;
+    for (const uchar separator : {uchar('\n'), uchar('\\'), uchar('\r')}) {
+        const uchar *p = data;
+        const uchar *end = data + size;
+        while ((p = static_cast<const uchar *>(memchr(p, separator, size_t(end - p))))) {
+            if (endsARun(p - data) && ++lines >= 2)
+                return true;
+            ++p;
+        }
+    }
+    return false;
+}
+
+/// Which rules a text needs, in one pass over its bytes: each anchor's first two bytes (in every
+/// case, for an anchor found without case) mark a 64 Ki-bit table, and only a marked pair compares
+/// the rest of the anchors that start with it.
 class AnchorIndex {
 public:
-    explicit AnchorIndex(const QList<Rule> &rules) : m_ruleCount(rules.size())
+    explicit AnchorIndex(const QList<Rule> &rules) : m_ruleCount(rules.size()), m_bucketOf(65536, 0)
     {
         for (qsizetype r = 0; r < rules.size(); ++r) {
             if (rules.at(r).anchors.isEmpty())
@@ -28,9 +57,14 @@ public:
             for (const QByteArray &literal : rules.at(r).anchors) {
                 Q_ASSERT(literal.size() >= 2);
                 const bool exact = literal.toLower() != literal;
-                const quint16 key = keyOf(uchar(literal.at(0)), uchar(literal.at(1)));
-                m_bigrams.set(key);
-                m_entries[key].push_back(Entry{literal, exact, int(r)});
+                const Entry entry{literal, exact, int(r), rules.at(r).nearAnchor};
+                const uchar a = uchar(literal.at(0));
+                const uchar b = uchar(literal.at(1));
+                const uchar c = literal.size() > 2 ? uchar(literal.at(2)) : 0;
+                for (const uchar first : {a, exact ? a : upper(a)})
+                    for (const uchar second : {b, exact ? b : upper(b)})
+                        for (const uchar third : {c, exact ? c : upper(c)})
+                            add(first, second, third, literal.size() > 2, entry);
             }
         }
     }
@@ -41,37 +75,20 @@ public:
         std::vector<char> active(size_t(m_ruleCount), 0);
         const auto *data = reinterpret_cast<const uchar *>(text.constData());
         const qsizetype size = text.size();
-        int run = 0;          // base64 characters just before this byte
-        int wrappedLines = 0; // lines in a row that ended with 60–80 of them
-        bool wrapped = false;
-        bool escapedNewline = false;
-        for (qsizetype i = 0; i < size; ++i) {
-            const uchar c = data[i];
-            if (escapedNewline) {
-                escapedNewline = false; // the n of a JSON \n: neither part of a run nor of a line
-            } else if (kBase64[c]) {
-                ++run;
-            } else if (c != '\r') {
-                // A line break ends a line; a space only ends a run (a key pasted onto one line).
-                escapedNewline = c == '\\' && i + 1 < size && data[i + 1] == 'n';
-                const bool lineBreak = c == '\n' || (c == ' ' && run > 0) || escapedNewline;
-                if (lineBreak) {
-                    wrappedLines = run >= 60 && run <= 80 ? wrappedLines + 1 : 0;
-                    wrapped = wrapped || wrappedLines >= 2;
-                }
-                run = 0;
-            }
-            if (i + 1 >= size || !m_bigrams.test(keyOf(c, data[i + 1])))
+        for (qsizetype i = 0; i + 1 < size; ++i) {
+            const quint16 key = quint16((data[i] << 8) | data[i + 1]);
+            if (!m_bigrams[key]) [[likely]]
                 continue;
-            const auto entries = m_entries.constFind(keyOf(c, data[i + 1]));
-            for (const Entry &e : *entries) {
-                if (active[size_t(e.rule)] || i + e.literal.size() > size)
+            if (!m_pairs[key] && (i + 2 >= size || !m_triples[tripleOf(data[i], data[i + 1], data[i + 2])]))
+                continue;
+            for (const Entry &e : m_buckets[m_bucketOf[key] - 1]) {
+                if (active[size_t(e.rule)] || i + e.literal.size() > size || !matchesAt(data + i, e))
                     continue;
-                if (matchesAt(data + i, e))
+                if (!e.nearAnchor || e.nearAnchor(text.constData(), size, i + e.literal.size()))
                     active[size_t(e.rule)] = 1;
             }
         }
-        if (wrapped || (run >= 60 && wrappedLines >= 1))
+        if (!m_wrappedRules.empty() && mayHoldWrappedBase64(data, size))
             for (const int r : m_wrappedRules)
                 active[size_t(r)] = 1;
         return active;
@@ -82,18 +99,33 @@ private:
         QByteArray literal;
         bool exact = false;
         int rule = 0;
+        bool (*nearAnchor)(const char *, qsizetype, qsizetype) = nullptr;
     };
 
-    static constexpr std::array<bool, 256> kBase64 = [] {
-        std::array<bool, 256> table{};
-        for (int c = 0; c < 256; ++c)
-            table[size_t(c)] =
-                (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/';
-        return table;
-    }();
-
     static uchar lower(uchar c) { return c >= 'A' && c <= 'Z' ? uchar(c + 32) : c; }
-    static quint16 keyOf(uchar a, uchar b) { return quint16((lower(a) << 8) | lower(b)); }
+    static uchar upper(uchar c) { return c >= 'a' && c <= 'z' ? uchar(c - 32) : c; }
+
+    static quint16 tripleOf(uchar a, uchar b, uchar c) { return quint16((a * 977u + b * 131u + c) & 0xffff); }
+
+    void add(uchar a, uchar b, uchar c, bool triple, const Entry &entry)
+    {
+        const quint16 key = quint16((a << 8) | b);
+        m_bigrams.set(key);
+        if (triple)
+            m_triples.set(tripleOf(a, b, c));
+        else
+            m_pairs.set(key);
+        if (m_bucketOf[key] == 0) {
+            m_buckets.emplace_back();
+            m_bucketOf[key] = quint16(m_buckets.size());
+        }
+        auto &bucket = m_buckets[m_bucketOf[key] - 1];
+        const bool known = std::any_of(bucket.begin(), bucket.end(), [&](const Entry &e) {
+            return e.rule == entry.rule && e.literal == entry.literal;
+        });
+        if (!known)
+            bucket.push_back(entry);
+    }
 
     static bool matchesAt(const uchar *at, const Entry &e)
     {
@@ -106,8 +138,11 @@ private:
     }
 
     qsizetype m_ruleCount = 0;
-    std::bitset<65536> m_bigrams;
-    QHash<quint16, std::vector<Entry>> m_entries;
+    std::bitset<65536> m_bigrams;    // an anchor's first two bytes, as they may be written
+    std::bitset<65536> m_pairs;      // … of an anchor that is only two bytes long
+    std::bitset<65536> m_triples;    // a hash of the first three bytes of the longer ones
+    std::vector<quint16> m_bucketOf; // those two bytes → 1 + their bucket of anchors, or 0
+    std::vector<std::vector<Entry>> m_buckets;
     std::vector<int> m_wrappedRules;
 };
 
@@ -215,6 +250,10 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
         if (end <= start)
             return;
         const QStringView secret = QStringView(text).mid(start, end - start);
+        // A replacement is never a secret again (`-p[REDACTED:…]` after a flag): redaction is idempotent, and
+        // a file rewritten by `redact --apply` or a captured session is clean to find() and to sync.
+        if (secret.startsWith(QLatin1String("[REDACTED:")))
+            return;
         for (const QRegularExpression &allow : m_allow)
             if (allow.match(secret).hasMatch())
                 return;
@@ -268,6 +307,8 @@ QByteArray SecretRedactor::redactText(const QByteArray &text, int *count) const
     for (const Span &s : found) {
         out += QStringView(unicode).mid(last, s.start - last);
         out += QStringLiteral("[REDACTED:") + s.kind + QLatin1Char(']');
+        // A multi-line key keeps its line breaks: line numbers after it, and so every citation, stay true.
+        out += QString(QStringView(unicode).mid(s.start, s.end - s.start).count(QLatin1Char('\n')), QLatin1Char('\n'));
         last = s.end;
     }
     out += QStringView(unicode).mid(last);

@@ -754,13 +754,15 @@ QString Engine::sourceText(const Chunk &chunk) const
     if (!file.open(QIODevice::ReadOnly))
         return {};
     // Lines are counted as the parser counts them: LF, CRLF and a lone CR each end one.
-    QString text = DocumentParser::withLineFeeds(QString::fromUtf8(file.read(m_config->maxFileBytes)));
+    // The whole file through the gate before the lines are cut: a key's lines out of its context are not
+    // recognisable as one. Redaction keeps line breaks, so the lines are the chunk's.
+    QString text = DocumentParser::withLineFeeds(QString::fromUtf8(m_gate.clean(file.read(m_config->maxFileBytes))));
     if (text.startsWith(QChar(0xFEFF)))
         text.remove(0, 1);
     const QStringList lines = text.split(QLatin1Char('\n'));
     if (chunk.startLine < 1 || chunk.startLine > lines.size())
         return {};
-    return m_gate.clean(lines.mid(chunk.startLine - 1, chunk.endLine - chunk.startLine + 1).join(QLatin1Char('\n')));
+    return lines.mid(chunk.startLine - 1, chunk.endLine - chunk.startLine + 1).join(QLatin1Char('\n'));
 }
 
 QString Engine::displayText(const Chunk &chunk) const

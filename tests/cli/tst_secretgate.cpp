@@ -17,7 +17,7 @@ namespace {
 QList<SecretSample> oneLineSecrets()
 {
     QList<SecretSample> out;
-    for (SecretSample s : secretCorpus(QRandomGenerator::global()->generate())) {
+    for (SecretSample s : secretCorpus(corpusSeedFromEnvironment())) {
         if (s.multiLine())
             continue;
         out << s;
@@ -102,7 +102,7 @@ void TestSecretGate::remember_writesNoSecret_alsoIntoALinkedVault()
 
 void TestSecretGate::mcpRememberAndCheckpoint_writeNoSecret()
 {
-    const QList<SecretSample> secrets = secretCorpus(QRandomGenerator::global()->generate());
+    const QList<SecretSample> secrets = secretCorpus(corpusSeedFromEnvironment());
     TestVault vault;
     QList<QPair<QString, QJsonObject>> calls;
     for (const SecretSample &s : secrets) {
@@ -170,7 +170,7 @@ void TestSecretGate::reflection_keepsNoSecretTheModelRepeated()
 
 void TestSecretGate::consolidation_digestsHoldNoSecretOfTheirSources()
 {
-    const QList<SecretSample> secrets = secretCorpus(QRandomGenerator::global()->generate());
+    const QList<SecretSample> secrets = secretCorpus(corpusSeedFromEnvironment());
     TestVault vault;
     QByteArray session = "---\nkind: transcript\ncreated: 2026-11-20T09:00:00Z\n---\n\n";
     for (const SecretSample &s : secrets)
@@ -188,7 +188,7 @@ void TestSecretGate::consolidation_digestsHoldNoSecretOfTheirSources()
 
 void TestSecretGate::recallFromALinkedVault_handsOutNoSecret()
 {
-    const QList<SecretSample> secrets = secretCorpus(QRandomGenerator::global()->generate());
+    const QList<SecretSample> secrets = secretCorpus(corpusSeedFromEnvironment());
     TestVault vault;
     TestVault team;
     QByteArray note = "# Team deploy credentials\n\n";

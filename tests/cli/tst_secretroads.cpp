@@ -75,7 +75,8 @@ QByteArray transcript(const QString &session, const QList<SecretSample> &secrets
     }
     QStringList asks;
     for (int i = 0; i < secrets.size(); ++i) {
-        const QString first = QString::fromUtf8(secrets[i].text.split('\n').constFirst());
+        // A key's lines stay together: one base64 line alone is no recognisable secret (nor leak of one).
+        const QString first = QString::fromUtf8(secrets[i].text);
         asks << (i % 2 == 0 ? QStringLiteral("Remember that the staging deploy token is %1").arg(first)
                             : QStringLiteral("Note: the chat bot token is %1").arg(first));
     }
@@ -120,7 +121,7 @@ private slots:
 
 void TestSecretRoads::secretsFromAgentSessions_surviveNowhere()
 {
-    const QList<SecretSample> secrets = secretCorpus(QRandomGenerator::global()->generate());
+    const QList<SecretSample> secrets = secretCorpus(corpusSeedFromEnvironment());
     QVERIFY(!secrets.isEmpty());
     TestVault vault;
     GitSandbox git;
@@ -209,7 +210,7 @@ void TestSecretRoads::secretsFromAgentSessions_surviveNowhere()
 
 void TestSecretRoads::aSecretTypedIntoANote_leavesByNoExit()
 {
-    const QList<SecretSample> secrets = secretCorpus(QRandomGenerator::global()->generate());
+    const QList<SecretSample> secrets = secretCorpus(corpusSeedFromEnvironment());
     TestVault vault;
     GitSandbox git;
     const QString remote = git.bareRemote();
@@ -238,6 +239,11 @@ void TestSecretRoads::aSecretTypedIntoANote_leavesByNoExit()
 
     CliRun run = cli(vault, {QStringLiteral("index")});
     QVERIFY2(run.exitCode == 0, run.describe());
+    // The index holds the note as the gate would write it (a key's lines are no key out of their context).
+    for (const auto &[path, bytes] : everyFile(vault.filePath(QStringLiteral(".engram"))))
+        for (const SecretSample &s : secrets)
+            for (const QByteArray &line : bodyLines(s.body))
+                QVERIFY2(!bytes.contains(line), qPrintable(QStringLiteral("a %1 is in .engram/%2").arg(s.kind, path)));
     QByteArray exits; // what each exit printed, after a "\n== command\n" line
     const auto keep = [&exits](const QString &command, const CliRun &printed) {
         exits += "\n== " + command.toUtf8() + '\n' + printed.out + printed.err;
@@ -279,9 +285,26 @@ void TestSecretRoads::aSecretTypedIntoANote_leavesByNoExit()
     run = cli(vault, {QStringLiteral("redact"), QStringLiteral("--scan"), QStringLiteral("--json")});
     QCOMPARE(run.exitCode, 1);
     const QJsonArray findings = QJsonDocument::fromJson(run.out).object().value(QStringLiteral("findings")).toArray();
-    QCOMPARE(findings.size(), secrets.size());
-    for (const QJsonValue &f : findings)
-        QCOMPARE(f.toObject().value(QStringLiteral("path")).toString(), QStringLiteral("notes/runbook.md"));
+    // Each secret is found on the line it starts on (worked out from how the note was written), and the
+    // rest of the findings are in the hand-edited state file.
+    QSet<int> expectedLines;
+    int line = 5; // "# Deploy runbook", "", "The staging …:", "", then each secret and a blank line
+    for (const SecretSample &s : secrets) {
+        expectedLines.insert(line);
+        line += int(s.text.count('\n')) + 2;
+    }
+    QSet<int> foundLines;
+    int inNote = 0;
+    for (const QJsonValue &f : findings) {
+        const QString path = f.toObject().value(QStringLiteral("path")).toString();
+        QVERIFY2(path == QLatin1String("notes/runbook.md") || path == QLatin1String("state/cognitive.json"),
+                 qPrintable(path));
+        if (path == QLatin1String("notes/runbook.md")) {
+            foundLines.insert(f.toObject().value(QStringLiteral("line")).toInt());
+            ++inNote;
+        }
+    }
+    QCOMPARE(foundLines, expectedLines);
 
     run = cli(vault, {QStringLiteral("sync"), QStringLiteral("--init"), QStringLiteral("--remote"), remote});
     QCOMPARE(run.exitCode, 1);
@@ -289,21 +312,23 @@ void TestSecretRoads::aSecretTypedIntoANote_leavesByNoExit()
                  || run.outText().contains(QLatin1String("notes/runbook.md")),
              run.describe());
     QByteArray pushed = GitSandbox::git(remote, {QStringLiteral("log"), QStringLiteral("-p"), QStringLiteral("--all")});
-    QVERIFY2(pushed.contains("notes/plain.md"), "the other changes are committed and pushed");
-    QVERIFY(!pushed.contains("notes/runbook.md"));
+    // (The journal names the note too: its recalls were recorded. The file itself is what is not pushed.)
+    QVERIFY2(pushed.contains("+++ b/notes/plain.md"), "the other changes are committed and pushed");
+    QVERIFY(!pushed.contains("+++ b/notes/runbook.md"));
 
     // --apply rewrites the note (everything else in it kept), and the next sync commits it.
     run = cli(vault, {QStringLiteral("redact"), QStringLiteral("--apply")});
     QVERIFY2(run.exitCode == 0, run.describe());
     const QByteArray rewritten = vault.read(QStringLiteral("notes/runbook.md"));
     QVERIFY(rewritten.startsWith("# Deploy runbook\n\nThe staging deploy uses these credentials:\n\n"));
-    QCOMPARE(rewritten.count("[REDACTED:"), qsizetype(secrets.size()));
+    QCOMPARE(rewritten.count("[REDACTED:"), qsizetype(inNote)); // one replacement a finding
+    QCOMPARE(rewritten.count('\n'), note.count('\n'));          // a key's line breaks are kept
     run = cli(vault, {QStringLiteral("redact"), QStringLiteral("--scan")});
     QCOMPARE(run.exitCode, 0);
     run = cli(vault, {QStringLiteral("sync")});
     QVERIFY2(run.exitCode == 0, run.describe());
     pushed = GitSandbox::git(remote, {QStringLiteral("log"), QStringLiteral("-p"), QStringLiteral("--all")});
-    QVERIFY(pushed.contains("notes/runbook.md"));
+    QVERIFY(pushed.contains("+++ b/notes/runbook.md"));
     for (const SecretSample &s : secrets)
         for (const QByteArray &fragment : bodyLines(s.body))
             QVERIFY2(!pushed.contains(fragment), qPrintable(QStringLiteral("a %1 reached the git remote").arg(s.kind)));

@@ -7,7 +7,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -54,7 +53,7 @@ private Q_SLOTS:
     {
         test::TestVault vault;
         QTemporaryDir outside;
-        const QList<test::SecretSample> secrets = test::secretCorpus(QRandomGenerator::global()->generate());
+        const QList<test::SecretSample> secrets = test::secretCorpus(test::corpusSeedFromEnvironment());
         QByteArray text = "# Deploy\n";
         for (const test::SecretSample &s : secrets)
             text += "key: " + s.text + "\n";

@@ -75,6 +75,13 @@ QByteArray lineNumbered(const QByteArray &text, int firstLine)
     return out;
 }
 
+quint32 corpusSeedFromEnvironment()
+{
+    bool ok = false;
+    const quint32 seed = qEnvironmentVariable("ENGRAM_SECRET_SEED").toUInt(&ok);
+    return ok ? seed : 20261202u;
+}
+
 QList<QByteArray> bodyLines(const QByteArray &body)
 {
     QList<QByteArray> out;

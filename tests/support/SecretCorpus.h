@@ -15,6 +15,10 @@ struct SecretSample {
     bool multiLine() const { return text.contains('\n'); }
 };
 
+/// The seed of a test run's secrets: ENGRAM_SECRET_SEED when set (to explore, or replay a failure), else a
+/// fixed one, so the suite gives the same answer every run.
+quint32 corpusSeedFromEnvironment();
+
 /// The shapes of secret the redaction gate must catch (100+), written from the providers' own
 /// documented formats (prefix, alphabet, length), not from the rules that catch them.
 QList<SecretSample> secretCorpus(quint32 seed);

@@ -1,0 +1,86 @@
+// What the redaction gate costs a capture: the largest sample transcript captured into a fresh vault
+// with redaction on and off (its floor), and the redactor alone over the same lines. See
+// bench/README.md, "Redaction".
+#include "ingest/SessionCapture.h"
+#include "redaction/SecretRedactor.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <algorithm>
+
+using namespace engram;
+
+namespace {
+
+const char *const kSample = ENGRAM_SHARED_DIR "/samples/claude-code/projects/-path-to-Demo/"
+                                              "fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl";
+
+double median(QList<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.at(values.size() / 2);
+}
+
+/// Milliseconds of one first capture of `transcript` into a new vault.
+double captureOnce(const QString &transcript, bool redact)
+{
+    QTemporaryDir vault;
+    QElapsedTimer timer;
+    timer.start();
+    const auto outcome = SessionCapture(vault.path(), redact).capture(transcript);
+    const double ms = double(timer.nsecsElapsed()) / 1e6;
+    if (!outcome.ok())
+        qFatal("capture failed: %s", qPrintable(outcome.error().message));
+    return ms;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QTextStream out(stdout);
+    QFile sample(QString::fromUtf8(kSample));
+    if (!sample.open(QIODevice::ReadOnly))
+        qFatal("the Claude Code sample is missing: %s", kSample);
+    const QByteArray bytes = sample.readAll();
+    const int runs = 31;
+
+    int warm = 0;
+    SecretRedactor::redact("warm the catalogue", &warm); // the catalogue is built once per process
+    const SecretRedactor redactor;
+    QList<double> on, off, alone;
+    // Interleaved, so a busy machine slows both alike.
+    for (int i = 0; i < runs; ++i) {
+        off << captureOnce(QString::fromUtf8(kSample), false);
+        on << captureOnce(QString::fromUtf8(kSample), true);
+        QElapsedTimer timer;
+        timer.start();
+        int count = 0;
+        qsizetype from = 0;
+        while (from < bytes.size()) {
+            qsizetype end = bytes.indexOf('\n', from);
+            end = end < 0 ? bytes.size() : end + 1;
+            redactor.redactText(bytes.mid(from, end - from), &count);
+            from = end;
+        }
+        alone << double(timer.nsecsElapsed()) / 1e6;
+    }
+    const double floor = median(off);
+    const double with = median(on);
+    out << "sample: " << bytes.size() << " bytes, median of " << runs << " first captures\n";
+    out << QStringLiteral("capture without redaction (floor): %1 ms\n").arg(floor, 0, 'f', 2);
+    out << QStringLiteral("capture with redaction:           %1 ms (+%2 %)\n")
+               .arg(with, 0, 'f', 2)
+               .arg(100.0 * (with - floor) / floor, 0, 'f', 1);
+    out << QStringLiteral("redaction alone over its lines:   %1 ms (%2 % of the capture with it)\n")
+               .arg(median(alone), 0, 'f', 2)
+               .arg(100.0 * median(alone) / with, 0, 'f', 1);
+    out << QStringLiteral("rules: %1\n").arg(SecretRedactor::patterns().size());
+    return 0;
+}
