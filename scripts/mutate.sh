@@ -48,7 +48,8 @@ start=$(date +%s)
 # this copy the objects ./build compiled (a cold engine is ~10 minutes on 2 cores; from ccache,
 # seconds).
 if command -v ccache >/dev/null 2>&1; then
-  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$here}" CCACHE_NOHASHDIR=1
+  # The copy's own root: its files then hash as the checkout's do (engine/x.cpp, ../engine from build/).
+  export CCACHE_BASEDIR="$src" CCACHE_NOHASHDIR=1
   export CCACHE_SLOPPINESS="pch_defines,time_macros,include_file_mtime,include_file_ctime"
 fi
 
