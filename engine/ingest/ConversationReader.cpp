@@ -2,8 +2,8 @@
 
 #include "ingest/AgentLogFields.h"
 #include "ingest/DocumentParser.h"
-#include "ingest/SecretRedactor.h"
 #include "ingest/SessionTitle.h"
+#include "redaction/SecretRedactor.h"
 
 #include <QHash>
 #include <QJsonArray>
