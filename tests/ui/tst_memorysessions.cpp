@@ -268,7 +268,7 @@ private Q_SLOTS:
         for (int t : highlighted)
             QVERIFY(conversation->conversation().turns[t].overlaps(turn.data(StartLineRole).toInt(),
                                                                    turn.data(EndLineRole).toInt()));
-        QVERIFY(conversation->toPlainText().contains(QStringLiteral("· recalled")));
+        QVERIFY(conversation->toPlainText().contains(QStringLiteral("· this memory")));
         QTRY_VERIFY(conversation->verticalScrollBar()->value() > 0); // scrolled down to it
 
         // A later memory of the same long turn of the agent's: the view goes on down to its own part.
