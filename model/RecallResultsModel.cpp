@@ -5,6 +5,8 @@
 
 #include <QLocale>
 
+#include <algorithm>
+
 namespace engram {
 
 RecallResultsModel::RecallResultsModel(QObject *parent) : QAbstractTableModel(parent) { }
@@ -48,7 +50,14 @@ QVariant RecallResultsModel::data(const QModelIndex &index, int role) const
             return r.vault.isEmpty() ? source : QStringLiteral("[%1] %2").arg(r.vault, source);
         }
         case RegionColumn: return Vocabulary::region(r.chunk.tags.region.value);
-        case TextColumn: return r.chunk.text.simplified().left(300);
+        case TextColumn: {
+            // A partial result holds some of the question's words but not its specific ones: not an answer.
+            const bool partial = std::any_of(r.breakdown.cbegin(), r.breakdown.cend(), [](const ScoreComponent &s) {
+                return s.informative && s.name == QLatin1String("partial") && s.value > 0.0;
+            });
+            const QString text = r.chunk.text.simplified().left(300);
+            return partial ? tr("(partial) %1").arg(text) : text;
+        }
         }
         return {};
     case Qt::ToolTipRole: return index.column() == SourceColumn ? r.chunk.path : r.chunk.text.left(2000);

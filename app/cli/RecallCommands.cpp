@@ -3,6 +3,7 @@
 #include "agent/MemoryItem.h"
 #include "agent/VaultSet.h"
 #include "recall/EvidenceText.h"
+#include "recall/NothingFound.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -152,13 +153,18 @@ int runQueries(CliContext &cx, Engine &engine)
         if (!results)
             return cx.fail(QStringLiteral("%1: %2").arg(id, results.error().toString()));
         QJsonArray array;
-        for (const RecallResult &r : *results)
-            array.append(QJsonObject{{QStringLiteral("file"), QDir(engine.vaultPath()).filePath(r.chunk.path)},
-                                     {QStringLiteral("start_line"), r.chunk.startLine},
-                                     {QStringLiteral("end_line"), r.chunk.endLine},
-                                     {QStringLiteral("text"), r.chunk.text},
-                                     {QStringLiteral("score"), r.score},
-                                     {QStringLiteral("match"), r.match}});
+        for (const RecallResult &r : *results) {
+            QJsonObject line{{QStringLiteral("file"), QDir(engine.vaultPath()).filePath(r.chunk.path)},
+                             {QStringLiteral("start_line"), r.chunk.startLine},
+                             {QStringLiteral("end_line"), r.chunk.endLine},
+                             {QStringLiteral("text"), r.chunk.text},
+                             {QStringLiteral("score"), r.score},
+                             {QStringLiteral("match"), r.match}};
+            for (const ScoreComponent &s : r.breakdown)
+                if (s.informative && s.name == QLatin1String("partial"))
+                    line.insert(QStringLiteral("partial"), true); // the question's specific words are not in it
+            array.append(line);
+        }
         *target << QJsonDocument(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("results"), array}})
                        .toJson(QJsonDocument::Compact)
                 << '\n';
@@ -210,7 +216,7 @@ int runRecall(CliContext &cx)
         return ExitOk;
     }
     if (results.isEmpty())
-        cx.out << "Nothing relevant in memory for \"" << text << "\"." << Qt::endl;
+        cx.out << nothingInMemoryAbout(text) << Qt::endl;
     int rank = 0;
     for (const RecallResult &r : results)
         printResultText(cx, ++rank, r, cx.parser.isSet(QStringLiteral("explain")),

@@ -11,6 +11,7 @@
 #include "agent/VaultSet.h"
 #include "agent/WakeBriefing.h"
 #include "ingest/Tagger.h"
+#include "recall/NothingFound.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -191,11 +192,10 @@ Tool recall()
                     lines << m.line(int(array.size()));
                 }
                 const QString mode = query.mode.isEmpty() ? engine.config().defaultMode : query.mode;
-                const QString text = lines.isEmpty()
-                                         ? QStringLiteral("Nothing relevant in memory for \"%1\".").arg(query.text)
-                                         : QStringLiteral("%1 memories for \"%2\" (mode %3):\n%4")
-                                               .arg(lines.size())
-                                               .arg(query.text, mode, lines.join(QLatin1Char('\n')));
+                const QString text = lines.isEmpty() ? nothingInMemoryAbout(query.text)
+                                                     : QStringLiteral("%1 memories for \"%2\" (mode %3):\n%4")
+                                                           .arg(lines.size())
+                                                           .arg(query.text, mode, lines.join(QLatin1Char('\n')));
                 // The model knows what it asked: the query and mode come back only with explain.
                 QJsonObject structured{{QStringLiteral("results"), array}};
                 if (detailOf(args) == MemoryItem::Detail::Full) {

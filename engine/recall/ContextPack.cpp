@@ -3,6 +3,7 @@
 #include "core/TextAnalysis.h"
 #include "ingest/Tagger.h"
 #include "recall/EvidenceText.h"
+#include "recall/NothingFound.h"
 
 namespace engram {
 
@@ -82,6 +83,12 @@ ContextPack ContextPack::build(const QString &query, const QString &preamble, co
     }
 
     QString out = header;
+    // Recall found nothing: one line says so, where an agent would look for the memories.
+    if (ranked.isEmpty() && !query.trimmed().isEmpty()) {
+        const QString nothing = nothingInMemoryAbout(query) + QLatin1Char('\n');
+        if (used + nothing.size() <= budgetChars)
+            out += nothing;
+    }
     if (!preambleText.isEmpty())
         out += QLatin1Char('\n') + preambleText + QLatin1Char('\n');
     for (const QString &region : std::as_const(regionOrder)) {

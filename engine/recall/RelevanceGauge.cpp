@@ -56,9 +56,13 @@ QList<Vector> probeVectors(Embedder &embedder)
 /// Whether `text` holds `name` (capitalised as given) where a sentence does not start: "Jon" in "**Jon**
 /// (D1:2): …" or "with Jon", not "Join" in "Join us!" or at the start of a line, so that a common word
 /// is not taken for a name.
-bool namesInText(const QString &text, const QString &name)
+QRegularExpression nameExpression(const QString &name)
 {
-    const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name)));
+    return QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name)));
+}
+
+bool namesInText(const QString &text, const QRegularExpression &word)
+{
     for (auto it = word.globalMatch(text); it.hasNext();) {
         qsizetype before = it.next().capturedStart() - 1;
         while (before >= 0 && text[before].isSpace() && text[before] != QLatin1Char('\n'))
@@ -133,7 +137,7 @@ QString RelevanceGauge::nameNear(IndexStore &store, const QString &word)
             ids << hit.id;
         const QString name = s.front().toUpper() + s.mid(1);
         for (const Chunk &chunk : store.chunks(ids))
-            if (namesInText(chunk.text, name))
+            if (namesInText(chunk.text, nameExpression(name)))
                 return s;
     }
     return {};
@@ -141,11 +145,19 @@ QString RelevanceGauge::nameNear(IndexStore &store, const QString &word)
 
 QStringList RelevanceGauge::contentStems(QStringView text)
 {
+    QStringList out = contentWords(text);
+    for (QString &word : out)
+        word = PorterStemmer::stem(word);
+    return out;
+}
+
+QStringList RelevanceGauge::contentWords(QStringView text)
+{
     QStringList out;
     QString current;
     auto flush = [&] {
         if (current.size() > 1 && !TextAnalysis::isStopWord(current))
-            out << PorterStemmer::stem(current);
+            out << current;
         current.clear();
     };
     for (const QChar c : text) {
@@ -159,7 +171,8 @@ QStringList RelevanceGauge::contentStems(QStringView text)
 }
 
 RelevanceGauge::RelevanceGauge(IndexStore &store, const QString &query, Embedder *embedder, const Vector &queryVector,
-                               double background)
+                               double background, const WordFrequency &english)
+    : m_usesEnglish(english.available())
 {
     // A situation ("task · project · recent file", SessionQuery) is several queries in one: each part
     // is measured on its own and the best counts, or an unknown folder name would outweigh the task.
@@ -170,10 +183,33 @@ RelevanceGauge::RelevanceGauge(IndexStore &store, const QString &query, Embedder
         // weigh 0.4 against 1.6 for one it never saw): idf is taken as if among at least 1000 chunks.
         const double chunks = double(qMax<qint64>(1000, store.approximateChunkCount()));
         const QHash<QString, qint64> frequency = store.documentFrequencies(stems);
+        // A name the vault never mentions ("Tokyo", "Giza") says the question is about something else,
+        // however common the word is in English: it weighs as the rarest word.
+        QSet<QString> unknownNames;
+        const QStringList words = query.split(QRegularExpression(QStringLiteral("[^\\w']+")), Qt::SkipEmptyParts);
+        for (qsizetype i = 1; i < words.size(); ++i) {
+            const QString &w = words[i];
+            if (w.size() < 2 || !w.front().isUpper() || w.toUpper() == w)
+                continue; // not a name (all capitals is shouting or an acronym)
+            for (const QString &word : contentWords(w)) {
+                const QString s = PorterStemmer::stem(word);
+                if (frequency.value(s) > 0) {
+                    m_names.insert(s);
+                    m_spelledNames.append({s, nameExpression(w.left(word.size()))}); // "Gina" of "Gina's"
+                } else if (const QString near = nameNear(store, w); !near.isEmpty()) {
+                    m_names.insert(PorterStemmer::stem(near));
+                    m_spelledNames.append(
+                        {PorterStemmer::stem(near), nameExpression(near.front().toUpper() + near.mid(1))});
+                } else {
+                    unknownNames.insert(s);
+                }
+            }
+        }
         for (const QString &part : query.split(QStringLiteral(" · "), Qt::SkipEmptyParts)) {
             Part p;
             QSet<QString> seen;
-            for (const QString &s : contentStems(part)) {
+            for (const QString &word : contentWords(part)) {
+                const QString s = PorterStemmer::stem(word);
                 if (seen.contains(s))
                     continue;
                 seen.insert(s);
@@ -182,21 +218,26 @@ RelevanceGauge::RelevanceGauge(IndexStore &store, const QString &query, Embedder
                 const double idf = qMax(0.05, std::log(1.0 + (chunks - df + 0.5) / (df + 0.5)));
                 p.idf.append({s, idf});
                 p.max += idf;
+                double weight = idf;
+                bool filler = false;
+                if (m_usesEnglish) {
+                    // How specific the word is in English: a word the list lacks (a name, a number, a
+                    // coinage) is as specific as the rarest. Squared, so that everyday words ("best",
+                    // "way", "store") weigh little beside the word that carries the question.
+                    const double zipf = english.zipf(word);
+                    const double specificity = zipf <= 0.0 || unknownNames.contains(s)
+                                                   ? 1.0
+                                                   : qBound(0.0, (kCommonZipf - zipf) / (kCommonZipf - kRareZipf), 1.0);
+                    weight = idf * qMax(0.0004, specificity * specificity);
+                    if (df <= 0.0)
+                        weight *= kAbsentWeight; // absent from the vault: evidence that it holds nothing
+                    filler = zipf >= kFillerZipf;
+                }
+                p.weight << weight;
+                p.filler << filler;
             }
             if (p.max > 0.0)
                 m_parts << p;
-        }
-        const QStringList words = query.split(QRegularExpression(QStringLiteral("[^\\w']+")), Qt::SkipEmptyParts);
-        for (qsizetype i = 1; i < words.size(); ++i) {
-            const QString &w = words[i];
-            if (w.size() < 2 || !w.front().isUpper() || w.toUpper() == w)
-                continue; // not a name (all capitals is shouting or an acronym)
-            for (const QString &s : contentStems(w)) {
-                if (frequency.value(s) > 0)
-                    m_names.insert(s);
-                else if (const QString near = nameNear(store, w); !near.isEmpty())
-                    m_names.insert(PorterStemmer::stem(near));
-            }
         }
     }
     // Hashed vectors are the query's own words and n-grams again, with collisions: at the level that
@@ -226,6 +267,51 @@ double RelevanceGauge::coverage(const QString &text) const
         if (present.contains(name))
             return qMax(best, kRelevant);
     return best;
+}
+
+double RelevanceGauge::specificShare(const QString &text, bool withoutNames, bool fillerRule, bool *asked) const
+{
+    const QStringList stems = contentStems(text);
+    const QSet<QString> present(stems.cbegin(), stems.cend());
+    double best = 0.0;
+    for (const Part &p : m_parts) {
+        double covered = 0.0;
+        double all = 0.0;
+        bool carried = false; // a word that is not filler is here
+        for (qsizetype i = 0; i < p.idf.size(); ++i) {
+            if (withoutNames && m_names.contains(p.idf[i].first))
+                continue; // what the question asks of a person, without the person
+            all += p.weight[i];
+            if (present.contains(p.idf[i].first)) {
+                covered += p.weight[i];
+                carried = carried || !p.filler[i];
+            }
+        }
+        if (asked && all > 0.0)
+            *asked = true;
+        // Only everyday words of the question matched ("best", "store" of a question on storing basil):
+        // the text is about something else.
+        if ((carried || !fillerRule) && all > 0.0)
+            best = qMax(best, covered / all);
+    }
+    return best;
+}
+
+double RelevanceGauge::specificCoverage(const QString &text) const
+{
+    const double best = specificShare(text, false, true, nullptr);
+    const QStringList stems = contentStems(text);
+    for (const auto &[stem, spelled] : m_spelledNames)
+        if (stems.contains(stem) && (!m_usesEnglish || namesInText(text, spelled)))
+            return qMax(best, kRelevant);
+    return best;
+}
+
+bool RelevanceGauge::isPartial(const QString &text) const
+{
+    bool asked = false; // the question asks something besides its names
+    const double share = specificShare(text, true, false, &asked);
+    return asked && share < kRelevant;
 }
 
 double RelevanceGauge::meaning(double cosine) const

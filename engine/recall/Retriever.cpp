@@ -13,6 +13,7 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 #include <future>
 #include <numeric>
@@ -85,11 +86,16 @@ struct Candidate {
 /// 2026-11-18: SQLite FTS5 plus hnswlib" is what that section is about, though its body never says
 /// "SQLite"). Not the headings above it nor the title: those are said of every section of the file
 /// alike, as a turn's heading (its session's title) is of every turn.
-double matchOf(const RelevanceGauge &gauge, const Chunk &chunk, double cosine)
+QString gaugedText(const Chunk &chunk)
 {
     if (chunk.isTurn || chunk.heading.isEmpty())
-        return gauge.match(chunk.text, cosine);
-    return gauge.match(ownHeading(chunk.heading) + QLatin1Char('\n') + chunk.text, cosine);
+        return chunk.text;
+    return ownHeading(chunk.heading) + QLatin1Char('\n') + chunk.text;
+}
+
+double matchOf(const RelevanceGauge &gauge, const Chunk &chunk, double cosine)
+{
+    return gauge.match(gaugedText(chunk), cosine);
 }
 
 /// A digest or fact chunk as what it should show, one part per item that carries the match: an item
@@ -492,8 +498,24 @@ Result<QList<RecallResult>> Retriever::recall(const RecallQuery &query)
     if (best < RelevanceGauge::kRelevant)
         out.clear();
     out.removeIf([best](const RecallResult &r) { return r.match < kTailShare * best; });
-    for (RecallResult &r : out) {
+    // Are the question's specific words here? Matching only its everyday words ("best", "store" of a
+    // question on storing basil) is not an answer: recall says nothing. A result that holds none of
+    // them beside one that does is flagged partial (bench/gate/README.md).
+    // A model embedder's meaning still answers alone ("destress" for "de-stress").
+    QList<bool> partial;
+    double bestSpecific = 0.0;
+    for (const RecallResult &r : std::as_const(out)) {
+        const QString shownText = gaugedText(r.chunk);
+        partial << gauge.isPartial(shownText);
+        bestSpecific = std::max({bestSpecific, gauge.specificCoverage(shownText), gauge.meaning(r.cosine)});
+    }
+    if (bestSpecific < RelevanceGauge::kRelevant)
+        out.clear();
+    for (qsizetype i = 0; i < out.size(); ++i) {
+        RecallResult &r = out[i];
         r.breakdown << ScoreComponent{QStringLiteral("match"), r.match, 0.0, true};
+        if (partial[i])
+            r.breakdown << ScoreComponent{QStringLiteral("partial"), 1.0, 0.0, true};
         if (when) // the lift is in the relevance
             r.breakdown << ScoreComponent{QStringLiteral("when"), when->contains(r.chunk.time) ? 1.0 : 0.0, 0.0, true};
     }

@@ -63,7 +63,24 @@ QList<HealthCheck> HealthChecks::run(const QString &vaultPath, const Config &con
         reflections(vaultPath, config, now),           endpoint(QStringLiteral("llm endpoint"), config.llmEndpoint)};
     if (config.embedderKind != QLatin1String("hash"))
         checks << endpoint(QStringLiteral("embedding endpoint"), config.embeddingEndpoint);
+    if (const auto note = wordFrequency(WordFrequency::english(), WordFrequency::defaultPath()))
+        checks << *note;
     return checks;
+}
+
+std::optional<HealthCheck> HealthChecks::wordFrequency(const WordFrequency &list, const QString &path)
+{
+    if (list.available())
+        return std::nullopt;
+    HealthCheck c = named(HealthCheckId::Other, QStringLiteral("word frequency list"));
+    c.status = HealthStatus::Missing;
+    c.reason = QStringLiteral("no English word-frequency list at %1: recall tells a question's specific words "
+                              "from its everyday ones by the vault alone, and answers more questions the vault "
+                              "never discussed")
+                   .arg(QDir::toNativeSeparators(path));
+    fixBy(c, QStringLiteral("bash scripts/install-word-frequency.sh (or set ENGRAM_WORD_FREQUENCY to the file)"),
+          HealthAdvice::None);
+    return c;
 }
 
 HealthCheck HealthChecks::cognitiveState(const QString &vaultPath, const HealthThresholds &limits, const QDateTime &now)

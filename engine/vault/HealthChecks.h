@@ -1,9 +1,12 @@
 #pragma once
 
 #include "core/Config.h"
+#include "recall/WordFrequency.h"
 #include "vault/EngineTypes.h"
 
 #include <QDateTime>
+
+#include <optional>
 
 namespace engram {
 
@@ -27,6 +30,9 @@ public:
     /// Whether the index's last run could write everything. `failure` is "<ISO time>\t<error>" of the
     /// last write that failed (empty: none); `unfinished`: the last run stopped before its end and
     /// left no failure (it could not even record one). Says how much space the index's disk has left.
+    /// A note when the English word-frequency list recall weighs question words with is missing (recall
+    /// then gates on the vault's own word statistics alone, as before the list); nothing when it is there.
+    static std::optional<HealthCheck> wordFrequency(const WordFrequency &list, const QString &path);
     static HealthCheck indexWrites(const QString &indexDirectory, const QString &failure, bool unfinished);
 };
 

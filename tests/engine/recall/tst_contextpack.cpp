@@ -244,12 +244,21 @@ private slots:
         QVERIFY2(pack.markdown.contains(expected), qPrintable(pack.markdown));
     }
 
-    /// Nothing relevant: the pack is its header and the state preamble, nothing else (the front end says so).
-    void build_withNothingRelevantHoldsOnlyThePreamble()
+    /// Nothing relevant: the pack is its header, one line that says memory holds nothing about the query
+    /// (where an agent looks for memories), and the state preamble, nothing else.
+    void build_withNothingRelevantSaysSoInOneLine()
     {
-        const ContextPack pack = ContextPack::build(QStringLiteral("nothing"), QStringLiteral("Mood: calm."), {}, 200);
-        QCOMPARE(pack.markdown, QStringLiteral("# Engram context\nRecalled for: nothing\n\nMood: calm.\n"));
+        const ContextPack pack =
+            ContextPack::build(QStringLiteral("basil  storage"), QStringLiteral("Mood: calm."), {}, 200);
+        QCOMPARE(pack.markdown, QStringLiteral("# Engram context\nRecalled for: basil storage\n"
+                                               "Nothing in memory about \"basil storage\".\n\nMood: calm.\n"));
         QCOMPARE(pack.skipped, 0);
+        // No query, no line; a budget too small for it leaves it out rather than break the budget.
+        QCOMPARE(ContextPack::build(QString(), QStringLiteral("Mood: calm."), {}, 200).markdown,
+                 QStringLiteral("# Engram context\n\nMood: calm.\n"));
+        const ContextPack tiny = ContextPack::build(QStringLiteral("basil storage"), QString(), {}, 10);
+        QVERIFY(!tiny.markdown.contains(QLatin1String("Nothing in memory")));
+        QVERIFY(tiny.markdown.size() <= 40);
     }
 };
 

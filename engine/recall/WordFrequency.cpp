@@ -1,0 +1,66 @@
+#include "recall/WordFrequency.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cmath>
+
+namespace engram {
+
+WordFrequency WordFrequency::fromFile(const QString &path)
+{
+    WordFrequency list;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return list;
+    double total = 0.0;
+    while (!f.atEnd()) {
+        const QByteArray line = f.readLine().trimmed();
+        const qsizetype tab = line.indexOf('\t');
+        if (tab <= 0)
+            continue;
+        bool ok = false;
+        const qint64 count = line.mid(tab + 1).toLongLong(&ok);
+        if (!ok || count <= 0)
+            continue;
+        list.m_count[QString::fromUtf8(line.left(tab)).toLower()] += count;
+        total += double(count);
+    }
+    list.m_total = total;
+    return list;
+}
+
+QString WordFrequency::defaultPath()
+{
+    const QString fromEnvironment = qEnvironmentVariable("ENGRAM_WORD_FREQUENCY");
+    if (!fromEnvironment.isEmpty())
+        return fromEnvironment;
+#ifdef ENGRAM_WORD_FREQUENCY_FILE
+    if (QFileInfo::exists(QStringLiteral(ENGRAM_WORD_FREQUENCY_FILE)))
+        return QStringLiteral(ENGRAM_WORD_FREQUENCY_FILE);
+#endif
+    if (QCoreApplication::instance())
+        return QCoreApplication::applicationDirPath() + QStringLiteral("/../share/engram/english.tsv");
+#ifdef ENGRAM_WORD_FREQUENCY_FILE
+    return QStringLiteral(ENGRAM_WORD_FREQUENCY_FILE);
+#else
+    return {};
+#endif
+}
+
+const WordFrequency &WordFrequency::english()
+{
+    static const WordFrequency list = fromFile(defaultPath());
+    return list;
+}
+
+double WordFrequency::zipf(const QString &word) const
+{
+    const qint64 count = m_count.value(word);
+    if (count <= 0 || m_total <= 0.0)
+        return 0.0;
+    return std::log10(double(count) * 1e9 / m_total);
+}
+
+} // namespace engram
