@@ -1903,8 +1903,12 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <translation>Bereits erwartet: „%1“ → %2</translation>
     </message>
     <message>
-        <source>Nothing relevant in memory for “%1”.</source>
-        <translation>Nichts Passendes im Gedächtnis zu „%1“.</translation>
+        <source>Nothing in memory about “%1”.</source>
+        <translation>Nichts im Gedächtnis über „%1“.</translation>
+    </message>
+    <message>
+        <source>partial: the question&apos;s specific words are not in it</source>
+        <translation>teilweise: die eigentlichen Wörter der Frage stehen nicht darin</translation>
     </message>
     <message>
         <source>of the time the question names</source>
@@ -1921,6 +1925,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
 </context>
 <context>
     <name>engram::RecallResultsModel</name>
+    <message>
+        <source>(partial) %1</source>
+        <translation>(teilweise) %1</translation>
+    </message>
     <message>
         <source>#</source>
         <translation>Nr.</translation>

@@ -1901,7 +1901,11 @@ Edges appear once the dynamics layer links related memories and records which on
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Nothing relevant in memory for “%1”.</source>
+        <source>Nothing in memory about “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partial: the question&apos;s specific words are not in it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1919,6 +1923,10 @@ Edges appear once the dynamics layer links related memories and records which on
 </context>
 <context>
     <name>engram::RecallResultsModel</name>
+    <message>
+        <source>(partial) %1</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>#</source>
         <translation type="unfinished"></translation>
