@@ -291,7 +291,9 @@ double RelevanceGauge::specificShare(const QString &text, bool withoutNames, boo
             *asked = true;
         // Only everyday words of the question matched ("best", "store" of a question on storing basil):
         // the text is about something else.
-        if ((carried || !fillerRule) && all > 0.0)
+        // A text holding every word of the question is carried by them, everyday as they are ("why
+        // was recall slow" in "Recall got slow on the big vault").
+        if ((carried || covered >= all || !fillerRule) && all > 0.0)
             best = qMax(best, covered / all);
     }
     return best;
