@@ -3,6 +3,7 @@
 #include "core/PorterStemmer.h"
 #include "core/TextAnalysis.h"
 #include "index/IndexStore.h"
+#include "recall/QueryTime.h"
 
 #include <QMutex>
 #include <QRegularExpression>
@@ -71,6 +72,30 @@ bool namesInText(const QString &text, const QRegularExpression &word)
             return true;
     }
     return false;
+}
+
+/// Whether `word` (lower case, as contentWords() gives it) always names a time: a month or a weekday
+/// written whole, or a day said from today ("yesterday"). Short forms are times only where QueryTime reads
+/// a date ("Aug 13, 2023"): alone they are other words too ("APR" of a loan, "sun", "sat"), and so is a
+/// year or a day of the month ("in 2023", "7 July", but "error 2023"). Recall reads the time a question
+/// names apart (it lifts the memories of that time), and a vault seldom spells it: "where have I
+/// volunteered in August 2023" is answered by a note dated 2023-08-13 that names no month. So a time word
+/// is neither a name the vault lacks nor a word the question asks about.
+bool isTimeWord(const QString &word)
+{
+    static const QSet<QString> words{
+        QStringLiteral("january"),    QStringLiteral("february"),  QStringLiteral("march"),
+        QStringLiteral("april"),      QStringLiteral("may"),       QStringLiteral("june"),
+        QStringLiteral("july"),       QStringLiteral("august"),    QStringLiteral("september"),
+        QStringLiteral("october"),    QStringLiteral("november"),  QStringLiteral("december"),
+        QStringLiteral("monday"),     QStringLiteral("tuesday"),   QStringLiteral("wednesday"),
+        QStringLiteral("thursday"),   QStringLiteral("friday"),    QStringLiteral("saturday"),
+        QStringLiteral("sunday"),     QStringLiteral("mondays"),   QStringLiteral("tuesdays"),
+        QStringLiteral("wednesdays"), QStringLiteral("thursdays"), QStringLiteral("fridays"),
+        QStringLiteral("saturdays"),  QStringLiteral("sundays"),   QStringLiteral("yesterday"),
+        QStringLiteral("today"),      QStringLiteral("tomorrow"),  QStringLiteral("tonight"),
+    };
+    return words.contains(word);
 }
 
 /// Spellings one edit away from `word` (lower case): deletions, transpositions, substitutions and
@@ -186,6 +211,12 @@ RelevanceGauge::RelevanceGauge(IndexStore &store, const QString &query, Embedder
         // A name the vault never mentions ("Tokyo", "Giza") says the question is about something else,
         // however common the word is in English: it weighs as the rarest word.
         QSet<QString> unknownNames;
+        // The time the question names, in the words it names it with ("7 July, 2023", "in 2023", "im März").
+        QSet<QString> timeWords;
+        if (const auto when = QueryTime::of(query, QDate::currentDate()))
+            for (const QString &word : contentWords(when->phrase))
+                timeWords.insert(word);
+        const auto isTime = [&timeWords](const QString &word) { return timeWords.contains(word) || isTimeWord(word); };
         const QStringList words = query.split(QRegularExpression(QStringLiteral("[^\\w']+")), Qt::SkipEmptyParts);
         for (qsizetype i = 1; i < words.size(); ++i) {
             const QString &w = words[i];
@@ -193,6 +224,8 @@ RelevanceGauge::RelevanceGauge(IndexStore &store, const QString &query, Embedder
                 continue; // not a name (all capitals is shouting or an acronym)
             for (const QString &word : contentWords(w)) {
                 const QString s = PorterStemmer::stem(word);
+                if (m_usesEnglish && isTime(word))
+                    continue; // "August": a time, which QueryTime reads, not a name the vault lacks
                 if (frequency.value(s) > 0) {
                     m_names.insert(s);
                     m_spelledNames.append({s, nameExpression(w.left(word.size()))}); // "Gina" of "Gina's"
@@ -220,7 +253,10 @@ RelevanceGauge::RelevanceGauge(IndexStore &store, const QString &query, Embedder
                 p.max += idf;
                 double weight = idf;
                 bool filler = false;
-                if (m_usesEnglish) {
+                if (m_usesEnglish && isTime(word)) {
+                    weight = 0.0; // the question's time is not what it asks about (QueryTime weighs it)
+                    filler = true;
+                } else if (m_usesEnglish) {
                     // How specific the word is in English: a word the list lacks (a name, a number, a
                     // coinage) is as specific as the rarest. Squared, so that everyday words ("best",
                     // "way", "store") weigh little beside the word that carries the question.
@@ -290,9 +326,8 @@ double RelevanceGauge::specificShare(const QString &text, bool withoutNames, boo
         if (asked && all > 0.0)
             *asked = true;
         // Only everyday words of the question matched ("best", "store" of a question on storing basil):
-        // the text is about something else.
-        // A text holding every word of the question is carried by them, everyday as they are ("why
-        // was recall slow" in "Recall got slow on the big vault").
+        // the text is about something else. A text holding every word of the question is carried by
+        // them, everyday as they are ("why was recall slow" in "Recall got slow on the big vault").
         if ((carried || covered >= all || !fillerRule) && all > 0.0)
             best = qMax(best, covered / all);
     }

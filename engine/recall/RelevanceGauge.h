@@ -34,7 +34,9 @@ class IndexStore;
 /// English (WordFrequency: "basil", "Tokyo" weigh much, "best", "way", "time" little), a word the vault
 /// never saw counts twice, and a text whose matched words are all everyday filler covers nothing of it.
 /// A query none of whose results reach kRelevant on it recalls nothing ("What time zone is Tokyo in?"
-/// against a "comfort zone" turn); a result under it beside results over it is flagged partial.
+/// against a "comfort zone" turn); a result under it beside results over it is flagged partial. Time
+/// words (a month, a weekday, "yesterday", a year, the words of the time QueryTime reads) weigh nothing
+/// and are never names the vault lacks: recall matches the time by the memories' dates, not by words.
 class RelevanceGauge {
 public:
     /// Measured on LoCoMo dev and tests/data/recall/unrelated-queries.txt in each conversation

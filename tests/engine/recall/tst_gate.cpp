@@ -242,6 +242,75 @@ private slots:
         QCOMPARE(results->front().chunk.path, QStringLiteral("notes/studio.md"));
     }
 
+    /// Time words weigh nothing and are no names the vault lacks: each month and weekday written whole, a day
+    /// said from today, and the words of a time QueryTime reads (a year or a day with "in", "on", a month; an
+    /// ISO date; a short month in a date; German months). The question then asks only
+    /// "volunteered", which the note holds: 1. Were "August" a name the vault never mentions it would weigh
+    /// 2 x 7.6019 beside 6.5033 for "volunteered" (idf among 1000 chunks of a word in no chunk and in one;
+    /// no word is in this list, so each is as specific as the rarest): 6.5033 / 21.7071 = 0.2996. A year that
+    /// names no time weighs as "error" beside it does: 6.5033 / (6.5033 + 4 x 7.6019) = 0.1762.
+    void specificCoverage_timeWordsAreNotWhatTheQuestionAsks_data()
+    {
+        QTest::addColumn<QString>("time");
+        QTest::addColumn<double>("expected");
+        const char *words[] = {"January",   "February", "March",     "April",      "May",       "June",
+                               "July",      "August",   "September", "October",    "November",  "December",
+                               "Monday",    "Tuesday",  "Wednesday", "Thursday",   "Friday",    "Saturday",
+                               "Sunday",    "Mondays",  "Tuesdays",  "Wednesdays", "Thursdays", "Fridays",
+                               "Saturdays", "Sundays",  "Yesterday", "Today",      "Tomorrow",  "Tonight"};
+        for (const char *word : words) {
+            const QString w = QString::fromLatin1(word);
+            QTest::newRow(word) << w << 1.0;
+            QTest::newRow(qPrintable(w.toLower())) << w.toLower() << 1.0;
+        }
+        QTest::newRow("in a year") << "in 2023" << 1.0;
+        QTest::newRow("during a year") << "during 2024" << 1.0;
+        QTest::newRow("ISO date") << "on 2023-08-13" << 1.0;
+        QTest::newRow("day, month and year") << "on 7 July, 2023" << 1.0;
+        QTest::newRow("ordinal day of a month") << "on the 13th of August" << 1.0;
+        QTest::newRow("month and year") << "in March 2023" << 1.0;
+        QTest::newRow("German month") << "im März 2023" << 1.0;
+        QTest::newRow("short month in a date") << "on Aug 13, 2023" << 1.0;
+        QTest::newRow("short month and year") << "in Sept 2023" << 1.0;
+        // A short form alone is another word as often: the rate of a loan, not April.
+        QTest::newRow("an acronym that is no month") << "at APR" << 0.2996;
+        QTest::newRow("a year that names no time") << "error 2023" << 0.1762;
+        QTest::newRow("a name that is no time") << "in Tokyo" << 0.2996;
+    }
+
+    void specificCoverage_timeWordsAreNotWhatTheQuestionAsks()
+    {
+        QFETCH(QString, time);
+        QFETCH(double, expected);
+        TestVault vault;
+        vault.write(QStringLiteral("notes/mentor.md"), QStringLiteral("I volunteered as a mentor at the school.\n"));
+        auto engine = openIndexed(vault);
+        IndexStore &store = internals(*engine).store();
+        QTemporaryDir dir;
+        const WordFrequency english = listOf(dir, {});
+        QVERIFY(english.available());
+        const RelevanceGauge gauge(store, QStringLiteral("I volunteered ") + time, nullptr, {}, 0.0, english);
+        const double covered = gauge.specificCoverage(QStringLiteral("I volunteered as a mentor at the school."));
+        QVERIFY2(qAbs(covered - expected) < 1e-3, qPrintable(QString::number(covered)));
+    }
+
+    /// Nor is a month the vault spells a name the vault knows: "August" written in a note says nothing of
+    /// what "I volunteered in August" asks. The note holds no weighed word of it: 0 (taken for a known name
+    /// written as one, it would count kRelevant, 0.22).
+    void specificCoverage_aMonthTheVaultSpellsIsNoName()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("notes/mentor.md"), QStringLiteral("I volunteered as a mentor at the school.\n"));
+        vault.write(QStringLiteral("notes/fair.md"), QStringLiteral("We met in August at the fair.\n"));
+        auto engine = openIndexed(vault);
+        IndexStore &store = internals(*engine).store();
+        QTemporaryDir dir;
+        const WordFrequency english = listOf(dir, {});
+        const RelevanceGauge gauge(store, QStringLiteral("I volunteered in August"), nullptr, {}, 0.0, english);
+        QCOMPARE(gauge.specificCoverage(QStringLiteral("We met in August at the fair.")), 0.0);
+        QCOMPARE(gauge.specificCoverage(QStringLiteral("I volunteered as a mentor at the school.")), 1.0);
+    }
+
     /// Without the list, health says so and how to build it; with it, health says nothing of it.
     void health_notesAMissingWordFrequencyList()
     {
