@@ -206,10 +206,17 @@ private slots:
             cli(QStringList{QStringLiteral("index"), vault.filePath(QStringLiteral("notes/zebra.md"))} + at);
         QVERIFY2(whole.exitCode == 0, whole.describe().constData());
         const CliRun recall = cli(QStringList{QStringLiteral("recall"), QStringLiteral("-k"), QStringLiteral("3"),
-                                              QStringLiteral("zebra quokkas")}
+                                              QStringLiteral("zebra crossings")}
                                   + at);
         QVERIFY2(recall.outText().contains(QLatin1String("notes/zebra.md:1-1")), recall.describe().constData());
-        QVERIFY2(!recall.outText().contains(QLatin1String("design.md")), recall.describe().constData());
+        // The refused file was not indexed: asked for what only it holds, memory holds nothing.
+        const CliRun outsider = cli(QStringList{QStringLiteral("recall"), QStringLiteral("-k"), QStringLiteral("3"),
+                                                QStringLiteral("quokkas on Rottnest")}
+                                    + at);
+        QVERIFY2(outsider.exitCode == 0, outsider.describe().constData());
+        QVERIFY2(outsider.outText().startsWith(QLatin1String("Nothing in memory about \"quokkas on Rottnest\".")),
+                 outsider.describe().constData());
+        QVERIFY2(!outsider.outText().contains(QLatin1String("design.md")), outsider.describe().constData());
     }
 
     void lineage_failsWhenTheRawLinesAreGone()

@@ -40,7 +40,7 @@ private slots:
                              QStringLiteral("supersedes: d/cmake.md\nderived_from: notes/bench.md\n")));
         vault.write(QStringLiteral("notes/bench.md"), QStringLiteral("# Bench\n\nNinja is fast.\n"));
         auto engine = test::openIndexed(vault);
-        auto history = DecisionHistory::trace(*engine, QStringLiteral("which build tool"), 5);
+        auto history = DecisionHistory::trace(*engine, QStringLiteral("what did we decide for the build"), 5);
         QVERIFY(history.ok());
         QCOMPARE(history->decisions.size(), 3); // one per file, never the plain note
         const QStringList chain{QStringLiteral("d/make.md"), QStringLiteral("d/cmake.md"),
