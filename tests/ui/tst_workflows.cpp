@@ -451,6 +451,36 @@ private Q_SLOTS:
                                  kTimeout);
     }
 
+    /// A result that holds the person the question names but nothing of what it asks is shown, not silenced,
+    /// and says it is partial: in its row and in the score line.
+    void recall_flagsAPartialResultInItsRowAndScoreLine()
+    {
+        m_vault->write(QStringLiteral("notes/tea.md"),
+                       QStringLiteral("# Tea\n\nEvery morning Jon drinks green tea.\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_table->model()->rowCount(), 4, kTimeout);
+        m_window->tabs()->setCurrentWidget(m_window->recallPanel());
+        auto *query = child<QLineEdit>(m_window.get(), "recallQuery");
+        auto *results = child<QTableView>(m_window.get(), "recallResults");
+        auto *header = child<QLabel>(m_window.get(), "recallSourceHeader");
+        query->setText(QStringLiteral("When did Jon open the studio?"));
+        QTest::keyClick(query, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(results->model()->rowCount(), 1, kTimeout);
+        QVERIFY(!child<QLabel>(m_window.get(), "recallNothing")->isVisible());
+        const QModelIndex text = results->model()->index(0, RecallResultsModel::TextColumn);
+        QCOMPARE(text.data(PathRole).toString(), QStringLiteral("notes/tea.md"));
+        QCOMPARE(text.data().toString(), QStringLiteral("(partial) Every morning Jon drinks green tea."));
+        results->selectRow(0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            header->text().contains(QLatin1String("partial: the question's specific words are not in it")), kTimeout);
+        // An answer is no partial one.
+        query->setText(QStringLiteral("what coffee does the user like"));
+        QTest::keyClick(query, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            results->model()->index(0, RecallResultsModel::SourceColumn).data(PathRole).toString(),
+            QStringLiteral("memories/semantic/gamma.md"), kTimeout);
+        QVERIFY(!results->model()->index(0, RecallResultsModel::TextColumn).data().toString().startsWith(u'('));
+    }
+
     void copyPack_isForTheQuestionOnScreen()
     {
         QApplication::clipboard()->clear();

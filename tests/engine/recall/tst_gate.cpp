@@ -311,6 +311,38 @@ private slots:
         QCOMPARE(gauge.specificCoverage(QStringLiteral("I volunteered as a mentor at the school.")), 1.0);
     }
 
+    /// A vault that holds the person a question names but nothing of what it asks of them: the memory is
+    /// shown flagged partial, not silenced (Jon is a name the vault knows; "open" and "studio" are not there).
+    void recall_onlyAPartialMatchIsShownFlaggedNotSilenced()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("notes/tea.md"), QStringLiteral("Every morning Jon drinks green tea.\n"));
+        auto engine = openIndexed(vault);
+        auto results = engine->recall(queryFor(QStringLiteral("When did Jon open the studio?")));
+        QVERIFY(results.ok());
+        QCOMPARE(results->size(), 1);
+        QCOMPARE(results->front().chunk.path, QStringLiteral("notes/tea.md"));
+        QVERIFY(isPartial(results->front()));
+    }
+
+    /// Beside the answer, a result that matched only the question's everyday words ("best", "store" of a
+    /// question on keeping basil) is flagged partial; the answer, which holds "basil", is not.
+    void recall_aResultOfEverydayWordsBesideTheAnswerIsPartial()
+    {
+        TestVault vault;
+        vault.write(QStringLiteral("notes/basil.md"), QStringLiteral("Keep fresh basil in a glass of water.\n"));
+        vault.write(QStringLiteral("notes/pets.md"), QStringLiteral("We found the best pet store in town.\n"));
+        auto engine = openIndexed(vault);
+        auto results = engine->recall(queryFor(QStringLiteral("best way to store fresh basil")));
+        QVERIFY(results.ok());
+        QStringList seen;
+        for (const RecallResult &r : *results) {
+            seen << r.chunk.path;
+            QCOMPARE(isPartial(r), r.chunk.path == QLatin1String("notes/pets.md"));
+        }
+        QCOMPARE(seen, (QStringList{QStringLiteral("notes/basil.md"), QStringLiteral("notes/pets.md")}));
+    }
+
     /// Without the list, health says so and how to build it; with it, health says nothing of it.
     void health_notesAMissingWordFrequencyList()
     {
