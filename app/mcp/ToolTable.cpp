@@ -163,7 +163,9 @@ Tool recall()
               {QStringLiteral("query")});
     d.outputSchema = object({{QStringLiteral("query"), type("string")},
                              {QStringLiteral("mode"), type("string")},
-                             {QStringLiteral("results"), memories()}},
+                             {QStringLiteral("results"), memories()},
+                             {QStringLiteral("nothing"),
+                              str(QStringLiteral("With no results: that memory holds nothing about the query."))}},
                             {QStringLiteral("results")});
     return {d, [](McpTools &tools, const QJsonObject &args) {
                 Engine &engine = tools.engine();
@@ -198,6 +200,10 @@ Tool recall()
                                                            .arg(query.text, mode, lines.join(QLatin1Char('\n')));
                 // The model knows what it asked: the query and mode come back only with explain.
                 QJsonObject structured{{QStringLiteral("results"), array}};
+                // Clients hand the model structuredContent, not the text (DESIGN.md rule 8): the sentence
+                // that says memory holds nothing rides there too, or the model sees a bare empty list.
+                if (lines.isEmpty())
+                    structured.insert(QStringLiteral("nothing"), text);
                 if (detailOf(args) == MemoryItem::Detail::Full) {
                     structured.insert(QStringLiteral("query"), query.text);
                     structured.insert(QStringLiteral("mode"), mode);

@@ -323,6 +323,50 @@ private slots:
             QStringLiteral("notes/sqlite.md")));
     }
 
+    /// DESIGN.md rule 7 and 8: with nothing relevant the tool says so where the model reads it. Claude Code and
+    /// Codex hand the model structuredContent, not the text: the sentence is there beside the empty list,
+    /// and is no field of an answer that has results.
+    void toolsCall_recall_saysNothingInStructuredContentToo_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QString>("sentence");
+        QTest::newRow("words the vault never saw") << "zorblaxian quuxification"
+                                                   << "Nothing in memory about \"zorblaxian quuxification\".";
+        // Shares "store" with nothing and "best" with nothing: the vault is one decision about SQLite.
+        QTest::newRow("an everyday question")
+            << "What is the best way to store fresh basil?"
+            << "Nothing in memory about \"What is the best way to store fresh basil?\".";
+        QTest::newRow("spacing folded") << "  zorblaxian\n  quuxification "
+                                        << "Nothing in memory about \"zorblaxian quuxification\".";
+    }
+
+    void toolsCall_recall_saysNothingInStructuredContentToo()
+    {
+        QFETCH(QString, query);
+        QFETCH(QString, sentence);
+        Harness h;
+        h.initialize();
+        for (const bool explain : {false, true}) {
+            const QJsonObject result = h.callTool(QStringLiteral("recall"), {{QStringLiteral("query"), query},
+                                                                             {QStringLiteral("explain"), explain}})
+                                           .value(QStringLiteral("result"))
+                                           .toObject();
+            QCOMPARE(result.value(QStringLiteral("isError")).toBool(), false);
+            const QJsonObject structured = result[QStringLiteral("structuredContent")].toObject();
+            QCOMPARE(structured[QStringLiteral("results")].toArray().size(), 0);
+            QCOMPARE(structured[QStringLiteral("nothing")].toString(), sentence);
+            QCOMPARE(result[QStringLiteral("content")][0][QStringLiteral("text")].toString(), sentence);
+        }
+        // A question memory holds: results, and no such field.
+        const QJsonObject answered =
+            h.callTool(QStringLiteral("recall"), {{QStringLiteral("query"), QStringLiteral("SQLite embedded")}})
+                .value(QStringLiteral("result"))
+                .toObject()[QStringLiteral("structuredContent")]
+                .toObject();
+        QVERIFY(!answered[QStringLiteral("results")].toArray().isEmpty());
+        QVERIFY(!answered.contains(QStringLiteral("nothing")));
+    }
+
     /// DESIGN.md rule 8: a model gets the memory's text, what it is about, its citation, date and store, and
     /// the score to two places; title, tags, ids, ranks and the breakdown only when it asks (explain).
     void toolsCall_recall_givesAModelWhatItUsesAndTheRestOnRequest()
