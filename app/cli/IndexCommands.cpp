@@ -1,6 +1,7 @@
 // engram-cli index, rebuild, stats, health
 #include "CliCommand.h"
 #include "agent/VaultSet.h"
+#include "core/VaultLock.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -53,11 +54,22 @@ int printReport(CliContext &cx, const IndexReport &r)
     return ExitOk;
 }
 
+/// An index run or rebuild waits for another writer's run (VaultLock::kRunWaitMs), and says so
+/// when it has to, so a person does not take the wait for a hang.
+void waitForOtherWriters(CliContext &cx, Engine &engine)
+{
+    engine.setLockTimeout(VaultLock::kRunWaitMs);
+    if (!VaultLock::acquire(engine.vaultPath(), VaultLock::Kind::Index, 0))
+        cx.err << "engram-cli " << cx.commandName << ": another process is writing this vault's index; waiting "
+               << "for it (at most " << VaultLock::kRunWaitMs / 60000 << " min)" << Qt::endl;
+}
+
 int runIndex(CliContext &cx)
 {
     auto engine = cx.openEngine(cx.parser.isSet(QStringLiteral("create")));
     if (!engine)
         return ExitFailure;
+    waitForOtherWriters(cx, *engine);
     const QStringList paths = cx.parser.positionalArguments();
     if (!paths.isEmpty()) {
         IndexReport total;
@@ -103,6 +115,7 @@ int runRebuild(CliContext &cx)
     auto engine = cx.openEngine();
     if (!engine)
         return ExitFailure;
+    waitForOtherWriters(cx, *engine);
     auto report = engine->rebuild();
     if (!report)
         return cx.fail(report.error().toString());

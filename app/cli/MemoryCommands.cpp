@@ -73,9 +73,13 @@ int runRemember(CliContext &cx)
             return cx.fail(linked.error().toString());
         target = *linked;
     }
-    auto path = MemoryWriter(*target).remember(request);
+    MemoryWriter::Outcome outcome;
+    auto path = MemoryWriter(*target).remember(request, &outcome);
     if (!path)
         return cx.fail(path.error().toString());
+    if (outcome.notIndexed)
+        cx.err << "engram-cli remember: note: " << *path << " is written but not searchable yet (the next index run "
+               << "takes it): " << outcome.notIndexed->toString() << Qt::endl;
     const bool elsewhere = target != engine.get();
     if (cx.json()) {
         QJsonObject answer{{QStringLiteral("path"), *path}};

@@ -88,62 +88,70 @@ Tool remember()
                              {QStringLiteral("store"), type("string")},
                              {QStringLiteral("category"), type("string")},
                              {QStringLiteral("chunks"), type("integer")},
-                             {QStringLiteral("vault"), type("string")}},
+                             {QStringLiteral("vault"), type("string")},
+                             {QStringLiteral("searchable"), type("boolean")}},
                             {QStringLiteral("path")});
     d.readOnly = false;
     d.idempotent = false;
-    return {d, [](McpTools &tools, const QJsonObject &args) {
-                RememberRequest request;
-                request.content = args.value(QStringLiteral("content")).toString();
-                request.title = args.value(QStringLiteral("title")).toString();
-                if (request.title.isEmpty()) // the first line of the content, shortened
-                    request.title =
-                        request.content.section(QLatin1Char('\n'), 0, 0).remove(QLatin1Char('#')).simplified().left(80);
-                request.store = args.value(QStringLiteral("store"))
-                                    .toString(args.value(QStringLiteral("category")).toString() == QLatin1String("goal")
-                                                  ? QStringLiteral("prospective")
-                                                  : QStringLiteral("semantic"));
-                request.category = args.value(QStringLiteral("category")).toString();
-                request.tags = strings(args.value(QStringLiteral("tags")));
-                for (const char *key : {"valence", "arousal", "confidence"}) {
-                    const QJsonValue v = args.value(QLatin1String(key));
-                    if (v.isDouble())
-                        (key[0] == 'v'   ? request.valence
-                         : key[0] == 'a' ? request.arousal
-                                         : request.confidence) = v.toDouble();
-                }
-                request.source = args.value(QStringLiteral("source")).toString(QStringLiteral("conversation"));
-                request.project = args.value(QStringLiteral("project")).toString();
-                request.supersedes = args.value(QStringLiteral("supersedes")).toString();
-                qint64 chunks = 0; // written and indexed in one go: indexing it again would find nothing new
-                const QString vault = args.value(QStringLiteral("vault")).toString();
-                Engine *target = &tools.engine();
-                if (!vault.isEmpty() && vault != QLatin1String("personal")) {
-                    auto linked = tools.vaults().writeTarget(vault);
-                    if (!linked)
-                        return ToolResult::failure(
-                            QStringLiteral("nothing was written: %1").arg(linked.error().toString()));
-                    target = *linked;
-                }
-                auto written = MemoryWriter(*target).remember(request, &chunks);
-                if (!written)
+    return {
+        d, [](McpTools &tools, const QJsonObject &args) {
+            RememberRequest request;
+            request.content = args.value(QStringLiteral("content")).toString();
+            request.title = args.value(QStringLiteral("title")).toString();
+            if (request.title.isEmpty()) // the first line of the content, shortened
+                request.title =
+                    request.content.section(QLatin1Char('\n'), 0, 0).remove(QLatin1Char('#')).simplified().left(80);
+            request.store = args.value(QStringLiteral("store"))
+                                .toString(args.value(QStringLiteral("category")).toString() == QLatin1String("goal")
+                                              ? QStringLiteral("prospective")
+                                              : QStringLiteral("semantic"));
+            request.category = args.value(QStringLiteral("category")).toString();
+            request.tags = strings(args.value(QStringLiteral("tags")));
+            for (const char *key : {"valence", "arousal", "confidence"}) {
+                const QJsonValue v = args.value(QLatin1String(key));
+                if (v.isDouble())
+                    (key[0] == 'v'   ? request.valence
+                     : key[0] == 'a' ? request.arousal
+                                     : request.confidence) = v.toDouble();
+            }
+            request.source = args.value(QStringLiteral("source")).toString(QStringLiteral("conversation"));
+            request.project = args.value(QStringLiteral("project")).toString();
+            request.supersedes = args.value(QStringLiteral("supersedes")).toString();
+            const QString vault = args.value(QStringLiteral("vault")).toString();
+            Engine *target = &tools.engine();
+            if (!vault.isEmpty() && vault != QLatin1String("personal")) {
+                auto linked = tools.vaults().writeTarget(vault);
+                if (!linked)
                     return ToolResult::failure(
-                        QStringLiteral("nothing was written: %1").arg(written.error().toString()));
-                QJsonObject structured{{QStringLiteral("path"), *written},
-                                       {QStringLiteral("title"), request.title},
-                                       {QStringLiteral("store"), request.store},
-                                       {QStringLiteral("category"), request.category},
-                                       {QStringLiteral("chunks"), chunks}};
-                const bool linked = target != &tools.engine();
-                if (linked)
-                    structured.insert(QStringLiteral("vault"), vault);
-                return ToolResult{
-                    QStringLiteral("Remembered \"%1\" as %2%3 (%4, %5).")
-                        .arg(request.title, linked ? QStringLiteral("[%1] ").arg(vault) : QString(), *written,
-                             request.store,
-                             request.category.isEmpty() ? QStringLiteral("category inferred") : request.category),
-                    structured};
-            }};
+                        QStringLiteral("nothing was written: %1").arg(linked.error().toString()));
+                target = *linked;
+            }
+            // Written and indexed in one go: indexing it again would find nothing new.
+            MemoryWriter::Outcome outcome;
+            auto written = MemoryWriter(*target).remember(request, &outcome);
+            if (!written)
+                return ToolResult::failure(QStringLiteral("nothing was written: %1").arg(written.error().toString()));
+            QJsonObject structured{{QStringLiteral("path"), *written},
+                                   {QStringLiteral("title"), request.title},
+                                   {QStringLiteral("store"), request.store},
+                                   {QStringLiteral("category"), request.category},
+                                   {QStringLiteral("chunks"), outcome.chunks}};
+            const bool linked = target != &tools.engine();
+            if (linked)
+                structured.insert(QStringLiteral("vault"), vault);
+            QString notYet; // kept, and found after the next index run: not to be written again
+            if (outcome.notIndexed) {
+                structured.insert(QStringLiteral("searchable"), false);
+                notYet = QStringLiteral(" It is kept, and searchable after the next index run: %1.")
+                             .arg(outcome.notIndexed->message);
+            }
+            return ToolResult{
+                QStringLiteral("Remembered \"%1\" as %2%3 (%4, %5).%6")
+                    .arg(request.title, linked ? QStringLiteral("[%1] ").arg(vault) : QString(), *written,
+                         request.store,
+                         request.category.isEmpty() ? QStringLiteral("category inferred") : request.category, notYet),
+                structured};
+        }};
 }
 
 Tool recall()

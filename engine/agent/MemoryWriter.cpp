@@ -97,7 +97,7 @@ Status MemoryWriter::validate(const RememberRequest &r) const
     return {};
 }
 
-Result<QString> MemoryWriter::remember(const RememberRequest &asked, qint64 *indexedChunks)
+Result<QString> MemoryWriter::remember(const RememberRequest &asked, Outcome *outcome)
 {
     // What an agent or a paste asks to keep passes the vault's gate before anything is written.
     const RedactionGate &gate = m_engine.redactionGate();
@@ -160,16 +160,19 @@ Result<QString> MemoryWriter::remember(const RememberRequest &asked, qint64 *ind
         return s.error();
     crashPoint("remember:written");
 
+    // The file is the memory; the index is derived. Not indexed now (another process indexes the
+    // vault for longer than the wait, the disk is full), it is still kept, and the next run takes it:
+    // failing here would have an agent write it again.
     const IndexReport report = m_engine.indexPath(relative);
     saveVectors();
+    Outcome done;
+    done.chunks = report.chunks;
     if (report.error)
-        return Error{QStringLiteral("the memory was written but not indexed: %1").arg(report.error->toString()),
-                     relative};
-    if (report.failed > 0 && !report.problems.isEmpty())
-        return Error{QStringLiteral("the memory was written but not indexed: %1").arg(report.problems.front().message),
-                     relative};
-    if (indexedChunks)
-        *indexedChunks = report.chunks;
+        done.notIndexed = *report.error;
+    else if (report.failed > 0 && !report.problems.isEmpty())
+        done.notIndexed = Error{report.problems.front().message, relative, report.problems.front().line};
+    if (outcome)
+        *outcome = done;
     return relative;
 }
 

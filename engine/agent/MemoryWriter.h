@@ -35,9 +35,18 @@ class MemoryWriter {
 public:
     explicit MemoryWriter(Engine &engine);
 
-    /// Writes and indexes the memory; returns the vault-relative path written, and the number of
-    /// chunks indexed from it in `indexedChunks` when given.
-    Result<QString> remember(const RememberRequest &request, qint64 *indexedChunks = nullptr);
+    /// What became of a memory after its file was written.
+    struct Outcome {
+        qint64 chunks = 0; ///< indexed from it
+        /// Why it is not searchable yet (another process held the index past the wait, the disk is
+        /// full): the file is written, so the memory is kept and the next index run takes it.
+        std::optional<Error> notIndexed;
+    };
+
+    /// Writes and indexes the memory; returns the vault-relative path written. It fails only when
+    /// nothing was written: a memory whose file is written but not indexed is kept, and says why in
+    /// `outcome` (when given).
+    Result<QString> remember(const RememberRequest &request, Outcome *outcome = nullptr);
     /// Moves the file to `archive/<path>`; journaled, restorable.
     Status forget(const QString &relativePath);
     /// Moves an archived file (`archive/…`) back where it was.

@@ -35,9 +35,13 @@ public:
     /// The lock file of `kind` in `vaultPath` (for messages and tests).
     static QString filePath(const QString &vaultPath, Kind kind);
 
-    /// How long a writer waits for another by default: long enough for a batch of a full run or
-    /// a compaction, short enough that a hook or an MCP call answers instead of hanging.
+    /// How long a writer waits for another by default: long enough for a small write or a
+    /// compaction, short enough that a hook or an MCP call answers instead of hanging.
     static constexpr int kDefaultTimeoutMs = 10000;
+    /// How long an index run or rebuild a person started waits for another writer's: an index run
+    /// holds the lock to its end (minutes for a large vault's first run), and what this run would do
+    /// is mostly done by then. Still bounded, so a holder that hangs is named instead of waited for.
+    static constexpr int kRunWaitMs = 10 * 60 * 1000;
 
 private:
     explicit VaultLock(int descriptor) : m_descriptor(descriptor) { }

@@ -85,7 +85,13 @@ Status MemoryDynamics::open()
         return s;
     if (Status s = m_journal.migrateLegacy(); !s)
         return s;
-    return catchUp();
+    // Another process writing the index for longer than the busy timeout (an index run's batch on a
+    // slow disk) does not stop this one opening: what it has not replayed yet it replays at its
+    // first write, and until then it answers from the index as it is.
+    bool busy = false;
+    if (Status s = catchUp(&busy); !s && !busy)
+        return s;
+    return {};
 }
 
 Status MemoryDynamics::compactIfLarge()
@@ -111,13 +117,16 @@ Status MemoryDynamics::clearIndexRows()
         QStringLiteral("DELETE FROM dyn_facts; DELETE FROM dyn_edges WHERE origin <> 'journal';"));
 }
 
-Status MemoryDynamics::catchUp()
+Status MemoryDynamics::catchUp(bool *busy)
 {
     // BEGIN IMMEDIATE: one connection at a time applies journal lines, so a
     // worker and the main engine never apply the same line twice.
     Transaction transaction(m_store.database());
-    if (!transaction.isActive())
+    if (!transaction.isActive()) {
+        if (busy)
+            *busy = true;
         return Error{QStringLiteral("the index database is busy; the journal could not be replayed, try again")};
+    }
     auto pending = JournalMerge::readNew(m_journal, JournalPositions::fromText(m_store.meta(kPositionsKey)));
     if (!pending)
         return pending.error();

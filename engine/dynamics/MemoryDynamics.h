@@ -109,7 +109,9 @@ public:
 private:
     friend class DynamicSignals;
     struct Private;
-    Status catchUp();
+    /// Applies the journal lines the index has not seen. `busy` (when given) says it could not start
+    /// because another connection was writing the index past the busy timeout.
+    Status catchUp(bool *busy = nullptr);
     Status apply(const QJsonObject &event);
     void autoAssociate(const QList<Chunk> &chunks);
     /// documentIndexed()'s rows: the file's facts and the edges its content states.

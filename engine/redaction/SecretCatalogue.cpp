@@ -207,7 +207,15 @@ bool acceptAssignment(const QRegularExpressionMatch &m, QStringView)
     const QStringView value = secretOf(m);
     const bool quoted = !m.capturedView(u"secret").isEmpty();
     const Secrecy secrecy = secrecyOf(m.capturedView(u"name"));
-    if (secrecy == Secrecy::None || isPlaceholder(value))
+    // Quoted, `#`, `!` or `@` is the value's first character, not a comment, a history mark or a
+    // reference: `'#8VKnKZVhZc65i'` is a password when the rest is random, `'#{ENV[…]}'` is not.
+    // And a quoted base64 body may start with `/` (a path has words between its slashes, and no such entropy).
+    const bool signLed = quoted && value.size() > 8
+                         && ((QStringLiteral("#!&@%~*^").contains(value.front()) && looksRandom(value.mid(1), 8)
+                              && !isPlaceholder(value.mid(1)))
+                             || (value.front() == QLatin1Char('/') && value.size() >= 20
+                                 && !value.contains(QLatin1Char('.')) && entropy(value) >= 4.0));
+    if (secrecy == Secrecy::None || (!signLed && isPlaceholder(value)))
         return false;
     if (!quoted && isCodeReference(value))
         return false;
@@ -220,12 +228,23 @@ bool acceptAssignment(const QRegularExpressionMatch &m, QStringView)
     return looksRandom(value, 12);
 }
 
+/// Whether `value` is base64 of text, as Basic authentication's `user:password` (or an API key in its
+/// place) is: a secret whatever its letters look like.
+bool isBasicCredential(QStringView value)
+{
+    const QByteArray decoded = QByteArray::fromBase64(value.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+    return decoded.size() >= 4
+           && std::all_of(decoded.begin(), decoded.end(), [](char c) { return uchar(c) >= 0x20 && uchar(c) < 0x7f; });
+}
+
 /// A header value or a bare bearer token: opaque, but not a word or a variable.
 bool acceptOpaqueToken(const QRegularExpressionMatch &m, QStringView)
 {
     const QStringView value = secretOf(m);
     if (isPlaceholder(value) || value.size() < 8)
         return false;
+    if (m.capturedView(u"scheme").compare(QLatin1String("basic"), Qt::CaseInsensitive) == 0 && isBasicCredential(value))
+        return true;
     if (isCodeReference(value)) // letters only: a token only when long, mixed and random (base64 of a password)
         return value.size() >= 16 && hasUpper(value) && hasLower(value) && entropy(value) >= 3.5;
     return hasDigit(value) || entropy(value) >= 3.0;
@@ -726,7 +745,7 @@ const QList<Rule> &catalogue()
                            "Private-Token, X-Auth-Token, …)"),
             anchors({"authorization", "api-key", "apikey", "-token", "x-goog-api-key", "subscription-key"}),
             expression(QStringLiteral(
-                R"((?i:proxy-authorization|authorization|x-api-key|api-key|apikey|x-auth-token|private-token|x-vault-token|x-access-token|x-goog-api-key|x-figma-token|ocp-apim-subscription-key|x-api-token)\\?["']?[ \t]*[:=][ \t]*\\?["']?[ \t]*(?:(?i:bearer|basic|token|digest|negotiate|apikey|api-key|sso-key|key|otp|jwt)[ \t]+)?(?<secret>[A-Za-z0-9._~+/:-]{8,}=*))")),
+                R"((?i:proxy-authorization|authorization|x-api-key|api-key|apikey|x-auth-token|private-token|x-vault-token|x-access-token|x-goog-api-key|x-figma-token|ocp-apim-subscription-key|x-api-token)\\?["']?[ \t]*[:=][ \t]*\\?["']?[ \t]*(?:(?<scheme>(?i:bearer|basic|token|digest|negotiate|apikey|api-key|sso-key|key|otp|jwt))[ \t]+)?(?<secret>[A-Za-z0-9._~+/:-]{8,}=*))")),
             acceptOpaqueToken};
         list << Rule{QStringLiteral("authorization"), QStringLiteral("bearer tokens outside a header: Bearer …"),
                      anchors({"bearer"}),

@@ -94,11 +94,14 @@ private slots:
         QCOMPARE(cli(vault, expect(QStringLiteral("add"), {kQuestion, QStringLiteral("notes/rival-01.md")})).exitCode,
                  0);
 
-        CliRun run = cli(vault, expect(QStringLiteral("check"), {QStringLiteral("--json")}));
+        // Top 15: the twelve rivals tie on their words, and which of them ranks where follows when each
+        // was first seen (rival-01 came 11th under a sanitizer's slower index run), so all must fit.
+        CliRun run = cli(vault, expect(QStringLiteral("check"),
+                                       {QStringLiteral("--json"), QStringLiteral("--k"), QStringLiteral("15")}));
         QVERIFY2(run.exitCode == 0, run.describe());
         QJsonObject report = jsonOf(run);
         QCOMPARE(report[QStringLiteral("passed")].toInt(), 2);
-        QCOMPARE(report[QStringLiteral("k")].toInt(), 10);
+        QCOMPARE(report[QStringLiteral("k")].toInt(), 15);
         QJsonArray items = report[QStringLiteral("expectations")].toArray();
         QCOMPARE(items[0][QStringLiteral("rank")].toInt(), 1);
         QCOMPARE(items[0][QStringLiteral("change")].toString(), QStringLiteral("new"));

@@ -105,7 +105,7 @@ void TestFullDisk::indexRun_whoseWritesFailMidway_keepsThePreviousIndexAndSaysSo
     const QString writes = healthLine(sick, QStringLiteral("index writes"));
     QVERIFY2(writes.startsWith(QStringLiteral("[error")) && writes.contains(QStringLiteral("index.db"))
                  && writes.contains(QStringLiteral("a write failed")),
-             sick.describe());
+             qPrintable(QStringLiteral("index writes: %1\n%2").arg(writes, QString::fromUtf8(sick.describe()))));
     QVERIFY2(healthLine(sick, QStringLiteral("vectors = chunks")).startsWith(QStringLiteral("[ok")), sick.describe());
     QVERIFY2(healthLine(sick, QStringLiteral("index integrity")).startsWith(QStringLiteral("[ok")), sick.describe());
 

@@ -2,6 +2,7 @@
 #include "OutsideLinks.h"
 #include "TestVault.h"
 #include "agent/MemoryWriter.h"
+#include "core/VaultLock.h"
 #include "dynamics/MemoryDynamics.h"
 #include "vault/EngineInternals.h"
 
@@ -60,6 +61,44 @@ private slots:
         QVERIFY(chunks[0].tags.store.isExplicit);
         QCOMPARE(chunks[0].tags.category.value, QStringLiteral("decision"));
         QVERIFY(recalledPaths(*engine, QStringLiteral("which database for the index")).contains(*path));
+    }
+
+    void remember_whileAnotherProcessHoldsTheIndex_keepsTheMemoryAndSaysItIsNotSearchableYet()
+    {
+        TestVault vault;
+        auto engine = openEngine(vault);
+        auto held = VaultLock::acquire(vault.path(), VaultLock::Kind::Index, 0);
+        QVERIFY(held);
+        engine->setLockTimeout(100);
+        MemoryWriter::Outcome outcome;
+        auto path = MemoryWriter(*engine).remember(
+            request(QStringLiteral("Heron"), QStringLiteral("The grey heron fishes at the weir at dawn.")), &outcome);
+        QVERIFY2(path.ok(), qPrintable(path.ok() ? QString() : path.error().toString()));
+        QVERIFY(vault.read(*path).contains("grey heron fishes at the weir"));
+        QVERIFY(outcome.notIndexed);
+        QVERIFY2(outcome.notIndexed->message.contains(QLatin1String("is writing this vault's index")),
+                 qPrintable(outcome.notIndexed->toString()));
+        QCOMPARE(outcome.chunks, qint64(0));
+        // The next run takes it.
+        held->reset();
+        QVERIFY(!engine->index().error);
+        QVERIFY(recalledPaths(*engine, QStringLiteral("heron at the weir")).contains(*path));
+    }
+
+    void cli_rememberWhileTheIndexIsBusy_succeedsAndSaysSo()
+    {
+        TestVault vault;
+        auto held = VaultLock::acquire(vault.path(), VaultLock::Kind::Index, 0);
+        QVERIFY(held);
+        QProcess cli;
+        cli.start(QStringLiteral(ENGRAM_CLI_PATH),
+                  {QStringLiteral("remember"), QStringLiteral("--vault"), vault.path(), QStringLiteral("--title"),
+                   QStringLiteral("Heron"), QStringLiteral("The heron fishes at the weir.")});
+        QVERIFY(cli.waitForFinished(60000)); // the default wait is 10 s
+        const QByteArray err = cli.readAllStandardError();
+        QVERIFY2(cli.exitCode() == 0, err.constData());
+        QVERIFY2(err.contains("memories/episodic/heron.md is written but not searchable yet"), err.constData());
+        QVERIFY(QFile::exists(vault.filePath(QStringLiteral("memories/episodic/heron.md"))));
     }
 
     void remember_resolvesCollisionsWithoutOverwriting()
