@@ -47,7 +47,6 @@ const CommandRegistration redactCommand{CliCommand{
         p.addOption({QStringLiteral("apply"),
                      QStringLiteral("Rewrite every file that holds one, atomically, with [REDACTED:kind] in its "
                                     "place; then re-index them.")});
-        p.addOption({QStringLiteral("json"), QStringLiteral("Print the findings as JSON.")});
     },
     runRedact}};
 
