@@ -103,8 +103,14 @@ void TestFullDisk::indexRun_whoseWritesFailMidway_keepsThePreviousIndexAndSaysSo
     QVERIFY2(recall.exitCode == 0 && recall.outText().contains(QStringLiteral("anchor.md")), recall.describe());
     const CliRun sick = cliOnAFullDisk(vault, {QStringLiteral("health")}, kLimit);
     const QString writes = healthLine(sick, QStringLiteral("index writes"));
-    QVERIFY2(writes.startsWith(QStringLiteral("[error")) && writes.contains(QStringLiteral("index.db"))
-                 && writes.contains(QStringLiteral("a write failed")),
+    // The failure is recorded when one more page still fits; when not even that did (where the WAL
+    // stood at the failure varies with the batches' timing: seen under the sanitizers on a loaded
+    // machine), health says the run did not finish, which is all the index can know then.
+    const bool recorded = writes.startsWith(QStringLiteral("[error")) && writes.contains(QStringLiteral("index.db"))
+                          && writes.contains(QStringLiteral("a write failed"));
+    const bool unfinished = writes.startsWith(QStringLiteral("[stale"))
+                            && writes.contains(QStringLiteral("did not finish (stopped, or a write failed)"));
+    QVERIFY2(recorded || unfinished,
              qPrintable(QStringLiteral("index writes: %1\n%2").arg(writes, QString::fromUtf8(sick.describe()))));
     QVERIFY2(healthLine(sick, QStringLiteral("vectors = chunks")).startsWith(QStringLiteral("[ok")), sick.describe());
     QVERIFY2(healthLine(sick, QStringLiteral("index integrity")).startsWith(QStringLiteral("[ok")), sick.describe());
