@@ -33,12 +33,14 @@ shared="$here/../shared/samples"
 seed() { # seed TARGET FILE...
   local dir="build-fuzz/corpus/$1"
   shift
+  [ -d "$dir" ] || return 0 # a target FUZZ_TARGETS left out
   for f in "$@"; do [ -f "$f" ] && cp "$f" "$dir/seed-$(sha1sum "$f" | cut -c1-16)"; done
   return 0
 }
 split_jsonl() { # split_jsonl TARGET FILE...: 8-line pieces, small inputs mutate faster
   local dir="build-fuzz/corpus/$1"
   shift
+  [ -d "$dir" ] || return 0
   for f in "$@"; do
     [ -f "$f" ] || continue
     split -l 8 -a 4 "$f" "$dir/seed-$(basename "$f" .jsonl)-"
