@@ -121,7 +121,8 @@ private slots:
 
         // A memory whose file is gone is "missing", not a crash.
         QVERIFY(vault.remove(QStringLiteral("notes/deploy.md")));
-        run = cli(vault, expect(QStringLiteral("check"), {QStringLiteral("--json")}));
+        run = cli(vault, expect(QStringLiteral("check"),
+                                {QStringLiteral("--json"), QStringLiteral("--k"), QStringLiteral("15")}));
         QCOMPARE(run.exitCode, 1);
         items = jsonOf(run)[QStringLiteral("expectations")].toArray();
         QCOMPARE(items[0][QStringLiteral("status")].toString(), QStringLiteral("missing"));
