@@ -312,7 +312,12 @@ private Q_SLOTS:
         }
         qInfo("%d rows, longest turn of the UI thread per step: %s; Qt's proxy floor for %d rows: %lld ms",
               int(catalog.size()), qPrintable(report.join(QStringLiteral(", "))), topRows, floor);
+        // The bounds hold the plain build. Under the sanitizers the turns are reported, not bounded:
+        // a search took 512 ms on a quiet machine and 993 ms beside another build (floor 162 ms), so a
+        // bound there would measure the machine's load, not the list.
+#ifndef ENGRAM_SANITIZED
         QVERIFY2(over.isEmpty(), qPrintable(over.join(QStringLiteral(", "))));
+#endif
     }
 
     void aSortKeepsTheChosenMemorySelected()
@@ -460,7 +465,12 @@ private Q_SLOTS:
 
         const QString report = turns.join(QStringLiteral(", "));
         qInfo("%lld rows, longest turn of the UI thread for each delta: %s ms", stats.chunks, qPrintable(report));
+#ifndef ENGRAM_SANITIZED // reported only there, as above
         QVERIFY2(longest <= maxTurnMs, qPrintable(report));
+#else
+        Q_UNUSED(longest);
+        Q_UNUSED(maxTurnMs);
+#endif
     }
 };
 
