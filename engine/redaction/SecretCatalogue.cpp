@@ -56,13 +56,24 @@ bool hasLower(QStringView s)
     return std::any_of(s.begin(), s.end(), [](QChar c) { return c.isLower(); });
 }
 
+bool looksRandom(QStringView value, int minimumLength);
+
 /// A value that only stands for a secret: `$TOKEN`, `${{ secrets.X }}`, `<your key>`, `****`, `xxxx`,
 /// `changeme`, a type name (`password: string`), a reference (`config.password`, `os.environ[…]`).
-bool isPlaceholder(QStringView value)
+/// `quoted`: the value stood in quotes, where a leading sign is one of its characters.
+bool isPlaceholder(QStringView value, bool quoted = false)
 {
     if (value.isEmpty())
         return true;
     const QChar first = value.front();
+    // Quoted, `#`, `!` or `@` is the value's first character, not a comment, a history mark or a
+    // reference: `'#8VKnKZVhZc65i'` is a password when the rest is random, `'#{ENV[…]}'` is not. And a
+    // quoted base64 body may start with `/` (a path has words between its slashes, and no such entropy).
+    if (quoted && value.size() > 8
+        && ((QStringLiteral("#!&@%~*^").contains(first) && looksRandom(value.mid(1), 8) && !isPlaceholder(value.mid(1)))
+            || (first == QLatin1Char('/') && value.size() >= 20 && !value.contains(QLatin1Char('.'))
+                && entropy(value) >= 4.0)))
+        return false;
     if (QStringLiteral("$%{<[(*@#&!/~").contains(first) || value.startsWith(u"./"))
         return true;
     if (value.contains(u"${") || value.contains(u"{{") || value.contains(u"process.env") || value.contains(u"environ")
@@ -207,15 +218,7 @@ bool acceptAssignment(const QRegularExpressionMatch &m, QStringView)
     const QStringView value = secretOf(m);
     const bool quoted = !m.capturedView(u"secret").isEmpty();
     const Secrecy secrecy = secrecyOf(m.capturedView(u"name"));
-    // Quoted, `#`, `!` or `@` is the value's first character, not a comment, a history mark or a
-    // reference: `'#8VKnKZVhZc65i'` is a password when the rest is random, `'#{ENV[…]}'` is not.
-    // And a quoted base64 body may start with `/` (a path has words between its slashes, and no such entropy).
-    const bool signLed = quoted && value.size() > 8
-                         && ((QStringLiteral("#!&@%~*^").contains(value.front()) && looksRandom(value.mid(1), 8)
-                              && !isPlaceholder(value.mid(1)))
-                             || (value.front() == QLatin1Char('/') && value.size() >= 20
-                                 && !value.contains(QLatin1Char('.')) && entropy(value) >= 4.0));
-    if (secrecy == Secrecy::None || (!signLed && isPlaceholder(value)))
+    if (secrecy == Secrecy::None || isPlaceholder(value, quoted))
         return false;
     if (!quoted && isCodeReference(value))
         return false;
