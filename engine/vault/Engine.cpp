@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QScopeGuard>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -206,6 +207,12 @@ Status Engine::attachDynamics()
     m_dynamics = std::make_unique<MemoryDynamics>(m_vaultPath, *m_store, *m_vectors);
     if (Status s = m_dynamics->open(); !s)
         return Error{QStringLiteral("cannot replay the journal: %1").arg(s.error().toString())};
+    m_findings = std::make_unique<FindingIndex>(m_store->database());
+    // Its tables are derived and additive: an index that cannot take them now (another process is
+    // writing) still recalls, and the next update says what failed.
+    if (Status s = m_findings->createSchema(); !s)
+        m_openNotes << QStringLiteral("review findings not available yet: %1").arg(s.error().toString());
+    m_updateFindingsAfterRun = m_lifetime == EngineLifetime::LongRunning;
     // The workbench folds a long journal into a snapshot as it opens; a one-shot command leaves it
     // to the workbench or to the next full index (Engine::index).
     if (m_lifetime == EngineLifetime::LongRunning)
@@ -445,6 +452,25 @@ void Engine::finishRun(IndexReport &report)
         addWarning(report, warning);
     if (Status s = m_dynamics->flushPending(); !s)
         addWriteError(report, s.error());
+    if (m_updateFindingsAfterRun && !report.writeFailed)
+        if (auto scan = updateFindingsLocked(nullptr); !scan)
+            addWarning(report, Error{QStringLiteral("review findings not updated (engram-cli review updates them): %1")
+                                         .arg(scan.error().toString())});
+}
+
+Result<FindingScan> Engine::updateFindings(const std::atomic_bool *cancel)
+{
+    auto lock = beginWrite();
+    if (!lock)
+        return lock.error();
+    return updateFindingsLocked(cancel);
+}
+
+Result<FindingScan> Engine::updateFindingsLocked(const std::atomic_bool *cancel)
+{
+    if (Status s = m_findings->createSchema(); !s)
+        return s.error();
+    return m_findings->update(cancel);
 }
 
 void Engine::addWriteError(IndexReport &report, const Error &error)
@@ -530,6 +556,8 @@ IndexReport Engine::index(const IndexProgress &progress, const std::atomic_bool 
 
 IndexReport Engine::indexLocked(const IndexProgress &progress, const std::atomic_bool *cancel)
 {
+    const bool previous = std::exchange(m_updateFindingsAfterRun, true); // a full run always updates
+    const auto restore = qScopeGuard([&] { m_updateFindingsAfterRun = previous; });
     // The generation moves before anything is touched (a crash mid-run leaves the vector file
     // marked stale) and again at the end when vectors changed (see finishWrite).
     const VectorsBefore before = vectorsBefore();
@@ -678,8 +706,10 @@ Result<QList<RecallResult>> Engine::recall(const RecallQuery &request)
     auto results = m_retriever->recall(query);
     if (results && query.isCancelled()) // finished, but no longer wanted: not an access either
         return RecallQuery::cancelledError();
-    if (results)
+    if (results) {
         redact(*results);
+        applyFindings(*results, false);
+    }
     if (results && query.reinforce && m_config->reinforceOn == QLatin1String("recall")) {
         // Only what a reader sees counts: the top ten, not the tail of a wide recall.
         QList<Chunk> chunks;
@@ -711,6 +741,7 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
         return RecallQuery::cancelledError();
     const QDateTime now = query.now.isValid() ? query.now : this->now();
     redact(*results);
+    applyFindings(*results, true);
     ContextPack pack = ContextPack::build(query.text, packPreamble(now, budget), *results, budget);
     pack.markdown = m_gate.clean(pack.markdown); // the query echoed in it too (a hook builds it from the focus)
     if (query.reinforce) {
@@ -725,6 +756,40 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
             qWarning("pack was not recorded as a use of its memories: %s", qPrintable(recorded.error().toString()));
     }
     return pack;
+}
+
+void Engine::applyFindings(QList<RecallResult> &results, bool dropDuplicates)
+{
+    if (!m_findings || results.isEmpty())
+        return;
+    QList<qint64> ids;
+    for (const RecallResult &r : std::as_const(results))
+        ids << r.chunk.id;
+    const QHash<qint64, FindingIndex::Successors> successors = m_findings->successorsOf(ids);
+    for (RecallResult &r : results) {
+        const FindingIndex::Successors s = successors.value(r.chunk.id);
+        r.supersededBy = s.supersededBy;
+        r.contradictedBy = s.contradictedBy;
+    }
+    // The newer side of a contradiction comes first: an agent reads what holds now, then what it replaced.
+    for (qsizetype i = 0; i < results.size(); ++i) {
+        const QList<qint64> newer = successors.value(results[i].chunk.id).contradictedByChunks;
+        for (qsizetype j = results.size() - 1; j > i; --j)
+            if (newer.contains(results[j].chunk.id)) {
+                results.move(j, i);
+                j = results.size(); // the list shifted: look again from the end
+            }
+    }
+    if (!dropDuplicates)
+        return;
+    // Of two memories the review calls duplicates, a pack holds the higher ranked only.
+    QSet<qint64> dropped;
+    QHash<qint64, qsizetype> rank;
+    for (qsizetype i = 0; i < results.size(); ++i)
+        rank.insert(results[i].chunk.id, i);
+    for (const auto &[older, newer] : m_findings->duplicatesAmong(ids))
+        dropped.insert(rank.value(older) > rank.value(newer) ? older : newer);
+    results.removeIf([&](const RecallResult &r) { return dropped.contains(r.chunk.id); });
 }
 
 QString Engine::packPreamble(const QDateTime &now, int budget) const
