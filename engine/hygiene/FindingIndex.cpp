@@ -49,6 +49,16 @@ bool isDigestLayer(const QString &layer)
     return layer == QLatin1String("session") || layer == QLatin1String("daily") || layer == QLatin1String("weekly");
 }
 
+/// A standing fact, not an event, a goal or talk: a semantic or procedural memory, a consolidated fact, or a
+/// note whose store says nothing more specific.
+bool isStanding(const QString &store, const QString &layer, const QString &path)
+{
+    if (layer == QLatin1String("fact") || store == QLatin1String("semantic") || store == QLatin1String("procedural"))
+        return true;
+    return path.startsWith(QLatin1String("notes/")) && store != QLatin1String("prospective")
+           && store != QLatin1String("episodic");
+}
+
 /// The classes of value that two memories disagree on, not what they are about: they pick no candidates.
 bool isConflictSlot(const QString &feature)
 {
@@ -279,9 +289,9 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
     qint64 highest = m_highWater;
     QList<Entry> batch;
     {
-        auto fresh = m_db.prepare(
-            QStringLiteral("SELECT c.id, c.file_id, coalesce(c.time, f.mtime / 1000), c.text, c.speaker, c.layer "
-                           "FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id > ? ORDER BY c.id"));
+        auto fresh = m_db.prepare(QStringLiteral(
+            "SELECT c.id, c.file_id, coalesce(c.time, f.mtime / 1000), c.text, c.speaker, c.layer, c.store, f.path "
+            "FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id > ? ORDER BY c.id"));
         if (!fresh)
             return fresh.error();
         fresh->bind(1, m_highWater);
@@ -294,6 +304,7 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
                     fresh->int64(2),
                     MemoryProfile::of(fresh->text(3), fresh->text(4)),
                     {}};
+            e.profile.standing = isStanding(fresh->text(6), fresh->text(5), fresh->text(7));
             if (e.profile.terms.size() + e.profile.values.value(ValueClass::Name).size() < kMinimumFeatures)
                 continue;
             batch << std::move(e);

@@ -165,8 +165,10 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
     MemoryProfile p;
     QStringList normalized;
     const QList<Token> tokens = tokensOf(text);
+    int position = 0;
     for (const Token &t : tokens) {
         normalized << t.lower;
+        position = t.sentenceStart ? 0 : position + 1;
         const bool capitalised = t.word.front().isUpper();
         const QString one = singular(t.lower);
         if (weekdays().contains(one)) {
@@ -194,7 +196,9 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         if (capitalised && t.lower != QLatin1String("i") && (!t.sentenceStart || !isEverydayWord(t.lower))) {
             // "Maria's" is the name "marias" (words() folds the apostrophe): both sides fold it alike.
             p.values[ValueClass::Name].insert(t.lower);
-            if (p.lead.isEmpty())
+            // The subject leads a sentence: a name among its first words ("Maria works …", "Ruth Ulrich's
+            // hours …"), not one further on ("the team runs it in Grafana").
+            if (p.lead.isEmpty() && position < 3)
                 p.lead = t.lower;
             continue;
         }
@@ -223,14 +227,15 @@ QSet<QString> MemoryProfile::valueKeys() const
 
 QString MemoryProfile::serialize() const
 {
-    // "flags|terms|day:x name:y …|normalized-hash" — one line, space-separated sets, sorted for stability.
+    // "flags|terms|day:x name:y …|lead|normalized" — one line, space-separated sets, sorted for stability.
     QStringList t(terms.cbegin(), terms.cend());
     t.sort();
     QStringList v(valueKeys().cbegin(), valueKeys().cend());
     v.sort();
     const QString flags =
         QString(negated ? QLatin1Char('n') : QLatin1Char('-')) + (announcesChange ? QLatin1Char('c') : QLatin1Char('-'))
-        + (narratesEvent ? QLatin1Char('e') : QLatin1Char('-')) + (spoken ? QLatin1Char('s') : QLatin1Char('-'));
+        + (narratesEvent ? QLatin1Char('e') : QLatin1Char('-')) + (spoken ? QLatin1Char('s') : QLatin1Char('-'))
+        + (standing ? QLatin1Char('f') : QLatin1Char('-'));
     return flags + QLatin1Char('|') + t.join(QLatin1Char(' ')) + QLatin1Char('|') + v.join(QLatin1Char(' '))
            + QLatin1Char('|') + lead + QLatin1Char('|') + normalized;
 }
@@ -245,6 +250,8 @@ MemoryProfile MemoryProfile::deserialize(const QString &line)
     p.announcesChange = parts[0].contains(QLatin1Char('c'));
     p.narratesEvent = parts[0].contains(QLatin1Char('e'));
     p.spoken = parts[0].contains(QLatin1Char('s'));
+    p.standing = parts[0].contains(QLatin1Char('f'));
+    p.standing = parts[0].contains(QLatin1Char('f'));
     for (const QString &t : parts[1].split(QLatin1Char(' '), Qt::SkipEmptyParts))
         p.terms.insert(t);
     for (const QString &key : parts[2].split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
@@ -320,7 +327,14 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         // Two events, or two turns of talk, both happened: they disagree only when the newer says it changed.
         const bool told = (older.narratesEvent && newer.narratesEvent) || (older.spoken && newer.spoken);
         const double needed = newer.announcesChange ? kChangedStatementJaccard - 0.15 : kChangedStatementJaccard;
-        if (sameThing && sharedTerms.size() >= (newer.announcesChange ? 1 : 2) && termJaccard >= needed
+        const bool holds = older.standing || newer.standing || newer.announcesChange;
+        // The same statement with its value changed, not two statements of one template about two things
+        // ("the QA team holds retros on Tuesdays", "the pricing team … on Fridays"): the words only one side
+        // has are few (a change announced may bring a word or two of its own).
+        const qsizetype ownWords = (older.terms - newer.terms).size() + (newer.terms - older.terms).size();
+        const bool oneStatement = ownWords <= (newer.announcesChange || polarity ? 3 : 1);
+        if (sameThing && holds && oneStatement && (newer.announcesChange || polarity)
+            && sharedTerms.size() >= (newer.announcesChange ? 1 : 2) && termJaccard >= needed
             && (!told || newer.announcesChange)) {
             out.contradiction = true;
             if (!changes.isEmpty())
@@ -332,6 +346,32 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         }
         out.related = relatedSubject;
         return out;
+    }
+
+    // A slot swapped for a rare word ("The user's shell is zsh" → "… is fish"): the same statement, one or two
+    // words each side, at least one of them no everyday English word.
+    {
+        const QSet<QString> onlyOlder = older.terms - newer.terms, onlyNewer = newer.terms - older.terms;
+        auto rare = [](const QSet<QString> &words) {
+            const WordFrequency &frequency = WordFrequency::english();
+            for (const QString &w : words)
+                if (frequency.available() && frequency.zipf(w) < kRareWordZipf)
+                    return true;
+            return false;
+        };
+        const bool holds = older.standing || newer.standing || newer.announcesChange;
+        const bool oneWordEach = onlyOlder.size() == 1 && onlyNewer.size() == 1;
+        if (sameThing && holds && newer.announcesChange && !onlyOlder.isEmpty() && !onlyNewer.isEmpty()
+            && onlyOlder.size() <= kMaxReplacedValues && onlyNewer.size() <= kMaxReplacedValues
+            && sharedTerms.size() >= 2 && (oneWordEach || termJaccard >= kChangedStatementJaccard - 0.15)
+            && (rare(onlyOlder) || rare(onlyNewer)) && !(older.spoken && newer.spoken)) {
+            QStringList from(onlyOlder.cbegin(), onlyOlder.cend()), to(onlyNewer.cbegin(), onlyNewer.cend());
+            from.sort();
+            to.sort();
+            out.contradiction = true;
+            out.reason = from.join(QStringLiteral(", ")) + QStringLiteral(" → ") + to.join(QStringLiteral(", "));
+            return out;
+        }
     }
 
     const qsizetype smallerSize = qMin(a.size(), b.size());

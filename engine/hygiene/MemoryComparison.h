@@ -30,6 +30,10 @@ struct MemoryProfile {
     bool announcesChange = false;
     bool narratesEvent = false; ///< tells a past event ("went", "visited", "on Saturday") rather than a standing fact
     bool spoken = false;        ///< a turn of a conversation (it has a speaker)
+    /// A standing fact (a semantic or procedural memory, a note, a consolidated fact) rather than an event, a
+    /// goal or an appointment: set by the caller, who knows the store. Two memories that are neither (two
+    /// appointments, two incidents) both hold unless the newer announces a change.
+    bool standing = false;
     /// Who or what it is about first: the speaker of a turn, else the first name in the text ("maria" in
     /// "Maria works at Acme"); empty when it names none. Two memories led by different names are about
     /// different things ("Maria works at Acme", "Ana works at Acme").
@@ -79,5 +83,8 @@ constexpr double kChangedStatementJaccard = 0.5;
 constexpr double kRelatedCoverage = 0.5;
 /// A class where a side states more values than this the other lacks is a different memory, not a changed value.
 constexpr int kMaxReplacedValues = 2;
+/// A word rarer than this in general English (Zipf, WordFrequency) is a value when it is what two otherwise
+/// equal statements swap ("zsh" → "fish"): an everyday word swapped is more often a rewording.
+constexpr double kRareWordZipf = 3.0;
 
 } // namespace engram

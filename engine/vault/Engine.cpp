@@ -15,7 +15,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QScopeGuard>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -556,8 +555,6 @@ IndexReport Engine::index(const IndexProgress &progress, const std::atomic_bool 
 
 IndexReport Engine::indexLocked(const IndexProgress &progress, const std::atomic_bool *cancel)
 {
-    const bool previous = std::exchange(m_updateFindingsAfterRun, true); // a full run always updates
-    const auto restore = qScopeGuard([&] { m_updateFindingsAfterRun = previous; });
     // The generation moves before anything is touched (a crash mid-run leaves the vector file
     // marked stale) and again at the end when vectors changed (see finishWrite).
     const VectorsBefore before = vectorsBefore();
@@ -772,14 +769,25 @@ void Engine::applyFindings(QList<RecallResult> &results, bool dropDuplicates)
         r.contradictedBy = s.contradictedBy;
     }
     // The newer side of a contradiction comes first: an agent reads what holds now, then what it replaced.
+    // One pass: each result is placed after the newer memories (in the list) that contradict it.
+    QHash<qint64, qsizetype> position;
+    for (qsizetype i = 0; i < results.size(); ++i)
+        position.insert(results[i].chunk.id, i);
+    QList<RecallResult> ordered;
+    ordered.reserve(results.size());
+    QList<bool> placed(results.size(), false);
     for (qsizetype i = 0; i < results.size(); ++i) {
-        const QList<qint64> newer = successors.value(results[i].chunk.id).contradictedByChunks;
-        for (qsizetype j = results.size() - 1; j > i; --j)
-            if (newer.contains(results[j].chunk.id)) {
-                results.move(j, i);
-                j = results.size(); // the list shifted: look again from the end
+        if (placed[i])
+            continue;
+        for (qint64 newer : successors.value(results[i].chunk.id).contradictedByChunks)
+            if (const qsizetype j = position.value(newer, -1); j > i && !placed[j]) {
+                placed[j] = true;
+                ordered << results[j];
             }
+        placed[i] = true;
+        ordered << results[i];
     }
+    results = std::move(ordered);
     if (!dropDuplicates)
         return;
     // Of two memories the review calls duplicates, a pack holds the higher ranked only.

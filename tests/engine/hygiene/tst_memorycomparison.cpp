@@ -4,6 +4,18 @@
 
 using namespace engram;
 
+namespace {
+
+/// A standing fact's profile (a semantic memory or a note, as the finding index marks them).
+MemoryProfile fact(const QString &text, const QString &speaker = {})
+{
+    MemoryProfile p = MemoryProfile::of(text, speaker);
+    p.standing = speaker.isEmpty();
+    return p;
+}
+
+} // namespace
+
 /// The offline rules of hygiene/MemoryComparison, one row per shape a repeat or a disagreement takes (and
 /// the look-alikes that are neither). Each expectation is the reading a person gives the two sentences.
 class TestMemoryComparison : public QObject {
@@ -79,7 +91,7 @@ private slots:
         QFETCH(QString, older);
         QFETCH(QString, newer);
         QFETCH(QString, expected);
-        const Comparison c = engram::compare(MemoryProfile::of(older), MemoryProfile::of(newer));
+        const Comparison c = engram::compare(fact(older), fact(newer));
         const QString got = c.duplicate       ? QStringLiteral("duplicate")
                             : c.contradiction ? QStringLiteral("contradiction")
                                               : QStringLiteral("none");
@@ -89,8 +101,8 @@ private slots:
 
     void compare_namesTheChangedValue()
     {
-        const Comparison c = engram::compare(MemoryProfile::of(QStringLiteral("We deploy on Fridays.")),
-                                             MemoryProfile::of(QStringLiteral("We moved deploys to Tuesdays.")));
+        const Comparison c = engram::compare(fact(QStringLiteral("We deploy on Fridays.")),
+                                             fact(QStringLiteral("We moved deploys to Tuesdays.")));
         QVERIFY(c.contradiction);
         QCOMPARE(c.reason, QStringLiteral("friday → tuesday"));
     }
@@ -99,22 +111,45 @@ private slots:
     {
         // A life update told in the first person in a transcript: the speaker is who it is about.
         const Comparison c =
-            engram::compare(MemoryProfile::of(QStringLiteral("Caroline lives in Boston.")),
+            engram::compare(fact(QStringLiteral("Caroline lives in Boston.")),
                             MemoryProfile::of(QStringLiteral("I just moved to Seattle, I live there now!"),
                                               QStringLiteral("Caroline")));
         QVERIFY2(c.contradiction, qPrintable(c.reason));
         QVERIFY2(c.reason.contains(QStringLiteral("boston → seattle")), qPrintable(c.reason));
     }
 
+    void compare_eventsAndAppointmentsDisagreeOnlyOnAnAnnouncedChange()
+    {
+        // Neither side a standing fact: two appointments both hold.
+        const Comparison both = engram::compare(
+            MemoryProfile::of(QStringLiteral("The dentist appointment is on 23 March at the clinic.")),
+            MemoryProfile::of(QStringLiteral("The dentist appointment is on 16 January at the clinic.")));
+        QVERIFY(!both.contradiction);
+        const Comparison moved = engram::compare(
+            MemoryProfile::of(QStringLiteral("The dentist appointment is on 23 March at the clinic.")),
+            MemoryProfile::of(QStringLiteral("The dentist appointment moved to 16 January at the clinic.")));
+        QVERIFY2(moved.contradiction, qPrintable(moved.reason));
+    }
+
+    void compare_aRareWordSwappedIsAChangedValue()
+    {
+        const Comparison c = engram::compare(fact(QStringLiteral("The user's shell is zsh.")),
+                                             fact(QStringLiteral("The user's shell is fish.")));
+        QVERIFY2(c.contradiction, qPrintable(c.reason));
+        QCOMPARE(c.reason, QStringLiteral("zsh → fish"));
+    }
+
     void profile_roundTripsThroughItsLine()
     {
-        const MemoryProfile p = MemoryProfile::of(QStringLiteral("Maria no longer works at Acme since March 2025."));
+        const MemoryProfile p = fact(QStringLiteral("Maria no longer works at Acme since March 2025."));
         const MemoryProfile back = MemoryProfile::deserialize(p.serialize());
         QCOMPARE(back.terms, p.terms);
         QCOMPARE(back.valueKeys(), p.valueKeys());
         QCOMPARE(back.negated, p.negated);
         QCOMPARE(back.announcesChange, p.announcesChange);
         QCOMPARE(back.normalized, p.normalized);
+        QCOMPARE(back.lead, p.lead);
+        QCOMPARE(back.standing, p.standing);
         QVERIFY(p.negated);
         QVERIFY(p.announcesChange);
         QVERIFY(p.valueKeys().contains(QStringLiteral("month:march")));
