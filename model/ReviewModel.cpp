@@ -157,17 +157,16 @@ QVariant ReviewModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case KindColumn: return kindLabel(f.kind);
-        case MemoriesColumn:
-            return f.older.chunk.path == f.newer.chunk.path
-                       ? f.newer.chunk.path
-                       : QStringLiteral("%1 ↔ %2").arg(f.older.chunk.path, f.newer.chunk.path);
+        // What the newer memory says (the reason and the detail show the rest): a pair of paths, each
+        // ~70 characters in a real vault, left no room to read either.
+        case MemoryColumn: return f.newer.text.simplified().left(300);
         case ReasonColumn: return reasonText(f);
         case DateColumn: return dateText(f.newer.date);
         case RecallsColumn: return f.older.recalls + f.newer.recalls;
         }
         return {};
     case Qt::ToolTipRole:
-        if (index.column() == MemoriesColumn)
+        if (index.column() == MemoryColumn)
             return QStringLiteral("%1\n%2").arg(f.older.source(), f.newer.source());
         if (index.column() == ReasonColumn)
             return reasonText(f);
@@ -194,7 +193,7 @@ QVariant ReviewModel::headerData(int section, Qt::Orientation orientation, int r
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case KindColumn: return tr("Kind");
-    case MemoriesColumn: return tr("Memories");
+    case MemoryColumn: return tr("Newer memory");
     case ReasonColumn: return tr("Why");
     case DateColumn: return tr("Newest");
     case RecallsColumn: return tr("Recalled", "how often the two memories were recalled");

@@ -13,7 +13,7 @@ namespace engram {
 class ReviewModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { KindColumn, MemoriesColumn, ReasonColumn, DateColumn, RecallsColumn, ColumnCount };
+    enum Column { KindColumn, MemoryColumn, ReasonColumn, DateColumn, RecallsColumn, ColumnCount };
 
     explicit ReviewModel(QObject *parent = nullptr);
 

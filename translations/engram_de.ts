@@ -2065,10 +2065,6 @@ Stärke %1</translation>
         <translation>Art</translation>
     </message>
     <message>
-        <source>Memories</source>
-        <translation>Erinnerungen</translation>
-    </message>
-    <message>
         <source>Why</source>
         <translation>Grund</translation>
     </message>
@@ -2080,6 +2076,10 @@ Stärke %1</translation>
         <source>Recalled</source>
         <comment>how often the two memories were recalled</comment>
         <translation>Abgerufen</translation>
+    </message>
+    <message>
+        <source>Newer memory</source>
+        <translation>Neuere Erinnerung</translation>
     </message>
 </context>
 <context>
@@ -2189,10 +2189,6 @@ Stärke %1</translation>
         <translation>Überprüfen: %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <source>Done: %1. Undo (Ctrl+Z) takes it back.</source>
-        <translation>Erledigt: %1. „Rückgängig“ (Strg+Z) nimmt es zurück.</translation>
-    </message>
-    <message>
         <source>Undo of %1 failed: %2</source>
         <translation>Rückgängigmachen von „%1“ fehlgeschlagen: %2</translation>
     </message>
@@ -2276,8 +2272,8 @@ Neue erscheinen hier, sobald der Tresor indiziert wird.</translation>
     <message numerus="yes">
         <source>No findings of this kind; %Ln of other kinds under “All findings”.</source>
         <translation>
-            <numerusform>Keine Befunde dieser Art; %Ln anderer Art unter „Alle Befunde“.</numerusform>
-            <numerusform>Keine Befunde dieser Art; %Ln anderer Art unter „Alle Befunde“.</numerusform>
+            <numerusform>Keine Befunde dieser Art; %Ln Befund anderer Art unter „Alle Befunde“.</numerusform>
+            <numerusform>Keine Befunde dieser Art; %Ln Befunde anderer Art unter „Alle Befunde“.</numerusform>
         </translation>
     </message>
     <message>
@@ -2291,6 +2287,10 @@ Neue erscheinen hier, sobald der Tresor indiziert wird.</translation>
     <message>
         <source>Archive %1 (restorable)</source>
         <translation>%1 archivieren (wiederherstellbar)</translation>
+    </message>
+    <message>
+        <source>Done: %1.</source>
+        <translation>Erledigt: %1.</translation>
     </message>
 </context>
 <context>

@@ -2061,10 +2061,6 @@ strength %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Memories</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Why</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2075,6 +2071,10 @@ strength %1</source>
     <message>
         <source>Recalled</source>
         <comment>how often the two memories were recalled</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Newer memory</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2185,10 +2185,6 @@ strength %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Done: %1. Undo (Ctrl+Z) takes it back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Undo of %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2285,6 +2281,10 @@ New ones show here as the vault is indexed.</source>
     </message>
     <message>
         <source>Archive %1 (restorable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done: %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

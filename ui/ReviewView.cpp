@@ -14,6 +14,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -60,6 +61,36 @@ QLabel *sideLabel(const char *name, QWidget *parent)
     return label;
 }
 
+/// A one-line status that elides its middle when narrower than its text (the whole text is its
+/// tooltip): a wrapped status made the bar above the list grow and the list jump at each action.
+class StatusLine : public QLabel {
+public:
+    explicit StatusLine(QWidget *parent) : QLabel(parent)
+    {
+        setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    void setFullText(const QString &text)
+    {
+        m_full = text;
+        setToolTip(text);
+        fit();
+    }
+    QString fullText() const { return m_full; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QLabel::resizeEvent(event);
+        fit();
+    }
+
+private:
+    void fit() { setText(fontMetrics().elidedText(m_full, Qt::ElideMiddle, qMax(0, contentsRect().width()))); }
+
+    QString m_full;
+};
+
 QString fileName(const QString &path)
 {
     return QFileInfo(path).fileName();
@@ -82,10 +113,8 @@ ReviewView::ReviewView(VaultSession *session, QWidget *parent)
     m_kind->addItem(tr("Stale facts"), int(FindingKind::Stale));
     auto *show = new QLabel(tr("&Show:"), this);
     show->setBuddy(m_kind);
-    m_status = new QLabel(this);
+    m_status = new StatusLine(this);
     m_status->setObjectName(QStringLiteral("reviewStatus"));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_status->setWordWrap(true);
     m_undoButton = new QPushButton(tr("Undo"), this);
     m_undoButton->setObjectName(QStringLiteral("reviewUndoButton"));
     auto *top = new QHBoxLayout;
@@ -106,7 +135,7 @@ ReviewView::ReviewView(VaultSession *session, QWidget *parent)
     QHeaderView *header = m_list->header();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(ReviewModel::KindColumn, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(ReviewModel::MemoriesColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(ReviewModel::MemoryColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(ReviewModel::ReasonColumn, QHeaderView::Interactive);
     header->setSectionResizeMode(ReviewModel::DateColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(ReviewModel::RecallsColumn, QHeaderView::ResizeToContents);
@@ -196,8 +225,9 @@ ReviewView::ReviewView(VaultSession *session, QWidget *parent)
     splitter->setObjectName(QStringLiteral("reviewSplitter"));
     splitter->addWidget(m_list);
     splitter->addWidget(detail);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
+    // Memories are a few lines each: the list gets more of the height than the two texts.
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
     m_empty = new EmptyState(splitter, this);
     m_empty->setObjectName(QStringLiteral("reviewEmptyState"));
@@ -281,8 +311,18 @@ void ReviewView::takeFindings(const QList<ReviewFinding> &findings, const QStrin
         setStatus(tr("Could not read the findings: %1").arg(error), true);
         Q_EMIT failed(tr("Review: could not read the findings: %1").arg(error));
     } else {
+        const bool first = !m_loaded;
         m_loaded = true;
         m_model->setFindings(findings);
+        // The reasons are short phrases or a sentence (a stale fact's): as wide as the widest of the
+        // first list, within bounds; a width the person sets stays.
+        if (first) {
+            int widest = 0;
+            for (int row = 0; row < qMin(m_model->rowCount(), 500); ++row)
+                widest = qMax(widest, m_list->fontMetrics().horizontalAdvance(
+                                          m_model->index(row, ReviewModel::ReasonColumn).data().toString()));
+            m_list->header()->resizeSection(ReviewModel::ReasonColumn, qBound(160, widest + 16, 420));
+        }
         if (!m_reselect.isEmpty()) {
             const int row = m_model->rowOf(m_reselect);
             const QModelIndex shown = row >= 0 ? m_proxy->mapFromSource(m_model->index(row, 0)) : QModelIndex();
@@ -307,7 +347,7 @@ void ReviewView::takeResolved(const QString &, const ReviewUndo &undo, const QSt
         Q_EMIT failed(tr("Review: %1 failed: %2").arg(m_pendingWhat, error));
     } else {
         m_undo.append({undo, m_pendingWhat});
-        setStatus(tr("Done: %1. Undo (Ctrl+Z) takes it back.").arg(m_pendingWhat));
+        setStatus(tr("Done: %1.").arg(m_pendingWhat));
     }
     updateButtons();
 }
@@ -463,7 +503,7 @@ void ReviewView::updateButtons()
 
 void ReviewView::setStatus(const QString &text, bool error)
 {
-    m_status->setText(text);
+    static_cast<StatusLine *>(m_status)->setFullText(text);
     m_status->setProperty("error", error);
     QPalette palette = this->palette();
     if (error)

@@ -467,8 +467,9 @@ private Q_SLOTS:
         QCOMPARE(idsOf(model), QStringList({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
         QCOMPARE(model.index(1, ReviewModel::KindColumn).data().toString(), QStringLiteral("Contradiction"));
         QCOMPARE(model.index(1, 0).data(FindingKindRole).toInt(), int(FindingKind::Contradiction));
-        QCOMPARE(model.index(0, ReviewModel::MemoriesColumn).data().toString(),
-                 QStringLiteral("notes/a-a.md ↔ notes/a-b.md"));
+        QCOMPARE(model.index(0, ReviewModel::MemoryColumn).data().toString(), QStringLiteral("newer a"));
+        QCOMPARE(model.index(0, ReviewModel::MemoryColumn).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("notes/a-a.md:0-0\nnotes/a-b.md:0-0"));
 
         // A resolved finding is one row removed, a new one one row inserted: never a reset.
         QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
