@@ -276,7 +276,12 @@ ReviewView::ReviewView(VaultSession *session, QWidget *parent)
         updateEmptyState();
         updateButtons();
     });
-    connect(m_session, &VaultSession::indexed, this, &ReviewView::refresh);
+    // A run that changed nothing (a rescan, the watcher seeing a write the review already indexed)
+    // leaves the findings as they were: no request for them.
+    connect(m_session, &VaultSession::indexed, this, [this](const IndexReport &report) {
+        if (report.indexed + report.removed + report.failed > 0 || !report.changedPaths.isEmpty())
+            refresh();
+    });
     connect(m_session, &VaultSession::closed, this, [this] {
         m_loaded = m_loading = m_loadAgain = m_busy = false;
         m_undo.clear();

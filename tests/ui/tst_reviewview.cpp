@@ -257,6 +257,28 @@ private Q_SLOTS:
         QVERIFY(!undo->isEnabled());
     }
 
+    void indexRun_followsAnEditedMemory_andARunThatChangedNothingAsksNothing()
+    {
+        // Nothing changed: the index run ends, and no findings are asked for. The worker answers in
+        // order, so the health answer asked after the run comes after any findings the run caused.
+        VaultSession *session = m_window->session();
+        QSignalSpy indexed(session, &VaultSession::indexed);
+        QSignalSpy findings(session, &VaultSession::findingsReady);
+        QSignalSpy health(session, &VaultSession::healthReady);
+        session->requestIndexAll();
+        QTRY_VERIFY_WITH_TIMEOUT(!indexed.isEmpty(), kTimeout);
+        session->requestHealth();
+        QTRY_VERIFY_WITH_TIMEOUT(!health.isEmpty(), kTimeout);
+        QCOMPARE(findings.size(), 0);
+
+        // The newer deploy day edited into something else (outside the workbench): the watcher's run
+        // brings the list up to date, the contradiction gone.
+        memory(*m_vault, kDeployDay2, QStringLiteral("2026-04-20"),
+               QStringLiteral("The office plants are watered on Mondays by the facilities team."));
+        QTRY_COMPARE_WITH_TIMEOUT(m_list->model()->rowCount(), 1, kTimeout);
+        QCOMPARE(m_list->model()->index(0, 0).data(FindingKindRole).toInt(), int(FindingKind::Duplicate));
+    }
+
     void edit_opensTheMemoryInTheMemoriesView()
     {
         selectKind(FindingKind::Contradiction);
