@@ -5,6 +5,7 @@
 #include "ChildByName.h"
 #include "HealthDashboard.h"
 #include "MainWindow.h"
+#include "MessageLog.h"
 #include "ReviewModel.h"
 #include "ReviewView.h"
 #include "Roles.h"
@@ -277,6 +278,25 @@ private Q_SLOTS:
                QStringLiteral("The office plants are watered on Mondays by the facilities team."));
         QTRY_COMPARE_WITH_TIMEOUT(m_list->model()->rowCount(), 1, kTimeout);
         QCOMPARE(m_list->model()->index(0, 0).data(FindingKindRole).toInt(), int(FindingKind::Duplicate));
+    }
+
+    void undo_thatCannotBeDone_saysWhyInTheViewAndTheLog()
+    {
+        selectKind(FindingKind::Duplicate);
+        QTest::mouseClick(child<QAbstractButton>(m_window.get(), "reviewMergeButton"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(m_view->undoDepth(), 1, kTimeout);
+        // The archived file went meanwhile (another program, a sync): the undo cannot restore it.
+        const QString archived = QStringLiteral("archive/") + kCiCache;
+        QVERIFY(QFileInfo::exists(m_vault->filePath(archived)));
+        QVERIFY(m_vault->remove(archived));
+        QTest::mouseClick(child<QAbstractButton>(m_window.get(), "reviewUndoButton"), Qt::LeftButton);
+        auto *status = child<QLabel>(m_view, "reviewStatus");
+        QTRY_VERIFY_WITH_TIMEOUT(status->property("error").toBool(), kTimeout);
+        QVERIFY2(status->toolTip().contains(archived), qPrintable(status->toolTip()));
+        QVERIFY2(status->toolTip().startsWith(QLatin1String("Undo of merge")), qPrintable(status->toolTip()));
+        const QStringList logged = m_window->messageLog()->messages();
+        QVERIFY2(!logged.filter(QStringLiteral("Review: undo of merge")).isEmpty(),
+                 qPrintable(logged.join(QLatin1Char('\n'))));
     }
 
     void edit_opensTheMemoryInTheMemoriesView()
