@@ -3,6 +3,7 @@
 // marked, the kind filter, merge, supersede and keep both with what each writes to the vault, the undo
 // of each (and of several in a row), the edit button, and the Health view's count and way there.
 #include "ChildByName.h"
+#include "EngineFixtures.h"
 #include "HealthDashboard.h"
 #include "MainWindow.h"
 #include "MessageLog.h"
@@ -297,6 +298,35 @@ private Q_SLOTS:
         const QStringList logged = m_window->messageLog()->messages();
         QVERIFY2(!logged.filter(QStringLiteral("Review: undo of merge")).isEmpty(),
                  qPrintable(logged.join(QLatin1Char('\n'))));
+    }
+
+    void stale_showsTheFact_andOffersOnlyWhatFitsIt()
+    {
+        // As tst_memoryreview's stale fact, dated from today (the workbench judges at the real clock):
+        // a fact 270 days old, never recalled, and a session 70 days newer that talks about its subject.
+        const QDate today = QDate::currentDate();
+        const QString session = QStringLiteral("sessions/%1/standup.md").arg(today.addDays(-200).toString(Qt::ISODate));
+        memory(*m_vault, QStringLiteral("memories/semantic/oncall-tool.md"), today.addDays(-270).toString(Qt::ISODate),
+               QStringLiteral("The on-call rotation for the billing service is scheduled in the shared calendar."));
+        m_vault->write(session, test::markdownTranscript(today.addDays(-200).toString(Qt::ISODate),
+                                                         {QStringLiteral("For the billing service on-call rotation we "
+                                                                         "schedule shifts in the incident tool."),
+                                                          QStringLiteral("Good, the rotation reminders work there.")}));
+        QTRY_COMPARE_WITH_TIMEOUT(m_list->model()->rowCount(), 3, kTimeout);
+        selectKind(FindingKind::Stale);
+        const QString reason = child<QLabel>(m_window.get(), "reviewReason")->text();
+        QVERIFY2(reason.startsWith(QLatin1String("Stale fact: not confirmed since")), qPrintable(reason));
+        QVERIFY2(reason.contains(session), qPrintable(reason));
+        QVERIFY(child<QLabel>(m_window.get(), "reviewOlderInfo")->text().contains(QLatin1String("oncall-tool.md")));
+        // A session replaces no fact, nor is it archived for one: the fact is kept, archived or edited.
+        QVERIFY(!child<QAbstractButton>(m_window.get(), "reviewMergeButton")->isEnabled());
+        QVERIFY(!child<QAbstractButton>(m_window.get(), "reviewSupersedeButton")->isEnabled());
+        QVERIFY(!child<QAbstractButton>(m_window.get(), "reviewArchiveNewerButton")->isEnabled());
+        QVERIFY(child<QAbstractButton>(m_window.get(), "reviewArchiveOlderButton")->isEnabled());
+        QTest::mouseClick(child<QAbstractButton>(m_window.get(), "reviewKeepBothButton"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(m_list->model()->rowCount(), 2, kTimeout);
+        for (int row = 0; row < 2; ++row)
+            QVERIFY(m_list->model()->index(row, 0).data(FindingKindRole).toInt() != int(FindingKind::Stale));
     }
 
     void edit_opensTheMemoryInTheMemoriesView()
