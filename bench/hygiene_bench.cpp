@@ -66,7 +66,7 @@ int main(int argc, char **argv)
     QElapsedTimer timer;
     timer.start();
     const IndexReport report = engine.index();
-    std::printf("index: %d files, %lld chunks written in %.1f s (findings included)\n", report.indexed,
+    std::printf("index: %d files, %lld chunks written in %.1f s \n", report.indexed,
                 static_cast<long long>(report.chunks), double(timer.elapsed()) / 1000.0);
 
     // A full scan from nothing, in a fresh detector (what the first run on an existing vault pays).

@@ -211,7 +211,6 @@ Status Engine::attachDynamics()
     // writing) still recalls, and the next update says what failed.
     if (Status s = m_findings->createSchema(); !s)
         m_openNotes << QStringLiteral("review findings not available yet: %1").arg(s.error().toString());
-    m_updateFindingsAfterRun = m_lifetime == EngineLifetime::LongRunning;
     // The workbench folds a long journal into a snapshot as it opens; a one-shot command leaves it
     // to the workbench or to the next full index (Engine::index).
     if (m_lifetime == EngineLifetime::LongRunning)
@@ -451,10 +450,6 @@ void Engine::finishRun(IndexReport &report)
         addWarning(report, warning);
     if (Status s = m_dynamics->flushPending(); !s)
         addWriteError(report, s.error());
-    if (m_updateFindingsAfterRun && !report.writeFailed)
-        if (auto scan = updateFindingsLocked(nullptr); !scan)
-            addWarning(report, Error{QStringLiteral("review findings not updated (engram-cli review updates them): %1")
-                                         .arg(scan.error().toString())});
 }
 
 Result<FindingScan> Engine::updateFindings(const std::atomic_bool *cancel)

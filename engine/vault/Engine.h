@@ -146,9 +146,9 @@ public:
     /// Where an archived file came from, per the journal; empty when it does not say.
     QString originalOfArchived(const QString &archivePath);
     /// Brings the review findings (duplicates, contradictions, related pairs: hygiene/FindingIndex) up to date
-    /// with the index, under the index lock: only the chunks indexed since the last update are compared. Every
-    /// run of a long-running engine (the workbench's worker) does it at its end; a one-shot command leaves it
-    /// to `review` (a first scan of 100k memories takes seconds: bench/README.md).
+    /// with the index, under the index lock: only the chunks indexed since the last update are compared. An index
+    /// run does not (a first scan of 10k memories takes seconds: bench/README.md); whoever shows findings
+    /// asks for it first (`review`, the MCP tool, the workbench's worker after each run it sees).
     Result<FindingScan> updateFindings(const std::atomic_bool *cancel = nullptr);
 
     /// Rewrites the journal without the events a rebuild no longer needs.
@@ -217,9 +217,6 @@ private:
     std::unique_ptr<Indexer> m_indexer;
     std::unique_ptr<MemoryDynamics> m_dynamics;
     std::unique_ptr<FindingIndex> m_findings;
-    /// Whether finishRun() brings the findings up to date: a long-running engine's runs do; a one-shot
-    /// command leaves its chunks to the next of those or to `review`.
-    bool m_updateFindingsAfterRun = false;
     std::function<QString(const QDateTime &)> m_preamble;
     /// The default provider (state/cognitive.json), told how many tokens it may use.
     std::function<QString(const QDateTime &, int maxTokens)> m_cognitivePreamble;

@@ -56,7 +56,7 @@ private slots:
                                 << "The staging database now runs Postgres 16."
                                 << "contradiction";
         QTest::newRow("month") << "The offsite is planned for October in Lisbon."
-                               << "The offsite is planned for November in Lisbon."
+                               << "The offsite moved to November in Lisbon."
                                << "contradiction";
         QTest::newRow("name") << "Maria works at Acme as a data engineer."
                               << "Maria now works at Globex as a data engineer."
@@ -134,7 +134,7 @@ private slots:
     void compare_aRareWordSwappedIsAChangedValue()
     {
         const Comparison c = engram::compare(fact(QStringLiteral("The user's shell is zsh.")),
-                                             fact(QStringLiteral("The user's shell is fish.")));
+                                             fact(QStringLiteral("The user's shell is fish now.")));
         QVERIFY2(c.contradiction, qPrintable(c.reason));
         QCOMPARE(c.reason, QStringLiteral("zsh → fish"));
     }
