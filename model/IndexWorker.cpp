@@ -352,4 +352,54 @@ void IndexWorker::refreshHealth()
     Q_EMIT healthReady(checks);
 }
 
+void IndexWorker::refreshFindings()
+{
+    // Cheap when the index runs kept them current (a long-running engine updates after each run):
+    // only what was indexed since is compared.
+    if (auto scan = m_engine->updateFindings(); !scan) {
+        Q_EMIT findingsReady({}, scan.error().toString());
+        return;
+    }
+    auto findings = MemoryReview(*m_engine).findings();
+    if (!findings) {
+        Q_EMIT findingsReady({}, findings.error().toString());
+        return;
+    }
+    Q_EMIT findingsReady(*findings, QString());
+}
+
+void IndexWorker::resolveFinding(const QString &id, ReviewAction action, const QString &take)
+{
+    auto undo = MemoryReview(*m_engine).resolve(id, action, take);
+    if (!undo) {
+        Q_EMIT reviewResolved(id, {}, undo.error().toString());
+        refreshFindings(); // the finding may be gone already (resolved elsewhere, its file edited)
+        return;
+    }
+    Q_EMIT reviewResolved(id, *undo, QString());
+    followReview(*undo);
+}
+
+void IndexWorker::undoReview(const ReviewUndo &undo)
+{
+    const Status undone = MemoryReview(*m_engine).undo(undo);
+    Q_EMIT reviewUndone(undo.findingId, undone ? QString() : undone.error().toString());
+    followReview(undo);
+}
+
+void IndexWorker::followReview(const ReviewUndo &undo)
+{
+    if (Status s = m_engine->saveVectors(); !s)
+        Q_EMIT failed(s.error().toString());
+    QStringList touched;
+    for (const auto &[path, bytes] : undo.rewritten)
+        touched << path;
+    for (const auto &[original, archive] : undo.archived)
+        touched << original << archive;
+    touched.removeDuplicates();
+    if (!touched.isEmpty())
+        sendDelta(touched);
+    refreshFindings();
+}
+
 } // namespace engram

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "CatalogDelta.h"
+#include "agent/MemoryReview.h"
 #include "vault/Engine.h"
 
 #include <QElapsedTimer>
@@ -53,6 +54,12 @@ public:
     void indexPaths(const QStringList &relativePaths);
     void refreshCatalog();
     void refreshHealth();
+    /// The Review view's work runs here, where the index is written: the open findings (caught up with
+    /// the index first), and the actions that resolve one or take one back. Each action re-indexes the
+    /// files it touched, sends their rows (catalogChanged) and then the findings as they now stand.
+    void refreshFindings();
+    void resolveFinding(const QString &id, engram::ReviewAction action, const QString &take);
+    void undoReview(const engram::ReviewUndo &undo);
     void setWatching(bool watching);
     /// The watcher lost events (or cannot see everything): the next run compares the whole vault.
     void watcherOverflowed();
@@ -73,6 +80,12 @@ Q_SIGNALS:
                       const engram::VaultStats &stats);
     void catalogChanged(const engram::CatalogDelta &delta);
     void healthReady(const QList<engram::HealthCheck> &checks);
+    /// The open findings, newest and most recalled first; `error` when they could not be read.
+    void findingsReady(const QList<engram::ReviewFinding> &findings, const QString &error);
+    /// A finding resolved (`undo` takes it back) or not (`error`).
+    void reviewResolved(const QString &findingId, const engram::ReviewUndo &undo, const QString &error);
+    /// An action taken back, or why not.
+    void reviewUndone(const QString &findingId, const QString &error);
 
 private:
     /// After start(): the catalog, the watches and a comparison of the whole vault.
@@ -98,6 +111,8 @@ private:
     /// failed loses its rows without being reported as changed).
     void report(const IndexReport &report, QStringList touched = {});
     void sendDelta(const QStringList &paths);
+    /// After a review action or its undo: the rows of the files it touched, then the findings.
+    void followReview(const ReviewUndo &undo);
     IndexProgress progressCallback();
 
     std::unique_ptr<Engine> m_engine;

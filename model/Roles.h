@@ -20,10 +20,12 @@ enum EngramRole {
     TitleRole,
     CategoryRole,
     LastAccessRole,
-    StatusRole,     ///< health: ok, stale, missing, error
-    FixRole,        ///< health: the action that fixes a check
-    SearchTextRole, ///< the text search-as-you-type matches against
-    VaultRole,      ///< recall: the linked vault a result came from; empty for the open vault
+    StatusRole,      ///< health: ok, stale, missing, error
+    FixRole,         ///< health: the action that fixes a check
+    SearchTextRole,  ///< the text search-as-you-type matches against
+    VaultRole,       ///< recall: the linked vault a result came from; empty for the open vault
+    FindingIdRole,   ///< review: the finding's id (MemoryReview)
+    FindingKindRole, ///< review: int(FindingKind)
 };
 
 } // namespace engram

@@ -70,6 +70,9 @@ void VaultSession::finishOpen(const QString &path, std::shared_ptr<Engine> engin
     connect(m_worker, &IndexWorker::indexed, this, &VaultSession::indexed);
     connect(m_worker, &IndexWorker::failed, this, &VaultSession::failed);
     connect(m_worker, &IndexWorker::healthReady, this, &VaultSession::healthReady);
+    connect(m_worker, &IndexWorker::findingsReady, this, &VaultSession::findingsReady);
+    connect(m_worker, &IndexWorker::reviewResolved, this, &VaultSession::reviewResolved);
+    connect(m_worker, &IndexWorker::reviewUndone, this, &VaultSession::reviewUndone);
     connect(m_worker, &IndexWorker::catalogPreview, this, &VaultSession::catalogPreview);
     connect(m_worker, &IndexWorker::catalogReady, this, &VaultSession::takeCatalog);
     connect(m_worker, &IndexWorker::catalogChanged, this, &VaultSession::takeDelta);
@@ -164,6 +167,21 @@ void VaultSession::requestHealth()
 void VaultSession::requestCatalog()
 {
     invoke(&IndexWorker::refreshCatalog);
+}
+
+void VaultSession::requestFindings()
+{
+    invoke(&IndexWorker::refreshFindings);
+}
+
+void VaultSession::requestResolve(const QString &findingId, ReviewAction action, const QString &take)
+{
+    invoke(&IndexWorker::resolveFinding, findingId, action, take);
+}
+
+void VaultSession::requestUndoReview(const ReviewUndo &undo)
+{
+    invoke(&IndexWorker::undoReview, undo);
 }
 
 int VaultSession::requestRecall(const RecallQuery &query)

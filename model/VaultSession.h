@@ -3,6 +3,7 @@
 #include "CatalogDelta.h"
 #include "Job.h"
 #include "OwnedThread.h"
+#include "agent/MemoryReview.h"
 #include "index/MemoryCatalog.h"
 #include "vault/Engine.h"
 
@@ -51,6 +52,12 @@ public:
     void requestIndexPaths(const QStringList &relativePaths);
     void requestHealth();
     void requestCatalog();
+    /// The Review view's requests, answered by findingsReady, reviewResolved and reviewUndone (each
+    /// action is followed by the findings as they then stand). They run where the index is written,
+    /// after the index run in flight.
+    void requestFindings();
+    void requestResolve(const QString &findingId, engram::ReviewAction action, const QString &take);
+    void requestUndoReview(const engram::ReviewUndo &undo);
     void setWatching(bool watching);
 
     /// Runs a recall (or a pack) on the query thread; the answer arrives by
@@ -86,6 +93,9 @@ Q_SIGNALS:
     /// catalog() and stats() are current.
     void catalogReady();
     void healthReady(const QList<engram::HealthCheck> &checks);
+    void findingsReady(const QList<engram::ReviewFinding> &findings, const QString &error);
+    void reviewResolved(const QString &findingId, const engram::ReviewUndo &undo, const QString &error);
+    void reviewUndone(const QString &findingId, const QString &error);
     void recallReady(int id, const QList<engram::RecallResult> &results, const QString &error);
     void packReady(int id, const engram::ContextPack &pack, const QString &error);
 

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-layers=(core redaction ingest index recall dynamics cognition vault consolidation agent sync)
+layers=(core redaction ingest index recall dynamics hygiene cognition vault consolidation agent sync)
 # The parts behind the Engine facade (reached through vault/EngineInternals.h) and the SQLite wrapper.
 internal=(
     core/Database.h

@@ -620,6 +620,33 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
         <source>✔ Healthy · the agent has been quiet lately</source>
         <translation>✔ Gesund · der Agent war zuletzt ruhig</translation>
     </message>
+    <message>
+        <source>Review…</source>
+        <translation>Überprüfen…</translation>
+    </message>
+    <message>
+        <source>Open the Review view: duplicates, contradictions and stale facts to resolve</source>
+        <translation>Die Ansicht „Überprüfen“ öffnen: Duplikate, Widersprüche und veraltete Fakten klären</translation>
+    </message>
+    <message>
+        <source>Review findings could not be read: %1</source>
+        <translation>Die Befunde zum Überprüfen konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No duplicates, contradictions or stale facts to review</source>
+        <translation>Keine Duplikate, Widersprüche oder veralteten Fakten zu überprüfen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln finding(s) to review: duplicates, contradictions or stale facts</source>
+        <translation>
+            <numerusform>%Ln Befund zu überprüfen: Duplikate, Widersprüche oder veraltete Fakten</numerusform>
+            <numerusform>%Ln Befunde zu überprüfen: Duplikate, Widersprüche oder veraltete Fakten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Looking for findings…</source>
+        <translation>Suche nach Befunden…</translation>
+    </message>
 </context>
 <context>
     <name>engram::HealthModel</name>
@@ -1188,6 +1215,33 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     </message>
 </context>
 <context>
+    <name>engram::InjectedContextPanel</name>
+    <message>
+        <source>What the agent was shown</source>
+        <translation>Was der Agent zu sehen bekam</translation>
+    </message>
+    <message>
+        <source>What Engram put in front of the agent&apos;s model in this session, as the transcript records it: the pack at the session&apos;s start and each result of an Engram tool</source>
+        <translation>Was Engram dem Modell des Agenten in dieser Sitzung vorgelegt hat, wie das Transkript es festhält: das Paket zum Sitzungsbeginn und jedes Ergebnis eines Engram-Werkzeugs</translation>
+    </message>
+    <message>
+        <source>Session start pack — %1 characters</source>
+        <translation>Paket zum Sitzungsbeginn — %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>%1 %2 — failed</source>
+        <translation>%1 %2 — fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1 %2 — %3 characters</source>
+        <translation>%1 %2 — %3 Zeichen</translation>
+    </message>
+    <message>
+        <source>Line %1 of the transcript</source>
+        <translation>Zeile %1 des Transkripts</translation>
+    </message>
+</context>
+<context>
     <name>engram::LinkedVaultsPage</name>
     <message>
         <source>Recall and context packs also draw from these vaults; each result names the vault it came from. Captured sessions always stay in this vault.</source>
@@ -1236,33 +1290,6 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
     <message>
         <source>Unlinked “%1” (its files are untouched); saving reopens the vault.</source>
         <translation>„%1“ gelöst (seine Dateien bleiben unberührt); Speichern öffnet den Tresor neu.</translation>
-    </message>
-</context>
-<context>
-    <name>engram::InjectedContextPanel</name>
-    <message>
-        <source>What the agent was shown</source>
-        <translation>Was der Agent zu sehen bekam</translation>
-    </message>
-    <message>
-        <source>What Engram put in front of the agent&apos;s model in this session, as the transcript records it: the pack at the session&apos;s start and each result of an Engram tool</source>
-        <translation>Was Engram dem Modell des Agenten in dieser Sitzung vorgelegt hat, wie das Transkript es festhält: das Paket zum Sitzungsbeginn und jedes Ergebnis eines Engram-Werkzeugs</translation>
-    </message>
-    <message>
-        <source>Session start pack — %1 characters</source>
-        <translation>Paket zum Sitzungsbeginn — %1 Zeichen</translation>
-    </message>
-    <message>
-        <source>%1 %2 — failed</source>
-        <translation>%1 %2 — fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>%1 %2 — %3 characters</source>
-        <translation>%1 %2 — %3 Zeichen</translation>
-    </message>
-    <message>
-        <source>Line %1 of the transcript</source>
-        <translation>Zeile %1 des Transkripts</translation>
     </message>
 </context>
 <context>
@@ -1521,6 +1548,10 @@ Kanten erscheinen, sobald die Dynamik-Schicht verwandte Erinnerungen verknüpft 
             <numerusform>Synchronisierung angehalten: %Ln Datei im Konflikt, auf beiden Rechnern geändert: %1 (oben „Lösen …“)</numerusform>
             <numerusform>Synchronisierung angehalten: %Ln Dateien im Konflikt, auf beiden Rechnern geändert: %1 (oben „Lösen …“)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Rev&amp;iew</source>
+        <translation>Ü&amp;berprüfen</translation>
     </message>
 </context>
 <context>
@@ -1985,6 +2016,281 @@ Stärke %1</translation>
     <message>
         <source>Area and shade: number of memories (no strength data yet) · click to browse</source>
         <translation>Fläche und Tönung: Anzahl der Erinnerungen (noch keine Stärkedaten) · Klicken zum Durchsuchen</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ReviewModel</name>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplikat</translation>
+    </message>
+    <message>
+        <source>Contradiction</source>
+        <translation>Widerspruch</translation>
+    </message>
+    <message>
+        <source>Stale fact</source>
+        <translation>Veralteter Fakt</translation>
+    </message>
+    <message>
+        <source>the same text</source>
+        <translation>derselbe Text</translation>
+    </message>
+    <message>
+        <source>the same words in another order</source>
+        <translation>dieselben Wörter in anderer Reihenfolge</translation>
+    </message>
+    <message>
+        <source>the same subject and words, reworded</source>
+        <translation>dasselbe Thema mit denselben Wörtern, umformuliert</translation>
+    </message>
+    <message>
+        <source>one holds the other</source>
+        <translation>die eine enthält die andere</translation>
+    </message>
+    <message>
+        <source>the newer one says no</source>
+        <translation>die neuere verneint es</translation>
+    </message>
+    <message>
+        <source>the older one says no</source>
+        <translation>die ältere verneint es</translation>
+    </message>
+    <message>
+        <source>not confirmed since %1; %2 (%3) talks about its subject differently</source>
+        <translation>seit %1 nicht bestätigt; %2 (%3) spricht anders über das Thema</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Newest</source>
+        <translation>Neueste</translation>
+    </message>
+    <message>
+        <source>Recalled</source>
+        <comment>how often the two memories were recalled</comment>
+        <translation>Abgerufen</translation>
+    </message>
+    <message>
+        <source>Newer memory</source>
+        <translation>Neuere Erinnerung</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ReviewView</name>
+    <message>
+        <source>All findings</source>
+        <translation>Alle Befunde</translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation>Duplikate</translation>
+    </message>
+    <message>
+        <source>Contradictions</source>
+        <translation>Widersprüche</translation>
+    </message>
+    <message>
+        <source>Stale facts</source>
+        <translation>Veraltete Fakten</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>&amp;Zeigen:</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>Zusammenführen</translation>
+    </message>
+    <message>
+        <source>Keep the newer memory, noting that it replaces the older one, and archive the older (restorable); the arrow keeps the older instead</source>
+        <translation>Die neuere Erinnerung behalten, mit dem Vermerk, dass sie die ältere ersetzt, und die ältere archivieren (wiederherstellbar); der Pfeil behält stattdessen die ältere</translation>
+    </message>
+    <message>
+        <source>Merge, Keep the Newer</source>
+        <translation>Zusammenführen, neuere behalten</translation>
+    </message>
+    <message>
+        <source>Merge, Keep the Older</source>
+        <translation>Zusammenführen, ältere behalten</translation>
+    </message>
+    <message>
+        <source>Newer Supersedes</source>
+        <translation>Neuere ersetzt ältere</translation>
+    </message>
+    <message>
+        <source>Both stay; the newer memory notes that it replaces the older one, which then ranks low</source>
+        <translation>Beide bleiben; die neuere Erinnerung vermerkt, dass sie die ältere ersetzt, die dann weit unten eingestuft wird</translation>
+    </message>
+    <message>
+        <source>Keep Both</source>
+        <translation>Beide behalten</translation>
+    </message>
+    <message>
+        <source>Both are right: keep them as they are and never pair them again</source>
+        <translation>Beide stimmen: so lassen, wie sie sind, und nie wieder als Paar vorlegen</translation>
+    </message>
+    <message>
+        <source>Archive Older</source>
+        <translation>Ältere archivieren</translation>
+    </message>
+    <message>
+        <source>Archive the older memory (restorable)</source>
+        <translation>Die ältere Erinnerung archivieren (wiederherstellbar)</translation>
+    </message>
+    <message>
+        <source>Archive Newer</source>
+        <translation>Neuere archivieren</translation>
+    </message>
+    <message>
+        <source>Archive the newer memory (restorable)</source>
+        <translation>Die neuere Erinnerung archivieren (wiederherstellbar)</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Open the memory in the Memories view&apos;s editor; the arrow chooses which</source>
+        <translation>Die Erinnerung im Editor der Ansicht „Erinnerungen“ öffnen; der Pfeil wählt, welche</translation>
+    </message>
+    <message>
+        <source>Edit the Older</source>
+        <translation>Ältere bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit the Newer</source>
+        <translation>Neuere bearbeiten</translation>
+    </message>
+    <message>
+        <source>Could not read the findings: %1</source>
+        <translation>Die Befunde konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Review: could not read the findings: %1</source>
+        <translation>Überprüfen: Die Befunde konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Review: %1 failed: %2</source>
+        <translation>Überprüfen: %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Undo of %1 failed: %2</source>
+        <translation>Rückgängigmachen von „%1“ fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Review: undo of %1 failed: %2</source>
+        <translation>Überprüfen: Rückgängigmachen von „%1“ fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Undone: %1.</source>
+        <translation>Rückgängig gemacht: %1.</translation>
+    </message>
+    <message>
+        <source>merge: kept %1, archived %2</source>
+        <translation>zusammengeführt: %1 behalten, %2 archiviert</translation>
+    </message>
+    <message>
+        <source>%1 supersedes %2</source>
+        <translation>%1 ersetzt %2</translation>
+    </message>
+    <message>
+        <source>kept both %1 and %2</source>
+        <translation>%1 und %2 beide behalten</translation>
+    </message>
+    <message>
+        <source>archived %1</source>
+        <translation>%1 archiviert</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>Wird ausgeführt…</translation>
+    </message>
+    <message>
+        <source>Undoing…</source>
+        <translation>Wird rückgängig gemacht…</translation>
+    </message>
+    <message>
+        <source>no date</source>
+        <translation>ohne Datum</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 · recalled %Ln time(s)</source>
+        <translation>
+            <numerusform>%1 · %2 · %Ln-mal abgerufen</numerusform>
+            <numerusform>%1 · %2 · %Ln-mal abgerufen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>The fact</source>
+        <translation>Der Fakt</translation>
+    </message>
+    <message>
+        <source>Older</source>
+        <translation>Ältere</translation>
+    </message>
+    <message>
+        <source>Newer material on its subject</source>
+        <translation>Neueres Material zum Thema</translation>
+    </message>
+    <message>
+        <source>Newer</source>
+        <translation>Neuere</translation>
+    </message>
+    <message>
+        <source>No vault is open.</source>
+        <translation>Kein Tresor ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>Looking for duplicates, contradictions and stale facts…</source>
+        <translation>Suche nach Duplikaten, Widersprüchen und veralteten Fakten…</translation>
+    </message>
+    <message>
+        <source>Nothing to review: no duplicates, contradictions or stale facts among your memories.
+New ones show here as the vault is indexed.</source>
+        <translation>Nichts zu überprüfen: keine Duplikate, Widersprüche oder veralteten Fakten unter deinen Erinnerungen.
+Neue erscheinen hier, sobald der Tresor indiziert wird.</translation>
+    </message>
+    <message numerus="yes">
+        <source>No findings of this kind; %Ln of other kinds under “All findings”.</source>
+        <translation>
+            <numerusform>Keine Befunde dieser Art; %Ln Befund anderer Art unter „Alle Befunde“.</numerusform>
+            <numerusform>Keine Befunde dieser Art; %Ln Befunde anderer Art unter „Alle Befunde“.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to undo</source>
+        <translation>Nichts rückgängig zu machen</translation>
+    </message>
+    <message>
+        <source>Undo the last action: %1</source>
+        <translation>Die letzte Aktion rückgängig machen: %1</translation>
+    </message>
+    <message>
+        <source>Archive %1 (restorable)</source>
+        <translation>%1 archivieren (wiederherstellbar)</translation>
+    </message>
+    <message>
+        <source>Done: %1.</source>
+        <translation>Erledigt: %1.</translation>
     </message>
 </context>
 <context>

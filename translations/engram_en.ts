@@ -619,6 +619,33 @@ Edges appear once the dynamics layer links related memories and records which on
         <source>✔ Healthy · the agent has been quiet lately</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Review…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the Review view: duplicates, contradictions and stale facts to resolve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review findings could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No duplicates, contradictions or stale facts to review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln finding(s) to review: duplicates, contradictions or stale facts</source>
+        <translation>
+            <numerusform>%Ln finding to review: duplicates, contradictions or stale facts</numerusform>
+            <numerusform>%Ln findings to review: duplicates, contradictions or stale facts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Looking for findings…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::HealthModel</name>
@@ -1187,6 +1214,33 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
 </context>
 <context>
+    <name>engram::InjectedContextPanel</name>
+    <message>
+        <source>What the agent was shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What Engram put in front of the agent&apos;s model in this session, as the transcript records it: the pack at the session&apos;s start and each result of an Engram tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session start pack — %1 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 — failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 — %3 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1 of the transcript</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::LinkedVaultsPage</name>
     <message>
         <source>Recall and context packs also draw from these vaults; each result names the vault it came from. Captured sessions always stay in this vault.</source>
@@ -1234,33 +1288,6 @@ Edges appear once the dynamics layer links related memories and records which on
     </message>
     <message>
         <source>Unlinked “%1” (its files are untouched); saving reopens the vault.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>engram::InjectedContextPanel</name>
-    <message>
-        <source>What the agent was shown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What Engram put in front of the agent&apos;s model in this session, as the transcript records it: the pack at the session&apos;s start and each result of an Engram tool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Session start pack — %1 characters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 %2 — failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 %2 — %3 characters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Line %1 of the transcript</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1520,6 +1547,10 @@ Edges appear once the dynamics layer links related memories and records which on
             <numerusform>Sync stopped: %Ln file in conflict, changed on both machines: %1 (Resolve… above)</numerusform>
             <numerusform>Sync stopped: %Ln files in conflict, changed on both machines: %1 (Resolve… above)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Rev&amp;iew</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1980,6 +2011,280 @@ strength %1</source>
     </message>
     <message>
         <source>Area and shade: number of memories (no strength data yet) · click to browse</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::ReviewModel</name>
+    <message>
+        <source>Duplicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Contradiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stale fact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the same text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the same words in another order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the same subject and words, reworded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one holds the other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the newer one says no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the older one says no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed since %1; %2 (%3) talks about its subject differently</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Newest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recalled</source>
+        <comment>how often the two memories were recalled</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Newer memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::ReviewView</name>
+    <message>
+        <source>All findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Contradictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stale facts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the newer memory, noting that it replaces the older one, and archive the older (restorable); the arrow keeps the older instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge, Keep the Newer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge, Keep the Older</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Newer Supersedes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both stay; the newer memory notes that it replaces the older one, which then ranks low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep Both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both are right: keep them as they are and never pair them again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive Older</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive the older memory (restorable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive Newer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive the newer memory (restorable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the memory in the Memories view&apos;s editor; the arrow chooses which</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the Older</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the Newer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the findings: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review: could not read the findings: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review: %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo of %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review: undo of %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undone: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merge: kept %1, archived %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 supersedes %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept both %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>archived %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undoing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 · recalled %Ln time(s)</source>
+        <translation>
+            <numerusform>%1 · %2 · recalled %Ln time</numerusform>
+            <numerusform>%1 · %2 · recalled %Ln times</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Older</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Newer material on its subject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Newer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No vault is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for duplicates, contradictions and stale facts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to review: no duplicates, contradictions or stale facts among your memories.
+New ones show here as the vault is indexed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>No findings of this kind; %Ln of other kinds under “All findings”.</source>
+        <translation>
+            <numerusform>No findings of this kind; %Ln of another kind under “All findings”.</numerusform>
+            <numerusform>No findings of this kind; %Ln of other kinds under “All findings”.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo the last action: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive %1 (restorable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done: %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

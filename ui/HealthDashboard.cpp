@@ -55,6 +55,15 @@ HealthDashboard::HealthDashboard(VaultSession *session, QWidget *parent)
     auto *top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
     top->addWidget(m_refresh);
+    // The memories themselves: what the Review view has open (duplicates, contradictions, stale facts).
+    m_review = new QLabel(this);
+    m_review->setObjectName(QStringLiteral("healthReviewSummary"));
+    m_openReview = new QPushButton(tr("Review…"), this);
+    m_openReview->setObjectName(QStringLiteral("healthOpenReviewButton"));
+    m_openReview->setToolTip(tr("Open the Review view: duplicates, contradictions and stale facts to resolve"));
+    auto *review = new QHBoxLayout;
+    review->addWidget(m_review, 1);
+    review->addWidget(m_openReview);
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("healthTable"));
@@ -73,6 +82,7 @@ HealthDashboard::HealthDashboard(VaultSession *session, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addLayout(review);
     layout->addWidget(m_table, 1);
 
     connect(m_refresh, &QPushButton::clicked, this, &HealthDashboard::refresh);
@@ -84,6 +94,19 @@ HealthDashboard::HealthDashboard(VaultSession *session, QWidget *parent)
             refresh();
         }
     });
+    connect(m_openReview, &QPushButton::clicked, this, &HealthDashboard::reviewRequested);
+    connect(m_session, &VaultSession::findingsReady, this,
+            [this](const QList<ReviewFinding> &findings, const QString &error) {
+                if (!error.isEmpty())
+                    m_review->setText(tr("Review findings could not be read: %1").arg(error));
+                else if (findings.isEmpty())
+                    m_review->setText(tr("No duplicates, contradictions or stale facts to review"));
+                else
+                    m_review->setText(tr("%Ln finding(s) to review: duplicates, contradictions or stale facts", nullptr,
+                                         int(findings.size())));
+            });
+    connect(m_session, &VaultSession::opened, m_review, [this] { m_review->setText(tr("Looking for findings…")); });
+    connect(m_session, &VaultSession::closed, m_review, [this] { m_review->clear(); });
     m_summary->setText(tr("No vault is open."));
 }
 

@@ -30,6 +30,8 @@ public:
 Q_SIGNALS:
     /// A fix the window runs (Connect Agent, the State view): it refreshes when done.
     void fixRequested(engram::HealthFix fix);
+    /// The person wants to see the open review findings (the Review view).
+    void reviewRequested();
 
 private:
     void showChecks(const QList<HealthCheck> &checks);
@@ -39,6 +41,8 @@ private:
     HealthModel *m_model;
     QLabel *m_summary;
     QPushButton *m_refresh;
+    QLabel *m_review;
+    QPushButton *m_openReview;
     QTableView *m_table;
     bool m_refreshAfterIndex = false;
 };

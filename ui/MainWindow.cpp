@@ -16,6 +16,7 @@
 #include "RecallPanel.h"
 #include "RecallResultsModel.h"
 #include "RegionMapView.h"
+#include "ReviewView.h"
 #include "SettingsDialog.h"
 #include "StateEditor.h"
 #include "SyncConflictBanner.h"
@@ -67,6 +68,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_timeline = new TimelineView(m_tabs);
     m_tools = new ToolStatsView(m_tabs);
     m_health = new HealthDashboard(m_session, m_tabs);
+    m_review = new ReviewView(m_session, m_tabs);
     m_tabs->addTab(m_browser, tr("&Memories"));
     m_tabs->addTab(m_recall, tr("&Recall"));
     m_tabs->addTab(m_pack, tr("Context &Pack"));
@@ -76,6 +78,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_timeline, tr("&Consolidation"));
     m_tabs->addTab(m_tools, tr("&Tools"));
     m_tabs->addTab(m_health, tr("&Health"));
+    // Not "Re&view": Alt+V opens the View menu.
+    m_tabs->addTab(m_review, tr("Rev&iew"));
     // A sync's conflict shows above every view until it is resolved.
     m_conflictBanner = new SyncConflictBanner(this);
     auto *central = new QWidget(this);
@@ -127,6 +131,13 @@ MainWindow::MainWindow(QWidget *parent)
         else if (fix == HealthFix::ResolveConflicts)
             showConflicts();
     });
+    connect(m_health, &HealthDashboard::reviewRequested, this, [this] { m_tabs->setCurrentWidget(m_review); });
+    connect(m_review, &ReviewView::editRequested, this, [this](qint64 id) {
+        if (m_browser->showMemory(id))
+            m_tabs->setCurrentWidget(m_browser);
+    });
+    connect(m_review, &ReviewView::failed, this,
+            [this](const QString &message) { report(message, MessageLog::Severity::Error); });
     connect(m_browser->editor(), &NoteEditor::modifiedChanged, this, [this](bool modified) {
         if (windowTitle().contains(QLatin1String("[*]"))) // a vault's title; none open: nothing to mark
             setWindowModified(modified);
@@ -246,7 +257,9 @@ void MainWindow::createMenus()
     for (int i = 0; i < m_tabs->count(); ++i) {
         QAction *go = view->addAction(m_tabs->tabText(i).remove(QLatin1Char('&')), this,
                                       [this, i] { m_tabs->setCurrentIndex(i); });
-        go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+        // Alt+1 … Alt+9, then Alt+0 for the tenth.
+        if (i < 10)
+            go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(i < 9 ? Qt::Key_1 + i : Qt::Key_0)));
     }
     view->addSeparator();
     createAppearanceMenu(view);

@@ -17,6 +17,7 @@ class MemoryBrowser;
 class PackPanel;
 class RecallPanel;
 class RegionMapView;
+class ReviewView;
 class StateEditor;
 class SyncConflictBanner;
 class SyncRunner;
@@ -55,6 +56,7 @@ public:
     TimelineView *timelineView() const { return m_timeline; }
     ToolStatsView *toolStatsView() const { return m_tools; }
     RegionMapView *regionMap() const { return m_regions; }
+    ReviewView *reviewView() const { return m_review; }
     QTabWidget *tabs() const { return m_tabs; }
     /// Syncs the vault with its git remote off the UI thread (Sync menu, after consolidation, timer).
     SyncRunner *syncRunner() const { return m_sync; }
@@ -105,6 +107,7 @@ private:
     TimelineView *m_timeline;
     ToolStatsView *m_tools;
     HealthDashboard *m_health;
+    ReviewView *m_review;
     SyncConflictBanner *m_conflictBanner;
     QMenu *m_recentMenu = nullptr;
     bool m_welcomeShown = false;

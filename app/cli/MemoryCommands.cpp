@@ -81,6 +81,13 @@ int runRemember(CliContext &cx)
         cx.err << "engram-cli remember: note: " << *path << " is written but not searchable yet (the next index run "
                << "takes it): " << outcome.notIndexed->toString() << Qt::endl;
     const bool elsewhere = target != engine.get();
+    if (!outcome.restates.isEmpty()) {
+        QJsonObject answer{{QStringLiteral("path"), *path}, {QStringLiteral("restates"), true}};
+        if (elsewhere)
+            answer.insert(QStringLiteral("vault"), to);
+        cx.report(QStringLiteral("already known: %1 (reinforced; no new file)").arg(*path), answer);
+        return ExitOk;
+    }
     if (cx.json()) {
         QJsonObject answer{{QStringLiteral("path"), *path}};
         if (elsewhere)

@@ -126,7 +126,12 @@ QJsonObject memory()
                                                             {QStringLiteral("informative"), type("boolean")}}))},
          {QStringLiteral("keyword_rank"), type("integer")},
          {QStringLiteral("vector_rank"), type("integer")},
-         {QStringLiteral("vault"), type("string")}},
+         {QStringLiteral("vault"), type("string")},
+         {QStringLiteral("superseded_by"),
+          stringList(QStringLiteral("Memories that replace this one: what they say holds, not this."))},
+         {QStringLiteral("contradicted_by"),
+          stringList(QStringLiteral("Newer memories that say otherwise (an open finding of `engram-cli review`): "
+                                    "prefer them, and ask the person when it matters."))}},
         {QStringLiteral("source"), QStringLiteral("text")});
 }
 

@@ -89,7 +89,8 @@ Tool remember()
                              {QStringLiteral("category"), type("string")},
                              {QStringLiteral("chunks"), type("integer")},
                              {QStringLiteral("vault"), type("string")},
-                             {QStringLiteral("searchable"), type("boolean")}},
+                             {QStringLiteral("searchable"), type("boolean")},
+                             {QStringLiteral("restates"), type("boolean")}},
                             {QStringLiteral("path")});
     d.readOnly = false;
     d.idempotent = false;
@@ -131,6 +132,11 @@ Tool remember()
             auto written = MemoryWriter(*target).remember(request, &outcome);
             if (!written)
                 return ToolResult::failure(QStringLiteral("nothing was written: %1").arg(written.error().toString()));
+            if (!outcome.restates.isEmpty())
+                return ToolResult{QStringLiteral("Already known: %1 says this; it was reinforced and nothing new was "
+                                                 "written.")
+                                      .arg(*written),
+                                  QJsonObject{{QStringLiteral("path"), *written}, {QStringLiteral("restates"), true}}};
             QJsonObject structured{{QStringLiteral("path"), *written},
                                    {QStringLiteral("title"), request.title},
                                    {QStringLiteral("store"), request.store},
@@ -311,7 +317,8 @@ Tool forget()
                 const QString path = QDir::cleanPath(args.value(QStringLiteral("path")).toString());
                 const bool purge = args.value(QStringLiteral("purge")).toBool();
                 MemoryWriter writer(tools.engine());
-                const Status s = purge ? writer.purge(path) : writer.forget(path);
+                QString archived;
+                const Status s = purge ? writer.purge(path) : writer.forget(path, &archived);
                 if (!s)
                     return ToolResult::failure(QStringLiteral("%1 was not %2: %3; recall gives the paths")
                                                    .arg(path,
@@ -323,7 +330,6 @@ Tool forget()
                     {QStringLiteral("action"), purge ? QStringLiteral("purged") : QStringLiteral("archived")}};
                 if (purge)
                     return ToolResult{QStringLiteral("Deleted %1 for good.").arg(path), structured};
-                const QString archived = MemoryWriter::archiveFolder() + QLatin1Char('/') + path;
                 structured.insert(QStringLiteral("archived_path"), archived);
                 return ToolResult{QStringLiteral("Archived %1 as %2; it no longer comes up in recall and can be "
                                                  "restored.")
@@ -458,7 +464,7 @@ Tool wake()
 
 QList<Tool> toolTable()
 {
-    return {remember(), recall(), whatDoIKnow(), whyDidWe(), forget(), stats(), checkpoint(), wake()};
+    return {remember(), recall(), whatDoIKnow(), whyDidWe(), forget(), stats(), checkpoint(), wake(), reviewTool()};
 }
 
 } // namespace engram::mcp

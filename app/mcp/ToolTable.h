@@ -42,8 +42,10 @@ struct Tool {
     std::function<ToolResult(McpTools &tools, const QJsonObject &arguments)> handler;
 };
 
-/// The eight tools of Engram's MCP server: remember, recall, what_do_i_know,
-/// why_did_we, forget, stats, checkpoint, wake.
+/// The nine tools of Engram's MCP server: remember, recall, what_do_i_know,
+/// why_did_we, forget, stats, checkpoint, wake, review.
 QList<Tool> toolTable();
+/// `review` (ReviewTool.cpp): the open findings of the hygiene review, and resolving one.
+Tool reviewTool();
 
 } // namespace engram::mcp

@@ -23,11 +23,21 @@ MemoryItem MemoryItem::fromRecall(const Engine &engine, const RecallResult &resu
     item.score = result.score;
     item.breakdown = result.breakdown;
     item.keywordRank = result.keywordRank;
+    item.supersededBy = result.supersededBy;
+    item.contradictedBy = result.contradictedBy;
     item.vectorRank = result.vectorRank;
     for (const ScoreComponent &s : result.breakdown)
         if (s.name == QLatin1String("strength"))
             item.strength = s.value;
     return item;
+}
+
+void MemoryItem::addSuccessors(QJsonObject &o) const
+{
+    if (!supersededBy.isEmpty())
+        o.insert(QStringLiteral("superseded_by"), QJsonArray::fromStringList(supersededBy));
+    if (!contradictedBy.isEmpty())
+        o.insert(QStringLiteral("contradicted_by"), QJsonArray::fromStringList(contradictedBy));
 }
 
 QString MemoryItem::source() const
@@ -55,6 +65,7 @@ QJsonObject MemoryItem::toJson(Detail detail) const
             o.insert(QStringLiteral("score"), std::round(*score * 100) / 100);
         if (!vault.isNull())
             o.insert(QStringLiteral("vault"), vault);
+        addSuccessors(o);
         return o;
     }
     const Tags &tags = chunk.tags;
@@ -103,6 +114,7 @@ QJsonObject MemoryItem::toJson(Detail detail) const
         o.insert(QStringLiteral("source_text"), sourceText);
     if (!vault.isNull())
         o.insert(QStringLiteral("vault"), vault);
+    addSuccessors(o);
     return o;
 }
 

@@ -27,6 +27,8 @@ struct MemoryItem {
     /// The vault it came from ("personal" or a linked vault's name) when the vault links others; null leaves
     /// it out, so a single vault's answers keep their shape.
     QString vault;
+    QStringList supersededBy;   ///< files that replace it (RecallResult::supersededBy)
+    QStringList contradictedBy; ///< newer memories that say otherwise (RecallResult::contradictedBy)
 
     /// A listed memory (no rank): a decision or a due goal of the briefing.
     static MemoryItem fromChunk(const Engine &engine, const Chunk &chunk);
@@ -50,6 +52,9 @@ struct MemoryItem {
     QJsonObject toJson(Detail detail = Detail::Full) const;
     /// "1. notes/a.md:3-9 [semantic · decision]\n   About > Heading — text…", a line of a readable answer.
     QString line(int rank) const;
+
+private:
+    void addSuccessors(QJsonObject &o) const;
 };
 
 } // namespace engram

@@ -2,8 +2,10 @@
 
 #include "core/CrashPoint.h"
 #include "core/FrontMatter.h"
+#include "core/TextAnalysis.h"
 #include "core/VaultBoundary.h"
 #include "dynamics/MemoryDynamics.h"
+#include "hygiene/MemoryComparison.h"
 #include "ingest/Tagger.h"
 #include "vault/EngineInternals.h"
 
@@ -109,6 +111,14 @@ Result<QString> MemoryWriter::remember(const RememberRequest &asked, Outcome *ou
     request.project = gate.clean(asked.project);
     if (Status s = validate(request); !s)
         return s.error();
+    if (request.supersedes.isEmpty())
+        if (const std::optional<Chunk> known = restatedMemory(request.content)) {
+            if (Status s = internals(m_engine).dynamics().recordAccess({*known}, QStringLiteral("remember")); !s)
+                return s.error();
+            if (outcome)
+                *outcome = Outcome{0, std::nullopt, known->path};
+            return known->path;
+        }
     const QDateTime now = m_engine.now();
     QString title = request.title.trimmed();
     if (title.isEmpty()) {
@@ -176,6 +186,36 @@ Result<QString> MemoryWriter::remember(const RememberRequest &asked, Outcome *ou
     return relative;
 }
 
+std::optional<Chunk> MemoryWriter::restatedMemory(const QString &content)
+{
+    QStringList words;
+    for (const QString &w : TextAnalysis::words(content))
+        if (!TextAnalysis::isStopWord(w) && !words.contains(w) && words.size() < 16)
+            words << w;
+    IndexStore &store = internals(m_engine).store();
+    auto hits = store.keywordSearch(words, 20, {});
+    if (!hits || hits->isEmpty())
+        return std::nullopt;
+    QList<qint64> ids;
+    for (const IndexStore::KeywordHit &hit : *hits)
+        ids << hit.id;
+    const MemoryProfile mine = MemoryProfile::of(content);
+    for (const Chunk &chunk : store.chunks(ids)) {
+        const bool standing = chunk.path.startsWith(QLatin1String("memories/"))
+                              || chunk.path.startsWith(QLatin1String("notes/"))
+                              || chunk.path.startsWith(QLatin1String("consolidated/fact/"));
+        if (!standing)
+            continue;
+        const MemoryProfile theirs = MemoryProfile::of(chunk.text, chunk.speaker);
+        const Comparison c = compare(theirs, mine);
+        // A memory that holds more than the one it resembles is news, not a restatement: it is written.
+        const bool addsNothing = (mine.terms + mine.valueKeys()).size() <= (theirs.terms + theirs.valueKeys()).size();
+        if (c.duplicate && addsNothing)
+            return chunk;
+    }
+    return std::nullopt;
+}
+
 void MemoryWriter::saveVectors()
 {
     // The vector file is a cache of the stored vectors: a save that fails leaves it marked stale and
@@ -188,7 +228,7 @@ Status MemoryWriter::moveFile(const QString &from, const QString &to)
     return VaultBoundary(m_engine.vaultPath()).move(from, to);
 }
 
-Status MemoryWriter::forget(const QString &relativePath)
+Status MemoryWriter::forget(const QString &relativePath, QString *archivedAs)
 {
     if (Status s = checkRelativePath(relativePath); !s)
         return s;
@@ -217,6 +257,8 @@ Status MemoryWriter::forget(const QString &relativePath)
                              .arg(s.error().toString(), target, back.error().toString())};
         return s;
     }
+    if (archivedAs)
+        *archivedAs = target;
     m_engine.indexPath(relativePath);
     saveVectors();
     return {};

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Result.h"
+#include "ingest/Chunk.h"
 
 #include <QString>
 #include <QStringList>
@@ -41,14 +42,20 @@ public:
         /// Why it is not searchable yet (another process held the index past the wait, the disk is
         /// full): the file is written, so the memory is kept and the next index run takes it.
         std::optional<Error> notIndexed;
+        /// The memory this one restates (hygiene/MemoryComparison calls them duplicates): nothing was
+        /// written, that memory was reinforced (an access), and remember() returned its path.
+        QString restates;
     };
 
     /// Writes and indexes the memory; returns the vault-relative path written. It fails only when
     /// nothing was written: a memory whose file is written but not indexed is kept, and says why in
-    /// `outcome` (when given).
+    /// `outcome` (when given). A restatement of a memory the vault already holds (in memories/, notes/
+    /// or a consolidated fact) writes nothing: the existing memory is reinforced and its path returned
+    /// (`outcome.restates`). A request that names what it `supersedes` is always written.
     Result<QString> remember(const RememberRequest &request, Outcome *outcome = nullptr);
-    /// Moves the file to `archive/<path>`; journaled, restorable.
-    Status forget(const QString &relativePath);
+    /// Moves the file to `archive/<path>` (`-2`, `-3` … when taken); journaled, restorable. `archivedAs`
+    /// (when given) receives the archive path.
+    Status forget(const QString &relativePath, QString *archivedAs = nullptr);
     /// Moves an archived file (`archive/…`) back where it was.
     Status restore(const QString &archivedRelativePath);
     /// Deletes a file (live or archived) for good. The caller confirms first.
@@ -62,6 +69,8 @@ public:
 
 private:
     Status validate(const RememberRequest &request) const;
+    /// The standing memory `content` restates, if the index holds one.
+    std::optional<Chunk> restatedMemory(const QString &content);
     Status moveFile(const QString &from, const QString &to);
     void saveVectors();
 

@@ -143,10 +143,13 @@ Result<DigestFile> DigestFile::parse(const QString &content)
     return d;
 }
 
-QString withFrontMatterKey(const QString &content, const QString &key, const QString &value)
+namespace {
+
+/// Sets the line `key: <rendered>` in the front matter (see withFrontMatterKey).
+QString withFrontMatterEntry(const QString &content, const QString &key, const QString &rendered)
 {
     QStringList lines = content.split(QLatin1Char('\n'));
-    const QString entry = key + QStringLiteral(": ") + quoted(value);
+    const QString entry = key + QStringLiteral(": ") + rendered;
     if (lines.isEmpty() || lines.first().trimmed() != QLatin1String("---"))
         return QStringLiteral("---\n") + entry + QStringLiteral("\n---\n") + content;
     for (int i = 1; i < lines.size(); ++i) {
@@ -164,6 +167,23 @@ QString withFrontMatterKey(const QString &content, const QString &key, const QSt
         }
     }
     return content; // unterminated front matter: leave the file as it is
+}
+
+} // namespace
+
+QString withFrontMatterKey(const QString &content, const QString &key, const QString &value)
+{
+    return withFrontMatterEntry(content, key, quoted(value));
+}
+
+QString withFrontMatterList(const QString &content, const QString &key, const QStringList &values)
+{
+    if (values.size() == 1)
+        return withFrontMatterKey(content, key, values.first());
+    QStringList items;
+    for (const QString &v : values)
+        items << quoted(v);
+    return withFrontMatterEntry(content, key, QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']'));
 }
 
 } // namespace engram

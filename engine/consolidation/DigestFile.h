@@ -65,5 +65,7 @@ struct DigestFile {
 /// Sets `key: value` in the front matter of `content` (adding a front matter
 /// block when there is none), leaving every other line as it was.
 QString withFrontMatterKey(const QString &content, const QString &key, const QString &value);
+/// The same with a list: one item as `key: "a"`, more as `key: ["a", "b"]`.
+QString withFrontMatterList(const QString &content, const QString &key, const QStringList &values);
 
 } // namespace engram

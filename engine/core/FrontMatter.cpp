@@ -309,4 +309,17 @@ QDateTime FrontMatter::date(const QVariant &value)
     return dt;
 }
 
+QStringList FrontMatter::listOf(const QVariant &value)
+{
+    QStringList out;
+    if (value.typeId() == QMetaType::QVariantList || value.typeId() == QMetaType::QStringList) {
+        for (const QVariant &v : value.toList())
+            out << v.toString().trimmed();
+    } else if (!value.toString().trimmed().isEmpty()) {
+        out << value.toString().trimmed();
+    }
+    out.removeAll(QString());
+    return out;
+}
+
 } // namespace engram

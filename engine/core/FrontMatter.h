@@ -24,6 +24,9 @@ public:
     /// does not start with `---` has no front matter. Line numbers in errors
     /// are 1-based file lines.
     static Result<Parsed> parse(const QStringList &lines);
+    /// A value that may be one item or a list (`supersedes: a` or `supersedes: [a, b]`) as a list of
+    /// trimmed, non-empty strings.
+    static QStringList listOf(const QVariant &value);
 
     /// Renders values as a front matter block, `---` lines included.
     static QString render(const QVariantMap &values, const QStringList &keyOrder = {});

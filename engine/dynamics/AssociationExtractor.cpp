@@ -1,5 +1,6 @@
 #include "dynamics/AssociationExtractor.h"
 
+#include "core/FrontMatter.h"
 #include "dynamics/MemoryDynamics.h"
 
 #include <QFileInfo>
@@ -8,19 +9,6 @@
 namespace engram {
 
 namespace {
-
-QStringList listValue(const QVariant &value)
-{
-    QStringList out;
-    if (value.typeId() == QMetaType::QVariantList || value.typeId() == QMetaType::QStringList) {
-        for (const QVariant &v : value.toList())
-            out << v.toString().trimmed();
-    } else if (!value.toString().trimmed().isEmpty()) {
-        out << value.toString().trimmed();
-    }
-    out.removeAll(QString());
-    return out;
-}
 
 /// A front matter reference: a vault-relative path, or a [[wiki]] name.
 QString referenceKey(QString reference)
@@ -66,9 +54,9 @@ QList<StatedEdge> AssociationExtractor::edges(const Document &document, const QL
         if (!key.isEmpty())
             out << StatedEdge{file, QStringLiteral("wiki:") + key, QStringLiteral("related"), 0.8};
     }
-    for (const QString &source : listValue(document.frontMatter.value(QStringLiteral("derived_from"))))
+    for (const QString &source : FrontMatter::listOf(document.frontMatter.value(QStringLiteral("derived_from"))))
         out << StatedEdge{file, referenceKey(source), QStringLiteral("derived_from"), 1.0};
-    for (const QString &old : listValue(document.frontMatter.value(QStringLiteral("supersedes"))))
+    for (const QString &old : FrontMatter::listOf(document.frontMatter.value(QStringLiteral("supersedes"))))
         out << StatedEdge{file, referenceKey(old), QStringLiteral("supersedes"), 1.0};
 
     for (qsizetype i = 0; i + 1 < chunks.size(); ++i) {

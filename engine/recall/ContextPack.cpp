@@ -14,11 +14,19 @@ QString ContextPack::renderItem(const RecallResult &r)
     const QString about = EvidenceText::label(r.chunk.title, r.chunk.heading, r.chunk.text);
     const QString day = EvidenceText::dateBeside(r.chunk.time, about);
     const QString path = r.vault.isEmpty() ? r.chunk.path : QStringLiteral("[%1] %2").arg(r.vault, r.chunk.path);
-    return QStringLiteral("- %1%2%3 (`%4:%5-%6`)\n")
+    // What replaced it, or says otherwise now: an agent must not act on it as if it still held.
+    QString newer;
+    if (!r.supersededBy.isEmpty())
+        newer += QStringLiteral(" Superseded by `%1`.").arg(r.supersededBy.join(QStringLiteral("`, `")));
+    if (!r.contradictedBy.isEmpty())
+        newer +=
+            QStringLiteral(" A newer memory says otherwise: `%1`.").arg(r.contradictedBy.join(QStringLiteral("`, `")));
+    return QStringLiteral("- %1%2%3 (`%4:%5-%6`)%7\n")
         .arg(day.isEmpty() ? QString() : QStringLiteral("[%1] ").arg(day),
              about.isEmpty() ? QString() : about + QStringLiteral(" — "), r.chunk.text.simplified(), path)
         .arg(r.chunk.startLine)
-        .arg(r.chunk.endLine);
+        .arg(r.chunk.endLine)
+        .arg(newer);
 }
 
 ContextPack ContextPack::build(const QString &query, const QString &preamble, const QList<RecallResult> &ranked,

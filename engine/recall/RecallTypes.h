@@ -40,6 +40,11 @@ struct RecallResult {
     /// The linked vault it came from when recall drew on several (agent/VaultSet); empty: the vault that
     /// ranked it. A pack cites it before the path: `[team] notes/a.md:3-9`.
     QString vault;
+    /// Memories that replace this one (their `supersedes:` names its file), vault-relative paths.
+    QStringList supersededBy;
+    /// Newer memories the review finds saying otherwise (a contradiction not yet resolved): an agent reads
+    /// "a newer memory says otherwise" and the newer one ranks before it.
+    QStringList contradictedBy;
 };
 
 struct RecallQuery {

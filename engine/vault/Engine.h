@@ -3,6 +3,7 @@
 #include "core/Config.h"
 #include "core/Result.h"
 #include "core/VaultLock.h"
+#include "hygiene/FindingIndex.h"
 #include "index/FileChanges.h"
 #include "index/IndexReport.h"
 #include "index/MemoryCatalog.h"
@@ -19,6 +20,7 @@ namespace engram {
 
 class Embedder;
 class EngineInternals;
+class FindingIndex;
 class IndexStore;
 class Indexer;
 class MemoryDynamics;
@@ -143,6 +145,12 @@ public:
     QList<MemoryEdge> allMemoryEdges(const QDateTime &now);
     /// Where an archived file came from, per the journal; empty when it does not say.
     QString originalOfArchived(const QString &archivePath);
+    /// Brings the review findings (duplicates, contradictions, related pairs: hygiene/FindingIndex) up to date
+    /// with the index, under the index lock: only the chunks indexed since the last update are compared. An index
+    /// run does not (a first scan of 10k memories takes seconds: bench/README.md); whoever shows findings
+    /// asks for it first (`review`, the MCP tool, the workbench's worker after each run it sees).
+    Result<FindingScan> updateFindings(const std::atomic_bool *cancel = nullptr);
+
     /// Rewrites the journal without the events a rebuild no longer needs.
     Status compactJournal();
     /// Notes from opening: an index set aside, vectors rebuilt …
@@ -190,9 +198,14 @@ private:
     Status saveVectorsLocked();
     IndexReport indexLocked(const IndexProgress &progress, const std::atomic_bool *cancel);
     Status attachDynamics();
+    /// updateFindings() for a caller that holds the index lock.
+    Result<FindingScan> updateFindingsLocked(const std::atomic_bool *cancel);
     /// Each result's text, title and heading through the gate (a secret a person wrote into a note reaches
     /// no agent).
     void redact(QList<RecallResult> &results) const;
+    /// What the review knows of each result (supersededBy, contradictedBy), the newer side of a
+    /// contradiction moved before the older; for a pack, the lower ranked of two duplicates left out.
+    void applyFindings(QList<RecallResult> &results, bool dropDuplicates);
 
     QString m_vaultPath;
     std::shared_ptr<Config> m_config;
@@ -203,6 +216,7 @@ private:
     std::unique_ptr<Retriever> m_retriever;
     std::unique_ptr<Indexer> m_indexer;
     std::unique_ptr<MemoryDynamics> m_dynamics;
+    std::unique_ptr<FindingIndex> m_findings;
     std::function<QString(const QDateTime &)> m_preamble;
     /// The default provider (state/cognitive.json), told how many tokens it may use.
     std::function<QString(const QDateTime &, int maxTokens)> m_cognitivePreamble;

@@ -26,6 +26,8 @@ public:
     Indexer &indexer() const { return *m_engine.m_indexer; }
     /// Strength, access, associations, co-activation and the journal.
     MemoryDynamics &dynamics() const { return *m_engine.m_dynamics; }
+    /// The review findings (hygiene): profiles and the pairs found among them.
+    FindingIndex &findings() const { return *m_engine.m_findings; }
 
 private:
     Engine &m_engine;

@@ -118,7 +118,7 @@ try {
   step = 'tools/list';
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name).sort();
-  assert.deepEqual(names, ['checkpoint', 'forget', 'recall', 'remember', 'stats', 'wake', 'what_do_i_know', 'why_did_we']);
+  assert.deepEqual(names, ['checkpoint', 'forget', 'recall', 'remember', 'review', 'stats', 'wake', 'what_do_i_know', 'why_did_we']);
   for (const t of tools) {
     assert.equal(t.inputSchema.type, 'object', `${t.name} inputSchema`);
     assert.equal(t.outputSchema?.type, 'object', `${t.name} outputSchema`);

@@ -196,7 +196,7 @@ private slots:
         QVERIFY(h.server->initialized());
     }
 
-    void toolsList_namesTheEightToolsWithSchemas()
+    void toolsList_namesTheNineToolsWithSchemas()
     {
         Harness h;
         h.initialize();
@@ -210,9 +210,10 @@ private slots:
             QCOMPARE(t[QStringLiteral("outputSchema")][QStringLiteral("type")].toString(), QStringLiteral("object"));
         }
         names.sort();
-        QCOMPARE(names, QStringList({QStringLiteral("checkpoint"), QStringLiteral("forget"), QStringLiteral("recall"),
-                                     QStringLiteral("remember"), QStringLiteral("stats"), QStringLiteral("wake"),
-                                     QStringLiteral("what_do_i_know"), QStringLiteral("why_did_we")}));
+        QCOMPARE(names,
+                 QStringList({QStringLiteral("checkpoint"), QStringLiteral("forget"), QStringLiteral("recall"),
+                              QStringLiteral("remember"), QStringLiteral("review"), QStringLiteral("stats"),
+                              QStringLiteral("wake"), QStringLiteral("what_do_i_know"), QStringLiteral("why_did_we")}));
     }
 
     void olderRevisions_getNoOutputSchemaAndTextJson()

@@ -6,10 +6,12 @@
 #include "MemoryLabel.h"
 #include "MemoryTableModel.h"
 #include "RecallResultsModel.h"
+#include "ReviewModel.h"
 #include "Roles.h"
 #include "StateListModel.h"
 #include "TestVault.h"
 #include "ToolStatsModel.h"
+#include "WordDiff.h"
 
 #include <QAbstractItemModelTester>
 #include <QGuiApplication>
@@ -20,6 +22,37 @@
 using namespace engram;
 
 namespace {
+
+ReviewFinding finding(const QString &id, FindingKind kind, int day)
+{
+    ReviewFinding f;
+    f.id = id;
+    f.kind = kind;
+    f.reason = QStringLiteral("one holds the other");
+    f.older.chunk.path = QStringLiteral("notes/%1-a.md").arg(id);
+    f.newer.chunk.path = QStringLiteral("notes/%1-b.md").arg(id);
+    f.older.date = QDateTime(QDate(2026, 1, day), QTime(9, 0), Qt::UTC);
+    f.newer.date = QDateTime(QDate(2026, 2, day), QTime(9, 0), Qt::UTC);
+    f.older.text = QStringLiteral("older %1").arg(id);
+    f.newer.text = QStringLiteral("newer %1").arg(id);
+    return f;
+}
+
+QStringList idsOf(const QAbstractItemModel &model)
+{
+    QStringList ids;
+    for (int row = 0; row < model.rowCount(); ++row)
+        ids << model.index(row, 0).data(FindingIdRole).toString();
+    return ids;
+}
+
+QStringList wordsAt(const QString &text, const QList<WordSpan> &spans)
+{
+    QStringList out;
+    for (const WordSpan &s : spans)
+        out << text.mid(s.start, s.length);
+    return out;
+}
 
 QList<MemoryRow> sampleRows()
 {
@@ -420,6 +453,86 @@ private Q_SLOTS:
         model.setResults({r, r});
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.index(0, RecallResultsModel::BreakdownColumn).data(BreakdownRole).toList().size(), 1);
+    }
+
+    void reviewModel_followsFindingsRowByRow_andPassesTheTester()
+    {
+        ReviewModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ReviewFinding a = finding(QStringLiteral("a"), FindingKind::Duplicate, 5);
+        const ReviewFinding b = finding(QStringLiteral("b"), FindingKind::Contradiction, 4);
+        const ReviewFinding c = finding(QStringLiteral("c"), FindingKind::Stale, 3);
+        const ReviewFinding d = finding(QStringLiteral("d"), FindingKind::Duplicate, 2);
+        model.setFindings({a, b, c});
+        QCOMPARE(idsOf(model), QStringList({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
+        QCOMPARE(model.index(1, ReviewModel::KindColumn).data().toString(), QStringLiteral("Contradiction"));
+        QCOMPARE(model.index(1, 0).data(FindingKindRole).toInt(), int(FindingKind::Contradiction));
+        QCOMPARE(model.index(0, ReviewModel::MemoryColumn).data().toString(), QStringLiteral("newer a"));
+        QCOMPARE(model.index(0, ReviewModel::MemoryColumn).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("notes/a-a.md:0-0\nnotes/a-b.md:0-0"));
+
+        // A resolved finding is one row removed, a new one one row inserted: never a reset.
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setFindings({a, c});
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(removed.first().at(1).toInt(), 1);
+        model.setFindings({a, b, c, d});
+        QCOMPARE(inserted.size(), 2);
+        QCOMPARE(inserted.at(0).at(1).toInt(), 1);
+        QCOMPARE(inserted.at(1).at(1).toInt(), 3);
+        QCOMPARE(idsOf(model),
+                 QStringList({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d")}));
+        ReviewFinding recalled = c;
+        recalled.newer.recalls = 3;
+        model.setFindings({a, b, recalled, d});
+        QCOMPARE(changed.size(), 1); // only the row whose recalls changed
+        QCOMPARE(model.index(2, ReviewModel::RecallsColumn).data().toInt(), 3);
+        QCOMPARE(resets.size(), 0);
+
+        // Another order is a reset; then everything at once, and nothing.
+        model.setFindings({d, c, b, a});
+        QCOMPARE(resets.size(), 1);
+        QCOMPARE(idsOf(model),
+                 QStringList({QStringLiteral("d"), QStringLiteral("c"), QStringLiteral("b"), QStringLiteral("a")}));
+        model.setFindings({});
+        QCOMPARE(model.rowCount(), 0);
+        model.setFindings({b});
+        QCOMPARE(model.rowOf(QStringLiteral("b")), 0);
+        QCOMPARE(model.rowOf(QStringLiteral("a")), -1);
+    }
+
+    void reviewModel_translatesTheEnginesReasons()
+    {
+        ReviewFinding f = finding(QStringLiteral("s"), FindingKind::Stale, 1);
+        f.reason =
+            QStringLiteral("not confirmed since 2025-01-10; sessions/2026-03-01/x.md:4-9 (2026-03-01) talks about "
+                           "its subject differently");
+        const QString text = ReviewModel::reasonText(f);
+        QVERIFY2(text.contains(QLatin1String("sessions/2026-03-01/x.md:4-9")), qPrintable(text));
+        QVERIFY2(text.startsWith(QLatin1String("not confirmed since ")), qPrintable(text));
+        f.reason = QStringLiteral("friday → tuesday"); // values: shown as they are
+        QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("friday → tuesday"));
+    }
+
+    void wordDiff_marksTheWordsOneSideLacks()
+    {
+        const QString older = QStringLiteral("We deploy the billing service to production on Fridays.");
+        const QString newer = QStringLiteral("We moved billing service production deploys to Tuesdays.");
+        const WordDiff diff(older, newer);
+        QCOMPARE(wordsAt(older, diff.olderOnly()), QStringList({QStringLiteral("deploy"), QStringLiteral("the"),
+                                                                QStringLiteral("on"), QStringLiteral("Fridays")}));
+        QCOMPARE(wordsAt(newer, diff.newerOnly()),
+                 QStringList({QStringLiteral("moved"), QStringLiteral("deploys"), QStringLiteral("Tuesdays")}));
+        // Case is no difference, a joined word stays whole, punctuation is never marked.
+        const WordDiff joined(QStringLiteral("The cache is artifacts-eu."), QStringLiteral("the CACHE: artifacts-us!"));
+        QCOMPARE(wordsAt(QStringLiteral("The cache is artifacts-eu."), joined.olderOnly()),
+                 QStringList({QStringLiteral("is"), QStringLiteral("artifacts-eu")}));
+        QCOMPARE(wordsAt(QStringLiteral("the CACHE: artifacts-us!"), joined.newerOnly()),
+                 QStringList({QStringLiteral("artifacts-us")}));
+        QVERIFY(WordDiff(QString(), QString()).olderOnly().isEmpty());
     }
 
     void stateListModel_followsEditsAndUndo()

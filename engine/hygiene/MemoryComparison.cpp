@@ -1,0 +1,398 @@
+#include "hygiene/MemoryComparison.h"
+
+#include "core/TextAnalysis.h"
+#include "recall/WordFrequency.h"
+
+#include <QStringView>
+
+#include <initializer_list>
+
+namespace engram {
+
+namespace {
+
+QSet<QString> setOf(std::initializer_list<const char *> words)
+{
+    QSet<QString> set;
+    for (const char *w : words)
+        set.insert(QString::fromLatin1(w));
+    return set;
+}
+
+const QSet<QString> &weekdays()
+{
+    static const QSet<QString> set =
+        setOf({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"});
+    return set;
+}
+
+const QSet<QString> &months()
+{
+    // "may", "march" and "august" are words too: a month only when capitalised (see monthOf).
+    static const QSet<QString> set = setOf({"january", "february", "march", "april", "may", "june", "july", "august",
+                                            "september", "october", "november", "december"});
+    return set;
+}
+
+/// Words that say no, or undo: a memory holding one disagrees with one that affirms the same subject.
+const QSet<QString> &negations()
+{
+    static const QSet<QString> set = setOf(
+        {"not",      "no",      "never",    "dont",    "doesnt",    "didnt",      "wont",      "cant",      "cannot",
+         "shouldnt", "isnt",    "arent",    "wasnt",   "werent",    "nobody",     "nothing",   "neither",   "nor",
+         "without",  "stop",    "stopped",  "stops",   "drop",      "dropped",    "abandon",   "abandoned", "quit",
+         "ditch",    "ditched", "avoid",    "avoided", "deprecate", "deprecated", "disable",   "disabled",  "ban",
+         "banned",   "reject",  "rejected", "revert",  "reverted",  "cancel",     "cancelled", "canceled",  "scrap",
+         "scrapped", "retire",  "retired",  "removed", "remove",    "against",    "forbid",    "forbidden"});
+    return set;
+}
+
+/// Words that announce that something is different now.
+const QSet<QString> &changeMarkers()
+{
+    static const QSet<QString> set = setOf(
+        {"moved",   "move",     "moving",   "switched", "switch",    "switching",   "changed",   "change",  "now",
+         "anymore", "longer",   "instead",  "replaced", "replace",   "became",      "become",    "started", "joined",
+         "left",    "migrated", "upgraded", "updated",  "relocated", "rescheduled", "currently", "since",   "new"});
+    return set;
+}
+
+/// Words that narrate one past event: two such memories both happened.
+const QSet<QString> &eventWords()
+{
+    static const QSet<QString> set =
+        setOf({"went",  "visited", "saw",  "met",    "spent",   "attended",  "celebrated", "watched",  "played",
+               "tried", "bought",  "ate",  "took",   "had",     "yesterday", "weekend",    "trip",     "ago",
+               "last",  "did",     "went", "walked", "hiked",   "ran",       "enjoyed",    "finished", "read",
+               "wrote", "made",    "came", "got",    "tonight", "today"});
+    return set;
+}
+
+/// A capitalised word at the start of a sentence is a name only when it is not an everyday word
+/// ("Deploys run …", "Maria works …": Zipf 4.5 splits them on the SUBTLEX-US list).
+bool isEverydayWord(const QString &lower)
+{
+    const WordFrequency &frequency = WordFrequency::english();
+    return !frequency.available() || frequency.zipf(lower) >= 4.5;
+}
+
+struct Token {
+    QString word; ///< as written (apostrophes folded)
+    QString lower;
+    bool sentenceStart = false;
+};
+
+QList<Token> tokensOf(QStringView text)
+{
+    QList<Token> out;
+    QString current;
+    bool atStart = true;
+    bool startOfCurrent = true;
+    auto flush = [&] {
+        if (current.isEmpty())
+            return;
+        out << Token{current, current.toLower(), startOfCurrent};
+        current.clear();
+        atStart = false;
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        if (c.isLetterOrNumber()) {
+            if (current.isEmpty())
+                startOfCurrent = atStart;
+            current += c;
+        } else if ((c == QLatin1Char('\'') || c == QChar(0x2019)) && !current.isEmpty() && i + 1 < text.size()
+                   && text[i + 1].isLetter()) {
+            continue;
+        } else if ((c == QLatin1Char('.') || c == QLatin1Char(',')) && !current.isEmpty() && current.back().isDigit()
+                   && i + 1 < text.size() && text[i + 1].isDigit()) {
+            current += c; // 2.5, 1,000, 3.11
+        } else {
+            flush();
+            if (c == QLatin1Char('.') || c == QLatin1Char('!') || c == QLatin1Char('?') || c == QLatin1Char('\n')
+                || c == QLatin1Char(':') || c == QLatin1Char(';') || c == QLatin1Char('-') || c == QLatin1Char('*')
+                || c == QLatin1Char('#'))
+                atStart = true;
+        }
+    }
+    flush();
+    return out;
+}
+
+QString classKey(ValueClass c)
+{
+    switch (c) {
+    case ValueClass::Weekday: return QStringLiteral("day");
+    case ValueClass::Month: return QStringLiteral("month");
+    case ValueClass::Number: return QStringLiteral("number");
+    case ValueClass::Name: return QStringLiteral("name");
+    }
+    return {};
+}
+
+constexpr ValueClass kClasses[] = {ValueClass::Weekday, ValueClass::Month, ValueClass::Number, ValueClass::Name};
+
+/// "fridays" → "friday": a schedule ("on Fridays") and a day ("on Friday") name the same value.
+QString singular(const QString &lower)
+{
+    return lower.endsWith(QLatin1Char('s')) ? lower.chopped(1) : lower;
+}
+
+} // namespace
+
+QString findingKindName(FindingKind kind)
+{
+    switch (kind) {
+    case FindingKind::Duplicate: return QStringLiteral("duplicate");
+    case FindingKind::Contradiction: return QStringLiteral("contradiction");
+    case FindingKind::Stale: return QStringLiteral("stale");
+    }
+    return {};
+}
+
+bool findingKindFromName(const QString &name, FindingKind *kind)
+{
+    for (FindingKind k : {FindingKind::Duplicate, FindingKind::Contradiction, FindingKind::Stale})
+        if (findingKindName(k) == name) {
+            *kind = k;
+            return true;
+        }
+    return false;
+}
+
+MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
+{
+    MemoryProfile p;
+    QStringList normalized;
+    const QList<Token> tokens = tokensOf(text);
+    int position = 0;
+    for (const Token &t : tokens) {
+        normalized << t.lower;
+        position = t.sentenceStart ? 0 : position + 1;
+        const bool capitalised = t.word.front().isUpper();
+        const QString one = singular(t.lower);
+        if (weekdays().contains(one)) {
+            p.values[ValueClass::Weekday].insert(one);
+            continue;
+        }
+        if (months().contains(t.lower) && capitalised) {
+            p.values[ValueClass::Month].insert(t.lower);
+            continue;
+        }
+        if (t.word.front().isDigit()) {
+            p.values[ValueClass::Number].insert(t.lower);
+            continue;
+        }
+        if (negations().contains(t.lower))
+            p.negated = true;
+        if (changeMarkers().contains(t.lower))
+            p.announcesChange = true;
+        if (eventWords().contains(t.lower))
+            p.narratesEvent = true;
+        if (negations().contains(t.lower) || changeMarkers().contains(t.lower) || eventWords().contains(t.lower))
+            continue;
+        if (TextAnalysis::isStopWord(t.lower) || t.lower.size() < 2)
+            continue;
+        if (capitalised && t.lower != QLatin1String("i") && (!t.sentenceStart || !isEverydayWord(t.lower))) {
+            // "Maria's" is the name "marias" (words() folds the apostrophe): both sides fold it alike.
+            p.values[ValueClass::Name].insert(t.lower);
+            // The subject leads a sentence: a name among its first words ("Maria works …", "Ruth Ulrich's
+            // hours …"), not one further on ("the team runs it in Grafana").
+            if (p.lead.isEmpty() && position < 3)
+                p.lead = t.lower;
+            continue;
+        }
+        p.terms.insert(TextAnalysis::stem(t.lower));
+    }
+    if (!speaker.trimmed().isEmpty()) {
+        p.spoken = true;
+        const QStringList names = TextAnalysis::words(speaker);
+        for (const QString &w : names)
+            p.values[ValueClass::Name].insert(w);
+        if (!names.isEmpty())
+            p.lead = names.first();
+    }
+    p.normalized = normalized.join(QLatin1Char(' '));
+    return p;
+}
+
+QSet<QString> MemoryProfile::valueKeys() const
+{
+    QSet<QString> keys;
+    for (ValueClass c : kClasses)
+        for (const QString &v : values.value(c))
+            keys.insert(classKey(c) + QLatin1Char(':') + v);
+    return keys;
+}
+
+QString MemoryProfile::serialize() const
+{
+    // "flags|terms|day:x name:y …|lead|normalized" — one line, space-separated sets, sorted for stability.
+    QStringList t(terms.cbegin(), terms.cend());
+    t.sort();
+    QStringList v(valueKeys().cbegin(), valueKeys().cend());
+    v.sort();
+    const QString flags =
+        QString(negated ? QLatin1Char('n') : QLatin1Char('-')) + (announcesChange ? QLatin1Char('c') : QLatin1Char('-'))
+        + (narratesEvent ? QLatin1Char('e') : QLatin1Char('-')) + (spoken ? QLatin1Char('s') : QLatin1Char('-'))
+        + (standing ? QLatin1Char('f') : QLatin1Char('-'));
+    return flags + QLatin1Char('|') + t.join(QLatin1Char(' ')) + QLatin1Char('|') + v.join(QLatin1Char(' '))
+           + QLatin1Char('|') + lead + QLatin1Char('|') + normalized;
+}
+
+MemoryProfile MemoryProfile::deserialize(const QString &line)
+{
+    MemoryProfile p;
+    const QStringList parts = line.split(QLatin1Char('|'));
+    if (parts.size() < 5)
+        return p;
+    p.negated = parts[0].contains(QLatin1Char('n'));
+    p.announcesChange = parts[0].contains(QLatin1Char('c'));
+    p.narratesEvent = parts[0].contains(QLatin1Char('e'));
+    p.spoken = parts[0].contains(QLatin1Char('s'));
+    p.standing = parts[0].contains(QLatin1Char('f'));
+    p.standing = parts[0].contains(QLatin1Char('f'));
+    for (const QString &t : parts[1].split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        p.terms.insert(t);
+    for (const QString &key : parts[2].split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const qsizetype colon = key.indexOf(QLatin1Char(':'));
+        for (ValueClass c : kClasses)
+            if (key.left(colon) == classKey(c))
+                p.values[c].insert(key.mid(colon + 1));
+    }
+    p.lead = parts[3];
+    p.normalized = parts.mid(4).join(QLatin1Char('|'));
+    return p;
+}
+
+Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
+                   const std::function<double(const QString &)> &weight)
+{
+    Comparison out;
+    auto w = [&](const QString &feature) { return weight ? weight(feature) : 1.0; };
+    auto total = [&](const QSet<QString> &set) {
+        double sum = 0.0;
+        for (const QString &f : set)
+            sum += w(f);
+        return sum;
+    };
+    if (!older.normalized.isEmpty() && older.normalized == newer.normalized) {
+        out.duplicate = true;
+        out.similarity = 1.0;
+        out.reason = QStringLiteral("the same text");
+        return out;
+    }
+
+    // Values each side states and the other lacks, by class: a changed value when both sides have one.
+    QSet<QString> conflicting;
+    QStringList changes;
+    for (ValueClass c : kClasses) {
+        const QSet<QString> a = older.values.value(c), b = newer.values.value(c);
+        const QSet<QString> onlyOlder = a - b, onlyNewer = b - a;
+        if (onlyOlder.isEmpty() || onlyNewer.isEmpty() || onlyOlder.size() > kMaxReplacedValues
+            || onlyNewer.size() > kMaxReplacedValues)
+            continue;
+        for (const QString &v : onlyOlder)
+            conflicting.insert(classKey(c) + QLatin1Char(':') + v);
+        for (const QString &v : onlyNewer)
+            conflicting.insert(classKey(c) + QLatin1Char(':') + v);
+        QStringList from(onlyOlder.cbegin(), onlyOlder.cend()), to(onlyNewer.cbegin(), onlyNewer.cend());
+        from.sort();
+        to.sort();
+        changes << from.join(QStringLiteral(", ")) + QStringLiteral(" → ") + to.join(QStringLiteral(", "));
+    }
+    const bool polarity = older.negated != newer.negated;
+
+    const QSet<QString> a = (older.terms | older.valueKeys()) - conflicting;
+    const QSet<QString> b = (newer.terms | newer.valueKeys()) - conflicting;
+    const QSet<QString> shared = a & b;
+    const double smaller = qMin(total(a), total(b));
+    const double coverage = smaller > 0.0 ? total(shared) / smaller : 0.0;
+    const double unionWeight = total(a | b) + total(conflicting);
+    out.similarity = unionWeight > 0.0 ? total(shared) / unionWeight : 0.0;
+
+    // About the same thing: the same lead, or one's lead among the other's names.
+    const bool sameThing = older.lead.isEmpty() || newer.lead.isEmpty() || older.lead == newer.lead
+                           || older.values.value(ValueClass::Name).contains(newer.lead)
+                           || newer.values.value(ValueClass::Name).contains(older.lead);
+    const QSet<QString> sharedTerms = older.terms & newer.terms;
+    const double smallerTerms = qMin(total(older.terms), total(newer.terms));
+    const double termCoverage = smallerTerms > 0.0 ? total(sharedTerms) / smallerTerms : 0.0;
+    const double termUnion = total(older.terms | newer.terms);
+    // One statement with one slot changed: little of either side's wording is its own.
+    const double termJaccard = termUnion > 0.0 ? total(sharedTerms) / termUnion : 0.0;
+    const bool relatedSubject = sameThing && sharedTerms.size() >= 2 && termCoverage >= kRelatedCoverage;
+
+    if (!changes.isEmpty() || polarity) {
+        // Two events, or two turns of talk, both happened: they disagree only when the newer says it changed.
+        const bool told = (older.narratesEvent && newer.narratesEvent) || (older.spoken && newer.spoken);
+        const double needed = newer.announcesChange ? kChangedStatementJaccard - 0.15 : kChangedStatementJaccard;
+        const bool holds = older.standing || newer.standing || newer.announcesChange;
+        // The same statement with its value changed, not two statements of one template about two things
+        // ("the QA team holds retros on Tuesdays", "the pricing team … on Fridays"): the words only one side
+        // has are few (a change announced may bring a word or two of its own).
+        const qsizetype ownWords = (older.terms - newer.terms).size() + (newer.terms - older.terms).size();
+        const bool oneStatement = ownWords <= (newer.announcesChange || polarity ? 3 : 1);
+        if (sameThing && holds && oneStatement && (newer.announcesChange || polarity)
+            && sharedTerms.size() >= (newer.announcesChange ? 1 : 2) && termJaccard >= needed
+            && (!told || newer.announcesChange)) {
+            out.contradiction = true;
+            if (!changes.isEmpty())
+                out.reason = changes.join(QStringLiteral("; "));
+            else
+                out.reason =
+                    newer.negated ? QStringLiteral("the newer one says no") : QStringLiteral("the older one says no");
+            return out;
+        }
+        out.related = relatedSubject;
+        return out;
+    }
+
+    // A slot swapped for a rare word ("The user's shell is zsh" → "… is fish"): the same statement, one or two
+    // words each side, at least one of them no everyday English word.
+    {
+        const QSet<QString> onlyOlder = older.terms - newer.terms, onlyNewer = newer.terms - older.terms;
+        auto rare = [](const QSet<QString> &words) {
+            const WordFrequency &frequency = WordFrequency::english();
+            for (const QString &w : words)
+                if (frequency.available() && frequency.zipf(w) < kRareWordZipf)
+                    return true;
+            return false;
+        };
+        const bool holds = older.standing || newer.standing || newer.announcesChange;
+        const bool oneWordEach = onlyOlder.size() == 1 && onlyNewer.size() == 1;
+        if (sameThing && holds && newer.announcesChange && !onlyOlder.isEmpty() && !onlyNewer.isEmpty()
+            && onlyOlder.size() <= kMaxReplacedValues && onlyNewer.size() <= kMaxReplacedValues
+            && sharedTerms.size() >= 2 && (oneWordEach || termJaccard >= kChangedStatementJaccard - 0.15)
+            && (rare(onlyOlder) || rare(onlyNewer)) && !(older.spoken && newer.spoken)) {
+            QStringList from(onlyOlder.cbegin(), onlyOlder.cend()), to(onlyNewer.cbegin(), onlyNewer.cend());
+            from.sort();
+            to.sort();
+            out.contradiction = true;
+            out.reason = from.join(QStringLiteral(", ")) + QStringLiteral(" → ") + to.join(QStringLiteral(", "));
+            return out;
+        }
+    }
+
+    const qsizetype smallerSize = qMin(a.size(), b.size());
+    const double containment = coverage;
+    if (out.similarity >= kDuplicateJaccard && smallerSize >= 2) {
+        out.duplicate = true;
+        QStringList wordsOlder = older.normalized.split(QLatin1Char(' ')),
+                    wordsNewer = newer.normalized.split(QLatin1Char(' '));
+        wordsOlder.sort();
+        wordsNewer.sort();
+        out.reason = wordsOlder == wordsNewer ? QStringLiteral("the same words in another order")
+                                              : QStringLiteral("the same subject and words, reworded");
+        return out;
+    }
+    if (containment >= kPartialContainment && smallerSize >= 3) {
+        out.duplicate = true;
+        out.reason = QStringLiteral("one holds the other");
+        return out;
+    }
+    out.related = relatedSubject;
+    return out;
+}
+
+} // namespace engram

@@ -1,0 +1,90 @@
+#pragma once
+
+#include <QHash>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+namespace engram {
+
+/// The three problems a memory can have with another: it repeats it, it cannot hold at the same time
+/// as it, or it is an old fact that newer material talks about differently.
+enum class FindingKind { Duplicate, Contradiction, Stale };
+
+QString findingKindName(FindingKind kind); ///< "duplicate", "contradiction", "stale"
+bool findingKindFromName(const QString &name, FindingKind *kind);
+
+/// The classes of value a memory states, whose change makes two memories about one subject disagree.
+enum class ValueClass { Weekday, Month, Number, Name };
+
+/// What one memory's text says, reduced to what a comparison needs (built once per memory, offline):
+/// its subject terms (stemmed content words, without the values and the words of change and negation),
+/// the values it states by class, whether it negates or reverses something ("not", "dropped"), and whether
+/// it announces a change ("moved", "switched", "no longer", "now").
+struct MemoryProfile {
+    QSet<QString> terms;
+    QHash<ValueClass, QSet<QString>> values;
+    bool negated = false;
+    bool announcesChange = false;
+    bool narratesEvent = false; ///< tells a past event ("went", "visited", "on Saturday") rather than a standing fact
+    bool spoken = false;        ///< a turn of a conversation (it has a speaker)
+    /// A standing fact (a semantic or procedural memory, a note, a consolidated fact) rather than an event, a
+    /// goal or an appointment: set by the caller, who knows the store. Two memories that are neither (two
+    /// appointments, two incidents) both hold unless the newer announces a change.
+    bool standing = false;
+    /// Who or what it is about first: the speaker of a turn, else the first name in the text ("maria" in
+    /// "Maria works at Acme"); empty when it names none. Two memories led by different names are about
+    /// different things ("Maria works at Acme", "Ana works at Acme").
+    QString lead;
+    QString normalized; ///< lower-case words joined by one space: what an exact copy shares
+
+    /// `speaker`: who says it (a transcript turn's speaker), counted as a name the text is about.
+    static MemoryProfile of(const QString &text, const QString &speaker = {});
+    /// A compact line for the index (review_profiles.profile) and back.
+    QString serialize() const;
+    static MemoryProfile deserialize(const QString &line);
+    /// Every name and value, as "class:value": subject words of their own when both sides share them.
+    QSet<QString> valueKeys() const;
+};
+
+/// How two memories relate, and why, in words a person reads in the Review view.
+struct Comparison {
+    bool duplicate = false;
+    bool contradiction = false;
+    bool related = false;    ///< the same subject, neither repeated nor contradicted
+    double similarity = 0.0; ///< idf-weighted Jaccard of the subject terms and values
+    QString reason;          ///< "the same text", "Friday → Tuesday", "one says no"
+};
+
+/// Compares two memory profiles. `older` and `newer` by the date of their source (a change is announced
+/// by the newer one). `weight` gives a term's weight (its idf in the vault: rare words say more about the
+/// subject than common ones); terms it does not know weigh 1.
+///
+/// Offline rules, tuned on bench/hygiene's dev split and measured on its held-out split (bench/README.md):
+/// - duplicate: the same normalized text; or, with no value or polarity in conflict, a weighted Jaccard of
+///   at least kDuplicateJaccard, or one holding nearly all of the other (kPartialContainment);
+/// - contradiction: about the same thing (the same lead name, when both have one), the same subject terms
+///   (a weighted Jaccard of at least kChangedStatementJaccard, at least two terms) and either a value
+///   replaced (one class — a day, a month, a number, a name — where each side states one or two values the
+///   other lacks) or one side negating or reversing what the other affirms. Two narrated past events (hiking
+///   on Saturday, hiking on Sunday) and two turns of talk disagree only when the newer announces a change.
+Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
+                   const std::function<double(const QString &)> &weight = {});
+
+constexpr double kDuplicateJaccard = 0.6;
+constexpr double kPartialContainment = 0.9;
+constexpr double kSubjectCoverage = 0.6;
+/// A contradiction is one statement with a slot changed: the subject terms' weighted Jaccard (0.15 less when
+/// the newer announces the change).
+constexpr double kChangedStatementJaccard = 0.5;
+/// Related (the same subject, told differently): what a stale fact is checked against.
+constexpr double kRelatedCoverage = 0.5;
+/// A class where a side states more values than this the other lacks is a different memory, not a changed value.
+constexpr int kMaxReplacedValues = 2;
+/// A word rarer than this in general English (Zipf, WordFrequency) is a value when it is what two otherwise
+/// equal statements swap ("zsh" → "fish"): an everyday word swapped is more often a rewording.
+constexpr double kRareWordZipf = 3.0;
+
+} // namespace engram

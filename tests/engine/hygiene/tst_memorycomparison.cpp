@@ -1,0 +1,162 @@
+#include "hygiene/MemoryComparison.h"
+
+#include <QTest>
+
+using namespace engram;
+
+namespace {
+
+/// A standing fact's profile (a semantic memory or a note, as the finding index marks them).
+MemoryProfile fact(const QString &text, const QString &speaker = {})
+{
+    MemoryProfile p = MemoryProfile::of(text, speaker);
+    p.standing = speaker.isEmpty();
+    return p;
+}
+
+} // namespace
+
+/// The offline rules of hygiene/MemoryComparison, one row per shape a repeat or a disagreement takes (and
+/// the look-alikes that are neither). Each expectation is the reading a person gives the two sentences.
+class TestMemoryComparison : public QObject {
+    Q_OBJECT
+private slots:
+    void compare_data()
+    {
+        QTest::addColumn<QString>("older");
+        QTest::addColumn<QString>("newer");
+        QTest::addColumn<QString>("expected"); // duplicate, contradiction or none
+
+        // Repeats: exact, reordered, reworded, partial.
+        QTest::newRow("exact copy") << "Staging deploys need a green CI run first."
+                                    << "Staging deploys need a green CI run first."
+                                    << "duplicate";
+        QTest::newRow("case and punctuation") << "The build cache lives in /var/cache/ci."
+                                              << "the build cache lives in /var/cache/ci"
+                                              << "duplicate";
+        QTest::newRow("reordered clauses") << "Use ruff for linting, and black for formatting Python code."
+                                           << "For formatting Python code use black, and ruff for linting."
+                                           << "duplicate";
+        QTest::newRow("reworded") << "The team prefers tabs over spaces for indentation in Go files."
+                                  << "For indentation in Go files, our team prefers tabs to spaces."
+                                  << "duplicate";
+        QTest::newRow("reworded, other verb") << "Release notes are written by the on-call engineer every sprint."
+                                              << "Every sprint the on-call engineer writes the release notes."
+                                              << "duplicate";
+        QTest::newRow("partial")
+            << "Grafana dashboards for the payments service live in the observability folder and alert on latency."
+            << "Grafana dashboards for the payments service live in the observability folder."
+            << "duplicate";
+
+        // Disagreements, member by member: each class of value, and polarity.
+        QTest::newRow("weekday") << "We deploy to production on Fridays."
+                                 << "We moved production deploys to Tuesdays."
+                                 << "contradiction";
+        QTest::newRow("number") << "The staging database runs Postgres 14."
+                                << "The staging database now runs Postgres 16."
+                                << "contradiction";
+        QTest::newRow("month") << "The offsite is planned for October in Lisbon."
+                               << "The offsite moved to November in Lisbon."
+                               << "contradiction";
+        QTest::newRow("name") << "Maria works at Acme as a data engineer."
+                              << "Maria now works at Globex as a data engineer."
+                              << "contradiction";
+        QTest::newRow("reversed decision") << "We decided to use Redux for client state."
+                                           << "We dropped Redux for client state."
+                                           << "contradiction";
+        QTest::newRow("negation") << "Feature flags are cleaned up after each release."
+                                  << "Feature flags are not cleaned up after each release."
+                                  << "contradiction";
+
+        // Neither: both hold.
+        QTest::newRow("same subject, other fact") << "Deploys run on Fridays after the standup."
+                                                  << "The deploy checklist requires a green CI run."
+                                                  << "none";
+        QTest::newRow("two events") << "Went hiking with Ana on Saturday near the lake."
+                                    << "Went hiking with Ben on Sunday near the lake."
+                                    << "none";
+        QTest::newRow("a number about another thing") << "The API times out after 30 seconds."
+                                                      << "The API allows 100 requests per minute."
+                                                      << "none";
+        QTest::newRow("same person, other fact") << "Maria works at Acme."
+                                                 << "Maria's sister lives in Lyon."
+                                                 << "none";
+        QTest::newRow("unrelated") << "Coffee beans are ordered from the roaster in Leeds."
+                                   << "The VPN certificate expires next spring."
+                                   << "none";
+    }
+
+    void compare()
+    {
+        QFETCH(QString, older);
+        QFETCH(QString, newer);
+        QFETCH(QString, expected);
+        const Comparison c = engram::compare(fact(older), fact(newer));
+        const QString got = c.duplicate       ? QStringLiteral("duplicate")
+                            : c.contradiction ? QStringLiteral("contradiction")
+                                              : QStringLiteral("none");
+        QVERIFY2(got == expected,
+                 qPrintable(QStringLiteral("%1 (%2, similarity %3)").arg(got, c.reason).arg(c.similarity)));
+    }
+
+    void compare_namesTheChangedValue()
+    {
+        const Comparison c = engram::compare(fact(QStringLiteral("We deploy on Fridays.")),
+                                             fact(QStringLiteral("We moved deploys to Tuesdays.")));
+        QVERIFY(c.contradiction);
+        QCOMPARE(c.reason, QStringLiteral("friday → tuesday"));
+    }
+
+    void compare_transcriptSpeakerIsTheSubject()
+    {
+        // A life update told in the first person in a transcript: the speaker is who it is about.
+        const Comparison c =
+            engram::compare(fact(QStringLiteral("Caroline lives in Boston.")),
+                            MemoryProfile::of(QStringLiteral("I just moved to Seattle, I live there now!"),
+                                              QStringLiteral("Caroline")));
+        QVERIFY2(c.contradiction, qPrintable(c.reason));
+        QVERIFY2(c.reason.contains(QStringLiteral("boston → seattle")), qPrintable(c.reason));
+    }
+
+    void compare_eventsAndAppointmentsDisagreeOnlyOnAnAnnouncedChange()
+    {
+        // Neither side a standing fact: two appointments both hold.
+        const Comparison both = engram::compare(
+            MemoryProfile::of(QStringLiteral("The dentist appointment is on 23 March at the clinic.")),
+            MemoryProfile::of(QStringLiteral("The dentist appointment is on 16 January at the clinic.")));
+        QVERIFY(!both.contradiction);
+        const Comparison moved = engram::compare(
+            MemoryProfile::of(QStringLiteral("The dentist appointment is on 23 March at the clinic.")),
+            MemoryProfile::of(QStringLiteral("The dentist appointment moved to 16 January at the clinic.")));
+        QVERIFY2(moved.contradiction, qPrintable(moved.reason));
+    }
+
+    void compare_aRareWordSwappedIsAChangedValue()
+    {
+        const Comparison c = engram::compare(fact(QStringLiteral("The user's shell is zsh.")),
+                                             fact(QStringLiteral("The user's shell is fish now.")));
+        QVERIFY2(c.contradiction, qPrintable(c.reason));
+        QCOMPARE(c.reason, QStringLiteral("zsh → fish"));
+    }
+
+    void profile_roundTripsThroughItsLine()
+    {
+        const MemoryProfile p = fact(QStringLiteral("Maria no longer works at Acme since March 2025."));
+        const MemoryProfile back = MemoryProfile::deserialize(p.serialize());
+        QCOMPARE(back.terms, p.terms);
+        QCOMPARE(back.valueKeys(), p.valueKeys());
+        QCOMPARE(back.negated, p.negated);
+        QCOMPARE(back.announcesChange, p.announcesChange);
+        QCOMPARE(back.normalized, p.normalized);
+        QCOMPARE(back.lead, p.lead);
+        QCOMPARE(back.standing, p.standing);
+        QVERIFY(p.negated);
+        QVERIFY(p.announcesChange);
+        QVERIFY(p.valueKeys().contains(QStringLiteral("month:march")));
+        QVERIFY(p.valueKeys().contains(QStringLiteral("number:2025")));
+        QVERIFY(p.valueKeys().contains(QStringLiteral("name:acme")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMemoryComparison)
+#include "tst_memorycomparison.moc"
