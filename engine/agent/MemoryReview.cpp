@@ -143,7 +143,8 @@ Result<QList<ReviewFinding>> MemoryReview::findings(std::optional<FindingKind> k
             continue; // removed since the last update
         if (resolvedPair(older->chunk.path, newer->chunk.path))
             continue;
-        ReviewFinding f{row.id, row.kind, row.reason, row.similarity, *older, *newer};
+        // The reason quotes values from the raw index text ("x → y"): it leaves through the gate like the texts.
+        ReviewFinding f{row.id, row.kind, m_engine.redactionGate().clean(row.reason), row.similarity, *older, *newer};
         if (row.kind == FindingKind::Stale) {
             const MemoryState state = m_engine.memoryState(older->chunk, now);
             const QDateTime lastConfirmed =
