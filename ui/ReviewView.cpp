@@ -164,7 +164,7 @@ ReviewView::ReviewView(VaultSession *session, QWidget *parent)
         sides->addLayout(column, 1);
     }
 
-    auto button = [this, detail](const char *name, const QString &text, const QString &tip) {
+    auto button = [detail](const char *name, const QString &text, const QString &tip) {
         auto *b = new QPushButton(text, detail);
         b->setObjectName(QLatin1String(name));
         b->setToolTip(tip);

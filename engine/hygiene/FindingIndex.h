@@ -117,7 +117,6 @@ private:
     QVector<QVector<int>> m_postings; ///< feature → entries
     mutable QVector<double> m_score;  ///< candidatesOf's accumulator, one slot per entry, kept at 0 between calls
     qint64 m_highWater = -1;          ///< the highest chunk id profiled; -1 before loadProfiles()
-    qint64 m_profileRows = 0;
 };
 
 } // namespace engram
