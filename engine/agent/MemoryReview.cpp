@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QSet>
 
 #include <algorithm>
 
@@ -80,24 +81,59 @@ bool reviewActionFromName(const QString &name, ReviewAction *action)
 
 MemoryReview::MemoryReview(Engine &engine) : m_engine(engine) { }
 
-Result<ReviewSide> MemoryReview::sideOf(qint64 chunkId, const QDateTime &now)
+/// What one listing reads once: the memories its rows name (one statement for all), each side a person
+/// sees, each file's lineage, and the facts a later restatement confirms.
+struct MemoryReview::Listing {
+    explicit Listing(Engine &engine) : lineage(engine) { }
+    QDateTime now;
+    QHash<qint64, Chunk> chunks;
+    QHash<qint64, QDateTime> dates;
+    QHash<qint64, ReviewSide> sides;
+    MemoryLineage lineage;
+    QSet<qint64> confirmed;
+};
+
+void MemoryReview::readMemories(Listing &listing, const QList<FindingRow> &rows)
 {
-    IndexStore &store = internals(m_engine).store();
-    const QList<Chunk> chunks = store.chunks({chunkId});
-    if (chunks.isEmpty())
-        return Error{QStringLiteral("memory %1 is no longer indexed").arg(chunkId)};
+    QList<qint64> ids;
+    QSet<qint64> named;
+    for (const FindingRow &row : rows)
+        for (const qint64 id : {row.older, row.newer})
+            if (!named.contains(id)) {
+                named.insert(id);
+                ids << id;
+            }
+    for (const Chunk &chunk : internals(m_engine).store().chunks(ids))
+        listing.chunks.insert(chunk.id, chunk);
+}
+
+QDateTime MemoryReview::dateOf(Listing &listing, const Chunk &chunk)
+{
+    if (chunk.time.isValid())
+        return chunk.time;
+    if (const auto it = listing.dates.constFind(chunk.id); it != listing.dates.cend())
+        return *it;
+    QDateTime date;
+    if (const auto record = internals(m_engine).store().file(chunk.path))
+        date = QDateTime::fromMSecsSinceEpoch(record->mtimeMs, Qt::UTC);
+    listing.dates.insert(chunk.id, date);
+    return date;
+}
+
+ReviewSide MemoryReview::sideOf(Listing &listing, const Chunk &chunk)
+{
+    if (const auto it = listing.sides.constFind(chunk.id); it != listing.sides.cend())
+        return *it;
     ReviewSide side;
-    side.chunk = chunks.first();
-    side.text = m_engine.displayText(side.chunk);
-    side.date = side.chunk.time;
-    if (!side.date.isValid())
-        if (const auto record = store.file(side.chunk.path))
-            side.date = QDateTime::fromMSecsSinceEpoch(record->mtimeMs, Qt::UTC);
-    side.recalls = m_engine.memoryState(side.chunk, now).accessCount;
+    side.chunk = chunk;
+    side.text = m_engine.displayText(chunk);
+    side.date = dateOf(listing, chunk);
+    side.recalls = m_engine.memoryState(chunk, listing.now).accessCount;
+    listing.sides.insert(chunk.id, side);
     return side;
 }
 
-bool MemoryReview::resolvedPair(const QString &pathA, const QString &pathB)
+bool MemoryReview::resolvedPair(Listing &listing, const QString &pathA, const QString &pathB)
 {
     auto distinct = internals(m_engine).store().database().cached(QStringLiteral(
         "SELECT 1 FROM dyn_edges WHERE type = 'distinct' AND ((src = ?1 AND dst = ?2) OR (src = ?2 AND dst = ?1)) LIMIT 1"));
@@ -106,14 +142,49 @@ bool MemoryReview::resolvedPair(const QString &pathA, const QString &pathB)
         if (distinct->next())
             return true;
     }
-    MemoryLineage lineage(m_engine);
-    const MemoryFileFacts a = lineage.facts(pathA);
+    const MemoryFileFacts a = listing.lineage.facts(pathA);
     return a.supersedes.contains(pathB) || a.supersededBy.contains(pathB);
 }
 
-Result<QList<ReviewFinding>> MemoryReview::findings(std::optional<FindingKind> kind, const QDateTime &nowIn)
+std::optional<ReviewFinding> MemoryReview::openFinding(Listing &listing, const FindingRow &row)
 {
-    const QDateTime now = nowIn.isValid() ? nowIn : m_engine.now();
+    const auto older = listing.chunks.constFind(row.older);
+    const auto newer = listing.chunks.constFind(row.newer);
+    if (older == listing.chunks.cend() || newer == listing.chunks.cend())
+        return std::nullopt; // removed since the last update
+    QDateTime lastConfirmed;
+    if (row.kind == FindingKind::Stale) {
+        // Most related pairs are not stale: the checks that read nothing come first, the display text last.
+        // "Newer sessions talk about its subject differently": the newer side is a session.
+        if (!holdsFacts(older->path) || !newer->path.startsWith(QLatin1String("sessions/"))
+            || listing.confirmed.contains(row.older))
+            return std::nullopt;
+        const QDateTime olderDate = dateOf(listing, *older);
+        if (olderDate.daysTo(dateOf(listing, *newer)) < kNewerByDays)
+            return std::nullopt;
+        const MemoryState state = m_engine.memoryState(*older, listing.now);
+        lastConfirmed = state.lastAccess.isValid() ? qMax(state.lastAccess, olderDate) : olderDate;
+        if (lastConfirmed.daysTo(listing.now) < kStaleAfterDays)
+            return std::nullopt;
+    }
+    if (resolvedPair(listing, older->path, newer->path))
+        return std::nullopt;
+    // The reason quotes values from the raw index text ("x → y"): it leaves through the gate like the texts.
+    ReviewFinding f{row.id,
+                    row.kind,
+                    m_engine.redactionGate().clean(row.reason),
+                    row.similarity,
+                    sideOf(listing, *older),
+                    sideOf(listing, *newer)};
+    if (row.kind == FindingKind::Stale)
+        f.reason = QStringLiteral("not confirmed since %1; %2 (%3) talks about its subject differently")
+                       .arg(lastConfirmed.date().toString(Qt::ISODate), f.newer.source(),
+                            f.newer.date.date().toString(Qt::ISODate));
+    return f;
+}
+
+Result<QList<ReviewFinding>> MemoryReview::findings(std::optional<FindingKind> kind, const QDateTime &now)
+{
     FindingIndex &index = internals(m_engine).findings();
     QList<FindingRow> rows;
     for (auto [stored, shown] : {std::pair{FindingIndex::Stored::Duplicate, FindingKind::Duplicate},
@@ -126,45 +197,32 @@ Result<QList<ReviewFinding>> MemoryReview::findings(std::optional<FindingKind> k
             return some.error();
         rows += *some;
     }
-    QList<ReviewFinding> out;
-    QHash<qint64, qsizetype> staleOf; // a fact → its stale finding in `out` (one per fact: the newest material)
-    QSet<qint64> confirmed;           // facts a later restatement confirms
+    Listing listing(m_engine);
+    listing.now = now.isValid() ? now : m_engine.now();
     if (!kind || *kind == FindingKind::Stale) {
-        auto duplicates = index.rows(FindingIndex::Stored::Duplicate);
+        auto duplicates = kind ? index.rows(FindingIndex::Stored::Duplicate) : Result<QList<FindingRow>>(rows);
         if (!duplicates)
             return duplicates.error();
-        for (const FindingRow &d : *duplicates)
-            confirmed.insert(d.older);
+        for (const FindingRow &d : std::as_const(*duplicates))
+            if (d.kind == FindingKind::Duplicate)
+                listing.confirmed.insert(d.older);
     }
+    readMemories(listing, rows);
+    QList<ReviewFinding> out;
+    QHash<qint64, qsizetype> staleOf; // a fact → its stale finding in `out` (one per fact: the newest material)
     for (const FindingRow &row : std::as_const(rows)) {
-        auto older = sideOf(row.older, now);
-        auto newer = sideOf(row.newer, now);
-        if (!older || !newer)
-            continue; // removed since the last update
-        if (resolvedPair(older->chunk.path, newer->chunk.path))
+        std::optional<ReviewFinding> f = openFinding(listing, row);
+        if (!f)
             continue;
-        // The reason quotes values from the raw index text ("x → y"): it leaves through the gate like the texts.
-        ReviewFinding f{row.id, row.kind, m_engine.redactionGate().clean(row.reason), row.similarity, *older, *newer};
         if (row.kind == FindingKind::Stale) {
-            const MemoryState state = m_engine.memoryState(older->chunk, now);
-            const QDateTime lastConfirmed =
-                state.lastAccess.isValid() ? qMax(state.lastAccess, older->date) : older->date;
-            // "Newer sessions talk about its subject differently": the newer side is a session.
-            if (!holdsFacts(older->chunk.path) || !newer->chunk.path.startsWith(QLatin1String("sessions/"))
-                || confirmed.contains(row.older) || lastConfirmed.daysTo(now) < kStaleAfterDays
-                || older->date.daysTo(newer->date) < kNewerByDays)
-                continue;
-            f.reason = QStringLiteral("not confirmed since %1; %2 (%3) talks about its subject differently")
-                           .arg(lastConfirmed.date().toString(Qt::ISODate), newer->source(),
-                                newer->date.date().toString(Qt::ISODate));
             if (auto it = staleOf.constFind(row.older); it != staleOf.cend()) {
-                if (out[*it].newer.date < newer->date)
-                    out[*it] = f;
+                if (out[*it].newer.date < f->newer.date)
+                    out[*it] = *f;
                 continue;
             }
             staleOf.insert(row.older, out.size());
         }
-        out << f;
+        out << *f;
     }
     std::stable_sort(out.begin(), out.end(), [](const ReviewFinding &a, const ReviewFinding &b) {
         if (a.newer.date != b.newer.date)
@@ -176,12 +234,24 @@ Result<QList<ReviewFinding>> MemoryReview::findings(std::optional<FindingKind> k
 
 Result<ReviewFinding> MemoryReview::finding(const QString &id, const QDateTime &now)
 {
-    auto all = findings(std::nullopt, now);
-    if (!all)
-        return all.error();
-    for (const ReviewFinding &f : *all)
-        if (f.id == id)
-            return f;
+    // One row and what it names, not the whole listing (resolve() asks for one finding by its id).
+    FindingIndex &index = internals(m_engine).findings();
+    auto row = index.row(id);
+    if (!row)
+        return Error{QStringLiteral("no open finding %1 (engram-cli review lists them)").arg(id)};
+    Listing listing(m_engine);
+    listing.now = now.isValid() ? now : m_engine.now();
+    if (row->kind == FindingKind::Stale) {
+        auto around = index.rowsOf(row->older);
+        if (!around)
+            return around.error();
+        for (const FindingRow &d : std::as_const(*around))
+            if (d.kind == FindingKind::Duplicate && d.older == row->older)
+                listing.confirmed.insert(d.older);
+    }
+    readMemories(listing, {*row});
+    if (std::optional<ReviewFinding> f = openFinding(listing, *row))
+        return *f;
     return Error{QStringLiteral("no open finding %1 (engram-cli review lists them)").arg(id)};
 }
 

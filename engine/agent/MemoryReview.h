@@ -16,6 +16,7 @@
 namespace engram {
 
 class Engine;
+struct FindingRow;
 
 /// One memory of a finding, as a person compares it with the other.
 struct ReviewSide {
@@ -86,8 +87,14 @@ public:
 private:
     Result<ReviewUndo> apply(const QString &id, ReviewAction action, const QString &take);
     Status takeBack(const ReviewUndo &undo);
-    Result<ReviewSide> sideOf(qint64 chunkId, const QDateTime &now);
-    bool resolvedPair(const QString &pathA, const QString &pathB);
+    struct Listing;
+    void readMemories(Listing &listing, const QList<FindingRow> &rows);
+    QDateTime dateOf(Listing &listing, const Chunk &chunk);
+    ReviewSide sideOf(Listing &listing, const Chunk &chunk);
+    bool resolvedPair(Listing &listing, const QString &pathA, const QString &pathB);
+    /// The finding `row` shows a person, or nothing when it is resolved, no longer indexed or (a related
+    /// pair) not stale at listing.now.
+    std::optional<ReviewFinding> openFinding(Listing &listing, const FindingRow &row);
     Status writeFile(const QString &path, const QByteArray &bytes);
 
     Engine &m_engine;

@@ -1,5 +1,6 @@
 #include "index/Indexer.h"
 
+#include "core/BoundedRead.h"
 #include "core/CrashPoint.h"
 #include "index/Embedder.h"
 #include "index/IndexStore.h"
@@ -345,7 +346,7 @@ Indexer::Outcome Indexer::indexFile(const VaultFile &file, bool checkUnchanged, 
     }
     if (!in.open(QIODevice::ReadOnly))
         return fail(Error{QStringLiteral("cannot read the file: %1").arg(in.errorString())});
-    const QByteArray bytes = in.read(m_config.maxFileBytes + 1);
+    const QByteArray bytes = readAtMost(in, m_config.maxFileBytes);
     if (bytes.size() > m_config.maxFileBytes)
         return fail(
             Error{QStringLiteral("file grew past the index.maxFileBytes limit while it was read; not indexed")});

@@ -270,9 +270,25 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
         const Rule &rule = rules.at(r);
         QRegularExpressionMatchIterator it = rule.expression.globalMatch(text);
         while (it.hasNext()) {
-            const QRegularExpressionMatch m = it.next();
-            if (!rule.accept || rule.accept(m, text))
-                add(m, int(r), rule.kind);
+            QRegularExpressionMatch m = it.next();
+            // A rejected match can hold another in its value (`key: DB_PASSWORD=…`: the name `key` says too
+            // little, the value is itself an assignment), and the iteration resumes after the whole match.
+            // The rule is tried again inside that value alone: a few hundred characters, never the rest of
+            // the text (retrying from the value over the whole text made redaction 3× slower).
+            for (int depth = 0; depth < 3; ++depth) {
+                if (!rule.accept || rule.accept(m, text)) {
+                    add(m, int(r), rule.kind);
+                    break;
+                }
+                const int group = redaction::secretGroup(m);
+                const qsizetype valueStart = m.capturedStart(group);
+                const qsizetype valueEnd = m.capturedEnd(group);
+                if (valueStart < 0 || valueEnd <= valueStart)
+                    break;
+                m = rule.expression.match(QStringView(text).left(valueEnd), valueStart);
+                if (!m.hasMatch())
+                    break;
+            }
         }
     }
     if (found.isEmpty())

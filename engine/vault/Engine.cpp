@@ -3,6 +3,7 @@
 #include "cognition/CognitiveMerge.h"
 #include "cognition/CognitiveState.h"
 #include "cognition/ToolUsage.h"
+#include "core/BoundedRead.h"
 #include "core/CrashPoint.h"
 #include "core/VaultBoundary.h"
 #include "index/MemoryCatalog.h"
@@ -824,7 +825,8 @@ QString Engine::sourceText(const Chunk &chunk) const
     // Lines are counted as the parser counts them: LF, CRLF and a lone CR each end one.
     // The whole file through the gate before the lines are cut: a key's lines out of its context are not
     // recognisable as one. Redaction keeps line breaks, so the lines are the chunk's.
-    QString text = DocumentParser::withLineFeeds(QString::fromUtf8(m_gate.clean(file.read(m_config->maxFileBytes))));
+    QString text = DocumentParser::withLineFeeds(
+        QString::fromUtf8(m_gate.clean(readAtMost(file, m_config->maxFileBytes).left(m_config->maxFileBytes))));
     if (text.startsWith(QChar(0xFEFF)))
         text.remove(0, 1);
     const QStringList lines = text.split(QLatin1Char('\n'));

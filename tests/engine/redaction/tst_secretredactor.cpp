@@ -317,6 +317,20 @@ private slots:
         QCOMPARE(count, 2);
     }
 
+    void redact_findsAnAssignmentInsideAValueItsNameDoesNotCover()
+    {
+        // `key` alone says too little for the value after it to be a secret, but that value is itself an
+        // assignment of a password: a YAML entry of environment lines, as a CI file or a compose file holds.
+        int count = 0;
+        QCOMPARE(SecretRedactor::redact("env:\n  - key: DB_PASSWORD=Hx7kQ2mZp9Lw\n", &count),
+                 QByteArray("env:\n  - key: DB_PASSWORD=[REDACTED:generic-secret]\n"));
+        QCOMPARE(count, 1);
+        // And the prose it must leave alone: a key named, no secret in its value.
+        QCOMPARE(SecretRedactor::redact("key: primary_key=user_id\n", &count),
+                 QByteArray("key: primary_key=user_id\n"));
+        QCOMPARE(count, 1);
+    }
+
     void find_givesLineAndColumnOfEachSecret()
     {
         const QByteArray text = "first line\n"
