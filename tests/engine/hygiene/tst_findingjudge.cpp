@@ -21,8 +21,8 @@ namespace {
 const QDateTime kNow(QDate(2026, 6, 1), QTime(12, 0), Qt::UTC);
 const QByteArray kChatPath("/v1/chat/completions");
 
-const QString kTea = QStringLiteral("memories/semantic/tom-tea.md");
-const QString kCoffee = QStringLiteral("memories/semantic/tom-coffee.md");
+const QString kRetries = QStringLiteral("memories/semantic/webhook-retries.md");
+const QString kDropped = QStringLiteral("memories/semantic/webhook-dropped.md");
 const QString kFridays = QStringLiteral("memories/semantic/deploy-day.md");
 const QString kTuesdays = QStringLiteral("memories/semantic/deploy-day-2.md");
 
@@ -33,14 +33,16 @@ void memory(TestVault &vault, const QString &path, const QString &created, const
                           .arg(QFileInfo(path).completeBaseName(), created, text));
 }
 
-/// Tom's drink changed: the offline detector sees the same subject told differently (related), no
-/// contradiction (no value it knows was replaced).
-void writeTomPair(TestVault &vault,
-                  const QString &newer = QStringLiteral("Tom has switched to coffee in the morning standup."))
+/// The webhook retries were dropped: the offline detector sees the same subject told differently (related),
+/// no contradiction (no value it knows was replaced, no "not"), with the English word list and without it.
+void writeWebhookPair(
+    TestVault &vault,
+    const QString &newer = QStringLiteral(
+        "Failed webhook calls of the billing service are dropped without retries since the queue migration."))
 {
-    memory(vault, kTea, QStringLiteral("2026-01-12"),
-           QStringLiteral("Tom prefers tea in the morning with the standup."));
-    memory(vault, kCoffee, QStringLiteral("2026-03-20"), newer);
+    memory(vault, kRetries, QStringLiteral("2026-01-12"),
+           QStringLiteral("The billing service retries failed webhook calls with exponential backoff."));
+    memory(vault, kDropped, QStringLiteral("2026-03-20"), newer);
 }
 
 /// The deploy day moved: the offline detector calls it a contradiction ("friday → tuesday").
@@ -135,7 +137,7 @@ private slots:
     void contradiction_turnsARelatedPairIntoAFinding_withTheModelsReason_andReachesRecall()
     {
         TestVault vault;
-        writeTomPair(vault);
+        writeWebhookPair(vault);
         {
             // Without a model the detector stores the pair as related and shows nothing.
             auto offline = opened(vault);
@@ -145,8 +147,10 @@ private slots:
         }
         ChatLoopbackServer server;
         QVERIFY(server.start());
-        server.setReply(kChatPath, answer(QStringLiteral(
-                                       R"({"verdict": "contradiction", "reason": "Tom drinks coffee now, not tea"})")));
+        server.setReply(
+            kChatPath,
+            answer(QStringLiteral(
+                R"({"verdict": "contradiction", "reason": "retries were dropped in the queue migration"})")));
         useJudge(vault, server);
         auto engine = opened(vault);
         auto scan = engine->updateFindings();
@@ -155,11 +159,13 @@ private slots:
         QCOMPARE(scan->judged, 1);
         QCOMPARE(scan->awaitingJudge, 0);
         QCOMPARE(server.requests().size(), 1);
-        QCOMPARE(open(*engine), QStringList{QStringLiteral(
-                                    "contradiction memories/semantic/tom-tea.md → memories/semantic/tom-coffee.md: "
-                                    "judged by judge-model: Tom drinks coffee now, not tea")});
-        QCOMPARE(contradictedBy(*engine, QStringLiteral("what does Tom drink at the morning standup"), kTea),
-                 QStringList{kCoffee});
+        QCOMPARE(open(*engine),
+                 QStringList{QStringLiteral(
+                     "contradiction memories/semantic/webhook-retries.md → memories/semantic/webhook-dropped.md: "
+                     "judged by judge-model: retries were dropped in the queue migration")});
+        QCOMPARE(contradictedBy(*engine, QStringLiteral("what happens to failed webhook calls of the billing service"),
+                                kRetries),
+                 QStringList{kDropped});
     }
 
     void distinct_removesTheDetectorsFinding_andRecallsNoContradiction()
@@ -191,19 +197,20 @@ private slots:
     void duplicate_fromAFencedAnswer_makesTheRelatedPairADuplicate()
     {
         TestVault vault;
-        writeTomPair(vault);
+        writeWebhookPair(vault);
         ChatLoopbackServer server;
         QVERIFY(server.start());
-        server.setReply(kChatPath, answer(QStringLiteral("```json\n{\"verdict\": \"duplicate\", \"reason\": \"both say "
-                                                         "what Tom drinks\"}\n```")));
+        server.setReply(kChatPath, answer(QStringLiteral("```json\n{\"verdict\": \"duplicate\", \"reason\": \"both "
+                                                         "are about webhook retries\"}\n```")));
         useJudge(vault, server);
         auto engine = opened(vault);
         auto scan = engine->updateFindings();
         QVERIFY(scan.ok());
         QCOMPARE(scan->judgeError, QString());
         QCOMPARE(open(*engine),
-                 QStringList{QStringLiteral("duplicate memories/semantic/tom-tea.md → memories/semantic/tom-coffee.md: "
-                                            "judged by judge-model: both say what Tom drinks")});
+                 QStringList{QStringLiteral(
+                     "duplicate memories/semantic/webhook-retries.md → memories/semantic/webhook-dropped.md: "
+                     "judged by judge-model: both are about webhook retries")});
     }
 
     void aPairIsAskedOnce_alsoByTheNextProcess()
@@ -236,25 +243,34 @@ private slots:
     void aChangedText_isAskedAgain()
     {
         TestVault vault;
-        writeTomPair(vault);
+        writeWebhookPair(vault);
         ChatLoopbackServer server;
         QVERIFY(server.start());
-        server.setReply(kChatPath, answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "coffee now"})")));
+        server.setReply(kChatPath,
+                        answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "no retries now"})")));
         useJudge(vault, server);
         auto engine = opened(vault);
         QCOMPARE(engine->updateFindings()->judged, 1);
-        writeTomPair(vault, QStringLiteral("Tom has switched to cocoa in the morning standup."));
-        QVERIFY(!engine->indexPath(kCoffee).error);
-        server.setReply(kChatPath, answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "cocoa now"})")));
+        writeWebhookPair(
+            vault,
+            QStringLiteral(
+                "Failed webhook calls of the billing service are dropped after a single retry since the queue migration."));
+        QVERIFY(!engine->indexPath(kDropped).error);
+        server.setReply(kChatPath,
+                        answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "one retry now"})")));
         auto scan = engine->updateFindings();
         QVERIFY(scan.ok());
         QCOMPARE(scan->judged, 1);
         const auto requests = server.requests();
         QCOMPARE(requests.size(), 2);
-        QVERIFY(question(requests[1]).contains(QLatin1String("Tom has switched to cocoa in the morning standup.")));
-        QCOMPARE(open(*engine), QStringList{QStringLiteral(
-                                    "contradiction memories/semantic/tom-tea.md → memories/semantic/tom-coffee.md: "
-                                    "judged by judge-model: cocoa now")});
+        QVERIFY(
+            question(requests[1])
+                .contains(QLatin1String(
+                    "Failed webhook calls of the billing service are dropped after a single retry since the queue migration.")));
+        QCOMPARE(open(*engine),
+                 QStringList{QStringLiteral(
+                     "contradiction memories/semantic/webhook-retries.md → memories/semantic/webhook-dropped.md: "
+                     "judged by judge-model: one retry now")});
     }
 
     void failure_leavesTheDetectorsVerdict_saysWhy_andAsksAgain_data()
@@ -342,24 +358,29 @@ private slots:
                 secrets << s;
         QCOMPARE(secrets.size(), 6);
         TestVault vault;
-        // Each text carries secrets on a line of their own; the pair stays the one the detector stores.
-        QStringList olderSecrets, newerSecrets;
-        for (int i = 0; i < secrets.size(); ++i)
-            (i % 2 ? newerSecrets : olderSecrets) << QString::fromUtf8(secrets[i].text);
-        memory(vault, kTea, QStringLiteral("2026-01-12"),
-               QStringLiteral("Tom prefers tea in the morning with the standup.\n%1").arg(olderSecrets.join(u'\n')));
-        memory(vault, kCoffee, QStringLiteral("2026-03-20"),
-               QStringLiteral("Tom has switched to coffee in the morning standup.\n%1").arg(newerSecrets.join(u'\n')));
+        // Both texts carry the same keys, pasted on lines of their own (the pair stays one the detector stores).
+        QStringList pasted;
+        for (const test::SecretSample &s : std::as_const(secrets))
+            pasted << QString::fromUtf8(s.text);
+        memory(vault, kRetries, QStringLiteral("2026-01-12"),
+               QStringLiteral("The billing service retries failed webhook calls with exponential backoff.\n%1")
+                   .arg(pasted.join(u'\n')));
+        memory(vault, kDropped, QStringLiteral("2026-03-20"),
+               QStringLiteral("Failed webhook calls of the billing service are dropped without retries since the "
+                              "queue migration.\n%1")
+                   .arg(pasted.join(u'\n')));
         ChatLoopbackServer server;
         QVERIFY(server.start());
-        server.setReply(kChatPath, answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "coffee now"})")));
+        server.setReply(kChatPath,
+                        answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "no retries now"})")));
         useJudge(vault, server);
         auto engine = opened(vault);
         QVERIFY(engine->updateFindings().ok());
         const auto requests = server.requests();
         QCOMPARE(requests.size(), 1);
         const QString asked = question(requests[0]);
-        QVERIFY2(asked.contains(QLatin1String("Tom prefers tea")) && asked.contains(QLatin1String("[REDACTED:")),
+        QVERIFY2(asked.contains(QLatin1String("retries failed webhook calls"))
+                     && asked.contains(QLatin1String("[REDACTED:")),
                  qPrintable(asked));
         for (const test::SecretSample &s : secrets)
             QVERIFY2(!test::holdsRunOf(requests[0].body, s.body),
@@ -369,7 +390,7 @@ private slots:
     void judgePerUpdate_capsTheRequests_contradictionsFirst_theRestNextTime()
     {
         TestVault vault;
-        writeTomPair(vault);
+        writeWebhookPair(vault);
         writeDeployPair(vault);
         ChatLoopbackServer server;
         QVERIFY(server.start());
@@ -385,7 +406,7 @@ private slots:
         QVERIFY(second.ok());
         QCOMPARE(second->judged, 1);
         QCOMPARE(second->awaitingJudge, 0);
-        QVERIFY(question(server.requests().at(1)).contains(QLatin1String("Tom prefers tea")));
+        QVERIFY(question(server.requests().at(1)).contains(QLatin1String("retries failed webhook calls")));
         QCOMPARE(server.requests().size(), 2);
     }
 
