@@ -194,6 +194,34 @@ private slots:
         QCOMPARE(contradictedBy(*engine, query, kFridays), QStringList());
     }
 
+    void distinct_onARelatedPair_leavesItTheMaterialOfAStaleFact()
+    {
+        // An old fact and a newer session that tells its subject differently: "distinct" says neither repeat
+        // nor conflict, nothing about age, so the stale finding stays.
+        TestVault vault;
+        memory(vault, QStringLiteral("memories/semantic/oncall-tool.md"), QStringLiteral("2025-09-01"),
+               QStringLiteral("The on-call rotation for the billing service is scheduled in the shared calendar."));
+        vault.write(QStringLiteral("sessions/2026-02-10/standup.md"),
+                    test::markdownTranscript(QStringLiteral("2026-02-10"),
+                                             {QStringLiteral("For the billing service on-call rotation we schedule "
+                                                             "shifts in the incident tool."),
+                                              QStringLiteral("Good, the rotation reminders work there.")}));
+        ChatLoopbackServer server;
+        QVERIFY(server.start());
+        server.setReply(kChatPath, answer(QStringLiteral(R"({"verdict": "distinct", "reason": "two tools"})")));
+        useJudge(vault, server);
+        auto engine = opened(vault);
+        auto scan = engine->updateFindings();
+        QVERIFY(scan.ok());
+        QVERIFY(scan->judged >= 1);
+        QCOMPARE(server.requests().size(), int(scan->judged));
+        auto stale = MemoryReview(*engine).findings(FindingKind::Stale, kNow);
+        QVERIFY(stale.ok());
+        QCOMPARE(stale->size(), 1);
+        QCOMPARE(stale->first().older.chunk.path, QStringLiteral("memories/semantic/oncall-tool.md"));
+        QCOMPARE(stale->first().newer.chunk.path, QStringLiteral("sessions/2026-02-10/standup.md"));
+    }
+
     void duplicate_fromAFencedAnswer_makesTheRelatedPairADuplicate()
     {
         TestVault vault;
