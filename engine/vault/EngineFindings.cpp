@@ -86,8 +86,12 @@ void Engine::judgeFindings(FindingScan &scan, const std::atomic_bool *cancel)
         verdicts << qMakePair(row.id, *judgement);
     }
     if (!failures.isEmpty())
-        scan.judgeError = QStringLiteral("the llm judge left %1 pair(s) to the detector (asked again next time): %2")
+        scan.judgeError = QStringLiteral("the llm judge could not judge %1 pair(s)%2; they keep the detector's verdict "
+                                         "and are asked again next time: %3")
                               .arg(failures.size())
+                              .arg(failuresInARow == kJudgeFailuresInARow
+                                       ? QStringLiteral(" and stopped after %1 failures in a row").arg(failuresInARow)
+                                       : QString())
                               .arg(failures.first());
     if (!verdicts.isEmpty()) {
         auto lock = beginWrite();

@@ -338,13 +338,44 @@ private slots:
         QCOMPARE(scan->judged, 0);
         QCOMPARE(scan->awaitingJudge, 1);
         QVERIFY2(scan->judgeError.contains(expected), qPrintable(scan->judgeError));
-        QVERIFY2(scan->judgeError.startsWith(QLatin1String("the llm judge left 1 pair(s) to the detector")),
+        QVERIFY2(scan->judgeError.startsWith(
+                     QLatin1String("the llm judge could not judge 1 pair(s); they keep the detector's verdict")),
                  qPrintable(scan->judgeError));
         QVERIFY2(scan->judgeError.contains(server.url()), qPrintable(scan->judgeError));
         QCOMPARE(open(*engine), QStringList{QStringLiteral("contradiction memories/semantic/deploy-day.md → "
                                                            "memories/semantic/deploy-day-2.md: friday → tuesday")});
         QVERIFY(engine->updateFindings().ok());
         QCOMPARE(server.requests().size(), 2); // nothing was remembered: the next update asks again
+    }
+
+    void aServerThatFails_isAskedThreeTimesInARow_thenLeftForTheNextUpdate()
+    {
+        TestVault vault;
+        writeDeployPair(vault);
+        writeWebhookPair(vault);
+        memory(vault, QStringLiteral("memories/semantic/maria.md"), QStringLiteral("2026-01-20"),
+               QStringLiteral("Maria Lopez lives in Porto with her two cats."));
+        memory(vault, QStringLiteral("memories/semantic/maria-2.md"), QStringLiteral("2026-04-02"),
+               QStringLiteral("Maria Lopez moved to Lisbon last spring and lives there with her two cats."));
+        memory(vault, QStringLiteral("memories/semantic/staging.md"), QStringLiteral("2026-01-22"),
+               QStringLiteral("The staging database is refreshed from production every night."));
+        memory(vault, QStringLiteral("memories/semantic/staging-2.md"), QStringLiteral("2026-04-05"),
+               QStringLiteral("Refreshing the staging database from production every night was stopped because of "
+                              "privacy rules."));
+        ChatLoopbackServer server;
+        QVERIFY(server.start());
+        server.setReply(kChatPath, {500, R"({"error":{"message":"model not loaded"}})"});
+        useJudge(vault, server);
+        auto engine = opened(vault);
+        auto scan = engine->updateFindings();
+        QVERIFY(scan.ok());
+        QVERIFY2(scan->awaitingJudge >= 4, qPrintable(QString::number(scan->awaitingJudge)));
+        QCOMPARE(server.requests().size(), 3);
+        QVERIFY2(scan->judgeError.startsWith(
+                     QLatin1String("the llm judge could not judge 3 pair(s) and stopped after 3 failures in a row; ")),
+                 qPrintable(scan->judgeError));
+        QVERIFY(engine->updateFindings().ok());
+        QCOMPARE(server.requests().size(), 6); // the next update tries again, three at most
     }
 
     void request_holdsBothTextsDatesAndSources_atTemperatureZero()
