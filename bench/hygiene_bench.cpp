@@ -3,6 +3,8 @@
 //
 //   hygiene_bench --vault DIR [--findings OUT.json] [--changes 20] [--floor-sample 2000]
 //
+// With an `llm` endpoint in DIR/engram.json (bench/hygiene/judge_server.py) the full scan includes the judge.
+//
 // It indexes DIR (an existing index is kept), then times a full scan from nothing (the review tables
 // emptied), then edits --changes files one by one (a sentence appended) and times each file's re-index
 // and the findings update after it. The floor: every pair of a sample of --floor-sample memories
@@ -71,8 +73,9 @@ int main(int argc, char **argv)
 
     // A full scan from nothing, in a fresh detector (what the first run on an existing vault pays).
     Database &db = internals(engine).store().database();
-    if (Status s = db.exec(QStringLiteral("DELETE FROM review_findings; DELETE FROM review_profiles; "
-                                          "DELETE FROM meta WHERE key = 'review_high_water';"));
+    if (Status s =
+            db.exec(QStringLiteral("DELETE FROM review_findings; DELETE FROM review_profiles; "
+                                   "DELETE FROM meta WHERE key = 'review_high_water'; DELETE FROM review_verdicts;"));
         !s) {
         std::fprintf(stderr, "%s\n", qPrintable(s.error().toString()));
         return 1;
@@ -92,6 +95,11 @@ int main(int argc, char **argv)
                 static_cast<long long>(scan->profiled), static_cast<long long>(scan->compared),
                 static_cast<long long>(scan->found), fullMs / 1000.0,
                 fullMs * 1000.0 / double(qMax<qint64>(1, scan->profiled)));
+    // With an llm endpoint in the vault's engram.json the scan above included the judge (bench/hygiene/README.md).
+    if (scan->judged > 0 || scan->awaitingJudge > 0 || !scan->judgeError.isEmpty())
+        std::printf("  of which the llm judge: %lld pairs judged, %lld left for later runs%s%s\n",
+                    static_cast<long long>(scan->judged), static_cast<long long>(scan->awaitingJudge),
+                    scan->judgeError.isEmpty() ? "" : "; ", qPrintable(scan->judgeError));
     fresh->reset();
 
     // Listing, as `engram-cli review` and the Review view do.

@@ -103,6 +103,8 @@ int runReview(CliContext &cx)
     // the findings stored so far are listed and stderr says so.
     if (auto scan = engine->updateFindings(); !scan)
         cx.err << "review: listing the findings found so far; " << scan.error().toString() << Qt::endl;
+    else if (!scan->judgeError.isEmpty())
+        cx.err << "review: " << scan->judgeError << Qt::endl;
     MemoryReview review(*engine);
     if (cx.parser.isSet(QStringLiteral("resolve")))
         return runResolve(cx, *engine, review);

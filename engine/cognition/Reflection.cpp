@@ -1,6 +1,6 @@
 #include "cognition/Reflection.h"
 
-#include "core/HttpClient.h"
+#include "core/ChatCall.h"
 #include "core/JsonLinesFile.h"
 #include "redaction/RedactionGate.h"
 
@@ -21,23 +21,6 @@ constexpr int kMaxProposals = 12;
 QString iso(const QDateTime &t)
 {
     return t.isValid() ? t.toUTC().toString(Qt::ISODate) : QString();
-}
-
-QString baseUrl(const Endpoint &e)
-{
-    QString base = e.url;
-    while (base.endsWith(QLatin1Char('/')))
-        base.chop(1);
-    return base;
-}
-
-QUrl chatUrl(const Endpoint &e)
-{
-    const QString base = baseUrl(e);
-    if (e.kind == QLatin1String("ollama"))
-        return QUrl(base + QStringLiteral("/api/chat"));
-    return QUrl(base.endsWith(QLatin1String("/v1")) ? base + QStringLiteral("/chat/completions")
-                                                    : base + QStringLiteral("/v1/chat/completions"));
 }
 
 const QString kSystemPrompt =
@@ -180,42 +163,6 @@ QString Reflection::prompt(const CognitiveState &s)
     return p;
 }
 
-QJsonObject Reflection::chatRequest(const Endpoint &llm, const CognitiveState &state)
-{
-    const QJsonArray messages{
-        QJsonObject{{QStringLiteral("role"), QStringLiteral("system")}, {QStringLiteral("content"), kSystemPrompt}},
-        QJsonObject{{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), prompt(state)}}};
-    QJsonObject body{{QStringLiteral("model"), llm.model},
-                     {QStringLiteral("messages"), messages},
-                     {QStringLiteral("stream"), false}};
-    if (llm.kind == QLatin1String("ollama")) {
-        body.insert(QStringLiteral("format"), QStringLiteral("json"));
-        body.insert(QStringLiteral("options"), QJsonObject{{QStringLiteral("temperature"), 0.2}});
-    } else {
-        body.insert(QStringLiteral("temperature"), 0.2);
-    }
-    return body;
-}
-
-Result<QString> Reflection::messageText(const QString &kind, const QJsonObject &answer)
-{
-    QJsonObject message;
-    if (kind == QLatin1String("ollama")) {
-        message = answer.value(QStringLiteral("message")).toObject();
-    } else {
-        const QJsonArray choices = answer.value(QStringLiteral("choices")).toArray();
-        if (!choices.isEmpty())
-            message = choices.first().toObject().value(QStringLiteral("message")).toObject();
-    }
-    const QString text = message.value(QStringLiteral("content")).toString();
-    if (text.trimmed().isEmpty())
-        return Error{kind == QLatin1String("ollama")
-                         ? QStringLiteral("the answer has no message.content (is this an Ollama /api/chat server?)")
-                         : QStringLiteral("the answer has no choices[0].message.content (is this an OpenAI-compatible "
-                                          "/v1/chat/completions server?)")};
-    return text;
-}
-
 Result<QList<Learning>> Reflection::parseProposals(const QString &text)
 {
     QList<Learning> out;
@@ -279,16 +226,8 @@ Result<ReflectionRecord> Reflection::reflect(const QDateTime &now) const
     if (!state)
         return state.error();
 
-    QList<QPair<QByteArray, QByteArray>> headers;
-    if (!m_llm.apiKeyEnv.isEmpty()) {
-        const QByteArray key = qgetenv(m_llm.apiKeyEnv.toLocal8Bit().constData());
-        if (!key.isEmpty())
-            headers.append(qMakePair(QByteArray("Authorization"), QByteArray("Bearer " + key)));
-    }
-    auto answer = HttpClient(m_llm.timeoutMs).postJson(chatUrl(m_llm), chatRequest(m_llm, *state), headers);
-    if (!answer)
-        return Error{QStringLiteral("reflection failed, nothing was changed: %1").arg(answer.error().message)};
-    auto text = messageText(m_llm.kind, *answer);
+    // A little warmth: the same state need not give the same reflection twice.
+    const auto text = ChatCall(m_llm, ChatOptions{0.2, 0, true}).ask(kSystemPrompt, prompt(*state));
     if (!text)
         return Error{QStringLiteral("reflection failed, nothing was changed: %1").arg(text.error().message)};
     auto proposals = parseProposals(*text);

@@ -68,11 +68,7 @@ public:
     /// already stored is left as it is.
     Status propose(const ReflectionRecord &record) const;
 
-    /// The chat request body for the endpoint's protocol (exposed for tests).
-    static QJsonObject chatRequest(const Endpoint &llm, const CognitiveState &state);
     static QString prompt(const CognitiveState &state);
-    /// The model's message text out of an OpenAI or Ollama chat answer.
-    static Result<QString> messageText(const QString &kind, const QJsonObject &answer);
     /// Proposed learnings out of the model's text: the JSON object asked for
     /// (also inside a ``` fence), else Markdown "Insights/Patterns/Questions" bullets.
     static Result<QList<Learning>> parseProposals(const QString &text);

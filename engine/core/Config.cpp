@@ -274,6 +274,16 @@ Result<Config> Config::fromJson(const QJsonObject &root)
         mode.contextTurns = m.value(QStringLiteral("contextTurns")).toInt(mode.contextTurns);
         c.setMode(mode);
     }
+    const QJsonValue review = root.value(QStringLiteral("review"));
+    if (!review.isUndefined() && !review.isObject())
+        return Error{QStringLiteral("engram.json: `review` must be an object like {\"judge\": true}")};
+    const QJsonValue judge = review.toObject().value(QStringLiteral("judge"));
+    if (!judge.isUndefined() && !judge.isBool())
+        return Error{QStringLiteral("engram.json: `review.judge` must be true or false")};
+    c.review.judge = judge.toBool(c.review.judge);
+    c.review.judgePerUpdate = review.toObject().value(QStringLiteral("judgePerUpdate")).toInt(c.review.judgePerUpdate);
+    if (c.review.judgePerUpdate < 1)
+        return Error{QStringLiteral("engram.json: `review.judgePerUpdate` must be a whole number ≥ 1")};
     const QJsonObject health = root.value(QStringLiteral("health")).toObject();
     c.health.stateStaleDays = health.value(QStringLiteral("stateStaleDays")).toInt(c.health.stateStaleDays);
     c.health.sessionStaleHours = health.value(QStringLiteral("sessionStaleHours")).toInt(c.health.sessionStaleHours);
@@ -372,6 +382,8 @@ QJsonObject Config::toJson() const
                             {QStringLiteral("promoteConfidence"), consolidation.promoteConfidence},
                             {QStringLiteral("nightlyHour"), consolidation.nightlyHour},
                             {QStringLiteral("useLlm"), consolidation.useLlm}});
+    root.insert(QStringLiteral("review"), QJsonObject{{QStringLiteral("judge"), review.judge},
+                                                      {QStringLiteral("judgePerUpdate"), review.judgePerUpdate}});
     root.insert(QStringLiteral("health"),
                 QJsonObject{{QStringLiteral("stateStaleDays"), health.stateStaleDays},
                             {QStringLiteral("sessionStaleHours"), health.sessionStaleHours},

@@ -42,6 +42,14 @@ struct ConsolidationSettings {
     bool useLlm = true;             ///< use the llm endpoint when one is configured
 };
 
+/// `review` in engram.json: the memory-hygiene review (duplicates, contradictions, stale facts).
+struct ReviewSettings {
+    /// Ask the llm endpoint, when one is configured, about the detector's candidate pairs: its verdict
+    /// (duplicate, contradiction, distinct) replaces the offline one.
+    bool judge = true;
+    int judgePerUpdate = 200; ///< pairs asked at most per update: a large vault is judged over several runs
+};
+
 /// An HTTP model endpoint (embeddings or chat): OpenAI-compatible or Ollama.
 struct Endpoint {
     QString kind; ///< "openai" or "ollama"; empty = none configured
@@ -131,6 +139,7 @@ public:
     /// "pack" (only packs that are exported count as access) or "recall".
     QString reinforceOn = QStringLiteral("pack");
     ConsolidationSettings consolidation;
+    ReviewSettings review;
     HealthThresholds health;
     CaptureSettings capture;
     /// Vaults opened beside this one for recall and packs (VaultSet); never written by capture.

@@ -29,7 +29,21 @@ CREATE TABLE IF NOT EXISTS review_findings(
 CREATE INDEX IF NOT EXISTS review_findings_older ON review_findings(older);
 CREATE INDEX IF NOT EXISTS review_findings_newer ON review_findings(newer);
 CREATE INDEX IF NOT EXISTS review_findings_kind ON review_findings(kind);
+CREATE TABLE IF NOT EXISTS review_verdicts(
+  finding_id TEXT PRIMARY KEY,
+  verdict TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  model TEXT NOT NULL);
 )SQL";
+
+/// A finding's kind once the judge has spoken: the model's verdict, except that `distinct` leaves a related
+/// pair related (the raw material of a stale fact: the judge says nothing about age) and makes a duplicate or
+/// contradiction "distinct", which no listing selects.
+const QString kKind = QStringLiteral(
+    "(CASE WHEN v.verdict IS NULL OR (v.verdict = 'distinct' AND r.kind = 'related') THEN r.kind ELSE v.verdict END)");
+/// Verdicts are kept by the finding's id, not by a foreign key: the id hashes both texts, so a re-indexed
+/// file whose texts did not change keeps its verdicts, and a changed text is a new id that is asked again.
+const QString kJudged = QStringLiteral("FROM review_findings r LEFT JOIN review_verdicts v ON v.finding_id = r.id ");
 
 const QString kHighWaterKey = QStringLiteral("review_high_water");
 
@@ -76,10 +90,19 @@ FindingRow rowFrom(const Statement &s)
     row.newer = s.int64(3);
     row.similarity = s.real(4);
     row.reason = s.text(5);
+    // The model's verdict passes through as it said it, with who said it.
+    if (const QString verdict = s.text(6);
+        verdict == QLatin1String("duplicate") || verdict == QLatin1String("contradiction")) {
+        row.judgedBy = s.text(8);
+        row.reason = QStringLiteral("judged by %1: %2").arg(row.judgedBy, s.text(7));
+    }
     return row;
 }
 
-const QString kRowColumns = QStringLiteral("SELECT id, kind, older, newer, similarity, reason FROM review_findings ");
+const QString kRowColumns =
+    QStringLiteral("SELECT r.id, %1, r.older, r.newer, r.similarity, r.reason, v.verdict, v.reason, v.model ")
+        .arg(kKind)
+    + kJudged;
 
 } // namespace
 
@@ -390,7 +413,7 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
 
 Result<QList<FindingRow>> FindingIndex::rows(Stored kind)
 {
-    auto s = m_db.cached(kRowColumns + QStringLiteral("WHERE kind = ?"));
+    auto s = m_db.cached(kRowColumns + QStringLiteral("WHERE %1 = ?").arg(kKind));
     if (!s)
         return s.error();
     s->bind(1, storedName(kind));
@@ -405,7 +428,8 @@ Result<QList<FindingRow>> FindingIndex::rows(Stored kind)
 
 Result<QList<FindingRow>> FindingIndex::rowsOf(qint64 chunkId)
 {
-    auto s = m_db.cached(kRowColumns + QStringLiteral("WHERE older = ?1 OR newer = ?1"));
+    auto s = m_db.cached(kRowColumns
+                         + QStringLiteral("WHERE (r.older = ?1 OR r.newer = ?1) AND %1 != 'distinct'").arg(kKind));
     if (!s)
         return s.error();
     s->bind(1, chunkId);
@@ -419,7 +443,7 @@ Result<QList<FindingRow>> FindingIndex::rowsOf(qint64 chunkId)
 
 Result<FindingRow> FindingIndex::row(const QString &id)
 {
-    auto s = m_db.cached(kRowColumns + QStringLiteral("WHERE id = ?"));
+    auto s = m_db.cached(kRowColumns + QStringLiteral("WHERE r.id = ? AND %1 != 'distinct'").arg(kKind));
     if (!s)
         return s.error();
     s->bind(1, id);
@@ -449,13 +473,14 @@ QHash<qint64, FindingIndex::Successors> FindingIndex::successorsOf(const QList<q
         }
     }
     auto contradicting = m_db.cached(
-        QStringLiteral("SELECT r.older, r.newer, nf.path FROM review_findings r "
-                       "JOIN chunks o ON o.id = r.older JOIN files of ON of.id = o.file_id "
-                       "JOIN chunks n ON n.id = r.newer JOIN files nf ON nf.id = n.file_id "
-                       "WHERE r.kind = 'contradiction' AND r.older IN (SELECT value FROM json_each(?)) "
-                       "AND NOT EXISTS (SELECT 1 FROM dyn_edges e WHERE e.type IN ('distinct', 'supersedes') AND "
-                       "((e.src = of.path AND e.dst IN (nf.path, substr(nf.path, 1, length(nf.path) - 3))) OR "
-                       "(e.src = nf.path AND e.dst IN (of.path, substr(of.path, 1, length(of.path) - 3)))))"));
+        QStringLiteral("SELECT r.older, r.newer, nf.path ") + kJudged
+        + QStringLiteral("JOIN chunks o ON o.id = r.older JOIN files of ON of.id = o.file_id "
+                         "JOIN chunks n ON n.id = r.newer JOIN files nf ON nf.id = n.file_id WHERE ")
+        + kKind
+        + QStringLiteral(" = 'contradiction' AND r.older IN (SELECT value FROM json_each(?)) "
+                         "AND NOT EXISTS (SELECT 1 FROM dyn_edges e WHERE e.type IN ('distinct', 'supersedes') AND "
+                         "((e.src = of.path AND e.dst IN (nf.path, substr(nf.path, 1, length(nf.path) - 3))) OR "
+                         "(e.src = nf.path AND e.dst IN (of.path, substr(of.path, 1, length(of.path) - 3)))))"));
     if (contradicting) {
         contradicting->bind(1, sqlList(chunkIds));
         while (contradicting->next()) {
@@ -471,15 +496,58 @@ QHash<qint64, FindingIndex::Successors> FindingIndex::successorsOf(const QList<q
 QList<QPair<qint64, qint64>> FindingIndex::duplicatesAmong(const QList<qint64> &chunkIds)
 {
     QList<QPair<qint64, qint64>> out;
-    auto s = m_db.cached(QStringLiteral(
-        "SELECT older, newer FROM review_findings WHERE kind = 'duplicate' "
-        "AND older IN (SELECT value FROM json_each(?1)) AND newer IN (SELECT value FROM json_each(?1))"));
+    auto s = m_db.cached(QStringLiteral("SELECT r.older, r.newer ") + kJudged + QStringLiteral("WHERE ") + kKind
+                         + QStringLiteral(" = 'duplicate' AND r.older IN (SELECT value FROM json_each(?1)) "
+                                          "AND r.newer IN (SELECT value FROM json_each(?1))"));
     if (!s)
         return out;
     s->bind(1, sqlList(chunkIds));
     while (s->next())
         out << qMakePair(s->int64(0), s->int64(1));
     return out;
+}
+
+Result<QList<FindingRow>> FindingIndex::unjudged(int limit)
+{
+    // Stored contradictions first (the offline detector's weakest verdict), then related pairs (where it
+    // misses contradictions), then duplicates; the closest pairs first within each.
+    auto s = m_db.cached(kRowColumns
+                         + QStringLiteral("WHERE v.finding_id IS NULL ORDER BY CASE r.kind WHEN 'contradiction' THEN 0 "
+                                          "WHEN 'related' THEN 1 ELSE 2 END, r.similarity DESC, r.id LIMIT ?"));
+    if (!s)
+        return s.error();
+    s->bind(1, limit);
+    QList<FindingRow> out;
+    while (s->next())
+        out << rowFrom(*s);
+    if (s->failed())
+        return s->error();
+    return out;
+}
+
+qint64 FindingIndex::unjudgedCount()
+{
+    auto s = m_db.cached(QStringLiteral("SELECT count(*) ") + kJudged + QStringLiteral("WHERE v.finding_id IS NULL"));
+    return s && s->next() ? s->int64(0) : 0;
+}
+
+Status FindingIndex::storeVerdict(const QString &findingId, const Judgement &judgement)
+{
+    auto insert = m_db.cached(QStringLiteral(
+        "INSERT OR REPLACE INTO review_verdicts(finding_id, verdict, reason, model) VALUES(?, ?, ?, ?)"));
+    if (!insert)
+        return insert.error();
+    insert->bind(1, findingId)
+        .bind(2, judgeVerdictName(judgement.verdict))
+        .bind(3, judgement.reason)
+        .bind(4, judgement.model);
+    return insert->exec();
+}
+
+Status FindingIndex::forgetOrphanVerdicts()
+{
+    return m_db.exec(
+        QStringLiteral("DELETE FROM review_verdicts WHERE finding_id NOT IN (SELECT id FROM review_findings)"));
 }
 
 } // namespace engram

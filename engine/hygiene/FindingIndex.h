@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Result.h"
+#include "hygiene/FindingJudge.h"
 #include "hygiene/MemoryComparison.h"
 
 #include <QDateTime>
@@ -25,7 +26,8 @@ struct FindingRow {
     qint64 older = 0;
     qint64 newer = 0;
     double similarity = 0.0;
-    QString reason;
+    QString reason;   ///< the detector's, or "judged by <model>: <the model's reason>"
+    QString judgedBy; ///< the model whose verdict set the kind; empty: the offline detector's
 };
 
 /// What a catch-up did.
@@ -35,7 +37,10 @@ struct FindingScan {
     qint64 found = 0;    ///< findings stored
     qint64 memories = 0; ///< chunks the detector knows in total
     bool reloaded =
-        false; ///< the profiles were read from the index again (first run, or another process removed chunks)
+        false;         ///< the profiles were read from the index again (first run, or another process removed chunks)
+    qint64 judged = 0; ///< pairs the llm judge gave a verdict on in this run
+    qint64 awaitingJudge = 0; ///< stored pairs no model has judged yet (the next runs ask; 0 without a judge)
+    QString judgeError;       ///< why the judge stopped or skipped pairs (their offline verdict stands); empty: none
 };
 
 /// The derived, incremental side of memory hygiene, in the index database (so a rebuild starts it over
@@ -52,6 +57,10 @@ struct FindingScan {
 ///
 /// Digests (session, daily, weekly) restate their sources by design and are not profiled; pairs linked by
 /// lineage (`derived_from`, `supersedes`) are not findings.
+///
+/// A model's verdict on a pair (FindingJudge, table review_verdicts) passes through unchanged: every
+/// listing here reads the pair as the model called it (a `distinct` duplicate or contradiction is no
+/// finding; a related pair it calls a contradiction is one), and an unjudged pair as the detector did.
 class FindingIndex {
 public:
     explicit FindingIndex(Database &db);
@@ -79,6 +88,16 @@ public:
     QHash<qint64, Successors> successorsOf(const QList<qint64> &chunkIds);
     /// The pairs among `chunkIds` stored as duplicates (each pair once, as {older, newer}).
     QList<QPair<qint64, qint64>> duplicatesAmong(const QList<qint64> &chunkIds);
+
+    /// Stored pairs no model has judged yet, at most `limit`: contradictions first, then related pairs,
+    /// then duplicates.
+    Result<QList<FindingRow>> unjudged(int limit);
+    qint64 unjudgedCount();
+    /// Remembers the model's verdict on finding `findingId` (review_verdicts): rows(), successorsOf() and
+    /// duplicatesAmong() read the pair as the model called it from now on.
+    Status storeVerdict(const QString &findingId, const Judgement &judgement);
+    /// Drops the verdicts of pairs no longer stored (a text changed, a file went).
+    Status forgetOrphanVerdicts();
 
     /// The weight of a term or value key: log(1 + N / df) over the profiled memories; 1 when unknown.
     double weight(const QString &feature) const;

@@ -453,21 +453,6 @@ void Engine::finishRun(IndexReport &report)
         addWriteError(report, s.error());
 }
 
-Result<FindingScan> Engine::updateFindings(const std::atomic_bool *cancel)
-{
-    auto lock = beginWrite();
-    if (!lock)
-        return lock.error();
-    return updateFindingsLocked(cancel);
-}
-
-Result<FindingScan> Engine::updateFindingsLocked(const std::atomic_bool *cancel)
-{
-    if (Status s = m_findings->createSchema(); !s)
-        return s.error();
-    return m_findings->update(cancel);
-}
-
 void Engine::addWriteError(IndexReport &report, const Error &error)
 {
     if (report.error)
@@ -749,51 +734,6 @@ Result<ContextPack> Engine::pack(const RecallQuery &query, int budget)
             qWarning("pack was not recorded as a use of its memories: %s", qPrintable(recorded.error().toString()));
     }
     return pack;
-}
-
-void Engine::applyFindings(QList<RecallResult> &results, bool dropDuplicates)
-{
-    if (!m_findings || results.isEmpty())
-        return;
-    QList<qint64> ids;
-    for (const RecallResult &r : std::as_const(results))
-        ids << r.chunk.id;
-    const QHash<qint64, FindingIndex::Successors> successors = m_findings->successorsOf(ids);
-    for (RecallResult &r : results) {
-        const FindingIndex::Successors s = successors.value(r.chunk.id);
-        r.supersededBy = s.supersededBy;
-        r.contradictedBy = s.contradictedBy;
-    }
-    // The newer side of a contradiction comes first: an agent reads what holds now, then what it replaced.
-    // One pass: each result is placed after the newer memories (in the list) that contradict it.
-    QHash<qint64, qsizetype> position;
-    for (qsizetype i = 0; i < results.size(); ++i)
-        position.insert(results[i].chunk.id, i);
-    QList<RecallResult> ordered;
-    ordered.reserve(results.size());
-    QList<bool> placed(results.size(), false);
-    for (qsizetype i = 0; i < results.size(); ++i) {
-        if (placed[i])
-            continue;
-        for (qint64 newer : successors.value(results[i].chunk.id).contradictedByChunks)
-            if (const qsizetype j = position.value(newer, -1); j > i && !placed[j]) {
-                placed[j] = true;
-                ordered << results[j];
-            }
-        placed[i] = true;
-        ordered << results[i];
-    }
-    results = std::move(ordered);
-    if (!dropDuplicates)
-        return;
-    // Of two memories the review calls duplicates, a pack holds the higher ranked only.
-    QSet<qint64> dropped;
-    QHash<qint64, qsizetype> rank;
-    for (qsizetype i = 0; i < results.size(); ++i)
-        rank.insert(results[i].chunk.id, i);
-    for (const auto &[older, newer] : m_findings->duplicatesAmong(ids))
-        dropped.insert(rank.value(older) > rank.value(newer) ? older : newer);
-    results.removeIf([&](const RecallResult &r) { return dropped.contains(r.chunk.id); });
 }
 
 QString Engine::packPreamble(const QDateTime &now, int budget) const
