@@ -84,7 +84,7 @@ int main(int argc, char **argv)
     if (!fresh)
         return 1;
     timer.restart();
-    auto scan = (*fresh)->updateFindings();
+    auto scan = (*fresh)->updateFindings(nullptr, Engine::Judging::Full); // the judge too, when engram.json names one
     if (!scan) {
         std::fprintf(stderr, "%s\n", qPrintable(scan.error().toString()));
         return 1;

@@ -356,7 +356,9 @@ void IndexWorker::refreshFindings()
 {
     // Cheap when the index runs kept them current (a long-running engine updates after each run):
     // only what was indexed since is compared.
-    if (auto scan = m_engine->updateFindings(); !scan) {
+    // A few pairs for the llm judge, when one is configured: the worker is free again within seconds for the
+    // next index run, and the rest wait for the next refresh (or `engram-cli review --judge`).
+    if (auto scan = m_engine->updateFindings(nullptr, Engine::Judging::Background); !scan) {
         Q_EMIT findingsReady({}, scan.error().toString());
         return;
     }

@@ -101,7 +101,9 @@ int runReview(CliContext &cx)
         return ExitFailure;
     // What was indexed since the last update is compared first; when another process holds the index,
     // the findings stored so far are listed and stderr says so.
-    if (auto scan = engine->updateFindings(); !scan)
+    const Engine::Judging judging =
+        cx.parser.isSet(QStringLiteral("judge")) ? Engine::Judging::Full : Engine::Judging::None;
+    if (auto scan = engine->updateFindings(nullptr, judging); !scan)
         cx.err << "review: listing the findings found so far; " << scan.error().toString() << Qt::endl;
     else if (!scan->judgeError.isEmpty())
         cx.err << "review: " << scan->judgeError << Qt::endl;
@@ -156,6 +158,9 @@ const CommandRegistration reviewCommand{CliCommand{
                      QStringLiteral("merge (default for a duplicate), supersede (contradiction), keep-both, archive "
                                     "(stale)."),
                      QStringLiteral("action")});
+        p.addOption({QStringLiteral("judge"),
+                     QStringLiteral("First ask the llm endpoint of engram.json about up to review.judgePerUpdate "
+                                    "pairs no model has judged yet (a second or more each with a local model).")});
         addNowOption(p, QStringLiteral("Judge stale facts"));
     },
     runReview}};

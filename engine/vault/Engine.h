@@ -149,11 +149,17 @@ public:
     /// with the index, under the index lock: only the chunks indexed since the last update are compared. An index
     /// run does not (a first scan of 10k memories takes seconds: bench/README.md); whoever shows findings
     /// asks for it first (`review`, the MCP tool, the workbench's worker after each run it sees).
-    /// With an `llm` endpoint (and `review.judge`, on by default) the model is then asked about the stored pairs
-    /// no model has judged yet, at most `review.judgePerUpdate` of them, outside the lock (FindingJudge): its
-    /// verdict replaces the detector's. A judge that fails leaves the detector's verdict and says why in
+    /// With an `llm` endpoint (and `review.judge`, on by default) and a `judging` other than None, the model is
+    /// then asked about stored pairs no model has judged yet, outside the lock (FindingJudge): its verdict
+    /// replaces the detector's. A judge that fails leaves the detector's verdict and says why in
     /// FindingScan::judgeError; the update itself still succeeds.
-    Result<FindingScan> updateFindings(const std::atomic_bool *cancel = nullptr);
+    enum class Judging {
+        None,       ///< listings an agent or a person waits for (MCP `review`, `review` without --judge, resolve)
+        Background, ///< a few pairs (kBackgroundJudgeBatch): the workbench's worker after a run, between index runs
+        Full,       ///< up to `review.judgePerUpdate` pairs: `engram-cli review --judge`
+    };
+    static constexpr int kBackgroundJudgeBatch = 4;
+    Result<FindingScan> updateFindings(const std::atomic_bool *cancel = nullptr, Judging judging = Judging::None);
 
     /// Rewrites the journal without the events a rebuild no longer needs.
     Status compactJournal();
@@ -205,7 +211,7 @@ private:
     /// updateFindings() for a caller that holds the index lock.
     Result<FindingScan> updateFindingsLocked(const std::atomic_bool *cancel);
     /// Asks the llm judge about unjudged pairs and stores its verdicts (see updateFindings).
-    void judgeFindings(FindingScan &scan, const std::atomic_bool *cancel);
+    void judgeFindings(FindingScan &scan, const std::atomic_bool *cancel, int atMost);
     /// A memory as the judge shows it to the model: its display text through the gate, date and source.
     JudgedMemory judgedMemory(const Chunk &chunk) const;
     /// Each result's text, title and heading through the gate (a secret a person wrote into a note reaches

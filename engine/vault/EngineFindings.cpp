@@ -7,6 +7,8 @@
 
 #include <QSet>
 
+#include <algorithm>
+
 namespace engram {
 
 namespace {
@@ -17,7 +19,7 @@ constexpr int kJudgeFailuresInARow = 3;
 
 } // namespace
 
-Result<FindingScan> Engine::updateFindings(const std::atomic_bool *cancel)
+Result<FindingScan> Engine::updateFindings(const std::atomic_bool *cancel, Judging judging)
 {
     auto scan = [&]() -> Result<FindingScan> {
         auto lock = beginWrite();
@@ -25,8 +27,11 @@ Result<FindingScan> Engine::updateFindings(const std::atomic_bool *cancel)
             return lock.error();
         return updateFindingsLocked(cancel);
     }();
-    if (scan && m_config->llmEndpoint.configured() && m_config->review.judge)
-        judgeFindings(*scan, cancel);
+    // A local model takes a second or more a pair: only a caller that can wait asks it (see Judging).
+    if (scan && judging != Judging::None && m_config->llmEndpoint.configured() && m_config->review.judge)
+        judgeFindings(*scan, cancel,
+                      judging == Judging::Full ? m_config->review.judgePerUpdate
+                                               : std::min(kBackgroundJudgeBatch, m_config->review.judgePerUpdate));
     return scan;
 }
 
@@ -56,11 +61,11 @@ JudgedMemory Engine::judgedMemory(const Chunk &chunk) const
     return memory;
 }
 
-void Engine::judgeFindings(FindingScan &scan, const std::atomic_bool *cancel)
+void Engine::judgeFindings(FindingScan &scan, const std::atomic_bool *cancel, int atMost)
 {
     // The pairs are read and the model asked without the index lock (a local model takes seconds a pair;
     // capture must not wait for it); the verdicts are stored under it.
-    auto rows = m_findings->unjudged(m_config->review.judgePerUpdate);
+    auto rows = m_findings->unjudged(atMost);
     if (!rows) {
         scan.judgeError = rows.error().toString();
         return;

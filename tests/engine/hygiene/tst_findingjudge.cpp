@@ -141,7 +141,7 @@ private slots:
         {
             // Without a model the detector stores the pair as related and shows nothing.
             auto offline = opened(vault);
-            QVERIFY(offline->updateFindings().ok());
+            QVERIFY(offline->updateFindings(nullptr, Engine::Judging::Full).ok());
             QCOMPARE(open(*offline), QStringList());
             QCOMPARE(internals(*offline).findings().rows(FindingIndex::Stored::Related)->size(), 1);
         }
@@ -153,7 +153,7 @@ private slots:
                 R"({"verdict": "contradiction", "reason": "retries were dropped in the queue migration"})")));
         useJudge(vault, server);
         auto engine = opened(vault);
-        auto scan = engine->updateFindings();
+        auto scan = engine->updateFindings(nullptr, Engine::Judging::Full);
         QVERIFY(scan.ok());
         QCOMPARE(scan->judgeError, QString());
         QCOMPARE(scan->judged, 1);
@@ -175,7 +175,7 @@ private slots:
         const QString query = QStringLiteral("which day do billing production deploys happen");
         {
             auto offline = opened(vault);
-            QVERIFY(offline->updateFindings().ok());
+            QVERIFY(offline->updateFindings(nullptr, Engine::Judging::Full).ok());
             QCOMPARE(open(*offline),
                      QStringList{QStringLiteral("contradiction memories/semantic/deploy-day.md → "
                                                 "memories/semantic/deploy-day-2.md: friday → tuesday")});
@@ -187,7 +187,7 @@ private slots:
             kChatPath, answer(QStringLiteral(R"({"verdict": "distinct", "reason": "two services, two deploy days"})")));
         useJudge(vault, server);
         auto engine = opened(vault);
-        auto scan = engine->updateFindings();
+        auto scan = engine->updateFindings(nullptr, Engine::Judging::Full);
         QVERIFY(scan.ok());
         QCOMPARE(scan->judged, 1);
         QCOMPARE(open(*engine), QStringList());
@@ -211,7 +211,7 @@ private slots:
         server.setReply(kChatPath, answer(QStringLiteral(R"({"verdict": "distinct", "reason": "two tools"})")));
         useJudge(vault, server);
         auto engine = opened(vault);
-        auto scan = engine->updateFindings();
+        auto scan = engine->updateFindings(nullptr, Engine::Judging::Full);
         QVERIFY(scan.ok());
         QVERIFY(scan->judged >= 1);
         QCOMPARE(server.requests().size(), int(scan->judged));
@@ -232,7 +232,7 @@ private slots:
                                                          "are about webhook retries\"}\n```")));
         useJudge(vault, server);
         auto engine = opened(vault);
-        auto scan = engine->updateFindings();
+        auto scan = engine->updateFindings(nullptr, Engine::Judging::Full);
         QVERIFY(scan.ok());
         QCOMPARE(scan->judgeError, QString());
         QCOMPARE(open(*engine),
@@ -252,14 +252,14 @@ private slots:
         useJudge(vault, server);
         {
             auto engine = opened(vault);
-            QCOMPARE(engine->updateFindings()->judged, 1);
-            auto again = engine->updateFindings();
+            QCOMPARE(engine->updateFindings(nullptr, Engine::Judging::Full)->judged, 1);
+            auto again = engine->updateFindings(nullptr, Engine::Judging::Full);
             QVERIFY(again.ok());
             QCOMPARE(again->judged, 0);
             QCOMPARE(server.requests().size(), 1);
         }
         auto next = opened(vault); // another process: the verdict is in the index
-        auto scan = next->updateFindings();
+        auto scan = next->updateFindings(nullptr, Engine::Judging::Full);
         QVERIFY(scan.ok());
         QCOMPARE(scan->judged, 0);
         QCOMPARE(server.requests().size(), 1);
@@ -278,7 +278,7 @@ private slots:
                         answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "no retries now"})")));
         useJudge(vault, server);
         auto engine = opened(vault);
-        QCOMPARE(engine->updateFindings()->judged, 1);
+        QCOMPARE(engine->updateFindings(nullptr, Engine::Judging::Full)->judged, 1);
         writeWebhookPair(
             vault,
             QStringLiteral(
@@ -286,7 +286,7 @@ private slots:
         QVERIFY(!engine->indexPath(kDropped).error);
         server.setReply(kChatPath,
                         answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "one retry now"})")));
-        auto scan = engine->updateFindings();
+        auto scan = engine->updateFindings(nullptr, Engine::Judging::Full);
         QVERIFY(scan.ok());
         QCOMPARE(scan->judged, 1);
         const auto requests = server.requests();
@@ -333,7 +333,7 @@ private slots:
         server.setReply(kChatPath, reply);
         useJudge(vault, server, 300);
         auto engine = opened(vault);
-        auto scan = engine->updateFindings();
+        auto scan = engine->updateFindings(nullptr, Engine::Judging::Full);
         QVERIFY2(scan.ok(), "a judge that fails does not fail the update");
         QCOMPARE(scan->judged, 0);
         QCOMPARE(scan->awaitingJudge, 1);
@@ -344,7 +344,7 @@ private slots:
         QVERIFY2(scan->judgeError.contains(server.url()), qPrintable(scan->judgeError));
         QCOMPARE(open(*engine), QStringList{QStringLiteral("contradiction memories/semantic/deploy-day.md → "
                                                            "memories/semantic/deploy-day-2.md: friday → tuesday")});
-        QVERIFY(engine->updateFindings().ok());
+        QVERIFY(engine->updateFindings(nullptr, Engine::Judging::Full).ok());
         QCOMPARE(server.requests().size(), 2); // nothing was remembered: the next update asks again
     }
 
@@ -367,14 +367,14 @@ private slots:
         server.setReply(kChatPath, {500, R"({"error":{"message":"model not loaded"}})"});
         useJudge(vault, server);
         auto engine = opened(vault);
-        auto scan = engine->updateFindings();
+        auto scan = engine->updateFindings(nullptr, Engine::Judging::Full);
         QVERIFY(scan.ok());
         QVERIFY2(scan->awaitingJudge >= 4, qPrintable(QString::number(scan->awaitingJudge)));
         QCOMPARE(server.requests().size(), 3);
         QVERIFY2(scan->judgeError.startsWith(
                      QLatin1String("the llm judge could not judge 3 pair(s) and stopped after 3 failures in a row; ")),
                  qPrintable(scan->judgeError));
-        QVERIFY(engine->updateFindings().ok());
+        QVERIFY(engine->updateFindings(nullptr, Engine::Judging::Full).ok());
         QCOMPARE(server.requests().size(), 6); // the next update tries again, three at most
     }
 
@@ -387,7 +387,7 @@ private slots:
         server.setReply(kChatPath, answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "moved"})")));
         useJudge(vault, server);
         auto engine = opened(vault);
-        QVERIFY(engine->updateFindings().ok());
+        QVERIFY(engine->updateFindings(nullptr, Engine::Judging::Full).ok());
         const auto requests = server.requests();
         QCOMPARE(requests.size(), 1);
         QCOMPARE(requests[0].method, QByteArray("POST"));
@@ -434,7 +434,7 @@ private slots:
                         answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "no retries now"})")));
         useJudge(vault, server);
         auto engine = opened(vault);
-        QVERIFY(engine->updateFindings().ok());
+        QVERIFY(engine->updateFindings(nullptr, Engine::Judging::Full).ok());
         const auto requests = server.requests();
         QCOMPARE(requests.size(), 1);
         const QString asked = question(requests[0]);
@@ -456,16 +456,38 @@ private slots:
         server.setReply(kChatPath, answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "changed"})")));
         useJudge(vault, server, 10000, QJsonObject{{QStringLiteral("judgePerUpdate"), 1}});
         auto engine = opened(vault);
-        auto first = engine->updateFindings();
+        auto first = engine->updateFindings(nullptr, Engine::Judging::Full);
         QVERIFY(first.ok());
         QCOMPARE(first->judged, 1);
         QCOMPARE(first->awaitingJudge, 1);
         QVERIFY(question(server.requests().at(0)).contains(QLatin1String("Fridays"))); // the stored contradiction
-        auto second = engine->updateFindings();
+        auto second = engine->updateFindings(nullptr, Engine::Judging::Full);
         QVERIFY(second.ok());
         QCOMPARE(second->judged, 1);
         QCOMPARE(second->awaitingJudge, 0);
         QVERIFY(question(server.requests().at(1)).contains(QLatin1String("retries failed webhook calls")));
+        QCOMPARE(server.requests().size(), 2);
+    }
+
+    void listingsAPersonOrAnAgentWaitsFor_askNothing_theWorkbenchAsksAFew()
+    {
+        TestVault vault;
+        writeWebhookPair(vault);
+        writeDeployPair(vault);
+        ChatLoopbackServer server;
+        QVERIFY(server.start());
+        server.setReply(kChatPath, answer(QStringLiteral(R"({"verdict": "contradiction", "reason": "changed"})")));
+        useJudge(vault, server, 10000);
+        auto engine = opened(vault);
+        // `review` without --judge, MCP review and resolve: the stored verdicts, no model call.
+        auto waited = engine->updateFindings();
+        QVERIFY(waited.ok());
+        QCOMPARE(waited->judged, 0);
+        QCOMPARE(server.requests().size(), 0);
+        // The workbench's worker between index runs: a few pairs (two stored here), not review.judgePerUpdate.
+        auto background = engine->updateFindings(nullptr, Engine::Judging::Background);
+        QVERIFY(background.ok());
+        QCOMPARE(background->judged, 2);
         QCOMPARE(server.requests().size(), 2);
     }
 
@@ -478,7 +500,7 @@ private slots:
         server.setReply(kChatPath, answer(QStringLiteral(R"({"verdict": "distinct", "reason": "x"})")));
         useJudge(vault, server, 10000, QJsonObject{{QStringLiteral("judge"), false}});
         auto engine = opened(vault);
-        auto scan = engine->updateFindings();
+        auto scan = engine->updateFindings(nullptr, Engine::Judging::Full);
         QVERIFY(scan.ok());
         QCOMPARE(scan->judged, 0);
         QCOMPARE(scan->awaitingJudge, 0);
