@@ -99,6 +99,17 @@ FindingRow rowFrom(const Statement &s)
     return row;
 }
 
+/// Every row a bound statement of kRowColumns answers.
+Result<QList<FindingRow>> rowsFrom(Statement &s)
+{
+    QList<FindingRow> out;
+    while (s.next())
+        out << rowFrom(s);
+    if (s.failed())
+        return s.error();
+    return out;
+}
+
 const QString kRowColumns =
     QStringLiteral("SELECT r.id, %1, r.older, r.newer, r.similarity, r.reason, v.verdict, v.reason, v.model ")
         .arg(kKind)
@@ -417,13 +428,7 @@ Result<QList<FindingRow>> FindingIndex::rows(Stored kind)
     if (!s)
         return s.error();
     s->bind(1, storedName(kind));
-    QList<FindingRow> out;
-    while (s->next()) {
-        out << rowFrom(*s);
-    }
-    if (s->failed())
-        return s->error();
-    return out;
+    return rowsFrom(*s);
 }
 
 Result<QList<FindingRow>> FindingIndex::rowsOf(qint64 chunkId)
@@ -433,12 +438,7 @@ Result<QList<FindingRow>> FindingIndex::rowsOf(qint64 chunkId)
     if (!s)
         return s.error();
     s->bind(1, chunkId);
-    QList<FindingRow> out;
-    while (s->next())
-        out << rowFrom(*s);
-    if (s->failed())
-        return s->error();
-    return out;
+    return rowsFrom(*s);
 }
 
 Result<FindingRow> FindingIndex::row(const QString &id)
@@ -517,12 +517,7 @@ Result<QList<FindingRow>> FindingIndex::unjudged(int limit)
     if (!s)
         return s.error();
     s->bind(1, limit);
-    QList<FindingRow> out;
-    while (s->next())
-        out << rowFrom(*s);
-    if (s->failed())
-        return s->error();
-    return out;
+    return rowsFrom(*s);
 }
 
 qint64 FindingIndex::unjudgedCount()
