@@ -4,7 +4,9 @@
 # with `engram-cli recall --queries`, and score the run with the shared scorer.
 # ENGRAM_BENCH_CONSOLIDATE=1 consolidates each vault before recall (what
 # bench/locomo_eval_consolidated.sh sets); ENGRAM_BENCH_CONFIG may name an
-# engram.json to copy into each vault.
+# engram.json to copy into each vault. ENGRAM_BENCH_REVIEW=1 brings the review findings up to date
+# before recall (what the workbench does after each index run), so recall orders contradictions and a
+# pack drops duplicates as a person's vault would.
 # Each result's text is what recall shows (the widened pair, long turns trimmed, lines an earlier
 # result showed left out), so R@250t..R@1000t cost what a pack would spend.
 #   bench/locomo_eval.sh [engram-cli] [extra recall options...]
@@ -25,6 +27,7 @@ for conv in "$locomo"/corpus/conv-*; do
   [ -f "${ENGRAM_BENCH_CONFIG:-/nonexistent}" ] && cp "$ENGRAM_BENCH_CONFIG" "$vault/engram.json"
   "$cli" index --vault "$vault" >/dev/null
   if [ "${ENGRAM_BENCH_CONSOLIDATE:-0}" = 1 ]; then "$cli" consolidate --vault "$vault" >/dev/null; fi
+  if [ "${ENGRAM_BENCH_REVIEW:-0}" = 1 ]; then "$cli" review --vault "$vault" >/dev/null || true; fi
   "$cli" recall --vault "$vault" --queries "$locomo/queries.jsonl" --id-prefix "$name:" -k 50 "$@" >> "$out/run.jsonl"
 done
 python3 "$locomo/score_run.py" "$out/run.jsonl" --root "$locomo" --split dev
