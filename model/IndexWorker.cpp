@@ -317,8 +317,9 @@ void IndexWorker::report(const IndexReport &result, QStringList touched)
 void IndexWorker::sendDelta(const QStringList &paths)
 {
     auto rows = m_engine->memoryRows(paths);
-    if (!rows) {
+    if (!rows)
         Q_EMIT failed(rows.error().toString());
+    if (!rows || rows->size() > kMaxDeltaRows) {
         refreshCatalog();
         return;
     }

@@ -524,14 +524,19 @@ void GraphView::startLayout(double spacing)
     m_spacing = spacing;
     m_temperature = spacing;
     m_sinceRepaint.invalidate();
-    // A focused view (a few dozen nodes) settles in a millisecond or two: at once, so it appears
-    // laid out; a large one in slices of the event loop.
+    // A focused view (a few dozen nodes) settles in a millisecond or two, the overview's discs in ~20:
+    // at once, so it appears laid out, but never for longer than one turn of the event loop may take
+    // (under a sanitizer or on a loaded machine the overview took 120 ms); the rest, and a large view
+    // from the start, in slices of the event loop.
+    constexpr qint64 kSettleAtOnceMs = 30;
     if (m_picture->nodes().size() <= 400) {
-        while (m_temperature > 0.5)
+        QElapsedTimer clock;
+        clock.start();
+        while (m_temperature > 0.5 && clock.elapsed() < kSettleAtOnceMs)
             step();
-    } else {
-        m_timer->start();
     }
+    if (m_temperature > 0.5)
+        m_timer->start();
 }
 
 bool GraphView::isSettled() const

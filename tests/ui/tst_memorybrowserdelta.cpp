@@ -5,6 +5,7 @@
 // while the vault is being indexed joins the indexer (nothing is left
 // running, nothing crashes).
 #include "ChildByName.h"
+#include "IndexWorker.h"
 #include "MainWindow.h"
 #include "MemoryTableModel.h"
 #include "Roles.h"
@@ -160,6 +161,30 @@ private Q_SLOTS:
         QCOMPARE(source.reset.count(), 0);
         QCOMPARE(m_table->currentIndex().data(PathRole).toString(), selectedPath);
         QCOMPARE(m_table->selectionModel()->selectedRows().size(), 1);
+    }
+
+    void aFewFilesOfManyRows_comeAsAWholeCatalog()
+    {
+        // A delta is applied on the UI thread in one turn; this many rows are laid out off it, as a
+        // whole catalog is (IndexWorker::kMaxDeltaRows).
+        const int sections = IndexWorker::kMaxDeltaRows + 200;
+        QString text = QStringLiteral("# Long log\n\n");
+        for (int s = 0; s < sections; ++s)
+            text += QStringLiteral("## Entry %1\n\nWatered row %1 of the beans.\n\n").arg(s);
+        ModelSignals source(m_source);
+        QSignalSpy reset(m_window->session(), &VaultSession::catalogReset);
+        QSignalSpy delta(m_window->session(), &VaultSession::catalogChanged);
+
+        m_vault->write(QStringLiteral("notes/long-log.md"), text);
+        QTRY_COMPARE_WITH_TIMEOUT(reset.count(), 1, kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(m_source->topRowCount(), kNotes + sections, kTimeout);
+        QCOMPARE(delta.count(), 0);
+
+        // One section more to a short note is a delta again.
+        m_vault->write(notePath(7), QStringLiteral("# Note 7\n\nBeans.\n\n## More\n\nPeas.\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(delta.count(), 1, kTimeout);
+        QCOMPARE(reset.count(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(m_source->topRowCount(), kNotes + sections + 1, kTimeout);
     }
 
     void newerRecall_cancelsTheOnesBeforeIt()
