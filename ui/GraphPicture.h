@@ -49,6 +49,8 @@ public:
     int selected() const { return m_selected; }
     /// The node under a scene point (within its radius plus `slack` scene units), or -1.
     int nodeAt(const QPointF &scenePos, double slack) const;
+    /// The labels of the last paint: a node's index and its label's box, in the viewport's pixels.
+    const QList<QPair<int, QRectF>> &labelBoxes() const { return m_labelBoxes; }
     /// Recomputes the bounding rect after the layout moved the nodes.
     void positionsChanged();
 
@@ -69,6 +71,7 @@ private:
     QList<Edge> m_edges;
     QList<QPointF> m_positions;
     QList<QString> m_elided; ///< labels elided to the label width, made on first paint
+    QList<QPair<int, QRectF>> m_labelBoxes;
     QRectF m_bounds;
     bool m_alwaysLabelled = false;
     int m_selected = -1;

@@ -298,6 +298,24 @@ QPointF GraphView::scenePositionOf(qint64 key) const
     return i < 0 ? QPointF() : m_picture->positions().at(i);
 }
 
+QRectF GraphView::discOnScreen(qint64 key) const
+{
+    const int i = int(m_keys.indexOf(key));
+    if (i < 0)
+        return {};
+    const double r = m_picture->nodes().at(i).radius;
+    const QPointF centre = m_picture->positions().at(i);
+    return m_view->mapFromScene(QRectF(centre - QPointF(r, r), QSizeF(2 * r, 2 * r))).boundingRect();
+}
+
+QHash<qint64, QRectF> GraphView::labelsOnScreen() const
+{
+    QHash<qint64, QRectF> labels;
+    for (const auto &[index, box] : m_picture->labelBoxes())
+        labels.insert(m_keys.at(index), box);
+    return labels;
+}
+
 bool GraphView::edgeShown(const GraphEdge &edge) const
 {
     const QCheckBox *box = m_typeBoxes.value(edge.type);

@@ -65,6 +65,11 @@ public:
     QList<qint64> shownKeys() const;
     /// Where a shown memory or community is in the scene (for a click in a test or a screenshot).
     QPointF scenePositionOf(qint64 key) const;
+    /// Where a shown memory's or community's disc is on the canvas's viewport.
+    QRectF discOnScreen(qint64 key) const;
+    /// The labels the canvas drew last, by memory id (community index in the overview), in its
+    /// viewport's pixels.
+    QHash<qint64, QRectF> labelsOnScreen() const;
     bool isSettled() const;
 
     /// At most this many memories in a neighbourhood or an opened community: labels still fit.

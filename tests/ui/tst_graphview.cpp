@@ -156,13 +156,75 @@ private Q_SLOTS:
                        + std::abs(c.blue() - text.blue())
                    < 120;
         };
+        const QHash<qint64, QRectF> labels = view.labelsOnScreen();
         for (qint64 key : view.shownKeys()) {
-            const QPoint at = canvas->mapFromScene(view.scenePositionOf(key));
+            QVERIFY2(labels.contains(key), qPrintable(QStringLiteral("memory %1 has no label").arg(key)));
+            const QRectF label = labels.value(key);
+            const QRectF disc = view.discOnScreen(key);
+            // Beside its own disc: touching the disc grown by a few pixels.
+            QVERIFY2(label.intersects(disc.adjusted(-6, -6, 6, 6)),
+                     qPrintable(QStringLiteral("memory %1: its label is not beside it").arg(key)));
             int ink = 0;
-            for (int y = at.y() - 6; y <= at.y() + 6; ++y)
-                for (int x = at.x() + 8; x <= at.x() + 70; ++x)
+            for (int y = int(label.top()); y < int(label.bottom()); ++y)
+                for (int x = int(label.left()); x < int(label.right()); ++x)
                     ink += frame.rect().contains(x, y) && inkAt(x, y) ? 1 : 0;
             QVERIFY2(ink >= 15, qPrintable(QStringLiteral("memory %1: %2 pixels of text").arg(key).arg(ink)));
+        }
+    }
+
+    void labels_coverNoDiscNorEachOther_andNoEdgeRunsThroughTheirWords_data()
+    {
+        QTest::addColumn<int>("view");
+        QTest::newRow("a neighbourhood") << 0;
+        QTest::newRow("the communities") << 1;
+        QTest::newRow("one community") << 2;
+    }
+
+    void labels_coverNoDiscNorEachOther_andNoEdgeRunsThroughTheirWords()
+    {
+        QFETCH(int, view);
+        GraphView graph;
+        graph.resize(1000, 700);
+        graph.show();
+        auto *canvas = child<QGraphicsView>(&graph, "graphCanvas");
+        if (view == 0) {
+            graph.setData(ring(3000));
+            graph.focusNode(10, 3);
+        } else {
+            graph.setData(topics(12, 15));
+            QCOMPARE(graph.mode(), GraphView::Mode::Overview);
+            if (view == 2)
+                QTest::mouseDClick(canvas->viewport(), Qt::LeftButton, {},
+                                   canvas->mapFromScene(graph.scenePositionOf(3)));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(graph.isSettled(), 10000);
+        const QImage frame = canvas->viewport()->grab().toImage();
+        const QHash<qint64, QRectF> labels = graph.labelsOnScreen();
+        const QList<qint64> keys = graph.shownKeys();
+        QVERIFY2(labels.size() * 2 >= keys.size(),
+                 qPrintable(QStringLiteral("%1 of %2").arg(labels.size()).arg(keys.size())));
+        for (auto it = labels.cbegin(); it != labels.cend(); ++it) {
+            for (qint64 other : keys)
+                if (other != it.key())
+                    QVERIFY2(!it.value().intersects(graph.discOnScreen(other)),
+                             qPrintable(QStringLiteral("the label of %1 covers %2").arg(it.key()).arg(other)));
+            for (auto jt = labels.cbegin(); jt != labels.cend(); ++jt)
+                if (jt.key() != it.key())
+                    QVERIFY2(!it.value().intersects(jt.value()),
+                             qPrintable(QStringLiteral("the labels of %1 and %2 overlap").arg(it.key()).arg(jt.key())));
+            // Inside a label only its halo and its words: greys between the base and the text colour.
+            // An edge (slate, pink) or a disc (a region's colour) showing through has a hue.
+            const QRect inside = it.value().toAlignedRect().adjusted(1, 1, -1, -1) & frame.rect();
+            for (int y = inside.top(); y <= inside.bottom(); ++y)
+                for (int x = inside.left(); x <= inside.right(); ++x) {
+                    const QColor c = frame.pixelColor(x, y);
+                    const int hue = std::max({c.red(), c.green(), c.blue()}) - std::min({c.red(), c.green(), c.blue()});
+                    QVERIFY2(hue <= 6, qPrintable(QStringLiteral("the label of %1 shows colour %2 at %3,%4")
+                                                      .arg(it.key())
+                                                      .arg(c.name())
+                                                      .arg(x)
+                                                      .arg(y)));
+                }
         }
     }
 
