@@ -66,11 +66,12 @@ if command -v ccache >/dev/null 2>&1; then
   export CCACHE_SLOPPINESS="pch_defines,time_macros,include_file_mtime,include_file_ctime"
 fi
 
-# The tests read real agent transcripts from ../shared next to the checkout (tests/CMakeLists.txt);
-# next to the copy there is none. GUI tests need no display.
+# The tests read real agent transcripts from ../shared next to the checkout (tests/CMakeLists.txt
+# compiles that path in): the copy gets the same folder beside it. GUI tests need no display.
 export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
-if [ -z "${ENGRAM_SHARED_DIR:-}" ] && [ -d "$here/../shared" ]; then
-  export ENGRAM_SHARED_DIR="$(cd "$here/../shared" && pwd)"
+mkdir -p "$root"
+if [ -d "$here/../shared" ] && [ ! -e "$root/shared" ]; then
+  ln -s "$(cd "$here/../shared" && pwd)" "$root/shared"
 fi
 
 # --- a copy of the sources, refreshed where they differ (a plain cp gives a new mtime, so ninja
@@ -84,6 +85,13 @@ mkdir -p "$src"
     cp "$here/$f" "$src/$f"
   fi
 done
+# The word-frequency list scripts/install-word-frequency.sh put in data/ is ignored by git, and the
+# health checks the GUI tests read say "missing" without it.
+words=data/word-frequency/english.tsv
+if [ -f "$here/$words" ] && ! cmp -s "$here/$words" "$src/$words"; then
+  mkdir -p "$(dirname "$src/$words")"
+  cp "$here/$words" "$src/$words"
+fi
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
     -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
