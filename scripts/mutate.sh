@@ -10,6 +10,10 @@
 #                                       only every N-th entry from the K-th (0 <= K < N): the share
 #                                       scripts/test.sh runs on each CI run; K "auto" takes the day
 #                                       (days since 1970 modulo N), so N days go through the whole list
+#   scripts/mutate.sh --lines A-B [filter]
+#                                       only the entries that start on lines A to B of mutations.txt
+#                                       (a section just written: --lines 656-900; "A-" runs to the end);
+#                                       combines with --share and a filter
 #
 # The working tree is never changed: the tracked (and new, unignored) files are copied into
 # build-mutate/src and built in build-mutate/src/build (its own build dir, so a normal build is
@@ -32,16 +36,25 @@ root="$here/build-mutate"
 src="$root/src"
 build="$src/build"
 share_index=0; share_count=1
-if [ "${1:-}" = "--share" ]; then
-  share="${2:-}"
-  share_count="${share#*/}"
-  share_index="${share%%/*}"
-  [[ "$share_count" =~ ^[1-9][0-9]*$ ]] || { echo "--share K/N: N is a positive number, not '$share_count'"; exit 2; }
-  [ "$share_index" = auto ] && share_index=$(( $(date -u +%s) / 86400 % share_count ))
-  [[ "$share_index" =~ ^[0-9]+$ ]] && [ "$share_index" -lt "$share_count" ] ||
-    { echo "--share K/N: K is auto or 0 to $((share_count - 1)), not '$share_index'"; exit 2; }
-  shift 2
-fi
+first_line=1; last_line=0 # 0: to the end
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --share)
+      share="${2:-}"
+      share_count="${share#*/}"
+      share_index="${share%%/*}"
+      [[ "$share_count" =~ ^[1-9][0-9]*$ ]] || { echo "--share K/N: N is a positive number, not '$share_count'"; exit 2; }
+      [ "$share_index" = auto ] && share_index=$(( $(date -u +%s) / 86400 % share_count ))
+      [[ "$share_index" =~ ^[0-9]+$ ]] && [ "$share_index" -lt "$share_count" ] ||
+        { echo "--share K/N: K is auto or 0 to $((share_count - 1)), not '$share_index'"; exit 2; }
+      shift 2 ;;
+    --lines)
+      [[ "${2:-}" =~ ^([0-9]+)-([0-9]*)$ ]] || { echo "--lines A-B: line numbers, not '${2:-}'"; exit 2; }
+      first_line="${BASH_REMATCH[1]}"; last_line="${BASH_REMATCH[2]:-0}"
+      shift 2 ;;
+    *) break ;;
+  esac
+done
 filter="${1:-}"
 start=$(date +%s)
 # Paths relative to the checkout and the same flags as scripts/test.sh's build, so ccache gives
@@ -51,6 +64,14 @@ if command -v ccache >/dev/null 2>&1; then
   # The copy's own root: its files then hash as the checkout's do (engine/x.cpp, ../engine from build/).
   export CCACHE_BASEDIR="$src" CCACHE_NOHASHDIR=1
   export CCACHE_SLOPPINESS="pch_defines,time_macros,include_file_mtime,include_file_ctime"
+fi
+
+# The tests read real agent transcripts from ../shared next to the checkout (tests/CMakeLists.txt
+# compiles that path in): the copy gets the same folder beside it. GUI tests need no display.
+export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
+mkdir -p "$root"
+if [ -d "$here/../shared" ] && [ ! -e "$root/shared" ]; then
+  ln -s "$(cd "$here/../shared" && pwd)" "$root/shared"
 fi
 
 # --- a copy of the sources, refreshed where they differ (a plain cp gives a new mtime, so ninja
@@ -64,6 +85,13 @@ mkdir -p "$src"
     cp "$here/$f" "$src/$f"
   fi
 done
+# The word-frequency list scripts/install-word-frequency.sh put in data/ is ignored by git, and the
+# health checks the GUI tests read say "missing" without it.
+words=data/word-frequency/english.tsv
+if [ -f "$here/$words" ] && ! cmp -s "$here/$words" "$src/$words"; then
+  mkdir -p "$(dirname "$src/$words")"
+  cp "$here/$words" "$src/$words"
+fi
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
     -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
@@ -73,10 +101,11 @@ fi
 # --- parse the list into parallel arrays
 files=(); froms=(); tos=(); tests=()
 parse() {
-  python3 - "$list" "$filter" "$share_index" "$share_count" <<'PY'
+  python3 - "$list" "$filter" "$share_index" "$share_count" "$first_line" "$last_line" <<'PY'
 import re, sys
 path, flt = sys.argv[1], sys.argv[2]
 share_index, share_count = int(sys.argv[3]), int(sys.argv[4])
+first_line, last_line = int(sys.argv[5]), int(sys.argv[6])
 try:
     pattern = re.compile(flt) if flt else None
 except re.error:
@@ -90,7 +119,7 @@ def flush():
             sys.exit(f"mutations.txt: an entry lacks {', '.join(missing)}: {cur}")
         entries.append(cur)
     cur = {}
-for raw in open(path, encoding="utf-8").read().split("\n"):
+for number, raw in enumerate(open(path, encoding="utf-8").read().split("\n"), start=1):
     if raw.strip() == "":
         flush(); continue
     if raw.startswith("#"):
@@ -98,10 +127,13 @@ for raw in open(path, encoding="utf-8").read().split("\n"):
     key, sep, value = raw.partition(": ")
     if not sep or key not in ("file", "from", "to", "tests", "why"):
         sys.exit(f"mutations.txt: cannot read the line {raw!r}")
+    cur.setdefault("line", number)
     cur[key] = value
 flush()
 for i, e in enumerate(entries):
     if i % share_count != share_index:
+        continue
+    if e["line"] < first_line or (last_line and e["line"] > last_line):
         continue
     if flt and not any(flt in e[k] or (pattern and pattern.search(e[k])) for k in ("file", "from", "to", "tests")):
         continue

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTest>
 
 using engram::test::cli;
@@ -68,12 +69,31 @@ private slots:
     void recall_drawsFromBothVaults_orderedByScore_eachLabelled()
     {
         LinkedPair pair;
+        // A note about the database in each vault, and one in each that names it in passing: the two
+        // about it rank above the two that pass it by, whichever vault holds them (each vault's own
+        // order alone would put a vault's passing mention above the other vault's note about it).
+        pair.personal.write(QStringLiteral("notes/backup.md"),
+                            QByteArray("# Backup\n\nBackups run every night: photos, mail, documents, music and, "
+                                       "among the rest, the database.\n"));
+        pair.team.write(QStringLiteral("notes/laptops.md"),
+                        QByteArray("# Laptops\n\nNew laptops come with the VPN client, the password manager and a "
+                                   "copy of the database tools.\n"));
+        const CliRun index = cli(pair.personal, {QStringLiteral("index")});
+        QVERIFY2(index.exitCode == 0, index.describe().constData());
         const CliRun run = pair.recall(QStringLiteral("database"));
         QVERIFY2(run.exitCode == 0, run.describe().constData());
         const QJsonArray results = jsonOf(run).value(QStringLiteral("results")).toArray();
         const QStringList vaults = vaultsOf(results);
         QVERIFY2(vaults.contains(QLatin1String("personal")) && vaults.contains(QLatin1String("team")),
                  run.describe().constData());
+        QStringList paths;
+        for (const QJsonValue &value : results)
+            paths << value.toObject().value(QStringLiteral("path")).toString();
+        QVERIFY2(paths.size() == 4, run.describe().constData());
+        QCOMPARE(paths.mid(0, 2),
+                 (QStringList{QStringLiteral("notes/database.md"), QStringLiteral("notes/database.md")}));
+        QCOMPARE(QSet<QString>(paths.cbegin() + 2, paths.cend()),
+                 (QSet<QString>{QStringLiteral("notes/backup.md"), QStringLiteral("notes/laptops.md")}));
         double previous = 2.0;
         for (const QJsonValue &value : results) {
             const QJsonObject r = value.toObject();
@@ -82,7 +102,8 @@ private slots:
             previous = score;
             // The text comes from the vault the label names.
             const bool team = r.value(QStringLiteral("vault")).toString() == QLatin1String("team");
-            QCOMPARE(r.value(QStringLiteral("text")).toString().contains(QLatin1String("PostgreSQL")), team);
+            const QString text = r.value(QStringLiteral("text")).toString();
+            QCOMPARE(text.contains(QLatin1String("PostgreSQL")) || text.contains(QLatin1String("laptops")), team);
         }
 
         const CliRun text =

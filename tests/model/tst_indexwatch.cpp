@@ -97,6 +97,23 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(changedIn(indexed), QStringList{QStringLiteral("f2/n5.md")}, 5000);
     }
 
+    void aFileItsWriterKeepsOpenIsIndexedWhileStillOpen()
+    {
+        // A log appended through one descriptor held for the whole session: each write is an
+        // in-place modification, and the close that would say "written" comes only at the end.
+        TestVault vault;
+        vault.write(QStringLiteral("notes/log.md"), QStringLiteral("# Log\n\nStart.\n"));
+        IndexWorker worker(test::openIndexed(vault));
+        QSignalSpy indexed(&worker, &IndexWorker::indexed);
+        worker.start(kNoRescan);
+        QTest::qWait(100);
+        QFile file(vault.filePath(QStringLiteral("notes/log.md")));
+        QVERIFY(file.open(QIODevice::Append | QIODevice::Unbuffered));
+        QCOMPARE(file.write("\nA line, the file still open.\n"), 30);
+        QTRY_COMPARE_WITH_TIMEOUT(changedIn(indexed), QStringList{QStringLiteral("notes/log.md")}, 5000);
+        file.close();
+    }
+
     void aFileWrittenWithoutPauseIsIndexedWhileItGrows()
     {
         // An agent's transcript gains a line every 20 ms: each write restarts the 30 ms wait that
@@ -170,6 +187,46 @@ private Q_SLOTS:
         QCOMPARE(changedIn(indexed), QStringList{QStringLiteral("new/sub/m.md")});
     }
 
+    void aFolderMovedAway_leavesTheWatchOfAFolderWhoseNameStartsTheSame()
+    {
+        // notes/ moves away: its watch goes, notes-old/'s stays (a name that starts the same is no
+        // folder under it). Watches after the move: the root, moved/ and notes-old/.
+        TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nApples.\n"));
+        vault.write(QStringLiteral("notes-old/b.md"), QStringLiteral("# B\n\nBlueberries.\n"));
+        IndexWorker worker(test::openIndexed(vault));
+        QSignalSpy indexed(&worker, &IndexWorker::indexed);
+        worker.start(kNoRescan);
+        QTest::qWait(100);
+        QCOMPARE(watchingHealth(worker).reason, QStringLiteral("3 folders watched"));
+
+        QVERIFY(QDir(vault.path()).rename(QStringLiteral("notes"), QStringLiteral("moved")));
+        QTRY_COMPARE(changedIn(indexed), (QStringList{QStringLiteral("moved/a.md"), QStringLiteral("notes/a.md")}));
+        QCOMPARE(watchingHealth(worker).reason, QStringLiteral("3 folders watched"));
+        indexed.clear();
+        append(vault, QStringLiteral("notes-old/b.md"), "\nStill watched.\n");
+        QTRY_COMPARE(changedIn(indexed), QStringList{QStringLiteral("notes-old/b.md")});
+    }
+
+    void aHiddenFolderMadeAfterTheStart_takesNoWatch()
+    {
+        // `git init` in a watched vault makes .git/ and folders under it: none of it is read by the
+        // scanner, so none of it takes a watch of the user's limited supply. The note written after
+        // it is reported after the folder's own event (one queue), so the count below is taken then.
+        TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nApples.\n"));
+        IndexWorker worker(test::openIndexed(vault));
+        QSignalSpy indexed(&worker, &IndexWorker::indexed);
+        worker.start(kNoRescan);
+        QTest::qWait(100);
+        QCOMPARE(watchingHealth(worker).reason, QStringLiteral("2 folders watched"));
+
+        QVERIFY(QDir(vault.path()).mkpath(QStringLiteral(".git/objects/pack")));
+        vault.write(QStringLiteral("notes/b.md"), QStringLiteral("# B\n\nBlueberries.\n"));
+        QTRY_COMPARE(changedIn(indexed), QStringList{QStringLiteral("notes/b.md")});
+        QCOMPARE(watchingHealth(worker).reason, QStringLiteral("2 folders watched"));
+    }
+
     void aFolderMovedOverAnother_itsFilesOfTheSameNamesAreReadAgain()
     {
         TestVault vault;
@@ -186,6 +243,25 @@ private Q_SLOTS:
         QVERIFY(QDir(vault.path()).rename(QStringLiteral("incoming"), QStringLiteral("notes")));
         QTRY_COMPARE(changedIn(indexed), (QStringList{QStringLiteral("before/a.md"), QStringLiteral("incoming/a.md"),
                                                       QStringLiteral("notes/a.md")}));
+    }
+
+    void aNoteWrittenWhileWatchingWasPaused_isIndexedWhenItResumes()
+    {
+        // With "Watch Vault for Changes" unchecked the watcher's events are not listened to;
+        // resuming compares the whole vault at once, so the note written meanwhile is indexed then.
+        TestVault vault;
+        vault.write(QStringLiteral("notes/a.md"), QStringLiteral("# A\n\nApples.\n"));
+        IndexWorker worker(test::openIndexed(vault));
+        QSignalSpy indexed(&worker, &IndexWorker::indexed);
+        worker.start(kNoRescan);
+        QTest::qWait(100);
+
+        worker.setWatching(false);
+        vault.write(QStringLiteral("notes/b.md"), QStringLiteral("# B\n\nBlueberries.\n"));
+        QTest::qWait(200); // the watcher's events come and are let go
+        QCOMPARE(indexed.count(), 0);
+        worker.setWatching(true);
+        QCOMPARE(changedIn(indexed), QStringList{QStringLiteral("notes/b.md")});
     }
 
     void aSymlinkedFolder_keepsThePeriodicRescan()

@@ -197,6 +197,35 @@ private slots:
                  QStringLiteral("up"));
     }
 
+    void check_aMemoryNoLongerThereWentDownFromWhereverItRanked()
+    {
+        // Below the twelve fresh rivals when recency alone counts (a fail at k = 10, yet found), then
+        // deleted: a memory found nowhere is further down than any rank, so the change is "down" (a
+        // rank of 0 read as a number would be "up" from 13 to 0).
+        TestVault vault;
+        test::writeRecencyRivals(vault);
+        auto engine = test::openIndexed(vault);
+        const Expectations expectations(vault.path());
+        QVERIFY(*expectations.add(expectation(kQuestion, QStringLiteral("notes/deploy.md"))));
+        auto worker = engine->openWorker(recencyOnly(engine->config()));
+        QVERIFY(worker.ok());
+        auto first = expectations.check(**worker);
+        QVERIFY(first.ok());
+        QCOMPARE(first->results[0].status, ExpectationStatus::Fail);
+        const int firstRank = first->results[0].rank;
+        QVERIFY2(firstRank > 12, qPrintable(QString::number(firstRank))); // found, below every fresh rival
+
+        QVERIFY(vault.remove(QStringLiteral("notes/deploy.md")));
+        auto gone = expectations.check(**worker);
+        QVERIFY(gone.ok());
+        QCOMPARE(gone->results[0].status, ExpectationStatus::Missing);
+        QCOMPARE(gone->results[0].rank, 0);
+        QCOMPARE(gone->results[0].previousRank, firstRank);
+        QCOMPARE(gone->results[0].change, ExpectationChange::Down);
+        QCOMPARE(gone->toJson()[QStringLiteral("expectations")][0][QStringLiteral("change")].toString(),
+                 QStringLiteral("down"));
+    }
+
     void check_doesNotReinforceWhatItAsks()
     {
         TestVault vault;

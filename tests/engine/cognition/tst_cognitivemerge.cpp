@@ -112,6 +112,62 @@ private slots:
                                      QStringLiteral("toolu_05 Grep 7 ok")}));
     }
 
+    void reflections_mergeWhatTheWriterWritesAndKeepEveryDecision()
+    {
+        // Three clones' state/reflections.jsonl as Reflection writes them: twenty proposed. Here a
+        // twenty-first pushes the oldest out (the file keeps the newest 20), and a person rewords a
+        // proposal of r-05 by hand; there r-05 is accepted and r-07 dismissed. r-01 is gone (left
+        // alone there), r-05 takes the decision over the rewording, nothing is a conflict.
+        const QString path = Reflection::relativePath();
+        auto record = [](int n) {
+            ReflectionRecord r;
+            r.id = QStringLiteral("r-%1").arg(n, 2, 10, QLatin1Char('0'));
+            r.time = kNow.addSecs(60 * n);
+            r.model = QStringLiteral("qwen2.5:7b");
+            r.endpoint = QStringLiteral("ollama");
+            r.proposals = {learning(QStringLiteral("Insight %1 of the week").arg(n), 0)};
+            return r;
+        };
+        TestVault base;
+        const Reflection baseReflection(base.path(), Endpoint{});
+        for (int n = 1; n <= 20; ++n)
+            QVERIFY(baseReflection.propose(record(n)));
+        TestVault mine;
+        TestVault theirs;
+        mine.write(path, base.read(path));
+        theirs.write(path, base.read(path));
+        QVERIFY(Reflection(mine.path(), Endpoint{}).propose(record(21)));
+        QByteArray mineBytes;
+        for (const QByteArray &line : mine.read(path).trimmed().split('\n')) {
+            ReflectionRecord r = ReflectionRecord::fromJson(QJsonDocument::fromJson(line).object());
+            if (r.id == QLatin1String("r-05"))
+                r.proposals[0].text = QStringLiteral("Insight 5 of the week, reworded");
+            mineBytes += QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact) + '\n';
+        }
+        mine.write(path, mineBytes);
+        const Reflection theirReflection(theirs.path(), Endpoint{});
+        QVERIFY(theirReflection.accept(QStringLiteral("r-05"), {}, kNow.addDays(1)));
+        QVERIFY(theirReflection.dismiss(QStringLiteral("r-07"), kNow.addDays(1)));
+
+        auto merged = StateFileMerge::merge(QStringLiteral("vault/") + path, base.filePath(path), mine.filePath(path),
+                                            theirs.filePath(path));
+        QVERIFY2(merged.ok(), merged.ok() ? "" : qPrintable(merged.error().toString()));
+        QCOMPARE(merged->conflicts, 0);
+        QStringList records;
+        for (const QByteArray &line : mine.read(path).trimmed().split('\n')) {
+            const ReflectionRecord r = ReflectionRecord::fromJson(QJsonDocument::fromJson(line).object());
+            records << r.id + QLatin1Char(' ') + r.status;
+        }
+        QStringList expected;
+        for (int n = 2; n <= 21; ++n)
+            expected << QStringLiteral("r-%1 %2")
+                            .arg(n, 2, 10, QLatin1Char('0'))
+                            .arg(n == 5   ? QStringLiteral("applied")
+                                 : n == 7 ? QStringLiteral("dismissed")
+                                          : QStringLiteral("proposed"));
+        QCOMPARE(records, expected);
+    }
+
     void addedOnOneSideAndRemovedOnTheOther_bothSurvive()
     {
         CognitiveState base;
@@ -223,6 +279,12 @@ private slots:
         const CognitiveMergeResult mirrored = mergeCognitive(base, theirs, mine);
         QCOMPARE(mirrored.merged.avoidances, theirs.avoidances);
         QVERIFY(mirrored.conflicts.isEmpty());
+        // An edit of the capitals and spaces only is the same item to the merge, and still an edit.
+        CognitiveState recapitalised = base;
+        recapitalised.avoidances[0] = QStringLiteral("Sleeping in tests to wait for threads");
+        const CognitiveMergeResult respelled = mergeCognitive(base, recapitalised, mine);
+        QCOMPARE(respelled.merged.avoidances, QStringList{QStringLiteral("Sleeping in tests to wait for threads")});
+        QVERIFY(respelled.conflicts.isEmpty());
     }
 
     void focusChangedDifferentlyOnBothSides_isAProposal()
