@@ -3,7 +3,7 @@
 # test again in a build with AddressSanitizer and UndefinedBehaviorSanitizer, and fuzzes.
 # This is the README's test command and what .ci/run calls. Arguments go to both ctest runs.
 #   ENGRAM_SANITIZE_TESTS=0  skips the sanitizer build (CI never sets it)
-#   ENGRAM_MUTATION_SHARES=N runs every Nth mutation (a share that rotates by day; 0 skips them)
+#   ENGRAM_MUTATION_SHARES=N runs every Nth mutation (default 36; a share that rotates by day; 0 skips them)
 #   ENGRAM_FUZZ_SECONDS=N    seconds per fuzz target (default 30; 0 skips fuzzing; scripts/fuzz.sh 3600 for long runs)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -55,11 +55,11 @@ step "tests"
 export QT_QPA_PLATFORM=offscreen
 ctest --test-dir build --output-on-failure -j "$jobs" "$@"
 
-# A rotating share of scripts/mutations.txt: every Nth entry, another share each day, so N days go
-# through the whole list (by hand: ENGRAM_MUTATE_GUI=ON scripts/mutate.sh). Off by default until every
-# entry of the list has been seen caught once (entries added in the last pass have not all been run;
-# an uncaught one would fail a landing on the day its share comes up): ENGRAM_MUTATION_SHARES=18.
-shares="${ENGRAM_MUTATION_SHARES:-0}"
+# A rotating share of scripts/mutations.txt: every 36th entry, another share each day, so 36 days go
+# through the whole list (by hand: ENGRAM_MUTATE_GUI=ON scripts/mutate.sh). A share is ~6 entries and
+# ~4 minutes, most of it building and running the named tests once unchanged. A test that stopped
+# biting fails the run on the day its entry's share comes up. ENGRAM_MUTATION_SHARES=0 skips them.
+shares="${ENGRAM_MUTATION_SHARES:-36}"
 if [ "$shares" != 0 ]; then
   step "mutations (share auto/$shares of scripts/mutations.txt)"
   ENGRAM_MUTATE_GUI=ON bash scripts/mutate.sh --share "auto/$shares"

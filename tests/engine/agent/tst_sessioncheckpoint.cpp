@@ -28,7 +28,7 @@ private slots:
         QVERIFY(saved.ok());
         QCOMPARE(saved->path, QStringLiteral("sessions/2026-05-04/checkpoint-093015.md"));
         QCOMPARE(saved->title, QStringLiteral("Checkpoint 2026-05-04 09:30"));
-        QVERIFY(saved->chunks >= 1);
+        QCOMPARE(saved->chunks, 5); // summary, focus, decisions, open questions, next steps
         QVERIFY(saved->indexProblems.isEmpty());
         const QString note = QString::fromUtf8(vault.read(saved->path));
         QCOMPARE(saved->bytes, qint64(vault.read(saved->path).size()));
