@@ -322,6 +322,15 @@ bool tokenFollows(const char *text, qsizetype size, qsizetype end)
     return std::all_of(text + end, text + end + 8, isTokenBodyByte);
 }
 
+/// After `pat`: the 14 letters and digits and the dot of an Airtable token. `/path/to/…`, in every
+/// line of a transcript, is not one: tokenFollows let it through, and every line ran the expression.
+bool airtableBodyFollows(const char *text, qsizetype size, qsizetype end)
+{
+    if (end + 15 > size || text[end + 14] != '.')
+        return false;
+    return std::all_of(text + end, text + end + 14, [](char c) { return isTokenByte(c) && c != '_' && c != '-'; });
+}
+
 /// After a word that says secret: the rest of the name, a closing quote, `=`, `:`, `:=` or `=>`, and a
 /// value that is not a number, an object, an array or a literal (`"output_tokens": 88` is not).
 bool assignmentFollows(const char *text, qsizetype size, qsizetype end)
@@ -385,7 +394,9 @@ struct Provider {
     std::initializer_list<const char *> anchors;
     const char *pattern;
     bool (*accept)(const QRegularExpressionMatch &, QStringView) = nullptr;
-    bool prefixed = true; ///< the anchor is the token's own prefix: 8 token characters must follow it
+    /// The look after an anchor found that lets the expression run; tokenFollows when the anchor is the
+    /// token's own prefix, null when the anchor is not where the token starts.
+    bool (*follows)(const char *, qsizetype, qsizetype) = tokenFollows;
 };
 
 /// Provider tokens: a prefix, an alphabet, a length. Each pattern is preceded by kStart.
@@ -466,26 +477,26 @@ const Provider kProviders[] = {
      {"hooks.slack.com"},
      R"(hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,})",
      nullptr,
-     false},
+     nullptr},
     {"discord-webhook",
      "Discord webhooks: discord.com/api/webhooks/…",
      {"/api/webhooks/"},
      R"(discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,})",
      nullptr,
-     false},
+     nullptr},
     {"teams-webhook",
      "Microsoft Teams webhooks: ….webhook.office.com/webhookb2/…",
      {"webhook.office.com"},
      R"(webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,})",
      nullptr,
-     false},
+     nullptr},
     {"mailgun-key", "Mailgun keys: key- and 32 hex digits", {"key-"}, R"(key-[a-f0-9]{32}(?![A-Za-z0-9]))"},
     {"mailchimp-key",
      "Mailchimp keys: 32 hex digits and -us…",
      {"-us"},
      R"([a-f0-9]{32}-us\d{1,2}(?![A-Za-z0-9]))",
      nullptr,
-     false},
+     nullptr},
     {"postman-key", "Postman API keys: PMAK-…", {"pmak-"}, R"(PMAK-[a-f0-9]{24}-[a-f0-9]{34})"},
     {"heroku-key", "Heroku API keys: HRKU-…", {"hrku-"}, R"(HRKU-[A-Za-z0-9_-]{40,})"},
     {"linear-key", "Linear API keys: lin_api_…", {"lin_api_"}, R"(lin_api_[A-Za-z0-9]{40})"},
@@ -503,7 +514,7 @@ const Provider kProviders[] = {
      {"dp."},
      R"(dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9_.-]{40,})",
      nullptr,
-     false},
+     nullptr},
     {"pulumi-token", "Pulumi access tokens: pul-…", {"pul-"}, R"(pul-[a-f0-9]{40})"},
     {"terraform-token",
      "Terraform Cloud tokens: ….atlasv1.…",
@@ -543,7 +554,7 @@ const Provider kProviders[] = {
      {"discord"},
      R"([MN][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})",
      acceptMixed,
-     false},
+     nullptr},
     {"dropbox-token", "Dropbox short-lived tokens: sl.…", {"sl."}, R"(sl\.(?:u\.)?[A-Za-z0-9_-]{130,})"},
     {"easypost-key", "EasyPost keys: EZAK…, EZTK…", {"ezak", "eztk"}, R"(EZ[AT]K[A-Za-z0-9]{54})"},
     {"facebook-token", "Facebook access tokens: EAA…", {"EAA"}, R"(EAA[A-Za-z0-9]{90,})", acceptMixed},
@@ -590,7 +601,12 @@ const Provider kProviders[] = {
      R"((?:AQVN[A-Za-z0-9_-]{35,38}|YC[A-Za-z0-9_-]{38}|t1\.[A-Za-z0-9_-]+=*\.[A-Za-z0-9_-]{86}=*)(?![A-Za-z0-9_-]))",
      acceptMixed},
     {"cloudflare-key", "Cloudflare Origin CA keys: v1.0-…", {"v1.0-"}, R"(v1\.0-[a-f0-9]{24}-[a-f0-9]{146})"},
-    {"airtable-token", "Airtable personal access tokens: pat….…", {"pat"}, R"(pat[A-Za-z0-9]{14}\.[a-f0-9]{64})"},
+    {"airtable-token",
+     "Airtable personal access tokens: pat….…",
+     {"pat"},
+     R"(pat[A-Za-z0-9]{14}\.[a-f0-9]{64})",
+     nullptr,
+     airtableBodyFollows},
     {"supabase-key",
      "Supabase keys: sbp_…, sb_secret_…",
      {"sbp_", "sb_secret_"},
@@ -634,7 +650,7 @@ const Provider kProviders[] = {
      {"q~"},
      R"([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})",
      nullptr,
-     false},
+     nullptr},
     {"fireworks-key", "Fireworks AI keys: fw_…", {"fw_"}, R"(fw_[A-Za-z0-9]{24,})", acceptMixed},
     {"harness-token",
      "Harness tokens: pat.….….…",
@@ -709,7 +725,7 @@ const QList<Rule> &catalogue()
                          anchors(p.anchors),
                          expression(kStart + QString::fromUtf8(p.pattern)),
                          p.accept,
-                         p.prefixed ? tokenFollows : nullptr};
+                         p.follows};
         }
         list << Rule{
             QStringLiteral("telegram-token"),
