@@ -24,6 +24,9 @@ struct Rule {
     /// cheap look at what follows it, so a common word ("token", "key", "pat") does not send every
     /// line through the expression; null: every anchor counts.
     bool (*nearAnchor)(const char *text, qsizetype size, qsizetype end) = nullptr;
+    /// Every place in `text` where a match can start, ascending: the expression is then tried anchored
+    /// at those alone, in order, as a global match would find them. Null: it scans the whole text.
+    QList<qsizetype> (*starts)(QStringView text) = nullptr;
 };
 
 /// The built-in rules, most specific first: where two cover the same text, the earlier names it.

@@ -268,9 +268,7 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
         if (!active[size_t(r)])
             continue;
         const Rule &rule = rules.at(r);
-        QRegularExpressionMatchIterator it = rule.expression.globalMatch(text);
-        while (it.hasNext()) {
-            QRegularExpressionMatch m = it.next();
+        const auto take = [&](QRegularExpressionMatch m) {
             // A rejected match can hold another in its value (`key: DB_PASSWORD=…`: the name `key` says too
             // little, the value is itself an assignment), and the iteration resumes after the whole match.
             // The rule is tried again inside that value alone: a few hundred characters, never the rest of
@@ -289,7 +287,24 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
                 if (!m.hasMatch())
                     break;
             }
+        };
+        if (rule.starts) { // the global match, tried only where one can start
+            qsizetype from = 0;
+            for (const qsizetype start : rule.starts(text)) {
+                if (start < from)
+                    continue;
+                QRegularExpressionMatch m = rule.expression.match(text, start, QRegularExpression::NormalMatch,
+                                                                  QRegularExpression::AnchorAtOffsetMatchOption);
+                if (!m.hasMatch())
+                    continue;
+                from = m.capturedEnd(0);
+                take(std::move(m));
+            }
+            continue;
         }
+        QRegularExpressionMatchIterator it = rule.expression.globalMatch(text);
+        while (it.hasNext())
+            take(it.next());
     }
     if (found.isEmpty())
         return found;
