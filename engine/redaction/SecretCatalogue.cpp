@@ -891,6 +891,10 @@ const QList<Rule> &catalogue()
                                 + QStringLiteral(R"([A-Za-z0-9+/]{60,80})") + lineEnd + QStringLiteral("(?:")
                                 + lineBreak + lineStart + bodyLine + lineEnd + QStringLiteral(")*")),
                      acceptKeyBody};
+        for (Rule &rule : list)
+            if (rule.starts)
+                rule.anchoredExpression =
+                    expression(QStringLiteral("\\G(?:") + rule.expression.pattern() + QLatin1Char(')'));
         return list;
     }();
     return rules;

@@ -61,10 +61,12 @@ public:
                 const uchar a = uchar(literal.at(0));
                 const uchar b = uchar(literal.at(1));
                 const uchar c = literal.size() > 2 ? uchar(literal.at(2)) : 0;
+                const uchar d = literal.size() > 3 ? uchar(literal.at(3)) : 0;
                 for (const uchar first : {a, exact ? a : upper(a)})
                     for (const uchar second : {b, exact ? b : upper(b)})
                         for (const uchar third : {c, exact ? c : upper(c)})
-                            add(first, second, third, literal.size() > 2, entry);
+                            for (const uchar fourth : {d, exact ? d : upper(d)})
+                                add(first, second, third, fourth, int(literal.size()), entry);
             }
         }
     }
@@ -79,7 +81,13 @@ public:
             const quint16 key = quint16((data[i] << 8) | data[i + 1]);
             if (!m_bigrams[key]) [[likely]]
                 continue;
-            if (!m_pairs[key] && (i + 2 >= size || !m_triples[tripleOf(data[i], data[i + 1], data[i + 2])]))
+            const bool pair = m_pairs[key];
+            if (!pair && (i + 2 >= size || !m_triples[tripleOf(data[i], data[i + 1], data[i + 2])]))
+                continue;
+            // "message", "todos", "line" start like an anchor ("age-secret-key-1", "dose", "lin_api_") but
+            // are not one: four bytes turn most of them away before the bucket is looked at.
+            if (!pair && !m_triplesEnded[tripleOf(data[i], data[i + 1], data[i + 2])]
+                && (i + 3 >= size || !m_quads[quadOf(data[i], data[i + 1], data[i + 2], data[i + 3])]))
                 continue;
             for (const Entry &e : m_buckets[m_bucketOf[key] - 1]) {
                 if (active[size_t(e.rule)] || i + e.literal.size() > size || !matchesAt(data + i, e))
@@ -106,15 +114,23 @@ private:
     static uchar upper(uchar c) { return c >= 'a' && c <= 'z' ? uchar(c - 32) : c; }
 
     static quint16 tripleOf(uchar a, uchar b, uchar c) { return quint16((a * 977u + b * 131u + c) & 0xffff); }
+    static quint16 quadOf(uchar a, uchar b, uchar c, uchar d)
+    {
+        return quint16((a * 7919u + b * 977u + c * 131u + d) & 0xffff);
+    }
 
-    void add(uchar a, uchar b, uchar c, bool triple, const Entry &entry)
+    void add(uchar a, uchar b, uchar c, uchar d, int length, const Entry &entry)
     {
         const quint16 key = quint16((a << 8) | b);
         m_bigrams.set(key);
-        if (triple)
-            m_triples.set(tripleOf(a, b, c));
-        else
+        if (length == 2)
             m_pairs.set(key);
+        if (length >= 3)
+            m_triples.set(tripleOf(a, b, c));
+        if (length == 3)
+            m_triplesEnded.set(tripleOf(a, b, c));
+        if (length >= 4)
+            m_quads.set(quadOf(a, b, c, d));
         if (m_bucketOf[key] == 0) {
             m_buckets.emplace_back();
             m_bucketOf[key] = quint16(m_buckets.size());
@@ -138,10 +154,12 @@ private:
     }
 
     qsizetype m_ruleCount = 0;
-    std::bitset<65536> m_bigrams;    // an anchor's first two bytes, as they may be written
-    std::bitset<65536> m_pairs;      // … of an anchor that is only two bytes long
-    std::bitset<65536> m_triples;    // a hash of the first three bytes of the longer ones
-    std::vector<quint16> m_bucketOf; // those two bytes → 1 + their bucket of anchors, or 0
+    std::bitset<65536> m_bigrams;      // an anchor's first two bytes, as they may be written
+    std::bitset<65536> m_pairs;        // … of an anchor that is only two bytes long
+    std::bitset<65536> m_triples;      // a hash of the first three bytes of the longer ones
+    std::bitset<65536> m_triplesEnded; // … of an anchor that is three bytes long
+    std::bitset<65536> m_quads;        // a hash of the first four bytes of the longer ones
+    std::vector<quint16> m_bucketOf;   // those two bytes → 1 + their bucket of anchors, or 0
     std::vector<std::vector<Entry>> m_buckets;
     std::vector<int> m_wrappedRules;
 };
@@ -242,6 +260,9 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
     if (m_extra.isEmpty() && std::none_of(active.begin(), active.end(), [](char a) { return a != 0; }))
         return found; // the common case: no anchor, and the text is never converted
     text = QString::fromUtf8(bytes);
+    // Valid UTF-16, as fromUtf8 makes it (and a match never ends inside a surrogate pair): a match is not
+    // preceded by PCRE's check of the whole text, which made each one cost as much as the line is long.
+    constexpr auto kConverted = QRegularExpression::DontCheckSubjectStringMatchOption;
     const auto add = [&](const QRegularExpressionMatch &m, int rank, const QString &kind) {
         const int group = redaction::secretGroup(m);
         qsizetype start = m.capturedStart(group);
@@ -283,7 +304,8 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
                 const qsizetype valueEnd = m.capturedEnd(group);
                 if (valueStart < 0 || valueEnd <= valueStart)
                     break;
-                m = rule.expression.match(QStringView(text).left(valueEnd), valueStart);
+                m = rule.expression.match(QStringView(text).left(valueEnd), valueStart, QRegularExpression::NormalMatch,
+                                          kConverted);
                 if (!m.hasMatch())
                     break;
             }
@@ -293,8 +315,8 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
             for (const qsizetype start : rule.starts(text)) {
                 if (start < from)
                     continue;
-                QRegularExpressionMatch m = rule.expression.match(text, start, QRegularExpression::NormalMatch,
-                                                                  QRegularExpression::AnchorAtOffsetMatchOption);
+                QRegularExpressionMatch m =
+                    rule.anchoredExpression.match(text, start, QRegularExpression::NormalMatch, kConverted);
                 if (!m.hasMatch())
                     continue;
                 from = m.capturedEnd(0);
