@@ -316,26 +316,42 @@ bool isTokenBodyByte(char c)
     return isTokenByte(c) || c == '+' || c == '/' || c == '=';
 }
 
-/// After a provider's prefix: at least 8 characters of a token.
-bool tokenFollows(const char *text, qsizetype size, qsizetype end)
+/// Whether kStart holds before byte `start`: not inside a word, or right after a JSON `\n`, `\r` or `\t`.
+bool startsToken(const char *text, qsizetype start)
+{
+    const char before = start > 0 ? text[start - 1] : ' ';
+    if (before == '\\' || (isTokenByte(before) && before != '-'))
+        return start >= 2 && text[start - 2] == '\\' && (before == 'n' || before == 'r' || before == 't');
+    return true;
+}
+
+/// After an anchor inside a token (…T3BlbkFJ…, ….atlasv1.…): at least 8 characters of it.
+bool tokenContinues(const char *text, qsizetype size, qsizetype, qsizetype end)
 {
     if (end + 8 > size)
         return false;
     return std::all_of(text + end, text + end + 8, isTokenBodyByte);
 }
 
+/// A provider's prefix where a token can start (the expression's kStart: not inside a word, so not
+/// `…-4fa3-…` of a UUID for 1Password's `A3-`), and at least 8 characters of a token after it.
+bool tokenFollows(const char *text, qsizetype size, qsizetype start, qsizetype end)
+{
+    return startsToken(text, start) && tokenContinues(text, size, start, end);
+}
+
 /// After `pat`: the 14 letters and digits and the dot of an Airtable token. `/path/to/…`, in every
 /// line of a transcript, is not one: tokenFollows let it through, and every line ran the expression.
-bool airtableBodyFollows(const char *text, qsizetype size, qsizetype end)
+bool airtableBodyFollows(const char *text, qsizetype size, qsizetype start, qsizetype end)
 {
-    if (end + 15 > size || text[end + 14] != '.')
+    if (!startsToken(text, start) || end + 15 > size || text[end + 14] != '.')
         return false;
     return std::all_of(text + end, text + end + 14, [](char c) { return isTokenByte(c) && c != '_' && c != '-'; });
 }
 
 /// After a word that says secret: the rest of the name, a closing quote, `=`, `:`, `:=` or `=>`, and a
 /// value that is not a number, an object, an array or a literal (`"output_tokens": 88` is not).
-bool assignmentFollows(const char *text, qsizetype size, qsizetype end)
+bool assignmentFollows(const char *text, qsizetype size, qsizetype, qsizetype end)
 {
     const auto isQuote = [](char c) { return c == '"' || c == '\'' || c == '`' || c == '\\'; };
     qsizetype i = end;
@@ -441,8 +457,26 @@ QList<qsizetype> assignmentStarts(QStringView text)
     return out;
 }
 
+/// After `://`: a user (maybe none), `:`, a password and `@`, as the expression has them.
+bool urlPasswordFollows(const char *text, qsizetype size, qsizetype, qsizetype end)
+{
+    const auto endsPart = [](char c) {
+        return c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c == '@'
+               || c == '"' || c == '\'' || c == '\\';
+    };
+    qsizetype i = end;
+    while (i < size && !endsPart(text[i]) && text[i] != ':')
+        ++i;
+    if (i >= size || text[i] != ':')
+        return false;
+    const qsizetype password = ++i;
+    while (i < size && !endsPart(text[i]))
+        ++i;
+    return i > password && i < size && text[i] == '@';
+}
+
 /// After `--`: a flag whose name says secret (`--password`, `--api-token`), then a space or `=`.
-bool secretFlagFollows(const char *text, qsizetype size, qsizetype end)
+bool secretFlagFollows(const char *text, qsizetype size, qsizetype, qsizetype end)
 {
     qsizetype i = end;
     QByteArray name;
@@ -462,9 +496,9 @@ struct Provider {
     std::initializer_list<const char *> anchors;
     const char *pattern;
     bool (*accept)(const QRegularExpressionMatch &, QStringView) = nullptr;
-    /// The look after an anchor found that lets the expression run; tokenFollows when the anchor is the
-    /// token's own prefix, null when the anchor is not where the token starts.
-    bool (*follows)(const char *, qsizetype, qsizetype) = tokenFollows;
+    /// The look around an anchor found that lets the expression run: tokenFollows when the anchor is the
+    /// token's own prefix, tokenContinues when it is inside the token, null: every anchor counts.
+    bool (*follows)(const char *, qsizetype, qsizetype, qsizetype) = tokenFollows;
 };
 
 /// Provider tokens: a prefix, an alphabet, a length. Each pattern is preceded by kStart.
@@ -481,7 +515,9 @@ const Provider kProviders[] = {
     {"openai-key",
      "OpenAI legacy user keys: sk-…T3BlbkFJ…",
      {"t3blbkfj"},
-     R"(sk-[A-Za-z0-9_-]{10,}T3BlbkFJ[A-Za-z0-9_-]{10,})"},
+     R"(sk-[A-Za-z0-9_-]{10,}T3BlbkFJ[A-Za-z0-9_-]{10,})",
+     nullptr,
+     tokenContinues},
     {"deepseek-key",
      "DeepSeek-style keys: sk- and 32 hex digits",
      {"sk-"},
@@ -587,7 +623,9 @@ const Provider kProviders[] = {
     {"terraform-token",
      "Terraform Cloud tokens: ….atlasv1.…",
      {".atlasv1."},
-     R"([A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,})"},
+     R"([A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,})",
+     nullptr,
+     tokenContinues},
     {"vault-token",
      "HashiCorp Vault tokens: hvs.…, hvb.…, hvr.…",
      {"hvs.", "hvb.", "hvr."},
@@ -822,9 +860,11 @@ const QList<Rule> &catalogue()
         // Credentials in URLs and connection strings.
         list << Rule{
             QStringLiteral("url-password"),
-            QStringLiteral("passwords in URLs: scheme://user:password@host (the user is kept)"), anchors({"://"}),
+            QStringLiteral("passwords in URLs: scheme://user:password@host (the user is kept)"),
+            anchors({"://"}),
             expression(QStringLiteral(R"([A-Za-z][A-Za-z0-9+.-]*://[^/\s:@"'\\]*:(?<secret>[^@/\s"'\\]+)(?=@))")),
-            acceptUrlPassword};
+            acceptUrlPassword,
+            urlPasswordFollows};
         // Headers.
         list << Rule{
             QStringLiteral("authorization"),

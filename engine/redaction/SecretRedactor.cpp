@@ -92,7 +92,7 @@ public:
             for (const Entry &e : m_buckets[m_bucketOf[key] - 1]) {
                 if (active[size_t(e.rule)] || i + e.literal.size() > size || !matchesAt(data + i, e))
                     continue;
-                if (!e.nearAnchor || e.nearAnchor(text.constData(), size, i + e.literal.size()))
+                if (!e.nearAnchor || e.nearAnchor(text.constData(), size, i, i + e.literal.size()))
                     active[size_t(e.rule)] = 1;
             }
         };
@@ -119,7 +119,7 @@ private:
         QByteArray literal;
         bool exact = false;
         int rule = 0;
-        bool (*nearAnchor)(const char *, qsizetype, qsizetype) = nullptr;
+        bool (*nearAnchor)(const char *, qsizetype, qsizetype, qsizetype) = nullptr;
     };
 
     static uchar lower(uchar c) { return c >= 'A' && c <= 'Z' ? uchar(c + 32) : c; }
