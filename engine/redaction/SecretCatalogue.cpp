@@ -363,7 +363,8 @@ bool assignmentFollows(const char *text, qsizetype size, qsizetype, qsizetype en
         ++i;
     if (i >= size || (text[i] != '=' && text[i] != ':'))
         return false;
-    ++i;
+    if (text[i++] == ':' && i < size && text[i] == '=') // Go's `:=` assigns
+        ++i;
     if (i < size && text[i] == '=') // `==` compares
         return false;
     if (i < size && text[i] == '>')
