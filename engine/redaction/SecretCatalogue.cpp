@@ -3,7 +3,9 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 // The shapes are learned from the field's reference catalogues (gitleaks' rules, trufflehog's
 // detectors) and written here in our own terms. Expressions see the text as a person or an agent's
@@ -314,17 +316,42 @@ bool isTokenBodyByte(char c)
     return isTokenByte(c) || c == '+' || c == '/' || c == '=';
 }
 
-/// After a provider's prefix: at least 8 characters of a token.
-bool tokenFollows(const char *text, qsizetype size, qsizetype end)
+/// Whether kStart holds before byte `start`: not inside a word, or right after a JSON `\n`, `\r` or `\t`.
+bool startsToken(const char *text, qsizetype start)
+{
+    const char before = start > 0 ? text[start - 1] : ' ';
+    if (before == '\\' || (isTokenByte(before) && before != '-'))
+        return start >= 2 && text[start - 2] == '\\' && (before == 'n' || before == 'r' || before == 't');
+    return true;
+}
+
+/// After an anchor inside a token (…T3BlbkFJ…, ….atlasv1.…): at least 8 characters of it.
+bool tokenContinues(const char *text, qsizetype size, qsizetype, qsizetype end)
 {
     if (end + 8 > size)
         return false;
     return std::all_of(text + end, text + end + 8, isTokenBodyByte);
 }
 
+/// A provider's prefix where a token can start (the expression's kStart: not inside a word, so not
+/// `…-4fa3-…` of a UUID for 1Password's `A3-`), and at least 8 characters of a token after it.
+bool tokenFollows(const char *text, qsizetype size, qsizetype start, qsizetype end)
+{
+    return startsToken(text, start) && tokenContinues(text, size, start, end);
+}
+
+/// After `pat`: the 14 letters and digits and the dot of an Airtable token. `/path/to/…`, in every
+/// line of a transcript, is not one: tokenFollows let it through, and every line ran the expression.
+bool airtableBodyFollows(const char *text, qsizetype size, qsizetype start, qsizetype end)
+{
+    if (!startsToken(text, start) || end + 15 > size || text[end + 14] != '.')
+        return false;
+    return std::all_of(text + end, text + end + 14, [](char c) { return isTokenByte(c) && c != '_' && c != '-'; });
+}
+
 /// After a word that says secret: the rest of the name, a closing quote, `=`, `:`, `:=` or `=>`, and a
 /// value that is not a number, an object, an array or a literal (`"output_tokens": 88` is not).
-bool assignmentFollows(const char *text, qsizetype size, qsizetype end)
+bool assignmentFollows(const char *text, qsizetype size, qsizetype, qsizetype end)
 {
     const auto isQuote = [](char c) { return c == '"' || c == '\'' || c == '`' || c == '\\'; };
     qsizetype i = end;
@@ -336,7 +363,8 @@ bool assignmentFollows(const char *text, qsizetype size, qsizetype end)
         ++i;
     if (i >= size || (text[i] != '=' && text[i] != ':'))
         return false;
-    ++i;
+    if (text[i++] == ':' && i < size && text[i] == '=') // Go's `:=` assigns
+        ++i;
     if (i < size && text[i] == '=') // `==` compares
         return false;
     if (i < size && text[i] == '>')
@@ -364,8 +392,92 @@ bool assignmentFollows(const char *text, qsizetype size, qsizetype end)
              || qstrncmp(text + i, "false", 5) == 0);
 }
 
+/// Where an assignment can start. Its name is the whole run of name characters ([A-Za-z0-9_.-]) from
+/// where it starts, holding a secret word; a quote, blanks and `=` or `:` follow the run, and a quote
+/// (`"`, or `\"` in JSON) may stand before it. So a match starts in the two characters before such a run
+/// or inside it up to its last secret word, where kStart holds. Found from each `=` and `:` back; the
+/// expression tried at every character cost 10 ns a character, most of a line's redaction.
+QList<qsizetype> assignmentStarts(QStringView text)
+{
+    static const char *const words[] = {"pass", "pwd", "pw", "secret", "token", "key", "credential", "auth"};
+    const char16_t *const data = text.utf16();
+    const qsizetype size = text.size();
+    const auto at = [&](qsizetype i) { return i >= 0 && i < size ? data[i] : char16_t(0); };
+    // Without case, as the expression finds a word: in UTF-16 the long s and the Kelvin sign are an s and a k.
+    const auto folded = [&](qsizetype i) {
+        const char16_t c = at(i);
+        return c == u'\u017f' ? u's' : c == u'\u212a' ? u'k' : c >= 'A' && c <= 'Z' ? char16_t(c + 32) : c;
+    };
+    const auto inRun = [&](qsizetype i) {
+        const char16_t c = at(i);
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'
+               || c == '.' || c == u'\u017f' || c == u'\u212a';
+    };
+    const auto wordAt = [&](qsizetype i) {
+        const char16_t first = folded(i);
+        if (first != 'p' && first != 's' && first != 't' && first != 'k' && first != 'c' && first != 'a')
+            return false;
+        return std::any_of(std::begin(words), std::end(words), [&](const char *word) {
+            for (qsizetype k = 0; word[k]; ++k)
+                if (folded(i + k) != char16_t(word[k]))
+                    return false;
+            return true;
+        });
+    };
+    const auto startHolds = [&](qsizetype i) { // kStart: not inside a word, or right after a JSON \n, \r or \t
+        const char16_t before = at(i - 1);
+        const bool inWord = before < 128 && ((isTokenByte(char(before)) && before != '-') || before == '\\');
+        return !inWord || (at(i - 2) == '\\' && (before == 'n' || before == 'r' || before == 't'));
+    };
+    QList<qsizetype> out;
+    for (qsizetype op = 0; op < size; ++op) {
+        if (data[op] != '=' && data[op] != ':') [[likely]]
+            continue;
+        qsizetype runEnd = op;
+        while (at(runEnd - 1) == ' ' || at(runEnd - 1) == '\t')
+            --runEnd;
+        for (int quotes = 0; quotes < 2 && runEnd > 0; ++quotes) {
+            const char16_t c = at(runEnd - 1);
+            if (c != '"' && c != '\'' && c != '`' && c != '\\')
+                break;
+            --runEnd;
+        }
+        qsizetype runStart = runEnd;
+        while (inRun(runStart - 1))
+            --runStart;
+        qsizetype lastWord = runEnd - 2;
+        while (lastWord >= runStart && !wordAt(lastWord))
+            --lastWord;
+        if (lastWord < runStart)
+            continue;
+        const qsizetype first = std::max(runStart - 2, out.isEmpty() ? qsizetype(0) : out.last() + 1);
+        for (qsizetype s = first; s <= lastWord; ++s)
+            if (startHolds(s))
+                out << s;
+    }
+    return out;
+}
+
+/// After `://`: a user (maybe none), `:`, a password and `@`, as the expression has them.
+bool urlPasswordFollows(const char *text, qsizetype size, qsizetype, qsizetype end)
+{
+    const auto endsPart = [](char c) {
+        return c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c == '@'
+               || c == '"' || c == '\'' || c == '\\';
+    };
+    qsizetype i = end;
+    while (i < size && !endsPart(text[i]) && text[i] != ':')
+        ++i;
+    if (i >= size || text[i] != ':')
+        return false;
+    const qsizetype password = ++i;
+    while (i < size && !endsPart(text[i]))
+        ++i;
+    return i > password && i < size && text[i] == '@';
+}
+
 /// After `--`: a flag whose name says secret (`--password`, `--api-token`), then a space or `=`.
-bool secretFlagFollows(const char *text, qsizetype size, qsizetype end)
+bool secretFlagFollows(const char *text, qsizetype size, qsizetype, qsizetype end)
 {
     qsizetype i = end;
     QByteArray name;
@@ -385,7 +497,9 @@ struct Provider {
     std::initializer_list<const char *> anchors;
     const char *pattern;
     bool (*accept)(const QRegularExpressionMatch &, QStringView) = nullptr;
-    bool prefixed = true; ///< the anchor is the token's own prefix: 8 token characters must follow it
+    /// The look around an anchor found that lets the expression run: tokenFollows when the anchor is the
+    /// token's own prefix, tokenContinues when it is inside the token, null: every anchor counts.
+    bool (*follows)(const char *, qsizetype, qsizetype, qsizetype) = tokenFollows;
 };
 
 /// Provider tokens: a prefix, an alphabet, a length. Each pattern is preceded by kStart.
@@ -402,7 +516,9 @@ const Provider kProviders[] = {
     {"openai-key",
      "OpenAI legacy user keys: sk-…T3BlbkFJ…",
      {"t3blbkfj"},
-     R"(sk-[A-Za-z0-9_-]{10,}T3BlbkFJ[A-Za-z0-9_-]{10,})"},
+     R"(sk-[A-Za-z0-9_-]{10,}T3BlbkFJ[A-Za-z0-9_-]{10,})",
+     nullptr,
+     tokenContinues},
     {"deepseek-key",
      "DeepSeek-style keys: sk- and 32 hex digits",
      {"sk-"},
@@ -466,26 +582,26 @@ const Provider kProviders[] = {
      {"hooks.slack.com"},
      R"(hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,})",
      nullptr,
-     false},
+     nullptr},
     {"discord-webhook",
      "Discord webhooks: discord.com/api/webhooks/…",
      {"/api/webhooks/"},
      R"(discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,})",
      nullptr,
-     false},
+     nullptr},
     {"teams-webhook",
      "Microsoft Teams webhooks: ….webhook.office.com/webhookb2/…",
      {"webhook.office.com"},
      R"(webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,})",
      nullptr,
-     false},
+     nullptr},
     {"mailgun-key", "Mailgun keys: key- and 32 hex digits", {"key-"}, R"(key-[a-f0-9]{32}(?![A-Za-z0-9]))"},
     {"mailchimp-key",
      "Mailchimp keys: 32 hex digits and -us…",
      {"-us"},
      R"([a-f0-9]{32}-us\d{1,2}(?![A-Za-z0-9]))",
      nullptr,
-     false},
+     nullptr},
     {"postman-key", "Postman API keys: PMAK-…", {"pmak-"}, R"(PMAK-[a-f0-9]{24}-[a-f0-9]{34})"},
     {"heroku-key", "Heroku API keys: HRKU-…", {"hrku-"}, R"(HRKU-[A-Za-z0-9_-]{40,})"},
     {"linear-key", "Linear API keys: lin_api_…", {"lin_api_"}, R"(lin_api_[A-Za-z0-9]{40})"},
@@ -503,12 +619,14 @@ const Provider kProviders[] = {
      {"dp."},
      R"(dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9_.-]{40,})",
      nullptr,
-     false},
+     nullptr},
     {"pulumi-token", "Pulumi access tokens: pul-…", {"pul-"}, R"(pul-[a-f0-9]{40})"},
     {"terraform-token",
      "Terraform Cloud tokens: ….atlasv1.…",
      {".atlasv1."},
-     R"([A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,})"},
+     R"([A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,})",
+     nullptr,
+     tokenContinues},
     {"vault-token",
      "HashiCorp Vault tokens: hvs.…, hvb.…, hvr.…",
      {"hvs.", "hvb.", "hvr."},
@@ -543,7 +661,7 @@ const Provider kProviders[] = {
      {"discord"},
      R"([MN][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})",
      acceptMixed,
-     false},
+     nullptr},
     {"dropbox-token", "Dropbox short-lived tokens: sl.…", {"sl."}, R"(sl\.(?:u\.)?[A-Za-z0-9_-]{130,})"},
     {"easypost-key", "EasyPost keys: EZAK…, EZTK…", {"ezak", "eztk"}, R"(EZ[AT]K[A-Za-z0-9]{54})"},
     {"facebook-token", "Facebook access tokens: EAA…", {"EAA"}, R"(EAA[A-Za-z0-9]{90,})", acceptMixed},
@@ -590,7 +708,12 @@ const Provider kProviders[] = {
      R"((?:AQVN[A-Za-z0-9_-]{35,38}|YC[A-Za-z0-9_-]{38}|t1\.[A-Za-z0-9_-]+=*\.[A-Za-z0-9_-]{86}=*)(?![A-Za-z0-9_-]))",
      acceptMixed},
     {"cloudflare-key", "Cloudflare Origin CA keys: v1.0-…", {"v1.0-"}, R"(v1\.0-[a-f0-9]{24}-[a-f0-9]{146})"},
-    {"airtable-token", "Airtable personal access tokens: pat….…", {"pat"}, R"(pat[A-Za-z0-9]{14}\.[a-f0-9]{64})"},
+    {"airtable-token",
+     "Airtable personal access tokens: pat….…",
+     {"pat"},
+     R"(pat[A-Za-z0-9]{14}\.[a-f0-9]{64})",
+     nullptr,
+     airtableBodyFollows},
     {"supabase-key",
      "Supabase keys: sbp_…, sb_secret_…",
      {"sbp_", "sb_secret_"},
@@ -634,7 +757,7 @@ const Provider kProviders[] = {
      {"q~"},
      R"([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})",
      nullptr,
-     false},
+     nullptr},
     {"fireworks-key", "Fireworks AI keys: fw_…", {"fw_"}, R"(fw_[A-Za-z0-9]{24,})", acceptMixed},
     {"harness-token",
      "Harness tokens: pat.….….…",
@@ -709,7 +832,7 @@ const QList<Rule> &catalogue()
                          anchors(p.anchors),
                          expression(kStart + QString::fromUtf8(p.pattern)),
                          p.accept,
-                         p.prefixed ? tokenFollows : nullptr};
+                         p.follows};
         }
         list << Rule{
             QStringLiteral("telegram-token"),
@@ -738,9 +861,11 @@ const QList<Rule> &catalogue()
         // Credentials in URLs and connection strings.
         list << Rule{
             QStringLiteral("url-password"),
-            QStringLiteral("passwords in URLs: scheme://user:password@host (the user is kept)"), anchors({"://"}),
+            QStringLiteral("passwords in URLs: scheme://user:password@host (the user is kept)"),
+            anchors({"://"}),
             expression(QStringLiteral(R"([A-Za-z][A-Za-z0-9+.-]*://[^/\s:@"'\\]*:(?<secret>[^@/\s"'\\]+)(?=@))")),
-            acceptUrlPassword};
+            acceptUrlPassword,
+            urlPasswordFollows};
         // Headers.
         list << Rule{
             QStringLiteral("authorization"),
@@ -787,7 +912,8 @@ const QList<Rule> &catalogue()
                                 + QStringLiteral("(?:") + quotedValue + QStringLiteral("|") + plainValue
                                 + QStringLiteral(")")),
                      acceptAssignment,
-                     assignmentFollows};
+                     assignmentFollows,
+                     assignmentStarts};
         list << Rule{QStringLiteral("generic-secret"),
                      QStringLiteral("command-line flags that say secret: --password …, --token …, --api-key …"),
                      anchors({"--"}),
@@ -806,6 +932,10 @@ const QList<Rule> &catalogue()
                                 + QStringLiteral(R"([A-Za-z0-9+/]{60,80})") + lineEnd + QStringLiteral("(?:")
                                 + lineBreak + lineStart + bodyLine + lineEnd + QStringLiteral(")*")),
                      acceptKeyBody};
+        for (Rule &rule : list)
+            if (rule.starts)
+                rule.anchoredExpression =
+                    expression(QStringLiteral("\\G(?:") + rule.expression.pattern() + QLatin1Char(')'));
         return list;
     }();
     return rules;

@@ -20,10 +20,16 @@ struct Rule {
     /// Decides a match the expression alone cannot (how random a value looks, whether a name says
     /// secret), given the match and the whole text; null: every match counts.
     bool (*accept)(const QRegularExpressionMatch &match, QStringView text) = nullptr;
-    /// Whether an anchor found in `text` (UTF-8, `size` bytes) ending before byte `end` counts: a
-    /// cheap look at what follows it, so a common word ("token", "key", "pat") does not send every
-    /// line through the expression; null: every anchor counts.
-    bool (*nearAnchor)(const char *text, qsizetype size, qsizetype end) = nullptr;
+    /// Whether an anchor found in `text` (UTF-8, `size` bytes) from byte `start` to `end` counts: a
+    /// cheap look around it, so a common word ("token", "key", "pat") does not send every line
+    /// through the expression; null: every anchor counts.
+    bool (*nearAnchor)(const char *text, qsizetype size, qsizetype start, qsizetype end) = nullptr;
+    /// Every place in `text` where a match can start, ascending: the expression is then tried anchored
+    /// at those alone, in order, as a global match would find them. Null: it scans the whole text.
+    QList<qsizetype> (*starts)(QStringView text) = nullptr;
+    /// With starts: the expression anchored where a match is tried (`\G`), set by the catalogue. An
+    /// anchored match by option runs without PCRE's JIT, 4× slower.
+    QRegularExpression anchoredExpression = {};
 };
 
 /// The built-in rules, most specific first: where two cover the same text, the earlier names it.

@@ -101,6 +101,16 @@ Result<Config> configFrom(const QByteArray &json)
 class TestSecretRedactor : public QObject {
     Q_OBJECT
 
+private:
+    /// `text` comes out without `secret`, one replacement made.
+    static void redactsOnce(const QByteArray &text, const QByteArray &secret)
+    {
+        int count = 0;
+        const QByteArray out = SecretRedactor::redact(text, &count);
+        QVERIFY2(!out.contains(secret), out.constData());
+        QCOMPARE(count, 1);
+    }
+
 private slots:
     void corpus_hasOverAHundredShapesWithRandomBodies()
     {
@@ -234,14 +244,35 @@ private slots:
         QTest::newRow("@, JSON") << QByteArray("{\"db_password\": \"@Kq81zWm2pLx9\"}") << QByteArray("Kq81zWm2pLx9");
     }
 
+    /// Go's `:=` alone on its line: the look after `password` took `:=` for `==`, and the line never reached
+    /// the expression (a line that held another assignment did).
+    void redact_takesAShortVariableDeclaration_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("secret");
+        QTest::newRow("plain") << QByteArray("\tdbPassword := \"Hx7kQ2mZp9wL\"\n") << QByteArray("Hx7kQ2mZp9wL");
+        QTest::newRow("no blanks") << QByteArray("apiToken:=\"q8ZrT2vLm4Xk9WbN7cPd\"")
+                                   << QByteArray("q8ZrT2vLm4Xk9WbN7cPd");
+        QTest::newRow("in a JSONL line") << QByteArray(
+            "{\"content\":\"func main() {\\n\\tpassword := \\\"Hx7kQ2mZp9wL\\\"\\n}\"}")
+                                         << QByteArray("Hx7kQ2mZp9wL");
+    }
+
+    void redact_takesAShortVariableDeclaration()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, secret);
+        redactsOnce(text, secret);
+        int count = 0;
+        const QByteArray compared = "if password == \"" + secret + "\" {";
+        QCOMPARE(SecretRedactor::redact(compared, &count), compared); // a comparison assigns nothing
+    }
+
     void redact_takesAQuotedPasswordThatStartsWithASign()
     {
         QFETCH(QByteArray, text);
         QFETCH(QByteArray, secret);
-        int count = 0;
-        const QByteArray out = SecretRedactor::redact(text, &count);
-        QVERIFY2(!out.contains(secret), out.constData());
-        QCOMPARE(count, 1);
+        redactsOnce(text, secret);
     }
 
     void redact_keepsWhatAgentsHandleAllDay()
