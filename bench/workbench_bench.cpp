@@ -17,6 +17,8 @@
 //   --idle-seconds S  the process's CPU (user + system, /proc/self/stat) over S idle seconds;
 //   --stacks       the UI thread's stack sampled during every stall over 50 ms, on stderr
 //                  (bench/stall_stacks.py resolves and counts them);
+//   findings, findings_ms  the Review view's open findings and when the last list of them came
+//                  (settled also waits for them: the worker's detection is part of catching up);
 //   --floor-seconds S  no window: the same probe alone for S seconds, what the machine's load
 //                  alone makes of a 5 ms timer (2 shared cores: other processes' turns).
 // A stall is how late a 5 ms timer fires (Qt::PreciseTimer): the time the UI thread was busy or
@@ -183,8 +185,24 @@ int main(int argc, char *argv[])
         insightsCurrent = false;
     });
     QObject::connect(insights, &VaultInsights::ready, &window, [&] { insightsCurrent = true; });
+    // The Review view asks for the findings on opening and after every run that changed files; the
+    // worker brings them up to date first (at the first opening of a vault, a scan of all of it).
+    bool findingsCurrent = false;
+    qsizetype findings = -1;
+    qint64 findingsMs = -1;
+    QObject::connect(session, &VaultSession::indexed, &window, [&](const IndexReport &report) {
+        if (report.indexed + report.removed + report.failed > 0 || !report.changedPaths.isEmpty())
+            findingsCurrent = false;
+    });
+    QObject::connect(session, &VaultSession::findingsReady, &window,
+                     [&](const QList<ReviewFinding> &found, const QString &) {
+                         findingsCurrent = true;
+                         findings = found.size();
+                         findingsMs = since();
+                     });
     const auto quiet = [&] {
-        return session->isOpen() && catalogSeen && insightsCurrent && !session->isBusy() && !insights->isPending();
+        return session->isOpen() && catalogSeen && insightsCurrent && findingsCurrent && !session->isBusy()
+               && !insights->isPending();
     };
     // Settled: nothing running for a whole second (the indexer's catch-up follows the first catalog).
     auto settle = [&](qint64 timeoutMs) {
@@ -297,10 +315,12 @@ int main(int argc, char *argv[])
                 "\"open_stall_ms\": %lld, \"rebuild_ms\": %lld, \"rebuild_stall_ms\": %lld, \"touch_ms\": %lld, "
                 "\"touch_stall_ms\": %lld, \"writes_ms\": %lld, \"writes_stall_ms\": %lld, \"idle_cpu_pct\": %.2f, "
                 "\"graph_nodes\": %lld, \"open_busy_ms\": %lld, \"rebuild_busy_ms\": %lld, \"touch_busy_ms\": %lld, "
-                "\"writes_busy_ms\": %lld, \"touch_seen\": %lld, \"touch_seen_ms\": %lld}\n",
+                "\"writes_busy_ms\": %lld, \"touch_seen\": %lld, \"touch_seen_ms\": %lld, \"findings\": %lld, "
+                "\"findings_ms\": %lld}\n",
                 session->stats().chunks, listRows, shownMs, listMs, settledMs, openStall, rebuildMs, rebuildStall,
                 touchMs, touchStall, writesMs, writesStall, idleCpu, qint64(insights->data().graph.nodes.size()),
-                openBusy, rebuildBusy, touchBusy, writesBusy, qint64(touchSeen.size()), touchSeenMs);
+                openBusy, rebuildBusy, touchBusy, writesBusy, qint64(touchSeen.size()), touchSeenMs, qint64(findings),
+                findingsMs);
     std::fflush(stdout);
     return 0;
 }
