@@ -46,6 +46,10 @@ const QString kKind = QStringLiteral(
 const QString kJudged = QStringLiteral("FROM review_findings r LEFT JOIN review_verdicts v ON v.finding_id = r.id ");
 
 const QString kHighWaterKey = QStringLiteral("review_high_water");
+/// Which detector stored the profiles and findings: another one (an upgrade) starts them over, since a
+/// profile's line and the rules that read it change together. Raise it with either.
+const QString kDetectorKey = QStringLiteral("review_detector");
+const QString kDetectorVersion = QStringLiteral("2");
 
 QString storedName(FindingIndex::Stored kind)
 {
@@ -284,9 +288,39 @@ Status FindingIndex::store(const FindingRow &row)
     return insert->exec();
 }
 
+Status FindingIndex::startOverForAnotherDetector()
+{
+    auto version = m_db.cached(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    if (!version)
+        return version.error();
+    version->bind(1, kDetectorKey);
+    const bool same = version->next() && version->text(0) == kDetectorVersion;
+    version->reset();
+    if (same)
+        return {};
+    // Verdicts stay: they are kept by the finding's id, which hashes the texts, not the detector's reading.
+    Transaction transaction(m_db);
+    for (const char *sql : {"DELETE FROM review_findings", "DELETE FROM review_profiles"})
+        if (Status s = m_db.exec(QString::fromLatin1(sql)); !s)
+            return s;
+    auto set = m_db.cached(QStringLiteral("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)"));
+    if (!set)
+        return set.error();
+    for (const auto &[key, value] :
+         {std::pair{kHighWaterKey, QStringLiteral("0")}, std::pair{kDetectorKey, kDetectorVersion}}) {
+        set->bind(1, key).bind(2, value);
+        if (Status s = set->exec(); !s)
+            return s;
+    }
+    return transaction.commit();
+}
+
 Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
 {
     FindingScan scan;
+    if (m_highWater < 0)
+        if (Status s = startOverForAnotherDetector(); !s)
+            return s.error();
     const qint64 stored = [&] {
         auto s = m_db.cached(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
         if (!s)

@@ -118,6 +118,8 @@ private:
         QVector<int> features;
     };
     Status loadProfiles();
+    /// Empties the profiles and findings that another version of the detector stored (kDetectorVersion).
+    Status startOverForAnotherDetector();
     int addEntry(Entry entry);
     int featureId(const QString &feature);
     /// The entries that share the most weight of `entry`'s rarest features, best first.

@@ -76,6 +76,42 @@ bool isEverydayWord(const QString &lower)
     return !frequency.available() || frequency.zipf(lower) >= 4.5;
 }
 
+/// A word that names one thing rather than saying something general: rare in everyday English, or not on
+/// the list at all ("webhooks", "geocoding"). Without the list no word is.
+bool isSpecificWord(const QString &lower)
+{
+    const WordFrequency &frequency = WordFrequency::english();
+    return frequency.available() && lower.size() >= 3 && !lower.front().isDigit()
+           && frequency.zipf(lower) < kSpecificZipf;
+}
+
+/// Whether `newer` announces a change with a word of its own: a "now" both texts hold says nothing about
+/// what differs between them.
+bool announcesOwnChange(const MemoryProfile &older, const MemoryProfile &newer)
+{
+    if (!newer.announcesChange)
+        return false;
+    if (!older.announcesChange)
+        return true;
+    const QStringList olderWords = older.normalized.split(QLatin1Char(' '));
+    const QSet<QString> had(olderWords.cbegin(), olderWords.cend());
+    for (const QString &w : newer.normalized.split(QLatin1Char(' ')))
+        if (changeMarkers().contains(w) && !had.contains(w))
+            return true;
+    return false;
+}
+
+/// What a memory names, whatever the words' case: its specific terms, names, numbers and dates ("Dataset
+/// tide-gauges …" and "… of dataset tide-gauges" name the same things).
+QSet<QString> thingsOf(const MemoryProfile &p)
+{
+    QSet<QString> things = p.specific;
+    for (auto it = p.values.cbegin(); it != p.values.cend(); ++it)
+        for (const QString &v : it.value())
+            things.insert(it.key() == ValueClass::Name ? TextAnalysis::stem(v) : v);
+    return things;
+}
+
 struct Token {
     QString word; ///< as written (apostrophes folded)
     QString lower;
@@ -202,7 +238,10 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
                 p.lead = t.lower;
             continue;
         }
-        p.terms.insert(TextAnalysis::stem(t.lower));
+        const QString stem = TextAnalysis::stem(t.lower);
+        p.terms.insert(stem);
+        if (isSpecificWord(t.lower))
+            p.specific.insert(stem);
     }
     if (!speaker.trimmed().isEmpty()) {
         p.spoken = true;
@@ -227,7 +266,8 @@ QSet<QString> MemoryProfile::valueKeys() const
 
 QString MemoryProfile::serialize() const
 {
-    // "flags|terms|day:x name:y …|lead|normalized" — one line, space-separated sets, sorted for stability.
+    // "flags|terms|day:x name:y …|lead|specific terms|normalized" — one line, space-separated sets, sorted for
+    // stability.
     QStringList t(terms.cbegin(), terms.cend());
     t.sort();
     QStringList v(valueKeys().cbegin(), valueKeys().cend());
@@ -236,21 +276,22 @@ QString MemoryProfile::serialize() const
         QString(negated ? QLatin1Char('n') : QLatin1Char('-')) + (announcesChange ? QLatin1Char('c') : QLatin1Char('-'))
         + (narratesEvent ? QLatin1Char('e') : QLatin1Char('-')) + (spoken ? QLatin1Char('s') : QLatin1Char('-'))
         + (standing ? QLatin1Char('f') : QLatin1Char('-'));
+    QStringList own(specific.cbegin(), specific.cend());
+    own.sort();
     return flags + QLatin1Char('|') + t.join(QLatin1Char(' ')) + QLatin1Char('|') + v.join(QLatin1Char(' '))
-           + QLatin1Char('|') + lead + QLatin1Char('|') + normalized;
+           + QLatin1Char('|') + lead + QLatin1Char('|') + own.join(QLatin1Char(' ')) + QLatin1Char('|') + normalized;
 }
 
 MemoryProfile MemoryProfile::deserialize(const QString &line)
 {
     MemoryProfile p;
     const QStringList parts = line.split(QLatin1Char('|'));
-    if (parts.size() < 5)
+    if (parts.size() < 6)
         return p;
     p.negated = parts[0].contains(QLatin1Char('n'));
     p.announcesChange = parts[0].contains(QLatin1Char('c'));
     p.narratesEvent = parts[0].contains(QLatin1Char('e'));
     p.spoken = parts[0].contains(QLatin1Char('s'));
-    p.standing = parts[0].contains(QLatin1Char('f'));
     p.standing = parts[0].contains(QLatin1Char('f'));
     for (const QString &t : parts[1].split(QLatin1Char(' '), Qt::SkipEmptyParts))
         p.terms.insert(t);
@@ -261,7 +302,9 @@ MemoryProfile MemoryProfile::deserialize(const QString &line)
                 p.values[c].insert(key.mid(colon + 1));
     }
     p.lead = parts[3];
-    p.normalized = parts.mid(4).join(QLatin1Char('|'));
+    for (const QString &t : parts[4].split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        p.specific.insert(t);
+    p.normalized = parts.mid(5).join(QLatin1Char('|'));
     return p;
 }
 
@@ -286,12 +329,16 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
     // Values each side states and the other lacks, by class: a changed value when both sides have one.
     QSet<QString> conflicting;
     QStringList changes;
+    bool manyValuesApart = false; // a class where a side states more values the other lacks than a change swaps
     for (ValueClass c : kClasses) {
         const QSet<QString> a = older.values.value(c), b = newer.values.value(c);
         const QSet<QString> onlyOlder = a - b, onlyNewer = b - a;
-        if (onlyOlder.isEmpty() || onlyNewer.isEmpty() || onlyOlder.size() > kMaxReplacedValues
-            || onlyNewer.size() > kMaxReplacedValues)
+        if (onlyOlder.isEmpty() || onlyNewer.isEmpty())
             continue;
+        if (onlyOlder.size() > kMaxReplacedValues || onlyNewer.size() > kMaxReplacedValues) {
+            manyValuesApart = true;
+            continue;
+        }
         for (const QString &v : onlyOlder)
             conflicting.insert(classKey(c) + QLatin1Char(':') + v);
         for (const QString &v : onlyNewer)
@@ -323,19 +370,29 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
     const double termJaccard = termUnion > 0.0 ? total(sharedTerms) / termUnion : 0.0;
     const bool relatedSubject = sameThing && sharedTerms.size() >= 2 && termCoverage >= kRelatedCoverage;
 
+    const bool announced = announcesOwnChange(older, newer);
+
     if (!changes.isEmpty() || polarity) {
         // Two events, or two turns of talk, both happened: they disagree only when the newer says it changed.
         const bool told = (older.narratesEvent && newer.narratesEvent) || (older.spoken && newer.spoken);
-        const double needed = newer.announcesChange ? kChangedStatementJaccard - 0.15 : kChangedStatementJaccard;
-        const bool holds = older.standing || newer.standing || newer.announcesChange;
+        const double needed = announced ? kChangedStatementJaccard - 0.15 : kChangedStatementJaccard;
+        const bool holds = older.standing || newer.standing || announced;
         // The same statement with its value changed, not two statements of one template about two things
         // ("the QA team holds retros on Tuesdays", "the pricing team … on Fridays"): the words only one side
-        // has are few (a change announced may bring a word or two of its own).
+        // has are few (a change announced may bring a word or two of its own), not each side words of its own
+        // besides the value, and not each side names of its own ("For error tracking, Acorn went with Sentry",
+        // "Lagoon moved error tracking off Sentry") unless they share their lead.
         const qsizetype ownWords = (older.terms - newer.terms).size() + (newer.terms - older.terms).size();
-        const bool oneStatement = ownWords <= (newer.announcesChange || polarity ? 3 : 1);
-        if (sameThing && holds && oneStatement && (newer.announcesChange || polarity)
-            && sharedTerms.size() >= (newer.announcesChange ? 1 : 2) && termJaccard >= needed
-            && (!told || newer.announcesChange)) {
+        const bool wordsEachSide = !(older.terms - newer.terms).isEmpty() && !(newer.terms - older.terms).isEmpty();
+        const QSet<QString> namesOlder = older.values.value(ValueClass::Name),
+                            namesNewer = newer.values.value(ValueClass::Name);
+        const bool sharedLead = !older.lead.isEmpty() && older.lead == newer.lead;
+        const bool namesEachSide =
+            !(namesOlder - namesNewer).isEmpty() && !(namesNewer - namesOlder).isEmpty() && !sharedLead;
+        const bool oneStatement = ownWords <= (announced || polarity ? 3 : 1) && !manyValuesApart
+                                  && !(!changes.isEmpty() && wordsEachSide) && !(polarity && namesEachSide);
+        if (sameThing && holds && oneStatement && (announced || polarity) && sharedTerms.size() >= (announced ? 1 : 2)
+            && termJaccard >= needed && (!told || announced)) {
             out.contradiction = true;
             if (!changes.isEmpty())
                 out.reason = changes.join(QStringLiteral("; "));
@@ -359,9 +416,9 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
                     return true;
             return false;
         };
-        const bool holds = older.standing || newer.standing || newer.announcesChange;
+        const bool holds = older.standing || newer.standing || announced;
         const bool oneWordEach = onlyOlder.size() == 1 && onlyNewer.size() == 1;
-        if (sameThing && holds && newer.announcesChange && !onlyOlder.isEmpty() && !onlyNewer.isEmpty()
+        if (sameThing && holds && announced && !manyValuesApart && !onlyOlder.isEmpty() && !onlyNewer.isEmpty()
             && onlyOlder.size() <= kMaxReplacedValues && onlyNewer.size() <= kMaxReplacedValues
             && sharedTerms.size() >= 2 && (oneWordEach || termJaccard >= kChangedStatementJaccard - 0.15)
             && (rare(onlyOlder) || rare(onlyNewer)) && !(older.spoken && newer.spoken)) {
@@ -374,6 +431,18 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         }
     }
 
+    // A copy restates one thing: not two leads ("Mei Holm is vegan", "Diego Ferreira is vegan … Mei Holm
+    // confirmed it"), not each side a thing of its own ("the sync service …", "the billing service …").
+    const QSet<QString> thingsOlder = thingsOf(older), thingsNewer = thingsOf(newer);
+    // Two leads are one subject only when each text names the other's ("Aoife … : Lille", "Home base for Aoife
+    // …: Lille"): "Colm is off every Tuesday — via Mikkel" names Mikkel as a source, not as its subject.
+    const bool twoLeads = !older.lead.isEmpty() && !newer.lead.isEmpty() && older.lead != newer.lead
+                          && !(thingsNewer.contains(TextAnalysis::stem(older.lead))
+                               && thingsOlder.contains(TextAnalysis::stem(newer.lead)));
+    if (twoLeads || (!(thingsOlder - thingsNewer).isEmpty() && !(thingsNewer - thingsOlder).isEmpty())) {
+        out.related = relatedSubject;
+        return out;
+    }
     const qsizetype smallerSize = qMin(a.size(), b.size());
     const double containment = coverage;
     if (out.similarity >= kDuplicateJaccard && smallerSize >= 2) {

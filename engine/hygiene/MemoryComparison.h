@@ -38,6 +38,11 @@ struct MemoryProfile {
     /// "Maria works at Acme"); empty when it names none. Two memories led by different names are about
     /// different things ("Maria works at Acme", "Ana works at Acme").
     QString lead;
+    /// The subject terms (as stemmed in `terms`) whose word is no everyday English word (Zipf below
+    /// kSpecificZipf, or not on the list): a service, a project, a tool. Two memories that each hold one the
+    /// other lacks are about two things, however much else they share ("the sync service" / "the billing
+    /// service").
+    QSet<QString> specific;
     QString normalized; ///< lower-case words joined by one space: what an exact copy shares
 
     /// `speaker`: who says it (a transcript turn's speaker), counted as a name the text is about.
@@ -64,12 +69,18 @@ struct Comparison {
 ///
 /// Offline rules, tuned on bench/hygiene's dev split and measured on its held-out split (bench/README.md):
 /// - duplicate: the same normalized text; or, with no value or polarity in conflict, a weighted Jaccard of
-///   at least kDuplicateJaccard, or one holding nearly all of the other (kPartialContainment);
+///   at least kDuplicateJaccard, or one holding nearly all of the other (kPartialContainment) — unless each
+///   side names a thing the other does not (a name, a number, a date, a specific word: two services, two
+///   outings) or they lead with two people neither text names both of;
 /// - contradiction: about the same thing (the same lead name, when both have one), the same subject terms
 ///   (a weighted Jaccard of at least kChangedStatementJaccard, at least two terms) and either a value
 ///   replaced (one class — a day, a month, a number, a name — where each side states one or two values the
 ///   other lacks) or one side negating or reversing what the other affirms. Two narrated past events (hiking
-///   on Saturday, hiking on Sunday) and two turns of talk disagree only when the newer announces a change.
+///   on Saturday, hiking on Sunday) and two turns of talk disagree only when the newer announces a change,
+///   with a change word the older does not hold ("for now" in both announces nothing). Not one statement, so
+///   no contradiction: a class where a side states more than kMaxReplacedValues values the other lacks; a
+///   changed value with words of its own on each side (another service, not another value); a no with names
+///   of its own on each side and no shared lead (another project's decision).
 Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
                    const std::function<double(const QString &)> &weight = {});
 
@@ -86,5 +97,7 @@ constexpr int kMaxReplacedValues = 2;
 /// A word rarer than this in general English (Zipf, WordFrequency) is a value when it is what two otherwise
 /// equal statements swap ("zsh" → "fish"): an everyday word swapped is more often a rewording.
 constexpr double kRareWordZipf = 3.0;
+/// Below this a subject word is specific (MemoryProfile::specific): "billing" 3.3, "cart" 3.9 are; "work" is not.
+constexpr double kSpecificZipf = 4.0;
 
 } // namespace engram

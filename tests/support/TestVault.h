@@ -54,6 +54,12 @@ constexpr int kSanitizerSlowdown = 1;
 constexpr int kSanitizerShrink = 1;
 #endif
 
+/// How long a GUI test waits for something to happen (an index run, a preview, a dialog) before it fails
+/// naming what it waited for. A wait, not a speed bound: it only ends a test that would otherwise hang, so it
+/// allows for a loaded machine (the settings preview of tst_expectationsgui, 6 s quiet under the sanitizers,
+/// missed a 20 s wait with a build and three benchmarks beside the suite). Under Qt Test's 300 s per function.
+constexpr int kWaitMs = 60000 * kSanitizerSlowdown;
+
 /// tests/data/<relative>
 QString dataPath(const QString &relative);
 /// ../shared/<relative> next to the project (LoCoMo corpus, agent-log samples).

@@ -28,7 +28,7 @@ using test::child;
 
 namespace {
 
-const int kTimeout = 20000;
+const int kTimeout = test::kWaitMs;
 const QString kQuestion = QStringLiteral("how do we deploy the billing service");
 
 template <typename T>

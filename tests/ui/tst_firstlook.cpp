@@ -26,7 +26,7 @@ using test::child;
 
 namespace {
 
-const int kTimeout = 20000;
+const int kTimeout = test::kWaitMs;
 
 QString selectedPath(QAbstractItemView *table)
 {

@@ -28,7 +28,7 @@ using test::child;
 
 namespace {
 
-const int kTimeout = 20000;
+const int kTimeout = test::kWaitMs;
 
 /// Two topics of six notes, each note linking the next two of its topic, and one note alone.
 void writeTopics(test::TestVault &vault)

@@ -20,7 +20,7 @@ using test::child;
 
 namespace {
 
-const int kTimeout = 20000;
+const int kTimeout = test::kWaitMs;
 const QString kInVault = QStringLiteral("sessions/2026-12-02/claude-code-95f6d3b1.jsonl");
 
 } // namespace

@@ -24,7 +24,7 @@ using test::child;
 
 namespace {
 
-const int kTimeout = 20000;
+const int kTimeout = test::kWaitMs;
 
 /// The row of the recall results whose vault is `vault` ("" for the open vault), or -1.
 int rowOfVault(QAbstractItemModel *model, const QString &vault)

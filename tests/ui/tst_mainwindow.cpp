@@ -52,7 +52,7 @@ using test::child;
 
 namespace {
 
-const int kTimeout = 20000;
+const int kTimeout = test::kWaitMs;
 
 void writeSampleVault(test::TestVault &vault)
 {

@@ -29,7 +29,7 @@ using test::child;
 
 namespace {
 
-const int kTimeout = 30000;
+const int kTimeout = test::kWaitMs;
 const int kNotes = 300;
 
 QString notePath(int i)

@@ -33,7 +33,7 @@ using test::child;
 
 namespace {
 
-const int kTimeout = 30000;
+const int kTimeout = test::kWaitMs;
 const int kNotes = 20;
 const QString kDemo =
     QStringLiteral("samples/claude-code/projects/-path-to-Demo/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");

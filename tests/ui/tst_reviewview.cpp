@@ -31,7 +31,7 @@ using test::child;
 
 namespace {
 
-const int kTimeout = 30000;
+const int kTimeout = test::kWaitMs;
 
 const QString kCiCache = QStringLiteral("memories/semantic/ci-cache.md");
 const QString kInfraCache = QStringLiteral("notes/infra/cache.md");

@@ -6,6 +6,7 @@
 #include "MainWindow.h"
 #include "MessageLog.h"
 #include "SyncRunner.h"
+#include "TestVault.h"
 #include "VaultSession.h"
 #include "sync/VaultSync.h"
 
@@ -29,7 +30,7 @@ using test::GitSandbox;
 
 namespace {
 
-const int kTimeout = 30000;
+const int kTimeout = test::kWaitMs;
 
 using test::readFile;
 using test::writeFile;

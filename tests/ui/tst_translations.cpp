@@ -42,7 +42,7 @@ using test::child;
 
 namespace {
 
-const int kTimeout = 20000;
+const int kTimeout = test::kWaitMs;
 
 } // namespace
 

@@ -46,7 +46,7 @@ using test::child;
 
 namespace {
 
-const int kTimeout = 20000;
+const int kTimeout = test::kWaitMs;
 
 int rowOf(QAbstractItemView *table, const QString &path)
 {

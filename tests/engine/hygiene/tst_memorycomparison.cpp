@@ -84,6 +84,40 @@ private slots:
         QTest::newRow("unrelated") << "Coffee beans are ordered from the roaster in Leeds."
                                    << "The VPN certificate expires next spring."
                                    << "none";
+        // A change word both texts hold announces nothing about what differs: two incidents, each "for now".
+        QTest::newRow("a change word both hold")
+            << "On 11 January connection pool exhaustion made the search service drop messages for about 40 "
+               "minutes. Restarting the pods fixed it for now."
+            << "On 10 December connection pool exhaustion made the search service drop messages for about 20 "
+               "minutes. Restarting the pods fixed it for now."
+            << "none";
+        // A day changed, but each side names three people the other does not: two teams' standups.
+        QTest::newRow("many names apart") << "The standup of the team with Ana, Ben and Carl is on Mondays."
+                                          << "The standup of the team with Dora, Emil and Finn is on Tuesdays now."
+                                          << "none";
+        // The tool changed, and so did the service: each side has words of its own besides the value.
+        QTest::newRow("a value and the subject changed") << "The loyalty service builds with Maven."
+                                                         << "The search service builds with Gradle now."
+                                                         << "none";
+        // A no about another project: the names apart are the projects, not the tool.
+        QTest::newRow("a no about another project") << "We decided to use Day.js for date handling in Dune."
+                                                    << "Do not use Day.js in Lagoon anymore."
+                                                    << "none";
+        // The same words about two people: one of them is only the source of the other's fact.
+        QTest::newRow("two leads") << "Mei Holm is vegan."
+                                   << "Diego Ferreira is vegan, so pick the restaurant with that in mind. Mei Holm "
+                                      "confirmed it."
+                                   << "none";
+        // The same runbook for two services: each names a service the other does not.
+        QTest::newRow("one template, two services")
+            << "If the sync service shows wrong prices, check that the currency rates job ran."
+            << "If the thumbnails service shows wrong prices, check that the currency rates job ran."
+            << "none";
+        // Two leads that each text names are one subject, its sentences reordered.
+        QTest::newRow("reordered, each lead named by both")
+            << "Aoife Gallagher doesn't work on Thursdays. Home base for Aoife Gallagher: Lille."
+            << "Home base for Aoife Gallagher: Lille. Aoife Gallagher doesn't work on Thursdays."
+            << "duplicate";
     }
 
     void compare()

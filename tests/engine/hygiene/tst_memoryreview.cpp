@@ -125,6 +125,34 @@ private slots:
         QCOMPARE(findings->size(), 1); // York replaced Leeds in one file: no pair, the old text is gone
     }
 
+    void anotherDetectorsFindings_areStartedOver_andTheSameDetectorsKept()
+    {
+        TestVault vault;
+        writeVault(vault);
+        {
+            auto engine = indexed(vault);
+        }
+        {
+            // Reopened by the same detector: the profiles are read back, nothing is compared again.
+            auto engine = test::openEngine(vault);
+            auto scan = engine->updateFindings();
+            QVERIFY(scan.ok());
+            QCOMPARE(scan->profiled, 0);
+            QCOMPARE(open(*engine, FindingKind::Duplicate).size(), 1);
+            // What an older detector left: its version, and findings its rules did not see.
+            Database &db = internals(*engine).store().database();
+            QVERIFY(db.exec(QStringLiteral("DELETE FROM review_findings")).ok());
+            QVERIFY(db.exec(QStringLiteral("UPDATE meta SET value = '1' WHERE key = 'review_detector'")).ok());
+        }
+        auto engine = test::openEngine(vault);
+        auto scan = engine->updateFindings();
+        QVERIFY(scan.ok());
+        QCOMPARE(scan->profiled, 6); // every memory profiled again by this detector
+        QCOMPARE(open(*engine, FindingKind::Duplicate),
+                 QStringList{QStringLiteral("duplicate memories/semantic/ci-cache.md → notes/infra/cache.md")});
+        QCOMPARE(open(*engine, FindingKind::Contradiction).size(), 1);
+    }
+
     void keepBoth_isNeverAskedAgain_evenAfterRebuild()
     {
         TestVault vault;
