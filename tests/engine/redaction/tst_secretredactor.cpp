@@ -375,6 +375,14 @@ private slots:
         QCOMPARE(count, 1);
     }
 
+    void redact_takesAShortAssignmentThatEndsTheText()
+    {
+        // The search for `=` and `:` reads eight characters at a time; here the colon is in the six after them.
+        int count = 0;
+        QCOMPARE(SecretRedactor::redact("wifi pass:Q7x9", &count), QByteArray("wifi pass:[REDACTED:generic-secret]"));
+        QCOMPARE(count, 1);
+    }
+
     void find_givesLineAndColumnOfEachSecret()
     {
         const QByteArray text = "first line\n"
