@@ -4,8 +4,13 @@
 #include <QSet>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <iterator>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 // The shapes are learned from the field's reference catalogues (gitleaks' rules, trufflehog's
 // detectors) and written here in our own terms. Expressions see the text as a person or an agent's
@@ -392,6 +397,24 @@ bool assignmentFollows(const char *text, qsizetype size, qsizetype, qsizetype en
              || qstrncmp(text + i, "false", 5) == 0);
 }
 
+/// The first `=` or `:` from `from`, or `end`: eight characters at a time with SSE2 (every x86-64 has it).
+/// A JSON line has a colon every few words; this search was a third of assignmentStarts a character at a time.
+const char16_t *nextAssignmentSign(const char16_t *from, const char16_t *end)
+{
+#if defined(__SSE2__)
+    for (; end - from >= 8; from += 8) {
+        const __m128i chars = _mm_loadu_si128(reinterpret_cast<const __m128i *>(from));
+        const int signs = _mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi16(chars, _mm_set1_epi16('=')), _mm_cmpeq_epi16(chars, _mm_set1_epi16(':'))));
+        if (signs != 0)
+            return from + std::countr_zero(unsigned(signs)) / 2;
+    }
+#endif
+    while (from < end && *from != u'=' && *from != u':')
+        ++from;
+    return from;
+}
+
 /// Where an assignment can start. Its name is the whole run of name characters ([A-Za-z0-9_.-]) from
 /// where it starts, holding a secret word; a quote, blanks and `=` or `:` follow the run, and a quote
 /// (`"`, or `\"` in JSON) may stand before it. So a match starts in the two characters before such a run
@@ -430,9 +453,9 @@ QList<qsizetype> assignmentStarts(QStringView text)
         return !inWord || (at(i - 2) == '\\' && (before == 'n' || before == 'r' || before == 't'));
     };
     QList<qsizetype> out;
-    for (qsizetype op = 0; op < size; ++op) {
-        if (data[op] != '=' && data[op] != ':') [[likely]]
-            continue;
+    for (const char16_t *sign = nextAssignmentSign(data, data + size); sign < data + size;
+         sign = nextAssignmentSign(sign + 1, data + size)) {
+        const qsizetype op = sign - data;
         qsizetype runEnd = op;
         while (at(runEnd - 1) == ' ' || at(runEnd - 1) == '\t')
             --runEnd;

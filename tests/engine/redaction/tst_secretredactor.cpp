@@ -362,6 +362,27 @@ private slots:
         QCOMPARE(count, 1);
     }
 
+    void redact_findsASecretAfterHundredsOfPlacesThatStartLikeAnchors()
+    {
+        // A tool's file listing: each path starts like an anchor three times (`pat` of Airtable's `pat…`, `npm`
+        // of `npm_`, `age` of `age-secret-key-1`), so the anchor pass marks some 900 places before the token.
+        QByteArray listing;
+        for (int i = 0; i < 300; ++i)
+            listing += "/path/to/app/node_modules/.pnpm/lib" + QByteArray::number(i) + "/package.json\n";
+        int count = 0;
+        QCOMPARE(SecretRedactor::redact(listing + "npm_Xk3fQ9mZp2Lw7RtY8vBn4HcJ6sDg1EaUo5Ki\n", &count),
+                 listing + "[REDACTED:npm-token]\n");
+        QCOMPARE(count, 1);
+    }
+
+    void redact_takesAShortAssignmentThatEndsTheText()
+    {
+        // The search for `=` and `:` reads eight characters at a time; here the colon is in the six after them.
+        int count = 0;
+        QCOMPARE(SecretRedactor::redact("wifi pass:Q7x9", &count), QByteArray("wifi pass:[REDACTED:generic-secret]"));
+        QCOMPARE(count, 1);
+    }
+
     void find_givesLineAndColumnOfEachSecret()
     {
         const QByteArray text = "first line\n"
