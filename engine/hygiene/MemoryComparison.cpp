@@ -5,6 +5,7 @@
 
 #include <QStringView>
 
+#include <algorithm>
 #include <initializer_list>
 
 namespace engram {
@@ -110,6 +111,21 @@ QSet<QString> thingsOf(const MemoryProfile &p)
         for (const QString &v : it.value())
             things.insert(it.key() == ValueClass::Name ? TextAnalysis::stem(v) : v);
     return things;
+}
+
+/// `stems` (subject terms of `p`) as `p` writes them, sorted and joined: a reason a person reads says
+/// "handling → fns", not the stems "handl → fns".
+QString spelled(const MemoryProfile &p, const QSet<QString> &stems)
+{
+    QStringList words;
+    const QStringList written = p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (const QString &stem : stems) {
+        const auto it = std::find_if(written.cbegin(), written.cend(),
+                                     [&](const QString &w) { return TextAnalysis::stem(w) == stem; });
+        words << (it != written.cend() ? *it : stem);
+    }
+    words.sort();
+    return words.join(QStringLiteral(", "));
 }
 
 struct Token {
@@ -422,11 +438,8 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
             && onlyOlder.size() <= kMaxReplacedValues && onlyNewer.size() <= kMaxReplacedValues
             && sharedTerms.size() >= 2 && (oneWordEach || termJaccard >= kChangedStatementJaccard - 0.15)
             && (rare(onlyOlder) || rare(onlyNewer)) && !(older.spoken && newer.spoken)) {
-            QStringList from(onlyOlder.cbegin(), onlyOlder.cend()), to(onlyNewer.cbegin(), onlyNewer.cend());
-            from.sort();
-            to.sort();
             out.contradiction = true;
-            out.reason = from.join(QStringLiteral(", ")) + QStringLiteral(" → ") + to.join(QStringLiteral(", "));
+            out.reason = spelled(older, onlyOlder) + QStringLiteral(" → ") + spelled(newer, onlyNewer);
             return out;
         }
     }

@@ -173,6 +173,15 @@ private slots:
         QCOMPARE(c.reason, QStringLiteral("zsh → fish"));
     }
 
+    void compare_aSwappedWordIsNamedAsWritten()
+    {
+        // The reason is read by a person: the words as the texts write them ("biome"), not their stems ("biom").
+        const Comparison c = engram::compare(fact(QStringLiteral("The team's linter is eslint.")),
+                                             fact(QStringLiteral("The team's linter is biome now.")));
+        QVERIFY2(c.contradiction, qPrintable(c.reason));
+        QCOMPARE(c.reason, QStringLiteral("eslint → biome"));
+    }
+
     void profile_roundTripsThroughItsLine()
     {
         const MemoryProfile p = fact(QStringLiteral("Maria no longer works at Acme since March 2025."));
