@@ -181,7 +181,7 @@ Status MemoryDynamics::noteUnseenFiles()
         QStringLiteral("SELECT path FROM files WHERE path NOT IN (SELECT path FROM dyn_seen) ORDER BY path"));
     if (!unseen)
         return unseen.error();
-    const QString t = iso(now());
+    const QString t = iso(seenNow());
     while (unseen->next()) {
         const QString path = unseen->text(0);
         if (m_pendingPaths.contains(path))
@@ -488,7 +488,7 @@ Status MemoryDynamics::documentIndexed(const Document &document, const QList<qin
     if (known)
         return written;
     m_pendingSeen << QJsonObject{{QStringLiteral("type"), QStringLiteral("seen")},
-                                 {QStringLiteral("t"), iso(now())},
+                                 {QStringLiteral("t"), iso(seenNow())},
                                  {QStringLiteral("path"), document.path}};
     m_pendingPaths.insert(document.path);
     if (document.path.startsWith(QLatin1String("memories/")))

@@ -53,6 +53,12 @@ public:
     /// engine calls it after each index run; record() calls it first, so the
     /// journal keeps its order). One write per run instead of one per file.
     Status flushPending();
+    /// One index run's moment of first sight: every file the run sees first is first seen when the
+    /// run began, so memories of one run do not rank apart by the second in which each was reached
+    /// (strength decays from first sight: twelve equal notes ranked by the order the index read them
+    /// when a slow run crossed a second). Until endRun(), then each file at its own time again.
+    void beginRun() { m_runStart = now(); }
+    void endRun() { m_runStart = {}; }
     /// Queues a first-sight event for every indexed file the journal has none for (an index
     /// written by a run that was killed before such events were committed with the rows).
     Status noteUnseenFiles();
@@ -130,6 +136,9 @@ private:
     QStringList m_problems;
     QList<QJsonObject> m_pendingSeen;
     QSet<QString> m_pendingPaths;
+    QDateTime m_runStart; ///< beginRun()'s moment: first sight of every file of the run
+
+    QDateTime seenNow() const { return m_runStart.isValid() ? m_runStart : now(); }
 };
 
 } // namespace engram

@@ -547,8 +547,10 @@ IndexReport Engine::indexLocked(const IndexProgress &progress, const std::atomic
     }
     // Indexes written before first-sight events were committed with their rows may lack some.
     crashPoint("index:generation-moved");
+    m_dynamics->beginRun();
     const Status unseen = m_dynamics->noteUnseenFiles();
     IndexReport report = m_indexer->run(progress, cancel);
+    m_dynamics->endRun();
     crashPoint("index:indexed");
     if (report.writeFailed)
         undoVectorsOfFailedWrite();
@@ -603,6 +605,7 @@ IndexReport Engine::indexPaths(const QStringList &relativePaths, const IndexProg
 {
     IndexReport total;
     int done = 0;
+    m_dynamics->beginRun(); // files that came together are first seen together
     for (const QString &path : relativePaths) {
         total += indexPath(path);
         if (progress)
@@ -610,6 +613,7 @@ IndexReport Engine::indexPaths(const QStringList &relativePaths, const IndexProg
         if (total.writeFailed)
             break; // the disk is full: each further path would fail the same way (the next rescan has them)
     }
+    m_dynamics->endRun();
     total.scanned = int(relativePaths.size());
     if (total.writeFailed)
         return total; // not brought up to date

@@ -5,6 +5,7 @@
 // per turn of its event loop in that thread's CPU time (CLOCK_THREAD_CPUTIME_ID between the
 // dispatcher's awake and aboutToBlock), so a loaded machine that delays the thread does not count.
 #include "ChildByName.h"
+#include "MachineFloor.h"
 #include "MainWindow.h"
 #include "MemoryTableModel.h"
 #include "Roles.h"
@@ -36,11 +37,14 @@ namespace {
 const int kFiles = 2000 / test::kSanitizerShrink;
 const int kSections = 20;    // a chunk each: 40,000 memories
 const int kTimeout = 240000; // under ctest's 300 s: a wait that never ends fails naming its condition
-// The longest UI-thread turn is held to test::kMaxTurnMs (60 ms of CPU): ~20 ms here (a page of
-// rows filtered for a search). At this size the old table (every row given to the view at once)
-// stayed under it too (18 ms); the bound keeps what is O(rows) off the UI thread, where at a
-// million memories it held the window for 14 s (bench/workbench_bench). The same turn took 121 ms
-// under AddressSanitizer.
+// The longest UI-thread turn is held to test::kMaxTurnMs (60 ms of CPU), or to kFloorTimes × what
+// Qt's proxy alone takes to sort and filter as many rows on the same machine (test::proxyFloorMs), if
+// that is more: ~23 ms here (the graph settling its first view, or a page of rows filtered for a
+// search) against a floor of 34 ms. At this size the old table (every row given to the view at once)
+// stayed under it too (18 ms); the bound keeps what is O(rows) off the UI thread, where at a million
+// memories it held the window for 14 s (bench/workbench_bench). The same turn took 121 ms under
+// AddressSanitizer. A turn over the bound prints the UI thread's stacks sampled in it.
+const qint64 kFloorTimes = 2;
 
 QString uniqueWord(int file)
 {
@@ -175,11 +179,21 @@ private Q_SLOTS:
         QCOMPARE(model->rowCount(), kFiles * kSections);
 
         QVERIFY2(probe.turns() > 100, qPrintable(QString::number(probe.turns())));
-        QVERIFY2(
-            probe.longest() <= test::kMaxTurnMs,
-            qPrintable(
-                QStringLiteral("the UI thread spent %1 ms of CPU in one turn of its event loop").arg(probe.longest())));
-        qInfo("longest turn of the UI thread: %lld ms of CPU over %lld turns", probe.longest(), probe.turns());
+        // On a slower machine the same turn takes longer: the bound follows what Qt's own proxy takes
+        // to sort and filter as many rows here and now, when that is more (34 ms on this machine,
+        // where the longest turn takes 23 ms).
+        const qint64 floor = test::proxyFloorMs(kFiles * kSections);
+        const qint64 bound = qMax(test::kMaxTurnMs, kFloorTimes * floor);
+        if (probe.longest() > bound)
+            qWarning().noquote() << probe.stacksOfLongest();
+        QVERIFY2(probe.longest() <= bound,
+                 qPrintable(QStringLiteral("the UI thread spent %1 ms of CPU in one turn of its event loop (the "
+                                           "bound: %2 ms; Qt's proxy floor for as many rows: %3 ms)")
+                                .arg(probe.longest())
+                                .arg(bound)
+                                .arg(floor)));
+        qInfo("longest turn of the UI thread: %lld ms of CPU over %lld turns (bound %lld ms)", probe.longest(),
+              probe.turns(), bound);
     }
 
 private:

@@ -5,6 +5,7 @@
 // reaches sizes a real index would take minutes to build. The UI thread's work is measured per
 // turn of its event loop in its own CPU time (CLOCK_THREAD_CPUTIME_ID), as tst_largevault does.
 #include "ChildByName.h"
+#include "MachineFloor.h"
 #include "MemoryBrowser.h"
 #include "MemoryTableModel.h"
 #include "Roles.h"
@@ -31,7 +32,7 @@ namespace {
 const int kTimeout = 240000;
 // Each step's longest UI-thread turn is held to test::kMaxTurnMs (60 ms of CPU), and a step that must
 // look at every top row (a sort, a search) to kFloorTimes × what Qt's QSortFilterProxyModel alone takes
-// for as many rows on the same machine, if that is more (proxyFloorMs). Measured where the bound was
+// for as many rows on the same machine, if that is more (test::proxyFloorMs). Measured where the bound was
 // set: 33 ms at most (a search's first slice); before the steps were sliced, 185 ms (a sort) to 3.9 s
 // (the first strengths).
 constexpr qint64 kFloorTimes = 4;
@@ -120,48 +121,6 @@ struct ShownList {
         return model != nullptr;
     }
 };
-
-/// A flat table of `rows` titles and numbers: what Qt's own proxy sorts and filters at the least.
-class FloorModel : public QAbstractTableModel {
-public:
-    explicit FloorModel(int rows) : m_rows(rows) { }
-    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : m_rows; }
-    int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : 2; }
-    QVariant data(const QModelIndex &index, int role) const override
-    {
-        if (role != Qt::DisplayRole)
-            return {};
-        if (index.column() == 1)
-            return 0.5 + double(index.row() % 50) / 100.0;
-        return QStringLiteral("Session s%1.jsonl").arg(index.row(), 6, 10, QLatin1Char('0'));
-    }
-
-private:
-    int m_rows;
-};
-
-/// The floor of a step that must look at every one of `rows` top rows (a sort, a search, the list
-/// from its first page again), on this machine and now: Qt's QSortFilterProxyModel sorting a flat
-/// model of as many rows by a number, then filtering them by a word, with no view, in CPU ms. A
-/// machine half as fast takes twice as long for both; a list that does more than the floor's work
-/// a turn does not follow it.
-qint64 proxyFloorMs(int rows)
-{
-    FloorModel model(rows);
-    QSortFilterProxyModel proxy;
-    proxy.setSourceModel(&model);
-    qint64 floor = 0;
-    for (int round = 0; round < 3; ++round) { // the least of three: the floor, not the machine's noise
-        proxy.sort(-1);
-        proxy.setFilterFixedString(QString());
-        const qint64 start = test::threadCpuMs();
-        proxy.sort(1, Qt::DescendingOrder);
-        proxy.setFilterFixedString(QStringLiteral("s0000"));
-        const qint64 spent = test::threadCpuMs() - start;
-        floor = round == 0 ? spent : qMin(floor, spent);
-    }
-    return floor;
-}
 
 CatalogDelta deltaOf(const QStringList &paths, const QList<MemoryRow> &rows)
 {
@@ -301,7 +260,7 @@ private Q_SLOTS:
         // A step that must look at every top row is held to what Qt's proxy alone takes for them here
         // too: on a machine where that floor is 31-33 ms (this one, 2 December 2026) the same code took
         // 45-106 ms for a search or a sort; where the bound was set it had taken 15-33 ms.
-        const qint64 floor = proxyFloorMs(topRows);
+        const qint64 floor = test::proxyFloorMs(topRows);
         QStringList report;
         QStringList over;
         for (const Step &step : steps) {
@@ -316,6 +275,8 @@ private Q_SLOTS:
         // a search took 512 ms on a quiet machine and 993 ms beside another build (floor 162 ms), so a
         // bound there would measure the machine's load, not the list.
 #ifndef ENGRAM_SANITIZED
+        if (!over.isEmpty())
+            qWarning().noquote() << probe.stacksOfLongest();
         QVERIFY2(over.isEmpty(), qPrintable(over.join(QStringLiteral(", "))));
 #endif
     }
@@ -466,6 +427,8 @@ private Q_SLOTS:
         const QString report = turns.join(QStringLiteral(", "));
         qInfo("%lld rows, longest turn of the UI thread for each delta: %s ms", stats.chunks, qPrintable(report));
 #ifndef ENGRAM_SANITIZED // reported only there, as above
+        if (longest > maxTurnMs)
+            qWarning().noquote() << probe.stacksOfLongest();
         QVERIFY2(longest <= maxTurnMs, qPrintable(report));
 #else
         Q_UNUSED(longest);

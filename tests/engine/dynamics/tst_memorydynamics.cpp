@@ -559,6 +559,48 @@ private slots:
         QVERIFY(internals(*fresh).dynamics().problems().isEmpty());
     }
 
+    void filesOfOneIndexRun_areFirstSeenTogether()
+    {
+        // A slow run crosses seconds while it reads the files: here the clock moves a second at each
+        // reading. The files of one run are first seen at its start, so equal notes keep equal
+        // strengths (each file at its own second, the file read last was the strongest and twelve
+        // equal notes ranked by the order the index read them), and so are files that changed together.
+        TestVault vault;
+        const auto write = [&vault](const QString &name) {
+            vault.write(QStringLiteral("notes/%1.md").arg(name),
+                        QStringLiteral("# %1\n\nThe billing service deploys on Tuesdays.\n").arg(name));
+        };
+        for (const char *name : {"a", "b", "c", "d"})
+            write(QLatin1String(name));
+        auto clock = std::make_shared<QDateTime>(kStart);
+        auto engine = Engine::open(vault.path());
+        QVERIFY(engine.ok());
+        (*engine)->setClock([clock] { return std::exchange(*clock, clock->addSecs(1)); });
+        const auto stateOf = [&engine](const QString &name) {
+            const Chunk chunk =
+                internals(**engine).store().chunksOfFile(QStringLiteral("notes/%1.md").arg(name)).first();
+            return internals(**engine).dynamics().state(chunk, kStart.addDays(3));
+        };
+        QVERIFY(!(*engine)->index().error);
+        const MemoryState a = stateOf(QStringLiteral("a"));
+        QVERIFY(a.firstSeen.isValid());
+        for (const QString &name : {QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d")}) {
+            QCOMPARE(stateOf(name).firstSeen, a.firstSeen);
+            QCOMPARE(stateOf(name).strength, a.strength);
+        }
+
+        for (const char *name : {"e", "f", "g"})
+            write(QLatin1String(name));
+        QVERIFY(!(*engine)
+                     ->indexPaths(
+                         {QStringLiteral("notes/e.md"), QStringLiteral("notes/f.md"), QStringLiteral("notes/g.md")})
+                     .error);
+        const MemoryState e = stateOf(QStringLiteral("e"));
+        QVERIFY(e.firstSeen > a.firstSeen);
+        QCOMPARE(stateOf(QStringLiteral("f")).firstSeen, e.firstSeen);
+        QCOMPARE(stateOf(QStringLiteral("g")).firstSeen, e.firstSeen);
+    }
+
     void journal_tornLastLineWaitsUntilItIsComplete()
     {
         TestVault vault;
