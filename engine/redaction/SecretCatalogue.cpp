@@ -251,7 +251,9 @@ bool isBasicCredential(QStringView value)
 bool acceptOpaqueToken(const QRegularExpressionMatch &m, QStringView)
 {
     const QStringView value = secretOf(m);
-    if (isPlaceholder(value) || value.size() < 8)
+    // A header's value stands where a quoted value does: its first character is part of it
+    // (`Bearer ~Jima1y…`, RFC 6750's token68 may start with `~`, `+` or `/`), unless the rest is a word.
+    if (isPlaceholder(value, true) || value.size() < 8)
         return false;
     if (m.capturedView(u"scheme").compare(QLatin1String("basic"), Qt::CaseInsensitive) == 0 && isBasicCredential(value))
         return true;

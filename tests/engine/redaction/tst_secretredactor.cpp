@@ -216,6 +216,8 @@ private slots:
             "\"usage\":{\"input_tokens\":1234,\"cache_creation_input_tokens\":5470,\"output_tokens\":88}");
         QTest::newRow("max tokens") << QByteArray("max_tokens: 4096\ntoken_count = 512\n");
         QTest::newRow("bearer prose") << QByteArray("the bearer of bad news, and Bearer $TOKEN in the header");
+        QTest::newRow("bearer from a file in the home folder")
+            << QByteArray("Authorization: Bearer ~/.config/app/token and Authorization: Bearer ~deploy-token");
         QTest::newRow("placeholder url password") << QByteArray("postgres://user:password@localhost/db");
         QTest::newRow("cookie prose") << QByteArray("Cookie: a small cake, and cookie consent banners");
         QTest::newRow("aws example word") << QByteArray("AKIA is a prefix, ASIA is a continent");
@@ -242,6 +244,10 @@ private slots:
         QTest::newRow("Basic, letters only")
             << QByteArray("Authorization: Basic eWlmTlJYejlBRlJW") << QByteArray("eWlmTlJYejlBRlJW");
         QTest::newRow("@, JSON") << QByteArray("{\"db_password\": \"@Kq81zWm2pLx9\"}") << QByteArray("Kq81zWm2pLx9");
+        // A header's value, like a quoted one: RFC 6750's tokens may start with `~` (seed 95).
+        QTest::newRow("~, Bearer header")
+            << QByteArray("curl -H \"Authorization: Bearer ~Jima1yfg2S8s7ko5h0O9IK~ixZu6-BwDMS5NFvt\" https://api.x.io")
+            << QByteArray("Jima1yfg2S8s7ko5h0O9IK");
     }
 
     /// Go's `:=` alone on its line: the look after `password` took `:=` for `==`, and the line never reached
