@@ -34,8 +34,11 @@ const int kTimeout = 240000;
 // look at every top row (a sort, a search) to kFloorTimes × what Qt's QSortFilterProxyModel alone takes
 // for as many rows on the same machine, if that is more (test::proxyFloorMs). Measured where the bound was
 // set: 33 ms at most (a search's first slice); before the steps were sliced, 185 ms (a sort) to 3.9 s
-// (the first strengths).
+// (the first strengths). The other steps follow a slower machine too, at kSomeFloorTimes × the floor:
+// CI's machine ran the suite 2.5 times slower than this one (464 s against 184 s), where a delta's
+// 20 ms would be 50.
 constexpr qint64 kFloorTimes = 4;
+constexpr qint64 kSomeFloorTimes = 2;
 
 MemoryRow row(qint64 id, const QString &path, int ordinal, bool session)
 {
@@ -265,7 +268,7 @@ private Q_SLOTS:
         QStringList over;
         for (const Step &step : steps) {
             report << QStringLiteral("%1 %2 ms").arg(step.name).arg(step.longestMs);
-            const qint64 bound = step.rows == Rows::Every ? qMax(maxTurnMs, kFloorTimes * floor) : maxTurnMs;
+            const qint64 bound = qMax(maxTurnMs, (step.rows == Rows::Every ? kFloorTimes : kSomeFloorTimes) * floor);
             if (step.longestMs > bound)
                 over << QStringLiteral("%1 %2 ms > %3 ms").arg(step.name).arg(step.longestMs).arg(bound);
         }
@@ -424,15 +427,20 @@ private Q_SLOTS:
         longest = qMax(longest, reveal);
         QVERIFY(!browser.showMemory(-7));
 
+        // Rows taken out near the top move every row after them, in the list and in Qt's proxy (its
+        // mapping of source rows): 15 ms here, 34 ms beside two builds. The bound follows a slower
+        // machine by the floor of 30,000 rows (25-28 ms here), as the steps above do.
+        const qint64 floor = test::proxyFloorMs(30000);
+        const qint64 bound = qMax(maxTurnMs, kSomeFloorTimes * floor);
         const QString report = turns.join(QStringLiteral(", "));
-        qInfo("%lld rows, longest turn of the UI thread for each delta: %s ms", stats.chunks, qPrintable(report));
+        qInfo("%lld rows, longest turn of the UI thread for each delta: %s ms (bound %lld ms)", stats.chunks,
+              qPrintable(report), bound);
 #ifndef ENGRAM_SANITIZED // reported only there, as above
-        if (longest > maxTurnMs)
+        if (longest > bound)
             qWarning().noquote() << probe.stacksOfLongest();
-        QVERIFY2(longest <= maxTurnMs, qPrintable(report));
+        QVERIFY2(longest <= bound, qPrintable(report));
 #else
         Q_UNUSED(longest);
-        Q_UNUSED(maxTurnMs);
 #endif
     }
 };
