@@ -288,30 +288,39 @@ Status FindingIndex::store(const FindingRow &row)
     return insert->exec();
 }
 
+QString FindingIndex::metaValue(const QString &key)
+{
+    auto s = m_db.cached(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    if (!s)
+        return {};
+    s->bind(1, key);
+    const QString value = s->next() ? s->text(0) : QString();
+    s->reset();
+    return value;
+}
+
+Status FindingIndex::setMetaValue(const QString &key, const QString &value)
+{
+    auto s = m_db.cached(QStringLiteral("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)"));
+    if (!s)
+        return s.error();
+    s->bind(1, key).bind(2, value);
+    return s->exec();
+}
+
 Status FindingIndex::startOverForAnotherDetector()
 {
-    auto version = m_db.cached(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
-    if (!version)
-        return version.error();
-    version->bind(1, kDetectorKey);
-    const bool same = version->next() && version->text(0) == kDetectorVersion;
-    version->reset();
-    if (same)
+    if (metaValue(kDetectorKey) == kDetectorVersion)
         return {};
     // Verdicts stay: they are kept by the finding's id, which hashes the texts, not the detector's reading.
     Transaction transaction(m_db);
     for (const char *sql : {"DELETE FROM review_findings", "DELETE FROM review_profiles"})
         if (Status s = m_db.exec(QString::fromLatin1(sql)); !s)
             return s;
-    auto set = m_db.cached(QStringLiteral("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)"));
-    if (!set)
-        return set.error();
-    for (const auto &[key, value] :
-         {std::pair{kHighWaterKey, QStringLiteral("0")}, std::pair{kDetectorKey, kDetectorVersion}}) {
-        set->bind(1, key).bind(2, value);
-        if (Status s = set->exec(); !s)
-            return s;
-    }
+    if (Status s = setMetaValue(kHighWaterKey, QStringLiteral("0")); !s)
+        return s;
+    if (Status s = setMetaValue(kDetectorKey, kDetectorVersion); !s)
+        return s;
     return transaction.commit();
 }
 
@@ -321,13 +330,7 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
     if (m_highWater < 0)
         if (Status s = startOverForAnotherDetector(); !s)
             return s.error();
-    const qint64 stored = [&] {
-        auto s = m_db.cached(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
-        if (!s)
-            return qint64(0);
-        s->bind(1, kHighWaterKey);
-        return s->next() ? s->text(0).toLongLong() : qint64(0);
-    }();
+    const qint64 stored = metaValue(kHighWaterKey).toLongLong();
     // Profiles another process stored (or all of them, the first time) join the in-memory index.
     if (m_highWater < 0 || stored > m_highWater) {
         scan.reloaded = m_highWater < 0;
@@ -443,11 +446,7 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
             if (Status s = store(related[i]); !s)
                 return s.error();
     }
-    auto setMeta = m_db.cached(QStringLiteral("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)"));
-    if (!setMeta)
-        return setMeta.error();
-    setMeta->bind(1, kHighWaterKey).bind(2, QString::number(highest));
-    if (Status s = setMeta->exec(); !s)
+    if (Status s = setMetaValue(kHighWaterKey, QString::number(highest)); !s)
         return s.error();
     if (Status s = transaction.commit(); !s)
         return s.error();

@@ -120,6 +120,9 @@ private:
     Status loadProfiles();
     /// Empties the profiles and findings that another version of the detector stored (kDetectorVersion).
     Status startOverForAnotherDetector();
+    /// The index's `meta` value for `key`: empty when it has none or cannot be read.
+    QString metaValue(const QString &key);
+    Status setMetaValue(const QString &key, const QString &value);
     int addEntry(Entry entry);
     int featureId(const QString &feature);
     /// The entries that share the most weight of `entry`'s rarest features, best first.

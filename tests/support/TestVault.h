@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QString>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <memory>
 
@@ -79,3 +80,14 @@ QByteArray readShared(const QString &relative);
         if (!engramMissing.isEmpty())                                                                                  \
             QFAIL(qPrintable(engramMissing));                                                                          \
     } while (false)
+
+// Qt Test's waits without a timeout of their own (QTRY_VERIFY, QTRY_VERIFY2, QTRY_COMPARE) give up after
+// 5 s: a speed bound on a shared machine, not a hang guard (CI ran the suite 2.5 times slower than a
+// quiet machine here). Every test that includes this header waits test::kWaitMs instead; a wait that
+// ends sooner costs nothing, and a wait is never what a test asserts.
+#undef QTRY_VERIFY
+#undef QTRY_VERIFY2
+#undef QTRY_COMPARE
+#define QTRY_VERIFY(expr) QTRY_VERIFY_WITH_TIMEOUT(expr, engram::test::kWaitMs)
+#define QTRY_VERIFY2(expr, messageExpression) QTRY_VERIFY2_WITH_TIMEOUT(expr, messageExpression, engram::test::kWaitMs)
+#define QTRY_COMPARE(expr, expected) QTRY_COMPARE_WITH_TIMEOUT(expr, expected, engram::test::kWaitMs)

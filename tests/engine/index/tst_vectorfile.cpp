@@ -12,6 +12,7 @@
 #include "vault/EngineInternals.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -526,9 +527,17 @@ private slots:
                         index.add(next, vectors[next]);
                 ::_exit(1);
             }
-            // Wait for the first whole file, then kill at some point of a later save or add.
-            for (int i = 0; i < 2000 && !QFile::exists(path); ++i)
+            // Wait for the first whole file, then kill at some point of a later save or add. A wait, not
+            // a bound: the first 1,000 vectors took over the 2 s this waited once, under the sanitizers
+            // beside a build and another suite, and the kill then came before any file.
+            QElapsedTimer waited;
+            waited.start();
+            while (!QFile::exists(path) && waited.elapsed() < test::kWaitMs)
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            const bool saved = QFile::exists(path);
+            if (!saved)
+                killAfter(child, std::chrono::milliseconds(0));
+            QVERIFY2(saved, "the child saved no index within the wait");
             killAfter(child, std::chrono::milliseconds(delayMs));
             VectorIndex loaded(kDimensions);
             const Status status = loaded.load(path);
