@@ -8,7 +8,7 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-translations-l10n qt6-svg-dev libqt6sql6-sqlite libsqlite3-dev libhnswlib-dev
   libgl-dev xvfb xauth fonts-dejavu-core python3 appstream desktop-file-utils clang-format
-  clang libclang-rt-14-dev git ccache
+  clang libclang-rt-14-dev lld git ccache
 )
 
 missing=()

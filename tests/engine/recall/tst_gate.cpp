@@ -198,6 +198,26 @@ private slots:
     /// a question that asks more ("basil"): 0, where the weights alone give (0.0026 + 0.4065) / (0.4091 +
     /// 7.6019 x 2) = 0.0262. A text holding every word of a question of everyday words is carried by
     /// them ("best store": 1). Without the list the weights are the vault's idf and no word is filler.
+    /// The list's lines as the file holds them: CRLF endings, a last line without one, a word in capitals
+    /// counted with its lower case, and lines without a word or a positive count skipped. 10,000 words in
+    /// all: "the" (900 + 100) has Zipf log10(1000 × 1e9 / 1e4) = 8, "tokyo" (10) 6.
+    void wordFrequency_readsEachWellFormedLine()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("english.tsv")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("The\t900\r\nthe\t100\n\nbroken line\n\tnoword\nzero\t0\nnegative\t-3\nnotanumber\tx\n"
+                "otherwords\t8990\ntokyo\t10");
+        f.close();
+        const WordFrequency list = WordFrequency::fromFile(f.fileName());
+        QCOMPARE(list.size(), 3);
+        QCOMPARE(list.zipf(QStringLiteral("the")), 8.0);
+        QCOMPARE(list.zipf(QStringLiteral("tokyo")), 6.0);
+        QCOMPARE(list.zipf(QStringLiteral("zero")), 0.0);
+        QCOMPARE(list.zipf(QStringLiteral("negative")), 0.0);
+        QCOMPARE(list.zipf(QStringLiteral("notanumber")), 0.0);
+    }
+
     void specificCoverage_fillerAloneCarriesNothing()
     {
         TestVault vault;
