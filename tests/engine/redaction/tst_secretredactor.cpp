@@ -2,6 +2,7 @@
 // in every place an agent's transcript puts it; what must stay; the settings that add and allow.
 #include "SecretCorpus.h"
 #include "core/Config.h"
+#include "redaction/SecretCatalogue.h"
 #include "redaction/SecretRedactor.h"
 
 #include <QDirIterator>
@@ -123,6 +124,21 @@ private slots:
             QVERIFY2(a.at(i).body.size() >= 8, a.at(i).text.constData());
             QVERIFY2(a.at(i).text.contains(a.at(i).body), a.at(i).text.constData());
             QVERIFY2(a.at(i).body != b.at(i).body, a.at(i).text.constData()); // drawn, not fixed
+        }
+    }
+
+    /// Every rule's expression compiles. They are compiled when a text first needs them, so a broken one
+    /// would otherwise only show as a shape that is never found.
+    void catalogue_everyExpressionCompiles()
+    {
+        const QList<redaction::Rule> &rules = redaction::catalogue();
+        QVERIFY(rules.size() > 100);
+        for (const redaction::Rule &rule : rules) {
+            QVERIFY2(rule.expression.isValid(),
+                     qPrintable(rule.kind + QStringLiteral(": ") + rule.expression.errorString()));
+            if (rule.starts)
+                QVERIFY2(rule.anchoredExpression.isValid(), qPrintable(rule.kind + QStringLiteral(" (anchored): ")
+                                                                       + rule.anchoredExpression.errorString()));
         }
     }
 
