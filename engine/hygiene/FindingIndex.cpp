@@ -49,7 +49,7 @@ const QString kHighWaterKey = QStringLiteral("review_high_water");
 /// Which detector stored the profiles and findings: another one (an upgrade) starts them over, since a
 /// profile's line and the rules that read it change together. Raise it with either.
 const QString kDetectorKey = QStringLiteral("review_detector");
-const QString kDetectorVersion = QStringLiteral("2");
+const QString kDetectorVersion = QStringLiteral("3");
 
 QString storedName(FindingIndex::Stored kind)
 {
@@ -137,6 +137,7 @@ int FindingIndex::featureId(const QString &feature)
     m_featureIds.insert(feature, id);
     m_featureNames << feature;
     m_featureIsValue << feature.contains(QLatin1Char(':'));
+    m_featureIsSubjectKey << feature.contains(QLatin1Char('>'));
     m_postings.append(QVector<int>());
     return id;
 }
@@ -149,6 +150,8 @@ int FindingIndex::addEntry(Entry entry)
         entry.features << featureId(t);
     for (const QString &v : entry.profile.valueKeys())
         entry.features << featureId(v);
+    for (const QString &k : entry.profile.subjectKeys())
+        entry.features << featureId(k);
     std::sort(entry.features.begin(), entry.features.end());
     for (int f : entry.features)
         m_postings[f] << index;
@@ -225,6 +228,11 @@ double FindingIndex::coverageBound(const Entry &a, const Entry &b) const
         const int fa = i < a.features.size() ? a.features[i] : INT_MAX;
         const int fb = j < b.features.size() ? b.features[j] : INT_MAX;
         const int f = qMin(fa, fb);
+        if (m_featureIsSubjectKey[f]) { // picks candidates, no part of compare()'s coverage
+            i += fa == f;
+            j += fb == f;
+            continue;
+        }
         const double w =
             std::log(1.0 + double(m_entryOfChunk.size() + 1) / double(qMax<qsizetype>(1, m_postings[f].size())));
         if (fa == fb) {

@@ -137,10 +137,11 @@ private:
     QHash<qint64, int> m_entryOfChunk;
     QHash<QString, int> m_featureIds;
     QVector<QString> m_featureNames;
-    QVector<bool> m_featureIsValue;   ///< a value ("day:friday", "name:maria"), not a subject term
-    QVector<QVector<int>> m_postings; ///< feature → entries
-    mutable QVector<double> m_score;  ///< candidatesOf's accumulator, one slot per entry, kept at 0 between calls
-    qint64 m_highWater = -1;          ///< the highest chunk id profiled; -1 before loadProfiles()
+    QVector<bool> m_featureIsValue;      ///< a value ("day:friday", "name:maria"), not a subject term
+    QVector<bool> m_featureIsSubjectKey; ///< a person's life slot ("1>otto", MemoryProfile::subjectKeys)
+    QVector<QVector<int>> m_postings;    ///< feature → entries
+    mutable QVector<double> m_score;     ///< candidatesOf's accumulator, one slot per entry, kept at 0 between calls
+    qint64 m_highWater = -1;             ///< the highest chunk id profiled; -1 before loadProfiles()
 };
 
 } // namespace engram

@@ -69,6 +69,57 @@ const QSet<QString> &eventWords()
     return set;
 }
 
+/// The three things about a person that hold one value at a time: where they live, where they work, who their
+/// partner is. A word of one of them in two texts about one person says both are about that slot.
+const QHash<QString, int> &lifeSlotWords()
+{
+    static const QHash<QString, int> words = [] {
+        QHash<QString, int> w;
+        for (const char *word : {"live", "lives", "living", "lived", "home", "based", "resides", "reside", "relocated",
+                                 "relocate", "relocating", "house", "flat", "apartment", "settled"})
+            w.insert(QString::fromLatin1(word), MemoryProfile::kHome);
+        for (const char *word : {"work", "works", "working", "worked", "job", "jobs", "employer", "employed", "role",
+                                 "hired", "joined", "quit", "quitting", "resigned", "career"})
+            w.insert(QString::fromLatin1(word), MemoryProfile::kWork);
+        for (const char *word :
+             {"married",    "marry",   "marriage",  "husband", "wife",         "spouse", "partner", "boyfriend",
+              "girlfriend", "fiance",  "fiancee",   "engaged", "relationship", "dating", "seeing",  "together",
+              "divorced",   "divorce", "separated", "split",   "remarried",    "broke"})
+            w.insert(QString::fromLatin1(word), MemoryProfile::kPartner);
+        return w;
+    }();
+    return words;
+}
+
+/// People a person's fact can be about instead of them ("Maria's sister lives in Lyon" says nothing of where
+/// Maria lives), and pets.
+const QSet<QString> &relatives()
+{
+    static const QSet<QString> set =
+        setOf({"sister",    "sisters",  "brother",     "brothers",    "sibling",  "siblings",  "mother",   "father",
+               "mom",       "mum",      "dad",         "parent",      "parents",  "son",       "sons",     "daughter",
+               "daughters", "kid",      "kids",        "child",       "children", "cousin",    "aunt",     "uncle",
+               "niece",     "nephew",   "grandmother", "grandfather", "grandma",  "grandpa",   "friend",   "friends",
+               "roommate",  "flatmate", "housemate",   "neighbour",   "neighbor", "colleague", "coworker", "boss",
+               "dog",       "cat",      "pet"});
+    return set;
+}
+
+/// Words that put a fact in the past ("lived in Lisbon until 2020", "used to work at Ferrovia"): history beside
+/// the current value, not a change of it.
+const QSet<QString> &historyWords()
+{
+    static const QSet<QString> set = setOf({"until", "till", "formerly", "former", "previously", "once"});
+    return set;
+}
+
+/// A year: 1900–2099.
+bool isYear(const QString &lower)
+{
+    return lower.size() == 4 && (lower.startsWith(QLatin1String("19")) || lower.startsWith(QLatin1String("20")))
+           && lower.at(2).isDigit() && lower.at(3).isDigit();
+}
+
 /// A capitalised word at the start of a sentence is a name only when it is not an everyday word
 /// ("Deploys run …", "Maria works …": Zipf 4.5 splits them on the SUBTLEX-US list).
 bool isEverydayWord(const QString &lower)
@@ -102,6 +153,55 @@ bool announcesOwnChange(const MemoryProfile &older, const MemoryProfile &newer)
     return false;
 }
 
+/// A life update: an older standing fact about a person's home, job or partner, and a newer text about that
+/// person and the same slot that announces a change and names another value, or drops the older one ("Rohan
+/// Takahashi lives in Cork" / "Rohan Takahashi has moved to Seattle"; a friend's turn "Remember Cedric Okafor?
+/// He lives in Hamburg now"). The wording of the two may share nothing but the person. Not history ("lived in
+/// Lisbon until 2020"), not a relative's fact ("her sister moved to Lyon"). Returns "from → to", or empty.
+QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
+{
+    const int sharedSlots = older.lifeSlots & newer.lifeSlots;
+    // The older is a standing fact about a person, by their full name ("Rohan Takahashi"; "Incident on 21 May" is
+    // no person), told as it stands: no event ("Met Kenji Costa on 26 June"), no history, no relative's fact.
+    if (!sharedSlots || !older.standing || older.spoken || older.narratesEvent || older.person.size() < 2
+        || older.values.contains(ValueClass::Month) || older.values.contains(ValueClass::Weekday) || older.history
+        || newer.history || older.mentionsRelative || newer.mentionsRelative || !announcesOwnChange(older, newer))
+        return {};
+    auto samePerson = [](const QStringList &x, const QStringList &y) {
+        const qsizetype n = qMin(x.size(), y.size()); // "Aaron" may be "Aaron Olsen"; "Mei Costa" is not "Mei Holm"
+        return n > 0 && x.mid(0, n) == y.mid(0, n);
+    };
+    const QSet<QString> namesOlder = older.values.value(ValueClass::Name),
+                        namesNewer = newer.values.value(ValueClass::Name);
+    QSet<QString> lost = namesOlder - namesNewer, gained = namesNewer - namesOlder;
+    for (const QString &own : older.person + newer.person) {
+        lost.remove(own);
+        gained.remove(own);
+    }
+    // The newer leads with that person; or a turn of talk does (a friend: "Remember Cedric Okafor? He lives in
+    // Hamburg now"); or the person speaks of themself, leading with no one new, and names the value they left
+    // ("I moved to Seville! Left Montreal in July"): the speaker's first name alone may be another's.
+    const bool ownTurn =
+        newer.spoken && newer.lead == older.person.first()
+        && (newer.person.isEmpty() || namesOlder.contains(newer.person.first()))
+        && !((namesOlder & namesNewer) - QSet<QString>(older.person.cbegin(), older.person.cend())).isEmpty();
+    if (!samePerson(older.person, newer.person) && !ownTurn)
+        return {};
+    if (newer.spoken)
+        gained.remove(newer.lead);
+    if (lost.isEmpty() && gained.isEmpty())
+        return {};
+    QStringList from(lost.cbegin(), lost.cend()), to(gained.cbegin(), gained.cend());
+    from.sort();
+    to.sort();
+    const QString slot = (sharedSlots & MemoryProfile::kHome)   ? QStringLiteral("home")
+                         : (sharedSlots & MemoryProfile::kWork) ? QStringLiteral("work")
+                                                                : QStringLiteral("partner");
+    return QStringLiteral("%1: %2 → %3")
+        .arg(slot, from.join(QStringLiteral(", ")), to.join(QStringLiteral(", ")))
+        .simplified();
+}
+
 /// What a memory names, whatever the words' case: its specific terms, names, numbers and dates ("Dataset
 /// tide-gauges …" and "… of dataset tide-gauges" name the same things).
 QSet<QString> thingsOf(const MemoryProfile &p)
@@ -129,9 +229,10 @@ QString spelled(const MemoryProfile &p, const QSet<QString> &stems)
 }
 
 struct Token {
-    QString word; ///< as written (apostrophes folded)
+    QString word; ///< as written (apostrophes folded, a possessive's "'s" dropped)
     QString lower;
     bool sentenceStart = false;
+    bool possessive = false; ///< written with "'s": "Hale's home" is about Hale
 };
 
 QList<Token> tokensOf(QStringView text)
@@ -140,11 +241,13 @@ QList<Token> tokensOf(QStringView text)
     QString current;
     bool atStart = true;
     bool startOfCurrent = true;
+    bool possessive = false;
     auto flush = [&] {
         if (current.isEmpty())
             return;
-        out << Token{current, current.toLower(), startOfCurrent};
+        out << Token{current, current.toLower(), startOfCurrent, possessive};
         current.clear();
+        possessive = false;
         atStart = false;
     };
     for (qsizetype i = 0; i < text.size(); ++i) {
@@ -155,6 +258,13 @@ QList<Token> tokensOf(QStringView text)
             current += c;
         } else if ((c == QLatin1Char('\'') || c == QChar(0x2019)) && !current.isEmpty() && i + 1 < text.size()
                    && text[i + 1].isLetter()) {
+            // "Hale's" is Hale ("Omar Hale's home is in Barcelona", "Omar Hale moved from Barcelona"); "don't"
+            // stays "dont".
+            if ((text[i + 1] == QLatin1Char('s') || text[i + 1] == QLatin1Char('S'))
+                && (i + 2 == text.size() || !text[i + 2].isLetterOrNumber())) {
+                possessive = true;
+                i += 1; // the "s"
+            }
             continue;
         } else if ((c == QLatin1Char('.') || c == QLatin1Char(',')) && !current.isEmpty() && current.back().isDigit()
                    && i + 1 < text.size() && text[i + 1].isDigit()) {
@@ -212,16 +322,77 @@ bool findingKindFromName(const QString &name, FindingKind *kind)
     return false;
 }
 
+/// `text` without the label a transcript turn starts with ("**Rosa** (D1:2): …", "Rosa: …"): the speaker is
+/// counted once, as the speaker, and the turn's number ("D1:2") is no name and no number the turn states.
+static QStringView withoutTurnLabel(QStringView text, const QString &speaker)
+{
+    const QString name = speaker.trimmed();
+    if (name.isEmpty())
+        return text;
+    qsizetype i = 0;
+    auto skip = [&](auto isSkipped) {
+        while (i < text.size() && isSkipped(text[i]))
+            ++i;
+    };
+    skip([](QChar c) { return c == QLatin1Char('*') || c.isSpace(); });
+    if (!text.mid(i).startsWith(name, Qt::CaseInsensitive))
+        return text;
+    i += name.size();
+    skip([](QChar c) { return c == QLatin1Char('*') || c.isSpace(); });
+    if (i < text.size() && text[i] == QLatin1Char('(')) {
+        const qsizetype close = text.indexOf(QLatin1Char(')'), i);
+        if (close < 0 || close - i > 24)
+            return text;
+        i = close + 1;
+        skip([](QChar c) { return c.isSpace(); });
+    }
+    if (i >= text.size() || text[i] != QLatin1Char(':'))
+        return text;
+    return text.mid(i + 1);
+}
+
 MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
 {
     MemoryProfile p;
     QStringList normalized;
-    const QList<Token> tokens = tokensOf(text);
+    const QList<Token> tokens = tokensOf(withoutTurnLabel(text, speaker));
     int position = 0;
-    for (const Token &t : tokens) {
+    bool leadRunOpen = false; // the previous token was the lead or the rest of its name
+    int sinceArticle = -1;    // tokens since "a"/"an" in this sentence: "a librarian at the city council" is a job
+    for (qsizetype k = 0; k < tokens.size(); ++k) {
+        const Token &t = tokens[k];
         normalized << t.lower;
         position = t.sentenceStart ? 0 : position + 1;
+        if (t.sentenceStart)
+            sinceArticle = -1;
+        const QString previous = k > 0 && !t.sentenceStart ? tokens[k - 1].lower : QString();
+        const QString next = k + 1 < tokens.size() && !tokens[k + 1].sentenceStart ? tokens[k + 1].lower : QString();
+        if (const auto slot = lifeSlotWords().constFind(t.lower); slot != lifeSlotWords().cend()) {
+            // "takes the tram to work" is a way to work, not a job; "doesn't work on Fridays", "works 8 am to 4 pm"
+            // are hours.
+            const bool hours = next == QLatin1String("on") || (!next.isEmpty() && next.front().isDigit());
+            const bool commute = previous == QLatin1String("to") || previous == QLatin1String("from");
+            if (*slot != kWork || !(hours || commute))
+                p.lifeSlots |= *slot;
+        }
+        // "moved to Seattle", "moving from Leeds": a home; "moved deploys to Tuesdays", "moving sweeps to the night
+        // partition" are not.
+        if ((t.lower == QLatin1String("moved") || t.lower == QLatin1String("moving")
+             || t.lower == QLatin1String("move"))
+            && (next == QLatin1String("to") || next == QLatin1String("from")) && k + 2 < tokens.size()
+            && tokens[k + 2].word.front().isUpper())
+            p.lifeSlots |= kHome;
+        if (t.lower == QLatin1String("a") || t.lower == QLatin1String("an"))
+            sinceArticle = 0;
+        else if (sinceArticle >= 0 && ++sinceArticle <= 4 && t.lower == QLatin1String("at"))
+            p.lifeSlots |= kWork;
+        if (relatives().contains(t.lower))
+            p.mentionsRelative = true;
+        if (historyWords().contains(t.lower) || isYear(t.lower))
+            p.history = true;
         const bool capitalised = t.word.front().isUpper();
+        const bool continuesLead = leadRunOpen;
+        leadRunOpen = false; // only a name right after the lead's continues its run
         const QString one = singular(t.lower);
         if (weekdays().contains(one)) {
             p.values[ValueClass::Weekday].insert(one);
@@ -246,12 +417,22 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         if (TextAnalysis::isStopWord(t.lower) || t.lower.size() < 2)
             continue;
         if (capitalised && t.lower != QLatin1String("i") && (!t.sentenceStart || !isEverydayWord(t.lower))) {
-            // "Maria's" is the name "marias" (words() folds the apostrophe): both sides fold it alike.
-            p.values[ValueClass::Name].insert(t.lower);
+            // "Hale's home" is about Hale ("hale"); "Maria's sister" is not about Maria: that name keeps its "s"
+            // ("marias"), another subject than "maria".
+            const bool ownerOfAnother =
+                t.possessive && k + 1 < tokens.size() && relatives().contains(tokens[k + 1].lower);
+            const QString name = ownerOfAnother ? t.lower + QLatin1Char('s') : t.lower;
+            p.values[ValueClass::Name].insert(name);
             // The subject leads a sentence: a name among its first words ("Maria works …", "Ruth Ulrich's
             // hours …"), not one further on ("the team runs it in Grafana").
-            if (p.lead.isEmpty() && position < 3)
-                p.lead = t.lower;
+            if (p.lead.isEmpty() && position < 3) {
+                p.lead = name;
+                p.person << name;
+                leadRunOpen = !ownerOfAnother;
+            } else if (continuesLead && !t.sentenceStart) {
+                p.person << name; // "Rohan Takahashi": the rest of the lead's name
+                leadRunOpen = !ownerOfAnother && p.person.size() < 4;
+            }
             continue;
         }
         const QString stem = TextAnalysis::stem(t.lower);
@@ -269,6 +450,18 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
     }
     p.normalized = normalized.join(QLatin1Char(' '));
     return p;
+}
+
+QSet<QString> MemoryProfile::subjectKeys() const
+{
+    // "home:otto": every name with every life slot the text speaks of. Rare features, so they pick the few
+    // memories about one person's home among the dozens about that person.
+    QSet<QString> keys;
+    for (int slot : {kHome, kWork, kPartner})
+        if (lifeSlots & slot)
+            for (const QString &name : values.value(ValueClass::Name))
+                keys.insert(QStringLiteral("%1>%2").arg(slot).arg(name));
+    return keys;
 }
 
 QSet<QString> MemoryProfile::valueKeys() const
@@ -291,11 +484,15 @@ QString MemoryProfile::serialize() const
     const QString flags =
         QString(negated ? QLatin1Char('n') : QLatin1Char('-')) + (announcesChange ? QLatin1Char('c') : QLatin1Char('-'))
         + (narratesEvent ? QLatin1Char('e') : QLatin1Char('-')) + (spoken ? QLatin1Char('s') : QLatin1Char('-'))
-        + (standing ? QLatin1Char('f') : QLatin1Char('-'));
+        + (standing ? QLatin1Char('f') : QLatin1Char('-')) + (mentionsRelative ? QLatin1Char('r') : QLatin1Char('-'))
+        + (history ? QLatin1Char('y') : QLatin1Char('-')) + ((lifeSlots & kHome) ? QLatin1Char('H') : QLatin1Char('-'))
+        + ((lifeSlots & kWork) ? QLatin1Char('W') : QLatin1Char('-'))
+        + ((lifeSlots & kPartner) ? QLatin1Char('P') : QLatin1Char('-'));
     QStringList own(specific.cbegin(), specific.cend());
     own.sort();
     return flags + QLatin1Char('|') + t.join(QLatin1Char(' ')) + QLatin1Char('|') + v.join(QLatin1Char(' '))
-           + QLatin1Char('|') + lead + QLatin1Char('|') + own.join(QLatin1Char(' ')) + QLatin1Char('|') + normalized;
+           + QLatin1Char('|') + QStringList(QStringList{lead} + person).join(QLatin1Char(' ')) + QLatin1Char('|')
+           + own.join(QLatin1Char(' ')) + QLatin1Char('|') + normalized;
 }
 
 MemoryProfile MemoryProfile::deserialize(const QString &line)
@@ -309,6 +506,10 @@ MemoryProfile MemoryProfile::deserialize(const QString &line)
     p.narratesEvent = parts[0].contains(QLatin1Char('e'));
     p.spoken = parts[0].contains(QLatin1Char('s'));
     p.standing = parts[0].contains(QLatin1Char('f'));
+    p.mentionsRelative = parts[0].contains(QLatin1Char('r'));
+    p.history = parts[0].contains(QLatin1Char('y'));
+    p.lifeSlots = (parts[0].contains(QLatin1Char('H')) ? kHome : 0) | (parts[0].contains(QLatin1Char('W')) ? kWork : 0)
+                  | (parts[0].contains(QLatin1Char('P')) ? kPartner : 0);
     for (const QString &t : parts[1].split(QLatin1Char(' '), Qt::SkipEmptyParts))
         p.terms.insert(t);
     for (const QString &key : parts[2].split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
@@ -317,7 +518,8 @@ MemoryProfile MemoryProfile::deserialize(const QString &line)
             if (key.left(colon) == classKey(c))
                 p.values[c].insert(key.mid(colon + 1));
     }
-    p.lead = parts[3];
+    p.person = parts[3].split(QLatin1Char(' '));
+    p.lead = p.person.takeFirst();
     for (const QString &t : parts[4].split(QLatin1Char(' '), Qt::SkipEmptyParts))
         p.specific.insert(t);
     p.normalized = parts.mid(5).join(QLatin1Char('|'));
@@ -387,6 +589,12 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
     const bool relatedSubject = sameThing && sharedTerms.size() >= 2 && termCoverage >= kRelatedCoverage;
 
     const bool announced = announcesOwnChange(older, newer);
+
+    if (const QString update = lifeUpdate(older, newer); !update.isEmpty()) {
+        out.contradiction = true;
+        out.reason = update;
+        return out;
+    }
 
     if (!changes.isEmpty() || polarity) {
         // Two events, or two turns of talk, both happened: they disagree only when the newer says it changed.

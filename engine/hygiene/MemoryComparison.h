@@ -38,12 +38,21 @@ struct MemoryProfile {
     /// "Maria works at Acme"); empty when it names none. Two memories led by different names are about
     /// different things ("Maria works at Acme", "Ana works at Acme").
     QString lead;
+    /// The name the text leads with, in full ("rohan", "takahashi"): who a life fact is about. A turn's speaker is
+    /// not in it: "Signe and Rikke separated", said by Sindre, is about Signe.
+    QStringList person;
     /// The subject terms (as stemmed in `terms`) whose word is no everyday English word (Zipf below
     /// kSpecificZipf, or not on the list): a service, a project, a tool. Two memories that each hold one the
     /// other lacks are about two things, however much else they share ("the sync service" / "the billing
     /// service").
     QSet<QString> specific;
     QString normalized; ///< lower-case words joined by one space: what an exact copy shares
+    /// The slots of a person's life it speaks of (kHome, kWork, kPartner: "lives in", "a librarian at", "married
+    /// to"), each of which holds one value at a time.
+    int lifeSlots = 0;
+    static constexpr int kHome = 1, kWork = 2, kPartner = 4;
+    bool mentionsRelative = false; ///< names a relative, a friend or a pet ("her sister", "my dog"): another subject
+    bool history = false;          ///< places a fact in the past ("until 2020", "formerly", a year)
 
     /// `speaker`: who says it (a transcript turn's speaker), counted as a name the text is about.
     static MemoryProfile of(const QString &text, const QString &speaker = {});
@@ -52,6 +61,9 @@ struct MemoryProfile {
     static MemoryProfile deserialize(const QString &line);
     /// Every name and value, as "class:value": subject words of their own when both sides share them.
     QSet<QString> valueKeys() const;
+    /// Every name with every life slot the text speaks of ("1>otto": Otto's home): what picks the memories about
+    /// one person's home, job or partner as candidates (FindingIndex), never part of a comparison.
+    QSet<QString> subjectKeys() const;
 };
 
 /// How two memories relate, and why, in words a person reads in the Review view.
@@ -81,6 +93,11 @@ struct Comparison {
 ///   no contradiction: a class where a side states more than kMaxReplacedValues values the other lacks; a
 ///   changed value with words of its own on each side (another service, not another value); a no with names
 ///   of its own on each side and no shared lead (another project's decision).
+/// - life update: an older standing fact about a person by full name and one slot of their life (home, job,
+///   partner), and a newer text about that person and slot that announces a change with a name the older lacks,
+///   or without one the older had, however differently the two are worded ("Rohan Takahashi lives in Cork" /
+///   "Rohan Takahashi has moved to Seattle"). A turn of talk may tell it: a friend naming the person, or the
+///   person, naming the value they left. Not history (a year, "until"), not about a relative, not an event.
 Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
                    const std::function<double(const QString &)> &weight = {});
 

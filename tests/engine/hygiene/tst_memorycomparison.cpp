@@ -118,6 +118,44 @@ private slots:
             << "Aoife Gallagher doesn't work on Thursdays. Home base for Aoife Gallagher: Lille."
             << "Home base for Aoife Gallagher: Lille. Aoife Gallagher doesn't work on Thursdays."
             << "duplicate";
+
+        // Life updates: a person's home, job or partner, told differently as it changes.
+        QTest::newRow("life update: moved") << "Rohan Takahashi lives in Cork."
+                                            << "Rohan Takahashi has moved to Seattle."
+                                            << "contradiction";
+        QTest::newRow("life update: a possessive is the name") << "Omar Hale's home is in Barcelona."
+                                                               << "Omar Hale moved from Barcelona to Denver."
+                                                               << "contradiction";
+        QTest::newRow("life update: a new job") << "Bianca Garnier is a QA engineer at Northwind Labs."
+                                                << "Bianca Garnier started a new job at a small law firm."
+                                                << "contradiction";
+        QTest::newRow("life update: a new partner") << "Kenji Costa is in a relationship with Magda."
+                                                    << "Kenji Costa and Magda broke up; he is with Gavin now."
+                                                    << "contradiction";
+        // Not a life update: another person of the same first name; one name alone, which may be anyone's; history
+        // beside the current value; a relative's move; working hours; a move that is no home; an event.
+        QTest::newRow("life: another person, same first name") << "Mei Costa's home is in Prague."
+                                                               << "Mei Holm has moved to Oslo."
+                                                               << "none";
+        QTest::newRow("life: a first name alone") << "Maria lives in Paris."
+                                                  << "Maria moved to Lyon now."
+                                                  << "none";
+        QTest::newRow("life: history")
+            << "Stefan Sato is living in Oslo."
+            << "Stefan Sato moved to Lisbon for a research job in 2019 and stayed until 2020."
+            << "none";
+        QTest::newRow("life: a relative's move") << "Maria Lopez lives in Paris."
+                                                 << "Maria Lopez's sister moved to Lyon now."
+                                                 << "none";
+        QTest::newRow("life: working hours are no job") << "Nanna Strand is a chemist at Ferncliff Pharma."
+                                                        << "Nanna Strand doesn't work on Mondays now."
+                                                        << "none";
+        QTest::newRow("life: moved to a team is no home") << "Tara Navarro lives in Portland."
+                                                          << "Tara Navarro moved to a new team now."
+                                                          << "none";
+        QTest::newRow("life: an event is no standing fact") << "Met Kenji Costa on 26 June about the partner API."
+                                                            << "Kenji Costa and Magda broke up; he is with Gavin now."
+                                                            << "none";
     }
 
     void compare()
@@ -150,6 +188,63 @@ private slots:
                                               QStringLiteral("Caroline")));
         QVERIFY2(c.contradiction, qPrintable(c.reason));
         QVERIFY2(c.reason.contains(QStringLiteral("boston → seattle")), qPrintable(c.reason));
+    }
+
+    void compare_lifeUpdateToldByAFriendInATurn()
+    {
+        // The turn's label ("**Ezra** (D1:2):") is no name and no number; the person is the one the turn leads with.
+        const Comparison c = engram::compare(
+            fact(QStringLiteral("Cedric Okafor is living in Barcelona.")),
+            MemoryProfile::of(
+                QStringLiteral("**Ezra** (D1:2): I have gossip. Remember Cedric Okafor? He lives in Hamburg now."),
+                QStringLiteral("Ezra")));
+        QVERIFY2(c.contradiction, qPrintable(c.reason));
+        QCOMPARE(c.reason, QStringLiteral("home: barcelona → hamburg"));
+    }
+
+    void compare_lifeUpdateToldByThePersonNamesWhatTheyLeft()
+    {
+        // "Kenji" alone may be another Kenji: the turn names the city the older fact states.
+        const Comparison left = engram::compare(
+            fact(QStringLiteral("Kenji Varga lives in Montreal.")),
+            MemoryProfile::of(
+                QStringLiteral("**Kenji** (D1:2): So much has changed! I moved to Seville! Left Montreal in July."),
+                QStringLiteral("Kenji")));
+        QVERIFY2(left.contradiction, qPrintable(left.reason));
+        QCOMPARE(left.reason, QStringLiteral("home: → seville"));
+        const Comparison unnamed = engram::compare(
+            fact(QStringLiteral("Mikkel Uhlig is based in Gothenburg.")),
+            MemoryProfile::of(QStringLiteral("**Mikkel** (D1:2): I live in Bergen now, still living out of boxes"),
+                              QStringLiteral("Mikkel")));
+        QVERIFY2(!unnamed.contradiction, qPrintable(unnamed.reason));
+        // Said by Sindre, about Signe.
+        const Comparison other = engram::compare(
+            fact(QStringLiteral("Sindre Lachance lives with his spouse, Bendik.")),
+            MemoryProfile::of(
+                QStringLiteral("**Sindre** (D1:2): Signe and Rikke separated, she lives with Vibeke now, Bendik says"),
+                QStringLiteral("Sindre")));
+        QVERIFY2(!other.contradiction, qPrintable(other.reason));
+    }
+
+    void profile_ofATurnLeavesOutItsLabel()
+    {
+        const MemoryProfile p =
+            MemoryProfile::of(QStringLiteral("**Rosa** (D1:2): Omar Hale's home is in Leeds."), QStringLiteral("Rosa"));
+        QCOMPARE(p.values.value(ValueClass::Name), QSet<QString>({QStringLiteral("rosa"), QStringLiteral("omar"),
+                                                                  QStringLiteral("hale"), QStringLiteral("leeds")}));
+        QVERIFY(!p.values.contains(ValueClass::Number));
+        QCOMPARE(p.person, QStringList({QStringLiteral("omar"), QStringLiteral("hale")}));
+        QCOMPARE(p.lead, QStringLiteral("rosa"));
+        QCOMPARE(p.lifeSlots, MemoryProfile::kHome);
+        const MemoryProfile back = MemoryProfile::deserialize(p.serialize());
+        QCOMPARE(back.person, p.person);
+        QCOMPARE(back.lead, p.lead);
+        QCOMPARE(back.lifeSlots, p.lifeSlots);
+        // A plain "Speaker: text" label too (agent logs).
+        const MemoryProfile plain =
+            MemoryProfile::of(QStringLiteral("Rosa: we deploy on 3 servers"), QStringLiteral("Rosa"));
+        QCOMPARE(plain.values.value(ValueClass::Number), QSet<QString>({QStringLiteral("3")}));
+        QCOMPARE(plain.normalized, QStringLiteral("we deploy on 3 servers"));
     }
 
     void compare_eventsAndAppointmentsDisagreeOnlyOnAnAnnouncedChange()
@@ -193,6 +288,15 @@ private slots:
         QCOMPARE(back.normalized, p.normalized);
         QCOMPARE(back.lead, p.lead);
         QCOMPARE(back.standing, p.standing);
+        QCOMPARE(back.history, p.history);
+        QCOMPARE(back.lifeSlots, p.lifeSlots);
+        QCOMPARE(back.person, p.person);
+        QVERIFY(p.history);                          // a year
+        QCOMPARE(p.lifeSlots, MemoryProfile::kWork); // "works"
+        QCOMPARE(p.person, QStringList({QStringLiteral("maria")}));
+        const MemoryProfile relative = fact(QStringLiteral("Maria's brother lives in Lyon."));
+        QCOMPARE(MemoryProfile::deserialize(relative.serialize()).mentionsRelative, true);
+        QCOMPARE(relative.lead, QStringLiteral("marias")); // Maria's brother, not Maria
         QVERIFY(p.negated);
         QVERIFY(p.announcesChange);
         QVERIFY(p.valueKeys().contains(QStringLiteral("month:march")));

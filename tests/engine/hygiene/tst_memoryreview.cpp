@@ -104,6 +104,29 @@ private slots:
         QVERIFY(c.newer.text.contains(QLatin1String("Tuesdays")));
     }
 
+    void candidates_pickAPersonsHomeAmongTheirManyFacts()
+    {
+        // Thirty memories about Otto Fischer in Marseille share more rare words with the move than the older home
+        // does; only FindingIndex::kCandidates of them are compared. The home slot picks the one that matters.
+        TestVault vault;
+        const QStringList shops =
+            QStringLiteral("bakery bistro bookshop cafe cinema deli florist gallery gym market museum "
+                           "opera pharmacy pizzeria pool pottery record sauna tailor theatre toyshop "
+                           "vintage wine yoga zoo brewery chess climbing dance karaoke")
+                .split(QLatin1Char(' '));
+        for (qsizetype i = 0; i < shops.size(); ++i)
+            memory(vault, QStringLiteral("memories/semantic/otto-%1.md").arg(shops[i]), QStringLiteral("2026-02-01"),
+                   QStringLiteral("Otto Fischer recommends the %1 in Marseille.").arg(shops[i]));
+        memory(vault, QStringLiteral("memories/semantic/otto-home.md"), QStringLiteral("2026-01-01"),
+               QStringLiteral("Otto Fischer is living in Basel."));
+        memory(vault, QStringLiteral("memories/semantic/otto-moved.md"), QStringLiteral("2026-05-01"),
+               QStringLiteral("Otto Fischer relocated to Marseille this July."));
+        auto engine = indexed(vault);
+        QCOMPARE(open(*engine, FindingKind::Contradiction),
+                 QStringList({QStringLiteral("contradiction memories/semantic/otto-home.md → "
+                                             "memories/semantic/otto-moved.md")}));
+    }
+
     void update_comparesOnlyWhatChanged()
     {
         TestVault vault;
