@@ -6,6 +6,7 @@
 #include <QStringView>
 
 #include <algorithm>
+#include <climits>
 #include <initializer_list>
 
 namespace engram {
@@ -76,7 +77,7 @@ const QHash<QString, int> &lifeSlotWords()
     static const QHash<QString, int> words = [] {
         QHash<QString, int> w;
         for (const char *word : {"live", "lives", "living", "lived", "home", "based", "resides", "reside", "relocated",
-                                 "relocate", "relocating", "house", "flat", "apartment", "settled"})
+                                 "relocate", "relocating", "house", "flat", "apartment", "settled", "address"})
             w.insert(QString::fromLatin1(word), MemoryProfile::kHome);
         for (const char *word : {"work", "works", "working", "worked", "job", "jobs", "employer", "employed", "role",
                                  "hired", "joined", "quit", "quitting", "resigned", "career"})
@@ -102,6 +103,15 @@ const QSet<QString> &relatives()
                "niece",     "nephew",   "grandmother", "grandfather", "grandma",  "grandpa",   "friend",   "friends",
                "roommate",  "flatmate", "housemate",   "neighbour",   "neighbor", "colleague", "coworker", "boss",
                "dog",       "cat",      "pet"});
+    return set;
+}
+
+/// Words that end what a person had ("left Montreal", "leaving Vireo Research", "the divorce from Christer", "sold
+/// the Turku place"): said of a value an older fact states, they announce its change.
+const QSet<QString> &endingWords()
+{
+    static const QSet<QString> set = setOf({"left", "leaving", "quit", "quitting", "resigned", "divorce", "divorced",
+                                            "separated", "broke", "ended", "sold", "gone"});
     return set;
 }
 
@@ -163,9 +173,10 @@ QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
     const int sharedSlots = older.lifeSlots & newer.lifeSlots;
     // The older is a standing fact about a person, by their full name ("Rohan Takahashi"; "Incident on 21 May" is
     // no person), told as it stands: no event ("Met Kenji Costa on 26 June"), no history, no relative's fact.
-    if (!sharedSlots || !older.standing || older.spoken || older.narratesEvent || older.person.size() < 2
+    if (!older.standing || older.spoken || older.narratesEvent || older.person.size() < 2
         || older.values.contains(ValueClass::Month) || older.values.contains(ValueClass::Weekday) || older.history
-        || newer.history || older.mentionsRelative || newer.mentionsRelative || !announcesOwnChange(older, newer))
+        || newer.history || older.mentionsRelative || newer.mentionsRelative
+        || !(announcesOwnChange(older, newer) || newer.endsValue))
         return {};
     auto samePerson = [](const QStringList &x, const QStringList &y) {
         const qsizetype n = qMin(x.size(), y.size()); // "Aaron" may be "Aaron Olsen"; "Mei Costa" is not "Mei Holm"
@@ -173,30 +184,42 @@ QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
     };
     const QSet<QString> namesOlder = older.values.value(ValueClass::Name),
                         namesNewer = newer.values.value(ValueClass::Name);
-    QSet<QString> lost = namesOlder - namesNewer, gained = namesNewer - namesOlder;
-    for (const QString &own : older.person + newer.person) {
+    // The values: names besides the person's own ("Rohan Takahashi"). `kept`: the older's values the newer names too.
+    QSet<QString> lost = namesOlder - namesNewer, gained = namesNewer - namesOlder, kept = namesOlder & namesNewer;
+    for (const QString &own : older.person) {
         lost.remove(own);
-        gained.remove(own);
+        kept.remove(own);
     }
-    // The newer leads with that person; or a turn of talk does (a friend: "Remember Cedric Okafor? He lives in
-    // Hamburg now"); or the person speaks of themself, leading with no one new, and names the value they left
-    // ("I moved to Seville! Left Montreal in July"): the speaker's first name alone may be another's.
-    const bool ownTurn =
-        newer.spoken && newer.lead == older.person.first()
-        && (newer.person.isEmpty() || namesOlder.contains(newer.person.first()))
-        && !((namesOlder & namesNewer) - QSet<QString>(older.person.cbegin(), older.person.cend())).isEmpty();
-    if (!samePerson(older.person, newer.person) && !ownTurn)
+    for (const QString &own : older.person + newer.person)
+        gained.remove(own);
+    // The newer leads with that person by full name, or by first name when it names the older's value too
+    // ("Brede's new home is Aachen" may be another Brede's); a turn of talk may (a friend: "Remember Cedric Okafor?
+    // He lives in Hamburg now"); or the person speaks of themself, leading with no one new, and names the value
+    // they left ("I moved to Seville! Left Montreal in July"): the speaker's first name alone may be another's.
+    const bool named = samePerson(older.person, newer.person) && (newer.person.size() >= 2 || !kept.isEmpty());
+    const bool ownTurn = newer.spoken && newer.lead == older.person.first()
+                         && (newer.person.isEmpty() || namesOlder.contains(newer.person.first())) && !kept.isEmpty();
+    if (!named && !ownTurn)
+        return {};
+    // The same slot of their life; or, whatever the older's wording, the newer ends a value it states ("Cormac
+    // Mulligan is with Ferncliff Pharma" / "… joined a wind park operator, leaving Ferncliff Pharma").
+    const bool endsKept = newer.endsValue && !kept.isEmpty();
+    if (!sharedSlots && !(endsKept && (older.lifeSlots | newer.lifeSlots)))
         return {};
     if (newer.spoken)
         gained.remove(newer.lead);
-    if (lost.isEmpty() && gained.isEmpty())
+    // Nothing named differs: a restatement, unless the newer ends a value both name ("leaving Ferncliff Pharma").
+    if (lost.isEmpty() && gained.isEmpty() && !endsKept)
         return {};
+    if (lost.isEmpty() && endsKept)
+        lost = kept;
     QStringList from(lost.cbegin(), lost.cend()), to(gained.cbegin(), gained.cend());
     from.sort();
     to.sort();
-    const QString slot = (sharedSlots & MemoryProfile::kHome)   ? QStringLiteral("home")
-                         : (sharedSlots & MemoryProfile::kWork) ? QStringLiteral("work")
-                                                                : QStringLiteral("partner");
+    const int told = sharedSlots ? sharedSlots : older.lifeSlots | newer.lifeSlots;
+    const QString slot = (told & MemoryProfile::kHome)   ? QStringLiteral("home")
+                         : (told & MemoryProfile::kWork) ? QStringLiteral("work")
+                                                         : QStringLiteral("partner");
     return QStringLiteral("%1: %2 → %3")
         .arg(slot, from.join(QStringLiteral(", ")), to.join(QStringLiteral(", ")))
         .simplified();
@@ -233,6 +256,7 @@ struct Token {
     QString lower;
     bool sentenceStart = false;
     bool possessive = false; ///< written with "'s": "Hale's home" is about Hale
+    bool compound = false;   ///< joined to the word before by a hyphen ("mobile-address-lookup", "partner-reviews")
 };
 
 QList<Token> tokensOf(QStringView text)
@@ -242,10 +266,11 @@ QList<Token> tokensOf(QStringView text)
     bool atStart = true;
     bool startOfCurrent = true;
     bool possessive = false;
+    bool hyphen = false, compoundOfCurrent = false;
     auto flush = [&] {
         if (current.isEmpty())
             return;
-        out << Token{current, current.toLower(), startOfCurrent, possessive};
+        out << Token{current, current.toLower(), startOfCurrent, possessive, compoundOfCurrent};
         current.clear();
         possessive = false;
         atStart = false;
@@ -253,8 +278,11 @@ QList<Token> tokensOf(QStringView text)
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar c = text[i];
         if (c.isLetterOrNumber()) {
-            if (current.isEmpty())
+            if (current.isEmpty()) {
                 startOfCurrent = atStart;
+                compoundOfCurrent = hyphen;
+            }
+            hyphen = false;
             current += c;
         } else if ((c == QLatin1Char('\'') || c == QChar(0x2019)) && !current.isEmpty() && i + 1 < text.size()
                    && text[i + 1].isLetter()) {
@@ -270,6 +298,10 @@ QList<Token> tokensOf(QStringView text)
                    && i + 1 < text.size() && text[i + 1].isDigit()) {
             current += c; // 2.5, 1,000, 3.11
         } else {
+            // A hyphen between two words joins them: both are parts of a compound.
+            hyphen =
+                c == QLatin1Char('-') && !current.isEmpty() && i + 1 < text.size() && text[i + 1].isLetterOrNumber();
+            compoundOfCurrent = compoundOfCurrent || hyphen;
             flush();
             if (c == QLatin1Char('.') || c == QLatin1Char('!') || c == QLatin1Char('?') || c == QLatin1Char('\n')
                 || c == QLatin1Char(':') || c == QLatin1Char(';') || c == QLatin1Char('-') || c == QLatin1Char('*')
@@ -358,21 +390,41 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
     const QList<Token> tokens = tokensOf(withoutTurnLabel(text, speaker));
     int position = 0;
     bool leadRunOpen = false; // the previous token was the lead or the rest of its name
-    int sinceArticle = -1;    // tokens since "a"/"an" in this sentence: "a librarian at the city council" is a job
+    bool nameRunOpen = false; // the previous token was a name
+    QStringList run, fullName;
+    int runStart = 0;
+    int segment = -1; // sentences and clauses (":", "—") so far: a written memory names its subject in the first
+    const bool spoken = !speaker.trimmed().isEmpty();
+    auto closeRun = [&] {
+        if (fullName.isEmpty() && run.size() >= 2 && runStart <= 3)
+            fullName = run;
+        run.clear();
+    };
+    int sinceArticle = -1; // tokens since "a"/"an" in this sentence: "a librarian at the city council" is a job
     for (qsizetype k = 0; k < tokens.size(); ++k) {
         const Token &t = tokens[k];
         normalized << t.lower;
         position = t.sentenceStart ? 0 : position + 1;
-        if (t.sentenceStart)
+        if (t.sentenceStart) {
             sinceArticle = -1;
+            ++segment;
+        }
         const QString previous = k > 0 && !t.sentenceStart ? tokens[k - 1].lower : QString();
         const QString next = k + 1 < tokens.size() && !tokens[k + 1].sentenceStart ? tokens[k + 1].lower : QString();
-        if (const auto slot = lifeSlotWords().constFind(t.lower); slot != lifeSlotWords().cend()) {
+        // A word of a name ("in Split") or of a compound ("partner-reviews") is no word of a life slot.
+        // A capitalised word alone between two stops is a value ("Home base for Florin Bakker: Split.").
+        const bool alone = t.sentenceStart && (k + 1 == tokens.size() || tokens[k + 1].sentenceStart);
+        const bool plainWord = !t.compound && (!t.word.front().isUpper() || (t.sentenceStart && !alone));
+        if (const auto slot = lifeSlotWords().constFind(t.lower); plainWord && slot != lifeSlotWords().cend()) {
             // "takes the tram to work" is a way to work, not a job; "doesn't work on Fridays", "works 8 am to 4 pm"
             // are hours.
             const bool hours = next == QLatin1String("on") || (!next.isEmpty() && next.front().isDigit());
             const bool commute = previous == QLatin1String("to") || previous == QLatin1String("from");
-            if (*slot != kWork || !(hours || commute))
+            // "lives with her spouse" is a partner, not a place.
+            const bool livesWith = *slot == kHome && next == QLatin1String("with");
+            if (livesWith)
+                p.lifeSlots |= kPartner;
+            else if (*slot != kWork || !(hours || commute))
                 p.lifeSlots |= *slot;
         }
         // "moved to Seattle", "moving from Leeds": a home; "moved deploys to Tuesdays", "moving sweeps to the night
@@ -382,6 +434,12 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
             && (next == QLatin1String("to") || next == QLatin1String("from")) && k + 2 < tokens.size()
             && tokens[k + 2].word.front().isUpper())
             p.lifeSlots |= kHome;
+        // "currently in Turku", "now in Leipzig": where someone is.
+        if ((t.lower == QLatin1String("currently") || t.lower == QLatin1String("now")) && next == QLatin1String("in")
+            && k + 2 < tokens.size() && tokens[k + 2].word.front().isUpper())
+            p.lifeSlots |= kHome;
+        if (plainWord && endingWords().contains(t.lower))
+            p.endsValue = true;
         if (t.lower == QLatin1String("a") || t.lower == QLatin1String("an"))
             sinceArticle = 0;
         else if (sinceArticle >= 0 && ++sinceArticle <= 4 && t.lower == QLatin1String("at"))
@@ -393,6 +451,8 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         const bool capitalised = t.word.front().isUpper();
         const bool continuesLead = leadRunOpen;
         leadRunOpen = false; // only a name right after the lead's continues its run
+        const bool continuesName = nameRunOpen && !t.sentenceStart;
+        nameRunOpen = false;
         const QString one = singular(t.lower);
         if (weekdays().contains(one)) {
             p.values[ValueClass::Weekday].insert(one);
@@ -423,12 +483,22 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
                 t.possessive && k + 1 < tokens.size() && relatives().contains(tokens[k + 1].lower);
             const QString name = ownerOfAnother ? t.lower + QLatin1Char('s') : t.lower;
             p.values[ValueClass::Name].insert(name);
+            // The first full name near a sentence's start ("Employer of Davor Eriksen: …", "Home base for Nanna
+            // Cullen: …") is who the text is about when its lead is one word.
+            if (!continuesName) {
+                closeRun();
+                runStart = spoken || segment == 0 ? position : INT_MAX;
+            }
+            run << name;
+            nameRunOpen = !ownerOfAnother;
             // The subject leads a sentence: a name among its first words ("Maria works …", "Ruth Ulrich's
             // hours …"), not one further on ("the team runs it in Grafana").
             if (p.lead.isEmpty() && position < 3) {
                 p.lead = name;
-                p.person << name;
-                leadRunOpen = !ownerOfAnother;
+                // Further on, a written memory names its source ("… [src: Malin Tverberg]"), not its subject.
+                if (spoken || segment == 0)
+                    p.person << name;
+                leadRunOpen = !ownerOfAnother && !p.person.isEmpty();
             } else if (continuesLead && !t.sentenceStart) {
                 p.person << name; // "Rohan Takahashi": the rest of the lead's name
                 leadRunOpen = !ownerOfAnother && p.person.size() < 4;
@@ -440,6 +510,9 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         if (isSpecificWord(t.lower))
             p.specific.insert(stem);
     }
+    closeRun();
+    if (p.person.size() < 2 && !fullName.isEmpty())
+        p.person = fullName;
     if (!speaker.trimmed().isEmpty()) {
         p.spoken = true;
         const QStringList names = TextAnalysis::words(speaker);
@@ -487,7 +560,8 @@ QString MemoryProfile::serialize() const
         + (standing ? QLatin1Char('f') : QLatin1Char('-')) + (mentionsRelative ? QLatin1Char('r') : QLatin1Char('-'))
         + (history ? QLatin1Char('y') : QLatin1Char('-')) + ((lifeSlots & kHome) ? QLatin1Char('H') : QLatin1Char('-'))
         + ((lifeSlots & kWork) ? QLatin1Char('W') : QLatin1Char('-'))
-        + ((lifeSlots & kPartner) ? QLatin1Char('P') : QLatin1Char('-'));
+        + ((lifeSlots & kPartner) ? QLatin1Char('P') : QLatin1Char('-'))
+        + (endsValue ? QLatin1Char('x') : QLatin1Char('-'));
     QStringList own(specific.cbegin(), specific.cend());
     own.sort();
     return flags + QLatin1Char('|') + t.join(QLatin1Char(' ')) + QLatin1Char('|') + v.join(QLatin1Char(' '))
@@ -508,6 +582,7 @@ MemoryProfile MemoryProfile::deserialize(const QString &line)
     p.standing = parts[0].contains(QLatin1Char('f'));
     p.mentionsRelative = parts[0].contains(QLatin1Char('r'));
     p.history = parts[0].contains(QLatin1Char('y'));
+    p.endsValue = parts[0].contains(QLatin1Char('x'));
     p.lifeSlots = (parts[0].contains(QLatin1Char('H')) ? kHome : 0) | (parts[0].contains(QLatin1Char('W')) ? kWork : 0)
                   | (parts[0].contains(QLatin1Char('P')) ? kPartner : 0);
     for (const QString &t : parts[1].split(QLatin1Char(' '), Qt::SkipEmptyParts))

@@ -53,6 +53,7 @@ struct MemoryProfile {
     static constexpr int kHome = 1, kWork = 2, kPartner = 4;
     bool mentionsRelative = false; ///< names a relative, a friend or a pet ("her sister", "my dog"): another subject
     bool history = false;          ///< places a fact in the past ("until 2020", "formerly", a year)
+    bool endsValue = false;        ///< ends something ("left", "leaving", "divorced", "sold the … place")
 
     /// `speaker`: who says it (a transcript turn's speaker), counted as a name the text is about.
     static MemoryProfile of(const QString &text, const QString &speaker = {});
@@ -97,7 +98,10 @@ struct Comparison {
 ///   partner), and a newer text about that person and slot that announces a change with a name the older lacks,
 ///   or without one the older had, however differently the two are worded ("Rohan Takahashi lives in Cork" /
 ///   "Rohan Takahashi has moved to Seattle"). A turn of talk may tell it: a friend naming the person, or the
-///   person, naming the value they left. Not history (a year, "until"), not about a relative, not an event.
+///   person, naming the value they left. A newer that ends a value the older names ("leaving Ferncliff Pharma")
+///   needs no shared slot word. A first name alone is the person only when the newer names the older's value
+///   too. Not history (a year, "until"), not about a relative, not an event; a source's name after the memory
+///   ("[src: …]") is not its subject.
 Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
                    const std::function<double(const QString &)> &weight = {});
 

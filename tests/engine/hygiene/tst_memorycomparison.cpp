@@ -153,6 +153,28 @@ private slots:
         QTest::newRow("life: moved to a team is no home") << "Tara Navarro lives in Portland."
                                                           << "Tara Navarro moved to a new team now."
                                                           << "none";
+        QTest::newRow("life update: the newer ends the older's value")
+            << "Cormac Mulligan is with Ferncliff Pharma (clinical data manager)."
+            << "Cormac Mulligan joined a wind park operator as turbine engineer, leaving Ferncliff Pharma."
+            << "contradiction";
+        QTest::newRow("life update: the full name further into the clause")
+            << "Employer of Davor Eriksen: Vireo Research; role: PhD student."
+            << "Davor Eriksen joined Ferncliff Pharma as study coordinator, leaving Vireo Research."
+            << "contradiction";
+        QTest::newRow("life: a source named after the memory is not its subject")
+            << "Malin Tverberg lives in Oslo."
+            << "The seagrass survey moved to Bergen now. Malin Tverberg says so."
+            << "none";
+        QTest::newRow("life: lives with a spouse is no home") << "Jorunn Torvik lives with her spouse, Oddvar."
+                                                              << "Jorunn Torvik — currently in Salzburg."
+                                                              << "none";
+        QTest::newRow("life: a word of a compound is no slot")
+            << "Nora Xu's home is in Bologna."
+            << "Nora Xu reviewed the mobile-address-lookup PR and asked for docs for the new setting."
+            << "none";
+        QTest::newRow("life: a name alone after a colon is a value") << "Nanna Gunnarsson and Vibeke are married."
+                                                                     << "New home for Nanna Gunnarsson: Split."
+                                                                     << "none";
         QTest::newRow("life: an event is no standing fact") << "Met Kenji Costa on 26 June about the partner API."
                                                             << "Kenji Costa and Magda broke up; he is with Gavin now."
                                                             << "none";
@@ -211,7 +233,7 @@ private slots:
                 QStringLiteral("**Kenji** (D1:2): So much has changed! I moved to Seville! Left Montreal in July."),
                 QStringLiteral("Kenji")));
         QVERIFY2(left.contradiction, qPrintable(left.reason));
-        QCOMPARE(left.reason, QStringLiteral("home: → seville"));
+        QCOMPARE(left.reason, QStringLiteral("home: montreal → seville"));
         const Comparison unnamed = engram::compare(
             fact(QStringLiteral("Mikkel Uhlig is based in Gothenburg.")),
             MemoryProfile::of(QStringLiteral("**Mikkel** (D1:2): I live in Bergen now, still living out of boxes"),
@@ -224,6 +246,24 @@ private slots:
                 QStringLiteral("**Sindre** (D1:2): Signe and Rikke separated, she lives with Vibeke now, Bendik says"),
                 QStringLiteral("Sindre")));
         QVERIFY2(!other.contradiction, qPrintable(other.reason));
+    }
+
+    void compare_lifeUpdateByFirstNameNamesTheOlderValue()
+    {
+        // "Brede" alone may be another Brede: a first name is the person only with the older's value named too.
+        const Comparison other = engram::compare(
+            fact(QStringLiteral("Brede Ilves is based in Plovdiv.")),
+            MemoryProfile::of(
+                QStringLiteral("**Iker** (D1:2): Brede's new home is Aachen, since Feb, he seems thrilled"),
+                QStringLiteral("Iker")));
+        QVERIFY2(!other.contradiction, qPrintable(other.reason));
+        const Comparison same = engram::compare(
+            fact(QStringLiteral("Jorunn Torvik lives with her spouse, Oddvar.")),
+            MemoryProfile::of(
+                QStringLiteral("**Tamsin** (D1:2): Jorunn and Oddvar separated, she lives with Nelli now"),
+                QStringLiteral("Tamsin")));
+        QVERIFY2(same.contradiction, qPrintable(same.reason));
+        QCOMPARE(same.reason, QStringLiteral("partner: oddvar → nelli"));
     }
 
     void profile_ofATurnLeavesOutItsLabel()
