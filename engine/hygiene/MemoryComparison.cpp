@@ -393,7 +393,8 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
     bool nameRunOpen = false; // the previous token was a name
     QStringList run, fullName;
     int runStart = 0;
-    int segment = -1; // sentences and clauses (":", "—") so far: a written memory names its subject in the first
+    int segment = -1; // sentences and clauses (after ".", ":", "-" …) so far: a written memory names its subject in
+                      // the first
     const bool spoken = !speaker.trimmed().isEmpty();
     auto closeRun = [&] {
         if (fullName.isEmpty() && run.size() >= 2 && runStart <= 3)
@@ -527,7 +528,7 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
 
 QSet<QString> MemoryProfile::subjectKeys() const
 {
-    // "home:otto": every name with every life slot the text speaks of. Rare features, so they pick the few
+    // "1>otto" (kHome, Otto): every name with every life slot the text speaks of. Rare features, so they pick the few
     // memories about one person's home among the dozens about that person.
     QSet<QString> keys;
     for (int slot : {kHome, kWork, kPartner})
