@@ -115,6 +115,16 @@ const QSet<QString> &endingWords()
     return set;
 }
 
+/// Verbs that take a thing from one value to another ("migrated the currency service from SQLite to Cassandra",
+/// "took over Zephyr from Noemi Chen", "was converted from JSON lines to TFRecords").
+const QSet<QString> &transitionWords()
+{
+    static const QSet<QString> set =
+        setOf({"migrated", "ported", "converted", "switched", "moved", "changed", "swapped", "transferred", "took",
+               "upgraded", "downgraded", "replaced", "handed", "retargeted", "rewritten", "rewrote"});
+    return set;
+}
+
 /// Words that put a fact in the past ("lived in Lisbon until 2020", "used to work at Ferrovia"): history beside
 /// the current value, not a change of it.
 const QSet<QString> &historyWords()
@@ -223,6 +233,43 @@ QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
     return QStringLiteral("%1: %2 → %3")
         .arg(slot, from.join(QStringLiteral(", ")), to.join(QStringLiteral(", ")))
         .simplified();
+}
+
+/// A transition: the newer takes a thing the older names from the older's value to another ("The code of the
+/// sitemap service is TypeScript" / "The sitemap service was ported from TypeScript to Java"; "Noemi Chen leads
+/// Zephyr" / "Ines Almeida took over Zephyr from Noemi Chen"). Both name one more thing (the service, the project),
+/// and the newer names something the older does not (the new value). Returns "from → to", or empty.
+QString transition(const MemoryProfile &older, const MemoryProfile &newer)
+{
+    if (newer.fromValues.isEmpty() || !older.fromValues.isEmpty() || !older.standing || older.history || newer.history
+        || (older.spoken && newer.spoken))
+        return {};
+    const QSet<QString> olderHas = older.values.value(ValueClass::Name) | older.terms;
+    // All of it ("from Noemi Chen" is not from Aaron Chen).
+    const QSet<QString> left = newer.fromValues;
+    if (!olderHas.contains(left))
+        return {};
+    // About one person, or the older's person is what the newer takes from ("Noemi Chen leads Zephyr" / "Ines
+    // Almeida took over Zephyr from Noemi Chen"); "Vivian Vidal … in Osaka" is not "Paula Vidal moved from Osaka".
+    if (older.person.size() >= 2 && newer.person.size() >= 2 && older.person != newer.person
+        && !left.contains(QSet<QString>(older.person.cbegin(), older.person.cend())))
+        return {};
+    const QSet<QString> thingsOlder = older.values.value(ValueClass::Name) | older.specific,
+                        thingsNewer = newer.values.value(ValueClass::Name) | newer.specific;
+    const QSet<QString> subject = (thingsOlder & thingsNewer) - left, to = thingsNewer - thingsOlder;
+    if (subject.isEmpty() || to.isEmpty())
+        return {};
+    // One thing, not two of a kind: not each side a specific word of its own besides the verb ("dataset
+    // meter-readings … gs://shared-raw" / "dataset radiology-notes was migrated from gs://shared-raw").
+    QSet<QString> ownNewer = newer.specific - older.specific;
+    for (const QString &verb : transitionWords())
+        ownNewer.remove(TextAnalysis::stem(verb));
+    if (!(older.specific - newer.specific).isEmpty() && !ownNewer.isEmpty())
+        return {};
+    QStringList from(left.cbegin(), left.cend()), into(to.cbegin(), to.cend());
+    from.sort();
+    into.sort();
+    return from.join(QStringLiteral(", ")) + QStringLiteral(" → ") + into.join(QStringLiteral(", "));
 }
 
 /// What a memory names, whatever the words' case: its specific terms, names, numbers and dates ("Dataset
@@ -402,6 +449,16 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         run.clear();
     };
     int sinceArticle = -1; // tokens since "a"/"an" in this sentence: "a librarian at the city council" is a job
+    // What this clause takes something from, kept when the clause has a verb of transition ("ported from X").
+    QStringList pendingFrom;
+    bool segmentTransits = false;
+    auto closeSegment = [&] {
+        if (segmentTransits)
+            for (const QString &v : std::as_const(pendingFrom))
+                p.fromValues.insert(v);
+        pendingFrom.clear();
+        segmentTransits = false;
+    };
     for (qsizetype k = 0; k < tokens.size(); ++k) {
         const Token &t = tokens[k];
         normalized << t.lower;
@@ -409,6 +466,21 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         if (t.sentenceStart) {
             sinceArticle = -1;
             ++segment;
+            closeSegment();
+        }
+        if (transitionWords().contains(t.lower))
+            segmentTransits = true;
+        if (t.lower == QLatin1String("from") && segmentTransits) { // "ported from X", not "came from X, switched off"
+            // "from SQLite", "from Noemi Chen", "from a shipyard": the name after it, or its first content word.
+            qsizetype j = k + 1;
+            while (j < tokens.size() && !tokens[j].sentenceStart && TextAnalysis::isStopWord(tokens[j].lower)
+                   && !tokens[j].word.front().isUpper())
+                ++j;
+            for (; j < tokens.size() && !tokens[j].sentenceStart && tokens[j].word.front().isUpper(); ++j)
+                pendingFrom << tokens[j].lower;
+            if (pendingFrom.isEmpty() && j < tokens.size() && !tokens[j].sentenceStart
+                && !tokens[j].word.front().isDigit())
+                pendingFrom << TextAnalysis::stem(tokens[j].lower);
         }
         const QString previous = k > 0 && !t.sentenceStart ? tokens[k - 1].lower : QString();
         const QString next = k + 1 < tokens.size() && !tokens[k + 1].sentenceStart ? tokens[k + 1].lower : QString();
@@ -512,6 +584,7 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
             p.specific.insert(stem);
     }
     closeRun();
+    closeSegment();
     if (p.person.size() < 2 && !fullName.isEmpty())
         p.person = fullName;
     if (!speaker.trimmed().isEmpty()) {
@@ -565,9 +638,12 @@ QString MemoryProfile::serialize() const
         + (endsValue ? QLatin1Char('x') : QLatin1Char('-'));
     QStringList own(specific.cbegin(), specific.cend());
     own.sort();
+    QStringList from(fromValues.cbegin(), fromValues.cend());
+    from.sort();
     return flags + QLatin1Char('|') + t.join(QLatin1Char(' ')) + QLatin1Char('|') + v.join(QLatin1Char(' '))
            + QLatin1Char('|') + QStringList(QStringList{lead} + person).join(QLatin1Char(' ')) + QLatin1Char('|')
-           + own.join(QLatin1Char(' ')) + QLatin1Char('|') + normalized;
+           + own.join(QLatin1Char(' ')) + QLatin1Char('|') + from.join(QLatin1Char(' ')) + QLatin1Char('|')
+           + normalized;
 }
 
 MemoryProfile MemoryProfile::deserialize(const QString &line)
@@ -598,7 +674,13 @@ MemoryProfile MemoryProfile::deserialize(const QString &line)
     p.lead = p.person.takeFirst();
     for (const QString &t : parts[4].split(QLatin1Char(' '), Qt::SkipEmptyParts))
         p.specific.insert(t);
-    p.normalized = parts.mid(5).join(QLatin1Char('|'));
+    if (parts.size() >= 7) {
+        for (const QString &v : parts[5].split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            p.fromValues.insert(v);
+        p.normalized = parts.mid(6).join(QLatin1Char('|'));
+    } else {
+        p.normalized = parts.mid(5).join(QLatin1Char('|')); // a line without what a transition is from
+    }
     return p;
 }
 
@@ -669,6 +751,12 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
     if (const QString update = lifeUpdate(older, newer); !update.isEmpty()) {
         out.contradiction = true;
         out.reason = update;
+        return out;
+    }
+
+    if (const QString moved = transition(older, newer); !moved.isEmpty()) {
+        out.contradiction = true;
+        out.reason = moved;
         return out;
     }
 

@@ -54,6 +54,9 @@ struct MemoryProfile {
     bool mentionsRelative = false; ///< names a relative, a friend or a pet ("her sister", "my dog"): another subject
     bool history = false;          ///< places a fact in the past ("until 2020", "formerly", a year)
     bool endsValue = false;        ///< ends something ("left", "leaving", "divorced", "sold the … place")
+    /// What a clause with a verb of transition takes something from ("ported from TypeScript": "typescript"; "took
+    /// over Zephyr from Noemi Chen": "noemi", "chen"): names as written, other words stemmed.
+    QSet<QString> fromValues;
 
     /// `speaker`: who says it (a transcript turn's speaker), counted as a name the text is about.
     static MemoryProfile of(const QString &text, const QString &speaker = {});
@@ -102,6 +105,9 @@ struct Comparison {
 ///   needs no shared slot word. A first name alone is the person only when the newer names the older's value
 ///   too. Not history (a year, "until"), not about a relative, not an event; a source's name after the memory
 ///   ("[src: …]") is not its subject.
+/// - transition: a newer clause with a verb of transition takes a thing from a value the older states ("ported
+///   from TypeScript to Java", "took over Zephyr from Noemi Chen"): both name one more thing, the newer a new one;
+///   not each side a specific word of its own (another dataset), not another person of the same surname.
 Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
                    const std::function<double(const QString &)> &weight = {});
 

@@ -175,6 +175,28 @@ private slots:
         QTest::newRow("life: a name alone after a colon is a value") << "Nanna Gunnarsson and Vibeke are married."
                                                                      << "New home for Nanna Gunnarsson: Split."
                                                                      << "none";
+        // Transitions: the newer takes the thing from the older's value to another.
+        QTest::newRow("transition: ported from") << "The code of the sitemap service is TypeScript."
+                                                 << "The sitemap service was ported from TypeScript to Java."
+                                                 << "contradiction";
+        QTest::newRow("transition: took over from") << "Noemi Chen leads Zephyr."
+                                                    << "Ines Almeida took over Zephyr from Noemi Chen."
+                                                    << "contradiction";
+        QTest::newRow("transition: came from, then switched") << "The checkout service uses Redis."
+                                                              << "The checkout outage came from Redis, so we "
+                                                                 "switched the checkout service to a bigger instance."
+                                                              << "none";
+        QTest::newRow("transition: from another of the same surname")
+            << "The Zephyr service is maintained by Aaron Chen."
+            << "Ines Almeida took over Zephyr from Noemi Chen."
+            << "none";
+        QTest::newRow("transition: another person's move") << "Vivian Vidal signed up for the triathlon in Osaka."
+                                                           << "Paula Vidal moved from Osaka to Glasgow."
+                                                           << "none";
+        QTest::newRow("transition: another dataset from the same place")
+            << "Dataset meter-readings-v3 is stored in gs://shared-raw."
+            << "Dataset radiology-notes was migrated from gs://shared-raw to s3://lab-archive."
+            << "none";
         QTest::newRow("life: an event is no standing fact") << "Met Kenji Costa on 26 June about the partner API."
                                                             << "Kenji Costa and Magda broke up; he is with Gavin now."
                                                             << "none";
@@ -334,6 +356,10 @@ private slots:
         QVERIFY(p.history);                          // a year
         QCOMPARE(p.lifeSlots, MemoryProfile::kWork); // "works"
         QCOMPARE(p.person, QStringList({QStringLiteral("maria")}));
+        const MemoryProfile ported = fact(QStringLiteral("The sitemap service was ported from TypeScript to Java."));
+        QCOMPARE(ported.fromValues, QSet<QString>({QStringLiteral("typescript")}));
+        QCOMPARE(MemoryProfile::deserialize(ported.serialize()).fromValues, ported.fromValues);
+        QCOMPARE(MemoryProfile::deserialize(ported.serialize()).normalized, ported.normalized);
         const MemoryProfile relative = fact(QStringLiteral("Maria's brother lives in Lyon."));
         QCOMPARE(MemoryProfile::deserialize(relative.serialize()).mentionsRelative, true);
         QCOMPARE(relative.lead, QStringLiteral("marias")); // Maria's brother, not Maria
