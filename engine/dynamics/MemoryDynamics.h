@@ -9,6 +9,7 @@
 #include <QDateTime>
 #include <QHash>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QSet>
 
 #include <functional>
@@ -56,9 +57,13 @@ public:
     /// One index run's moment of first sight: every file the run sees first is first seen when the
     /// run began, so memories of one run do not rank apart by the second in which each was reached
     /// (strength decays from first sight: twelve equal notes ranked by the order the index read them
-    /// when a slow run crossed a second). Until endRun(), then each file at its own time again.
-    void beginRun() { m_runStart = now(); }
-    void endRun() { m_runStart = {}; }
+    /// when a slow run crossed a second). Until the returned guard goes, on every path out of the run;
+    /// then each file at its own time again.
+    [[nodiscard]] auto beginRun()
+    {
+        m_runStart = now();
+        return qScopeGuard([this] { m_runStart = {}; });
+    }
     /// Queues a first-sight event for every indexed file the journal has none for (an index
     /// written by a run that was killed before such events were committed with the rows).
     Status noteUnseenFiles();

@@ -547,10 +547,13 @@ IndexReport Engine::indexLocked(const IndexProgress &progress, const std::atomic
     }
     // Indexes written before first-sight events were committed with their rows may lack some.
     crashPoint("index:generation-moved");
-    m_dynamics->beginRun();
-    const Status unseen = m_dynamics->noteUnseenFiles();
-    IndexReport report = m_indexer->run(progress, cancel);
-    m_dynamics->endRun();
+    IndexReport report;
+    Status unseen;
+    {
+        const auto run = m_dynamics->beginRun();
+        unseen = m_dynamics->noteUnseenFiles();
+        report = m_indexer->run(progress, cancel);
+    }
     crashPoint("index:indexed");
     if (report.writeFailed)
         undoVectorsOfFailedWrite();
@@ -605,15 +608,16 @@ IndexReport Engine::indexPaths(const QStringList &relativePaths, const IndexProg
 {
     IndexReport total;
     int done = 0;
-    m_dynamics->beginRun(); // files that came together are first seen together
-    for (const QString &path : relativePaths) {
-        total += indexPath(path);
-        if (progress)
-            progress(++done, int(relativePaths.size()), path);
-        if (total.writeFailed)
-            break; // the disk is full: each further path would fail the same way (the next rescan has them)
+    {
+        const auto run = m_dynamics->beginRun(); // files that came together are first seen together
+        for (const QString &path : relativePaths) {
+            total += indexPath(path);
+            if (progress)
+                progress(++done, int(relativePaths.size()), path);
+            if (total.writeFailed)
+                break; // the disk is full: each further path would fail the same way (the next rescan has them)
+        }
     }
-    m_dynamics->endRun();
     total.scanned = int(relativePaths.size());
     if (total.writeFailed)
         return total; // not brought up to date

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "StackSampler.h"
+
 #include <QAbstractEventDispatcher>
 #include <QHash>
 #include <QObject>
@@ -8,11 +10,7 @@
 
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <ctime>
-#include <dlfcn.h>
-#include <execinfo.h>
-#include <pthread.h>
 #include <thread>
 #include <utility>
 
@@ -47,17 +45,7 @@ class TurnProbe {
 public:
     TurnProbe()
     {
-        s_self = this;
-        m_ui = pthread_self();
-        pthread_getcpuclockid(m_ui, &m_uiClock);
-        struct sigaction action = {};
-        action.sa_handler = &TurnProbe::onSignal;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESTART;
-        sigaction(SIGPROF, &action, &m_previousAction);
-        void *warm[4];
-        backtrace(warm, 4); // loads libgcc before the handler needs it
-
+        pthread_getcpuclockid(pthread_self(), &m_uiClock);
         auto *dispatcher = QAbstractEventDispatcher::instance();
         for (auto moment : {&QAbstractEventDispatcher::awake, &QAbstractEventDispatcher::aboutToBlock})
             m_connections << QObject::connect(dispatcher, moment, dispatcher, [this] { endTurn(uiCpuNs()); });
@@ -71,8 +59,6 @@ public:
         m_watch.join();
         for (const QMetaObject::Connection &c : std::as_const(m_connections))
             QObject::disconnect(c);
-        sigaction(SIGPROF, &m_previousAction, nullptr);
-        s_self = nullptr;
     }
     TurnProbe(const TurnProbe &) = delete;
     TurnProbe &operator=(const TurnProbe &) = delete;
@@ -92,7 +78,7 @@ public:
     {
         m_last = uiCpuNs();
         m_turnStart.store(m_last);
-        m_count.store(0);
+        m_sampler.reset();
     }
 
     /// Where the longest turn of the probe's life spent its CPU: the UI thread's stacks sampled in
@@ -102,10 +88,9 @@ public:
     {
         QHash<QString, QList<quintptr>> offsetsByFile;
         for (int s = 0; s < m_worstCount; ++s)
-            for (int f = 0; f < m_worstDepth[s]; ++f)
-                if (Dl_info info; dladdr(m_worst[s][f], &info) && info.dli_fname)
-                    offsetsByFile[QString::fromLocal8Bit(info.dli_fname)]
-                        << quintptr(m_worst[s][f]) - quintptr(info.dli_fbase) - 1;
+            for (int f = 0; f < m_worst[size_t(s)].depth; ++f)
+                if (const auto at = Sampler::locate(m_worst[size_t(s)].frames[size_t(f)]))
+                    offsetsByFile[QString::fromLocal8Bit(at->first)] << at->second;
         QHash<QPair<QString, quintptr>, QString> named = symbolize(offsetsByFile);
         QString text =
             QStringLiteral("the longest turn, %1 ms of CPU, sampled %2 times:\n").arg(m_worstMs).arg(m_worstCount);
@@ -113,13 +98,12 @@ public:
             text += QStringLiteral("  sample %1:\n").arg(s + 1);
             // Frames 0-2 are the handler, the signal trampoline's caller and the interrupted frame's
             // return address: start at the interrupted code itself.
-            for (int f = 2, shown = 0; f < m_worstDepth[s] && shown < kShownFrames; ++f, ++shown) {
-                Dl_info info;
-                if (!dladdr(m_worst[s][f], &info) || !info.dli_fname)
+            for (int f = 2, shown = 0; f < m_worst[size_t(s)].depth && shown < kShownFrames; ++f, ++shown) {
+                const auto at = Sampler::locate(m_worst[size_t(s)].frames[size_t(f)]);
+                if (!at)
                     continue;
-                const QString file = QString::fromLocal8Bit(info.dli_fname);
-                const quintptr offset = quintptr(m_worst[s][f]) - quintptr(info.dli_fbase) - 1;
-                text += QStringLiteral("    %1\n").arg(named.value({file, offset}, file.section(u'/', -1)));
+                const QString file = QString::fromLocal8Bit(at->first);
+                text += QStringLiteral("    %1\n").arg(named.value({file, at->second}, file.section(u'/', -1)));
             }
         }
         return text;
@@ -127,9 +111,8 @@ public:
 
 private:
     static constexpr qint64 kNsPerMs = 1000000;
-    static constexpr int kDepth = 40;
-    static constexpr int kSamples = 48;
     static constexpr int kShownFrames = 18;
+    using Sampler = StackSampler<48, 40>;
 
     qint64 uiCpuNs() const
     {
@@ -147,17 +130,12 @@ private:
         m_last = now;
         m_turnStart.store(now);
         ++m_turns;
-        const int count = qMin(m_count.load(), kSamples);
         if (turn > m_worstNs) {
             m_worstNs = turn;
             m_worstMs = turn / kNsPerMs;
-            for (int s = 0; s < count; ++s) {
-                m_worstDepth[s] = m_depth[s];
-                std::copy(std::begin(m_frames[s]), std::end(m_frames[s]), std::begin(m_worst[s]));
-            }
-            m_worstCount = count;
+            m_worstCount = m_sampler.copyTo(m_worst);
         }
-        m_count.store(0);
+        m_sampler.reset();
     }
 
     void watch()
@@ -169,27 +147,11 @@ private:
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
             const qint64 now = uiCpuNs();
             const qint64 start = m_turnStart.load();
-            if (now - start < from || now - qMax(sampledAt, start) < every || m_count.load() >= kSamples)
+            if (now - start < from || now - qMax(sampledAt, start) < every)
                 continue;
             sampledAt = now;
-            m_taken.store(false);
-            pthread_kill(m_ui, SIGPROF);
-            for (int i = 0; i < 50 && !m_taken.load(); ++i)
-                std::this_thread::sleep_for(std::chrono::microseconds(200));
+            m_sampler.sample();
         }
-    }
-
-    static void onSignal(int)
-    {
-        TurnProbe *self = s_self;
-        if (!self)
-            return;
-        const int n = self->m_count.load();
-        if (n < kSamples) {
-            self->m_depth[n] = backtrace(self->m_frames[n], kDepth);
-            self->m_count.store(n + 1);
-        }
-        self->m_taken.store(true);
     }
 
     /// "function (file:line)" for each offset, by addr2line (binutils, beside the compiler); an
@@ -213,25 +175,18 @@ private:
         return named;
     }
 
-    static inline TurnProbe *s_self = nullptr;
-    pthread_t m_ui{};
+    Sampler m_sampler; // of the thread that creates the probe, the UI thread
     clockid_t m_uiClock{};
-    struct sigaction m_previousAction = {};
     QList<QMetaObject::Connection> m_connections;
     qint64 m_last = 0;
     qint64 m_longest = 0;
     qint64 m_turns = 0;
     std::atomic<qint64> m_turnStart{0};
-    std::atomic<int> m_count{0};
-    std::atomic<bool> m_taken{false};
     std::atomic<bool> m_stop{false};
-    void *m_frames[kSamples][kDepth] = {};
-    int m_depth[kSamples] = {};
     qint64 m_worstNs = 0;
     qint64 m_worstMs = 0;
     int m_worstCount = 0;
-    void *m_worst[kSamples][kDepth] = {};
-    int m_worstDepth[kSamples] = {};
+    std::array<Sampler::Stack, Sampler::kSamples> m_worst{};
     std::thread m_watch;
 };
 

@@ -599,6 +599,12 @@ private slots:
         QVERIFY(e.firstSeen > a.firstSeen);
         QCOMPARE(stateOf(QStringLiteral("f")).firstSeen, e.firstSeen);
         QCOMPARE(stateOf(QStringLiteral("g")).firstSeen, e.firstSeen);
+
+        // Outside a run, a file is first seen when it is read again, not at the last run's start.
+        write(QStringLiteral("h"));
+        QVERIFY(!(*engine)->indexPath(QStringLiteral("notes/h.md")).error);
+        QVERIFY2(stateOf(QStringLiteral("h")).firstSeen > e.firstSeen,
+                 "a file indexed alone after a run took that run's moment of first sight");
     }
 
     void journal_tornLastLineWaitsUntilItIsComplete()
