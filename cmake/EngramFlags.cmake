@@ -31,10 +31,6 @@ if(ENGRAM_SANITIZE)
   endif()
 endif()
 
-# engram_precompile_qt(TARGET HEADERS...): the Qt and standard headers most of a library's files
-# include, parsed once per library instead of once per file (parsing them was half of an engine
-# file's compile). Only system headers: the project's own change too often. clang records the headers'
-# times in a precompiled header unless told not to; ccache needs it not to.
 # The QtCore and standard headers that most files of the engine, and of the libraries and programs on it
 # (model, ui, app), include; each adds those of its own modules. A UI file spent two thirds of its
 # compile parsing headers (MemoryBrowser.cpp, -ftime-report) before the ui had its own.
@@ -44,6 +40,10 @@ set(engram_core_pch_headers
   <vector>)
 set(engram_model_pch_headers ${engram_core_pch_headers}
   <QObject> <QAbstractTableModel> <QCoreApplication> <QElapsedTimer> <QLocale> <QTimer> <QColor>)
+# engram_precompile_qt(TARGET HEADERS...): the Qt and standard headers most of a library's files
+# include, parsed once per library instead of once per file (parsing them was half of an engine
+# file's compile). Only system headers: the project's own change too often. clang records the headers'
+# times in a precompiled header unless told not to; ccache needs it not to.
 function(engram_precompile_qt target)
   target_precompile_headers(${target} PRIVATE ${ARGN})
   if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
