@@ -1,10 +1,11 @@
 // Why the review misses a planted pair: for each pair of bench/hygiene's planted.json (of one kind), which
-// step of the finding index drops it — candidate selection (FindingIndex::candidatesOf, replayed here from
-// the stored profiles), the coverage bound, or compare()'s rules — with both profiles.
+// step of the finding index drops it — candidate selection (FindingIndex::candidateChunksOf), the coverage
+// bound, or compare()'s rules — with both profiles.
 //
 //   hygiene_explain --vault DIR [--kind contradiction] [--missed-only]
 //
-// Run it after hygiene_bench on the same vault (it reads review_profiles and review_findings).
+// Run it after hygiene_bench on the same vault (it reads review_profiles and review_findings; its update() of the
+// finding index finds nothing new to compare).
 #include "core/Database.h"
 #include "hygiene/FindingIndex.h"
 #include "hygiene/MemoryComparison.h"
@@ -17,8 +18,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <algorithm>
-#include <cmath>
 #include <cstdio>
 
 using namespace engram;
@@ -27,17 +26,9 @@ namespace {
 
 struct Entry {
     qint64 chunkId = 0;
-    qint64 fileId = 0;
     qint64 time = 0;
     MemoryProfile profile;
-    QVector<int> features;
 };
-
-bool isConflictSlot(const QString &feature)
-{
-    return feature.startsWith(QLatin1String("day:")) || feature.startsWith(QLatin1String("month:"))
-           || feature.startsWith(QLatin1String("number:"));
-}
 
 } // namespace
 
@@ -52,76 +43,23 @@ int main(int argc, char **argv)
     parser.process(app);
     const QString vault = parser.value(QStringLiteral("vault"));
     Database db;
-    if (Status s = db.open(vault + QStringLiteral("/.engram/index.db"), true); !s) {
+    if (Status s = db.open(vault + QStringLiteral("/.engram/index.db")); !s) {
         std::fprintf(stderr, "%s\n", qPrintable(s.error().toString()));
         return 1;
     }
-    QVector<Entry> entries;
-    QHash<qint64, int> entryOfChunk;
-    QHash<QString, int> featureIds;
-    QVector<QString> featureNames;
-    QVector<QVector<int>> postings;
-    {
-        auto s = db.prepare(
-            QStringLiteral("SELECT chunk_id, file_id, time, profile FROM review_profiles ORDER BY chunk_id"));
-        while (s->next()) {
-            Entry e{s->int64(0), s->int64(1), s->int64(2), MemoryProfile::deserialize(s->text(3)), {}};
-            const int index = int(entries.size());
-            QSet<QString> fs = e.profile.terms | e.profile.valueKeys() | e.profile.subjectKeys();
-            for (const QString &f : fs) {
-                int id = featureIds.value(f, -1);
-                if (id < 0) {
-                    id = int(featureNames.size());
-                    featureIds.insert(f, id);
-                    featureNames << f;
-                    postings.append(QVector<int>());
-                }
-                e.features << id;
-                postings[id] << index;
-            }
-            std::sort(e.features.begin(), e.features.end());
-            entryOfChunk.insert(e.chunkId, index);
-            entries << e;
-        }
+    // The finding index as update() leaves it: a no-op after hygiene_bench ran on this vault.
+    FindingIndex index(db);
+    if (auto scan = index.update(); !scan) {
+        std::fprintf(stderr, "%s\n", qPrintable(scan.error().toString()));
+        return 1;
     }
-    const double n = double(entries.size());
-    auto weight = [&](const QString &f) {
-        const int id = featureIds.value(f, -1);
-        if (id < 0 || postings[id].isEmpty())
-            return 1.0;
-        return std::log(1.0 + (n + 1) / double(postings[id].size()));
-    };
-    QVector<double> score(entries.size(), 0.0);
-    auto candidatesOf = [&](int index) {
-        const Entry &entry = entries[index];
-        QVector<int> probe;
-        for (int f : entry.features)
-            if (!isConflictSlot(featureNames[f]))
-                probe << f;
-        std::sort(probe.begin(), probe.end(), [&](int a, int b) { return postings[a].size() < postings[b].size(); });
-        probe.resize(qMin<qsizetype>(probe.size(), FindingIndex::kProbeFeatures));
-        const qsizetype cap = qMax<qsizetype>(400, entries.size() / 50);
-        QVector<int> touched;
-        for (int f : probe) {
-            const QVector<int> &list = postings[f];
-            if (list.size() > cap)
-                continue;
-            const double idf = std::log(1.0 + (n + 1) / double(list.size()));
-            for (int other : list) {
-                if (other == index || entries[other].fileId == entry.fileId)
-                    continue;
-                if (score[other] == 0.0)
-                    touched << other;
-                score[other] += idf;
-            }
-        }
-        auto better = [&](int a, int b) { return score[a] != score[b] ? score[a] > score[b] : a < b; };
-        std::sort(touched.begin(), touched.end(), better);
-        QVector<int> out = touched;
-        for (int t : std::as_const(touched))
-            score[t] = 0.0;
-        return out;
-    };
+    QHash<qint64, Entry> entries;
+    {
+        auto s = db.prepare(QStringLiteral("SELECT chunk_id, time, profile FROM review_profiles"));
+        while (s->next())
+            entries.insert(s->int64(0), Entry{s->int64(0), s->int64(1), MemoryProfile::deserialize(s->text(2))});
+    }
+    auto weight = [&](const QString &feature) { return index.weight(feature); };
     auto chunksOf = [&](const QString &path, int line) {
         QList<qint64> out;
         auto s = db.prepare(QStringLiteral("SELECT c.id, c.start_line, c.end_line FROM chunks c JOIN files f ON "
@@ -159,22 +97,20 @@ int main(int argc, char **argv)
         QString detail;
         for (qint64 ca : as)
             for (qint64 cb : bs) {
-                if (!entryOfChunk.contains(ca) || !entryOfChunk.contains(cb))
+                if (!entries.contains(ca) || !entries.contains(cb))
                     continue;
-                const int ia = entryOfChunk[ca], ib = entryOfChunk[cb];
                 const QString st = stored.value({ca, cb});
-                const QVector<int> candA = candidatesOf(ia), candB = candidatesOf(ib);
-                const int rankAB = int(candA.indexOf(ib)), rankBA = int(candB.indexOf(ia));
-                const int later = qMax(ia, ib);
-                const int rankLater = later == ia ? rankAB : rankBA;
-                const Entry &a = entries[ia], &b = entries[ib];
+                const QList<qint64> candA = index.candidateChunksOf(ca), candB = index.candidateChunksOf(cb);
+                const int rankAB = int(candA.indexOf(cb)), rankBA = int(candB.indexOf(ca));
+                const int rankLater = ca > cb ? rankAB : rankBA;
+                const Entry &a = entries[ca], &b = entries[cb];
                 const bool aOlder = a.time != b.time ? a.time < b.time : a.chunkId < b.chunkId;
                 const Entry &older = aOlder ? a : b, &newer = aOlder ? b : a;
                 const Comparison c = compare(older.profile, newer.profile, weight);
                 QString step;
                 if (!st.isEmpty())
                     step = QStringLiteral("stored-") + st;
-                else if (rankLater < 0 || rankLater >= FindingIndex::kCandidates)
+                else if (rankLater < 0)
                     step = QStringLiteral("not-candidate");
                 else
                     step = QStringLiteral("compared-nothing");

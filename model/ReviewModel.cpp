@@ -126,6 +126,15 @@ QString ReviewModel::reasonText(const ReviewFinding &f)
         return tr("the newer one says no");
     if (f.reason == QLatin1String("the older one says no"))
         return tr("the older one says no");
+    // A life update names the slot of a person's life that changed: "home: barcelona → hamburg".
+    static const QRegularExpression life(QStringLiteral("^(home|work|partner): (.+)$"));
+    if (const QRegularExpressionMatch m = life.match(f.reason); m.hasMatch()) {
+        if (m.captured(1) == QLatin1String("home"))
+            return tr("home: %1").arg(m.captured(2));
+        if (m.captured(1) == QLatin1String("work"))
+            return tr("work: %1").arg(m.captured(2));
+        return tr("partner: %1").arg(m.captured(2));
+    }
     static const QRegularExpression stale(
         QStringLiteral("^not confirmed since (\\d{4}-\\d{2}-\\d{2}); (.+) \\((\\d{4}-\\d{2}-\\d{2})\\) talks about its "
                        "subject differently$"));

@@ -2081,6 +2081,18 @@ Stärke %1</translation>
         <source>Newer memory</source>
         <translation>Neuere Erinnerung</translation>
     </message>
+    <message>
+        <source>home: %1</source>
+        <translation>Wohnort: %1</translation>
+    </message>
+    <message>
+        <source>work: %1</source>
+        <translation>Arbeit: %1</translation>
+    </message>
+    <message>
+        <source>partner: %1</source>
+        <translation>Partner: %1</translation>
+    </message>
 </context>
 <context>
     <name>engram::ReviewView</name>

@@ -2077,6 +2077,18 @@ strength %1</source>
         <source>Newer memory</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>home: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>work: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partner: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::ReviewView</name>

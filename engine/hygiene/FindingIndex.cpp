@@ -217,6 +217,15 @@ QVector<int> FindingIndex::candidatesOf(int index) const
     return out;
 }
 
+QList<qint64> FindingIndex::candidateChunksOf(qint64 chunkId) const
+{
+    QList<qint64> out;
+    if (const auto it = m_entryOfChunk.constFind(chunkId); it != m_entryOfChunk.cend())
+        for (int other : candidatesOf(*it))
+            out << m_entries[other].chunkId;
+    return out;
+}
+
 double FindingIndex::coverageBound(const Entry &a, const Entry &b) const
 {
     // One walk of the two sorted feature lists: the weight they share, each side's total, and the weight

@@ -102,6 +102,11 @@ public:
     /// The weight of a term or value key: log(1 + N / df) over the profiled memories; 1 when unknown.
     double weight(const QString &feature) const;
 
+    /// The chunks that `chunkId`'s memory is compared with, best first (at most kCandidates), as update() picks
+    /// them; empty before the first update() or for a chunk without a profile. For a reader that asks why a pair
+    /// was never compared (bench/hygiene_explain).
+    QList<qint64> candidateChunksOf(qint64 chunkId) const;
+
     /// How many candidates each new memory is compared with, at most.
     static constexpr int kCandidates = 24;
     /// The rarest features of a memory that pick its candidates.

@@ -515,6 +515,8 @@ private Q_SLOTS:
         QVERIFY2(text.startsWith(QLatin1String("not confirmed since ")), qPrintable(text));
         f.reason = QStringLiteral("friday → tuesday"); // values: shown as they are
         QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("friday → tuesday"));
+        f.reason = QStringLiteral("home: barcelona → hamburg"); // a life update names its slot
+        QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("home: barcelona → hamburg"));
     }
 
     void wordDiff_marksTheWordsOneSideLacks()

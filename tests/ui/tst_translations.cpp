@@ -6,6 +6,7 @@
 #include "HealthModel.h"
 #include "HealthText.h"
 #include "MainWindow.h"
+#include "ReviewModel.h"
 #include "SettingsDialog.h"
 #include "TestVault.h"
 #include "TimelineView.h"
@@ -101,6 +102,12 @@ private Q_SLOTS:
                  QStringLiteral("12 von höchstens 5.000 Ereignissen, neuestes vor 3 Tagen (veraltet nach 2 Tagen)"));
         QCOMPARE(HealthText::advice(stale),
                  QStringLiteral("Neuere Transkripte indizieren oder den Werkzeug-Hook prüfen"));
+        // A finding's reason: the engine's slot word is translated, the values it names are not.
+        ReviewFinding moved;
+        moved.reason = QStringLiteral("home: barcelona → hamburg");
+        QCOMPARE(ReviewModel::reasonText(moved), QStringLiteral("Wohnort: barcelona → hamburg"));
+        moved.reason = QStringLiteral("work: ferncliff pharma →"); // a job left, none named
+        QCOMPARE(ReviewModel::reasonText(moved), QStringLiteral("Arbeit: ferncliff pharma →"));
     }
 
     void germanWindow_healthIsGermanAndThePackQueryIsNot()
