@@ -235,6 +235,30 @@ QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
         .simplified();
 }
 
+/// Whether every word one side's text has and the other's lacks is a number or a weekday that side states: the
+/// same sentence with a value swapped, not another thing of one template (a name, a letter, a month).
+bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer)
+{
+    auto wordsOf = [](const MemoryProfile &p) {
+        const QStringList words = p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        return QSet<QString>(words.cbegin(), words.cend());
+    };
+    auto isValue = [](const QString &word, const MemoryProfile &p) {
+        if (std::all_of(word.cbegin(), word.cend(), [](QChar c) { return c.isDigit(); }))
+            return true;
+        const QSet<QString> days = p.values.value(ValueClass::Weekday);
+        return std::any_of(days.cbegin(), days.cend(), [&](const QString &day) { return word.startsWith(day); });
+    };
+    const QSet<QString> a = wordsOf(older), b = wordsOf(newer);
+    for (const QString &word : a - b)
+        if (!isValue(word, older))
+            return false;
+    for (const QString &word : b - a)
+        if (!isValue(word, newer))
+            return false;
+    return true;
+}
+
 /// A transition: the newer takes a thing the older names from the older's value to another ("The code of the
 /// sitemap service is TypeScript" / "The sitemap service was ported from TypeScript to Java"; "Noemi Chen leads
 /// Zephyr" / "Ines Almeida took over Zephyr from Noemi Chen"). Both name one more thing (the service, the project),
@@ -779,8 +803,14 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
             !(namesOlder - namesNewer).isEmpty() && !(namesNewer - namesOlder).isEmpty() && !sharedLead;
         const bool oneStatement = ownWords <= (announced || polarity ? 3 : 1) && !manyValuesApart
                                   && !(!changes.isEmpty() && wordsEachSide) && !(polarity && namesEachSide);
-        if (sameThing && holds && oneStatement && (announced || polarity) && sharedTerms.size() >= (announced ? 1 : 2)
-            && termJaccard >= needed && (!told || announced)) {
+        // Two standing facts worded alike to the last word but a number or a day ("Bluebird has a budget of 20
+        // thousand euros" / "… of 80 thousand euros") cannot both hold now, said with a change word or not. Any
+        // other word apart is another thing of one template: a name ("The budget for Vesper …"), a letter ("the
+        // 3D printer B"), a date (two appointments worded alike both hold).
+        const bool swapped =
+            !changes.isEmpty() && older.standing && newer.standing && !told && onlyValuesDiffer(older, newer);
+        if (sameThing && holds && oneStatement && (announced || polarity || swapped)
+            && sharedTerms.size() >= (announced ? 1 : 2) && termJaccard >= needed && (!told || announced)) {
             out.contradiction = true;
             if (!changes.isEmpty())
                 out.reason = changes.join(QStringLiteral("; "));

@@ -67,6 +67,13 @@ private slots:
         QTest::newRow("negation") << "Feature flags are cleaned up after each release."
                                   << "Feature flags are not cleaned up after each release."
                                   << "contradiction";
+        // Worded alike to the last word but a number or a day: no change word is needed.
+        QTest::newRow("a number swapped, unannounced") << "Bluebird has a budget of 20 thousand euros."
+                                                       << "Bluebird has a budget of 80 thousand euros."
+                                                       << "contradiction";
+        QTest::newRow("a day swapped, unannounced") << "Retros for the Berlin checkout team are on alternate Thursdays."
+                                                    << "Retros for the Berlin checkout team are on alternate Fridays."
+                                                    << "contradiction";
 
         // Neither: both hold.
         QTest::newRow("same subject, other fact") << "Deploys run on Fridays after the standup."
@@ -196,6 +203,25 @@ private slots:
         QTest::newRow("transition: another dataset from the same place")
             << "Dataset meter-readings-v3 is stored in gs://shared-raw."
             << "Dataset radiology-notes was migrated from gs://shared-raw to s3://lab-archive."
+            << "none";
+        // One template, two things: the thing is a letter or a name, or the value is a date (two appointments).
+        QTest::newRow("unannounced, another lettered thing") << "The 3D printer B gets calibrated every Tuesday."
+                                                             << "The 3D printer C gets calibrated every Wednesday."
+                                                             << "none";
+        QTest::newRow("unannounced, another named thing") << "The budget for Vesper is 35 thousand euros."
+                                                          << "The budget for Magpie is 60 thousand euros."
+                                                          << "none";
+        QTest::newRow("unannounced, another date") << "Eye test: 8 November, 3 pm, the optician at Station Square."
+                                                   << "Eye test: 20 January, 2 pm, the optician at Station Square."
+                                                   << "none";
+        // A word besides the number on either side: the older's limit was for uploads, or the newer's is.
+        QTest::newRow("unannounced, the newer's word besides the number")
+            << "The API times out after 30 seconds."
+            << "The API times out after 60 seconds on uploads."
+            << "none";
+        QTest::newRow("unannounced, the older's word besides the number")
+            << "The API times out after 30 seconds on uploads."
+            << "The API times out after 60 seconds."
             << "none";
         QTest::newRow("life: an event is no standing fact") << "Met Kenji Costa on 26 June about the partner API."
                                                             << "Kenji Costa and Magda broke up; he is with Gavin now."
