@@ -397,6 +397,68 @@ private slots:
         QCOMPARE(count, 1);
     }
 
+    /// The anchor pass tests every other place for an anchor that starts there or a byte before, eight places a
+    /// step, then the places of a pair that passed one by one: a secret is found whatever its place in a step, at
+    /// the text's start and at its end, with anchors of two, three, four and more bytes.
+    void redact_findsAnAnchorAtEveryPlaceOfTheScan_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("secret");
+        const QList<std::pair<QByteArray, QByteArray>> secrets{
+            {"SK0123456789abcdef0123456789abcdef", "SK0123456789abcdef0123456789abcdef"},   // "SK", as written
+            {"pw=Hx7kQ2mZp9wL", "Hx7kQ2mZp9wL"},                                            // "pw", any case
+            {"--password Hx7kQ2mZp9wL", "Hx7kQ2mZp9wL"},                                    // "--"
+            {"sk-0123456789abcdef0123456789abcdef", "sk-0123456789abcdef0123456789abcdef"}, // "sk-"
+            {"ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5", "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5"}, // "ghp_"
+            {"AGE-SECRET-KEY-1QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2T",
+             "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"}, // sixteen bytes
+        };
+        for (const auto &[secret, value] : secrets) {
+            for (int place = 0; place < 18; ++place) {
+                const QByteArray before(place, ' ');
+                QTest::addRow("%s at %d", secret.left(4).constData(), place) << before + secret + " done" << value;
+                QTest::addRow("%s at %d, ending the text", secret.left(4).constData(), place)
+                    << before + secret << value;
+            }
+        }
+    }
+
+    void redact_findsAnAnchorAtEveryPlaceOfTheScan()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, secret);
+        redactsOnce(text, secret);
+    }
+
+    /// An anchor found without case is found in each spelling of its first four letters (the anchor pass's tables
+    /// hold them), at both places of a tested pair.
+    void redact_findsAnAnchorInEveryCase_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("secret");
+        const QList<std::pair<QByteArray, QByteArray>> secrets{
+            {"bearer Hx7kQ2mZp9wLx8Yt3RqZ", "Hx7kQ2mZp9wLx8Yt3RqZ"},
+            {"authorization: Basic eWlmTlJYejlBRlJW", "eWlmTlJYejlBRlJW"},
+        };
+        for (const auto &[secret, value] : secrets) {
+            for (int upper = 0; upper < 16; ++upper) {
+                QByteArray spelled = secret;
+                for (int k = 0; k < 4; ++k)
+                    if (upper & (1 << k))
+                        spelled[k] = char(spelled.at(k) - 32);
+                QTest::addRow("%s", spelled.left(6).constData()) << spelled << value;
+                QTest::addRow("%s, a byte on", spelled.left(6).constData()) << " " + spelled << value;
+            }
+        }
+    }
+
+    void redact_findsAnAnchorInEveryCase()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, secret);
+        redactsOnce(text, secret);
+    }
+
     void redact_takesAShortAssignmentThatEndsTheText()
     {
         // The search for `=` and `:` reads eight characters at a time; here the colon is in the six after them.
