@@ -228,6 +228,11 @@ private slots:
         QTest::newRow("references") << QByteArray(
             "password = request.form['password']\ntoken = self.token\nAPI_KEY=${API_KEY}\nsecret: ${{ "
             "secrets.DEPLOY_KEY }}");
+        // Random-looking, but code: a member chain, a call (read by hand, not by an expression).
+        QTest::newRow("random-looking references") << QByteArray(
+            "token = settings.Hx7kQ2mZp9wLx8Yt\ntoken = getHxkQmZpwLxYtRq()\ntoken = app.cfg.Hx7kQ2mZp9wLx8Yt()\n");
+        // A UUID holds ClickHouse's 4b1d in hex: not its 38 letters and digits.
+        QTest::newRow("uuid with 4b1d") << QByteArray("\"id\":\"9f8e4b1d-4b1d-11ee-8c90-0242ac120002\"");
         QTest::newRow("token counts") << QByteArray(
             "\"usage\":{\"input_tokens\":1234,\"cache_creation_input_tokens\":5470,\"output_tokens\":88}");
         QTest::newRow("max tokens") << QByteArray("max_tokens: 4096\ntoken_count = 512\n");
@@ -457,6 +462,32 @@ private slots:
         QFETCH(QByteArray, text);
         QFETCH(QByteArray, secret);
         redactsOnce(text, secret);
+    }
+
+    /// ClickHouse's key is its prefix and exactly 38 letters and digits after it (the look before its expression
+    /// counts them, so a UUID's `4b1d` does not wake it): found at that length, ending the text, not one shorter.
+    void redact_takesAClickHouseKeyOfItsLength()
+    {
+        int count = 0;
+        QCOMPARE(SecretRedactor::redact("key 4b1dAb3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5hJ", &count),
+                 QByteArray("key [REDACTED:clickhouse-key]"));
+        QCOMPARE(SecretRedactor::redact("\"4b1dAb3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5hJ\"", &count),
+                 QByteArray("\"[REDACTED:clickhouse-key]\""));
+        QCOMPARE(count, 2);
+        QCOMPARE(SecretRedactor::redact("key 4b1dAb3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5h", &count),
+                 QByteArray("key 4b1dAb3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5h"));
+        QCOMPARE(count, 2);
+    }
+
+    /// The look after `--` reads the flag's name without case, as the expression does.
+    void redact_takesAFlagNamedInCapitals()
+    {
+        int count = 0;
+        QCOMPARE(SecretRedactor::redact("tool --DB-PASSWORD Hx7kQ2mZp9wL", &count),
+                 QByteArray("tool --DB-PASSWORD [REDACTED:generic-secret]"));
+        QCOMPARE(SecretRedactor::redact("tool --Api-Token Hx7kQ2mZp9wL", &count),
+                 QByteArray("tool --Api-Token [REDACTED:generic-secret]"));
+        QCOMPARE(count, 2);
     }
 
     void redact_takesAShortAssignmentThatEndsTheText()
