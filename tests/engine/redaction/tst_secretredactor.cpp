@@ -490,6 +490,21 @@ private slots:
         QCOMPARE(count, 2);
     }
 
+    /// The check for a key's body without its header tests every other block of 16 bytes, and its neighbours only
+    /// when it is base64: a body is found wherever its first line falls in the blocks (at one space, a line of 60
+    /// whose only whole blocks are the second and third of the text).
+    void redact_findsAKeyBodyWhereverItsLinesFallInBlocks()
+    {
+        const QByteArray first = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VxJk3mPq";
+        const QByteArray second = "Rt5YwZ2hLq8nXc4vBm1sKd7gFj3pWe6uNa9oQi0lTy2rUx5zCb8kMh4gVs1e";
+        for (int place = 0; place < 33; ++place) {
+            int count = 0;
+            const QByteArray out =
+                SecretRedactor::redact(QByteArray(place, ' ') + first + "\n" + second + "\nZm9vYmFy\n", &count);
+            QVERIFY2(count == 1 && !out.contains(first) && !out.contains(second), out.constData());
+        }
+    }
+
     void redact_takesAShortAssignmentThatEndsTheText()
     {
         // The search for `=` and `:` reads eight characters at a time; here the colon is in the six after them.
