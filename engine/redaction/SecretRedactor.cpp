@@ -179,7 +179,7 @@ public:
         };
         // Every other position's three bytes, tested exactly in two loads and an add: one pair of places in 15
         // of the sample is tested further, place by place, and one place in 90 is looked at (the test of every
-        // place, 1.6 times the instructions in a hook's capture, sent one in 64 on). The scan only collects the
+        // place, twice the instructions in a hook's capture, sent one in 64 on). The scan only collects the
         // places: with the look in the same loop, its registers went to the stack.
         std::array<qsizetype, 128> marked;
         for (qsizetype from = 0; from + 2 < size;) {
