@@ -4,9 +4,11 @@
 #include <QSet>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <iterator>
+#include <string_view>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -108,12 +110,30 @@ bool isPlaceholder(QStringView value, bool quoted = false)
     return false;
 }
 
-/// A bare identifier or a member chain (`password`, `self.token`, `args.api_key`): code, not a value.
+/// A bare identifier or a member chain (`password`, `self.token`, `args.api_key`): code, not a value. Read by
+/// hand as `^[A-Za-z_]+(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(\))?$` reads it (the classes share no character with
+/// `.` and `(`, so nothing backtracks): as an expression it was one more for a hook's process to compile.
 bool isCodeReference(QStringView value)
 {
-    static const QRegularExpression reference(
-        QStringLiteral(R"(^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(\))?$)"));
-    return reference.match(value).hasMatch();
+    const auto letter = [](QChar c) { return (c >= u'A' && c <= u'Z') || (c >= u'a' && c <= u'z') || c == u'_'; };
+    const auto nameCharacter = [&](QChar c) { return letter(c) || (c >= u'0' && c <= u'9'); };
+    if (value.endsWith(u'\n')) // `$` holds before a last line break too
+        value.chop(1);
+    qsizetype i = 0;
+    const qsizetype size = value.size();
+    if (size == 0 || !letter(value[0]))
+        return false;
+    while (i < size && letter(value[i]))
+        ++i;
+    while (i < size && value[i] == u'.') {
+        if (++i >= size || !letter(value[i]))
+            return false;
+        while (i < size && nameCharacter(value[i]))
+            ++i;
+    }
+    if (size - i == 2 && value[i] == u'(' && value[i + 1] == u')')
+        i += 2;
+    return i == size;
 }
 
 /// Looks machine-made: long enough, mixed, and random enough (gitleaks' generic-api-key idea).
@@ -357,6 +377,15 @@ bool airtableBodyFollows(const char *text, qsizetype size, qsizetype start, qsiz
     return std::all_of(text + end, text + end + 14, [](char c) { return isTokenByte(c) && c != '_' && c != '-'; });
 }
 
+/// After ClickHouse's `4b1d`: the 38 letters and digits of its key. A UUID's hex holds `4b1d` often enough (two
+/// lines of a hook's sample) that tokenFollows woke the expression, one more to compile.
+bool clickhouseBodyFollows(const char *text, qsizetype size, qsizetype start, qsizetype end)
+{
+    if (!startsToken(text, start) || end + 38 > size)
+        return false;
+    return std::all_of(text + end, text + end + 38, [](char c) { return isTokenByte(c) && c != '_' && c != '-'; });
+}
+
 /// After a word that says secret: the rest of the name, a closing quote, `=`, `:`, `:=` or `=>`, and a
 /// value that is not a number, an object, an array or a literal (`"output_tokens": 88` is not).
 bool assignmentFollows(const char *text, qsizetype size, qsizetype, qsizetype end)
@@ -425,7 +454,6 @@ const char16_t *nextAssignmentSign(const char16_t *from, const char16_t *end)
 /// expression tried at every character cost 10 ns a character, most of a line's redaction.
 QList<qsizetype> assignmentStarts(QStringView text)
 {
-    static const char *const words[] = {"pass", "pwd", "pw", "secret", "token", "key", "credential", "auth"};
     const char16_t *const data = text.utf16();
     const qsizetype size = text.size();
     const auto at = [&](qsizetype i) { return i >= 0 && i < size ? data[i] : char16_t(0); };
@@ -440,15 +468,22 @@ QList<qsizetype> assignmentStarts(QStringView text)
                || c == '.' || c == u'\u017f' || c == u'\u212a';
     };
     const auto wordAt = [&](qsizetype i) {
-        const char16_t first = folded(i);
-        if (first != 'p' && first != 's' && first != 't' && first != 'k' && first != 'c' && first != 'a')
-            return false;
-        return std::any_of(std::begin(words), std::end(words), [&](const char *word) {
-            for (qsizetype k = 0; word[k]; ++k)
-                if (folded(i + k) != char16_t(word[k]))
+        const auto follows = [&](const char *rest) { // the word's letters after its first
+            for (qsizetype k = 0; rest[k]; ++k)
+                if (folded(i + 1 + k) != char16_t(rest[k]))
                     return false;
             return true;
-        });
+        };
+        // By the first letter, so a letter of a long run is folded once or twice, not once for each word.
+        switch (folded(i)) {
+        case u'p': return follows("ass") || follows("w"); // pass; pw, and so pwd
+        case u's': return follows("ecret");
+        case u't': return follows("oken");
+        case u'k': return follows("ey");
+        case u'c': return follows("redential");
+        case u'a': return follows("uth");
+        default: return false;
+        }
     };
     const auto startHolds = [&](qsizetype i) { // kStart: not inside a word, or right after a JSON \n, \r or \t
         const char16_t before = at(i - 1);
@@ -505,14 +540,18 @@ bool urlPasswordFollows(const char *text, qsizetype size, qsizetype, qsizetype e
 /// After `--`: a flag whose name says secret (`--password`, `--api-token`), then a space or `=`.
 bool secretFlagFollows(const char *text, qsizetype size, qsizetype, qsizetype end)
 {
+    // The name, lower-cased, in a buffer of its 40 bytes at most: a QByteArray grown byte by byte cost 900
+    // instructions a call, and `--` (markdown rules, every command's flags) calls it hundreds of times a transcript.
+    std::array<char, 40> name;
     qsizetype i = end;
-    QByteArray name;
-    while (i < size && i - end < 40 && isTokenByte(text[i]))
-        name += char(QChar::toLower(char16_t(uchar(text[i++]))));
+    qsizetype length = 0;
+    for (; i < size && length < qsizetype(name.size()) && isTokenByte(text[i]); ++i, ++length)
+        name[size_t(length)] = text[i] >= 'A' && text[i] <= 'Z' ? char(text[i] + 32) : text[i];
     if (i >= size || (text[i] != ' ' && text[i] != '='))
         return false;
+    const std::string_view spelled(name.data(), size_t(length));
     for (const char *word : {"pass", "pwd", "secret", "token", "key", "auth", "credential"})
-        if (name.contains(word))
+        if (spelled.find(word) != std::string_view::npos)
             return true;
     return false;
 }
@@ -790,7 +829,12 @@ const Provider kProviders[] = {
      {"pat.", "sat."},
      R"((?:pat|sat)\.[A-Za-z0-9_-]{22}\.[0-9a-f]{24}\.[A-Za-z0-9]{20})"},
     {"adobe-secret", "Adobe client secrets: p8e-…", {"p8e-"}, R"(p8e-[A-Za-z0-9]{32})"},
-    {"clickhouse-key", "ClickHouse Cloud secret keys: 4b1d…", {"4b1d"}, R"(4b1d[A-Za-z0-9]{38})", acceptMixed},
+    {"clickhouse-key",
+     "ClickHouse Cloud secret keys: 4b1d…",
+     {"4b1d"},
+     R"(4b1d[A-Za-z0-9]{38})",
+     acceptMixed,
+     clickhouseBodyFollows},
 };
 
 } // namespace

@@ -228,6 +228,11 @@ private slots:
         QTest::newRow("references") << QByteArray(
             "password = request.form['password']\ntoken = self.token\nAPI_KEY=${API_KEY}\nsecret: ${{ "
             "secrets.DEPLOY_KEY }}");
+        // Random-looking, but code: a member chain, a call (read by hand, not by an expression).
+        QTest::newRow("random-looking references") << QByteArray(
+            "token = settings.Hx7kQ2mZp9wLx8Yt\ntoken = getHxkQmZpwLxYtRq()\ntoken = app.cfg.Hx7kQ2mZp9wLx8Yt()\n");
+        // A UUID holds ClickHouse's 4b1d in hex: not its 38 letters and digits.
+        QTest::newRow("uuid with 4b1d") << QByteArray("\"id\":\"9f8e4b1d-4b1d-11ee-8c90-0242ac120002\"");
         QTest::newRow("token counts") << QByteArray(
             "\"usage\":{\"input_tokens\":1234,\"cache_creation_input_tokens\":5470,\"output_tokens\":88}");
         QTest::newRow("max tokens") << QByteArray("max_tokens: 4096\ntoken_count = 512\n");
@@ -395,6 +400,109 @@ private slots:
         QCOMPARE(SecretRedactor::redact(listing + "npm_Xk3fQ9mZp2Lw7RtY8vBn4HcJ6sDg1EaUo5Ki\n", &count),
                  listing + "[REDACTED:npm-token]\n");
         QCOMPARE(count, 1);
+    }
+
+    /// The anchor pass tests every other place for an anchor that starts there or a byte before, eight places a
+    /// step, then the places of a pair that passed one by one: a secret is found whatever its place in a step, at
+    /// the text's start and at its end, with anchors of two, three, four and more bytes.
+    void redact_findsAnAnchorAtEveryPlaceOfTheScan_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("secret");
+        const QList<std::pair<QByteArray, QByteArray>> secrets{
+            {"SK0123456789abcdef0123456789abcdef", "SK0123456789abcdef0123456789abcdef"},   // "SK", as written
+            {"pw=Hx7kQ2mZp9wL", "Hx7kQ2mZp9wL"},                                            // "pw", any case
+            {"--password Hx7kQ2mZp9wL", "Hx7kQ2mZp9wL"},                                    // "--"
+            {"sk-0123456789abcdef0123456789abcdef", "sk-0123456789abcdef0123456789abcdef"}, // "sk-"
+            {"ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5", "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5"}, // "ghp_"
+            {"AGE-SECRET-KEY-1QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2T",
+             "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"}, // sixteen bytes
+        };
+        for (const auto &[secret, value] : secrets) {
+            for (int place = 0; place < 18; ++place) {
+                const QByteArray before(place, ' ');
+                QTest::addRow("%s at %d", secret.left(4).constData(), place) << before + secret + " done" << value;
+                QTest::addRow("%s at %d, ending the text", secret.left(4).constData(), place)
+                    << before + secret << value;
+            }
+        }
+    }
+
+    void redact_findsAnAnchorAtEveryPlaceOfTheScan()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, secret);
+        redactsOnce(text, secret);
+    }
+
+    /// An anchor found without case is found in each spelling of its first four letters (the anchor pass's tables
+    /// hold them), at both places of a tested pair.
+    void redact_findsAnAnchorInEveryCase_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("secret");
+        const QList<std::pair<QByteArray, QByteArray>> secrets{
+            {"bearer Hx7kQ2mZp9wLx8Yt3RqZ", "Hx7kQ2mZp9wLx8Yt3RqZ"},
+            {"authorization: Basic eWlmTlJYejlBRlJW", "eWlmTlJYejlBRlJW"},
+        };
+        for (const auto &[secret, value] : secrets) {
+            for (int upper = 0; upper < 16; ++upper) {
+                QByteArray spelled = secret;
+                for (int k = 0; k < 4; ++k)
+                    if (upper & (1 << k))
+                        spelled[k] = char(spelled.at(k) - 32);
+                QTest::addRow("%s", spelled.left(6).constData()) << spelled << value;
+                QTest::addRow("%s, a byte on", spelled.left(6).constData()) << " " + spelled << value;
+            }
+        }
+    }
+
+    void redact_findsAnAnchorInEveryCase()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, secret);
+        redactsOnce(text, secret);
+    }
+
+    /// ClickHouse's key is its prefix and exactly 38 letters and digits after it (the look before its expression
+    /// counts them, so a UUID's `4b1d` does not wake it): found at that length, ending the text, not one shorter.
+    void redact_takesAClickHouseKeyOfItsLength()
+    {
+        int count = 0;
+        QCOMPARE(SecretRedactor::redact("key 4b1dAb3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5hJ", &count),
+                 QByteArray("key [REDACTED:clickhouse-key]"));
+        QCOMPARE(SecretRedactor::redact("\"4b1dAb3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5hJ\"", &count),
+                 QByteArray("\"[REDACTED:clickhouse-key]\""));
+        QCOMPARE(count, 2);
+        QCOMPARE(SecretRedactor::redact("key 4b1dAb3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5h", &count),
+                 QByteArray("key 4b1dAb3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5h"));
+        QCOMPARE(count, 2);
+    }
+
+    /// The look after `--` reads the flag's name without case, as the expression does.
+    void redact_takesAFlagNamedInCapitals()
+    {
+        int count = 0;
+        QCOMPARE(SecretRedactor::redact("tool --DB-PASSWORD Hx7kQ2mZp9wL", &count),
+                 QByteArray("tool --DB-PASSWORD [REDACTED:generic-secret]"));
+        QCOMPARE(SecretRedactor::redact("tool --Api-Token Hx7kQ2mZp9wL", &count),
+                 QByteArray("tool --Api-Token [REDACTED:generic-secret]"));
+        QCOMPARE(count, 2);
+    }
+
+    /// The check for a key's body without its header tests every other block of 16 bytes, and its neighbours only
+    /// when it is base64: a body is found wherever its first line falls in the blocks (at one space, a line of 60
+    /// whose only whole blocks are the second and third of the text).
+    void redact_findsAKeyBodyWhereverItsLinesFallInBlocks()
+    {
+        const QByteArray first = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VxJk3mPq";
+        const QByteArray second = "Rt5YwZ2hLq8nXc4vBm1sKd7gFj3pWe6uNa9oQi0lTy2rUx5zCb8kMh4gVs1e";
+        for (int place = 0; place < 33; ++place) {
+            int count = 0;
+            const QByteArray out =
+                SecretRedactor::redact(QByteArray(place, ' ') + first + "\n" + second + "\nZm9vYmFy\n", &count);
+            QVERIFY2(count == 1 && !out.contains(first) && !out.contains(second), out.constData());
+        }
     }
 
     void redact_takesAShortAssignmentThatEndsTheText()
