@@ -304,6 +304,11 @@ QSet<QString> thingsOf(const MemoryProfile &p)
     for (auto it = p.values.cbegin(); it != p.values.cend(); ++it)
         for (const QString &v : it.value())
             things.insert(it.key() == ValueClass::Name ? TextAnalysis::stem(v) : v);
+    // A letter names one of a kind ("the anechoic booth C", "the 3D printer B"): no word of English but "a" and
+    // "i" is one letter long, and a profile keeps no letter as a term or a value.
+    for (const QString &word : p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        if (word.size() == 1 && word.front().isLetter() && word != QLatin1String("a") && word != QLatin1String("i"))
+            things.insert(QStringLiteral("letter:") + word);
     return things;
 }
 
@@ -328,6 +333,7 @@ struct Token {
     bool sentenceStart = false;
     bool possessive = false; ///< written with "'s": "Hale's home" is about Hale
     bool compound = false;   ///< joined to the word before by a hyphen ("mobile-address-lookup", "partner-reviews")
+    bool joined = false; ///< right after the hyphen that joins it to the word before ("address" in "mobile-address")
 };
 
 QList<Token> tokensOf(QStringView text)
@@ -337,11 +343,11 @@ QList<Token> tokensOf(QStringView text)
     bool atStart = true;
     bool startOfCurrent = true;
     bool possessive = false;
-    bool hyphen = false, compoundOfCurrent = false;
+    bool hyphen = false, compoundOfCurrent = false, joinedOfCurrent = false;
     auto flush = [&] {
         if (current.isEmpty())
             return;
-        out << Token{current, current.toLower(), startOfCurrent, possessive, compoundOfCurrent};
+        out << Token{current, current.toLower(), startOfCurrent, possessive, compoundOfCurrent, joinedOfCurrent};
         current.clear();
         possessive = false;
         atStart = false;
@@ -352,6 +358,7 @@ QList<Token> tokensOf(QStringView text)
             if (current.isEmpty()) {
                 startOfCurrent = atStart;
                 compoundOfCurrent = hyphen;
+                joinedOfCurrent = hyphen;
             }
             hyphen = false;
             current += c;
@@ -483,6 +490,20 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         pendingFrom.clear();
         segmentTransits = false;
     };
+    // A word joined to others by hyphens is the whole of it: "lark-small" and "lark-tiny" are two models,
+    // "seagrass-survey" and "seagrass-survey-v2" two datasets, however alike the rest of the two texts.
+    for (qsizetype k = 0; k < tokens.size();) {
+        qsizetype end = k + 1;
+        while (end < tokens.size() && tokens[end].joined)
+            ++end;
+        if (end - k >= 2) {
+            QStringList parts;
+            for (qsizetype j = k; j < end; ++j)
+                parts << tokens[j].lower;
+            p.specific.insert(parts.join(QLatin1Char('-')));
+        }
+        k = end;
+    }
     for (qsizetype k = 0; k < tokens.size(); ++k) {
         const Token &t = tokens[k];
         normalized << t.lower;

@@ -28,6 +28,11 @@ private slots:
         QTest::addColumn<QString>("expected"); // duplicate, contradiction or none
 
         // Repeats: exact, reordered, reworded, partial.
+        // Hyphenated names on both sides, the sentences in another order: one run's log, twice.
+        QTest::newRow("reordered, hyphenated names")
+            << "run-1824 (tern-xl on beetle-elytra): 0.42 mAP after 120k steps. In run-1824, best so far."
+            << "In run-1824, best so far. run-1824 (tern-xl on beetle-elytra): 0.42 mAP after 120k steps."
+            << "duplicate";
         QTest::newRow("exact copy") << "Staging deploys need a green CI run first."
                                     << "Staging deploys need a green CI run first."
                                     << "duplicate";
@@ -223,6 +228,16 @@ private slots:
             << "The API times out after 30 seconds on uploads."
             << "The API times out after 60 seconds."
             << "none";
+        // Two of a kind: a letter or a hyphenated name apart is another thing, however alike the rest.
+        QTest::newRow("another lettered thing, the same room") << "The anechoic booth C is in room A-0.40."
+                                                               << "The anechoic booth D is in room A-0.40."
+                                                               << "none";
+        QTest::newRow("another model of a family") << "Learning rate for model lark-small: 6e-4."
+                                                   << "Learning rate for model lark-tiny: 6e-4."
+                                                   << "none";
+        QTest::newRow("another version of a dataset") << "Format of dataset seagrass-survey: TFRecords."
+                                                      << "Format of dataset seagrass-survey-v2: TFRecords."
+                                                      << "none";
         QTest::newRow("life: an event is no standing fact") << "Met Kenji Costa on 26 June about the partner API."
                                                             << "Kenji Costa and Magda broke up; he is with Gavin now."
                                                             << "none";
