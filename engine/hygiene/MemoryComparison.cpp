@@ -312,6 +312,22 @@ QSet<QString> thingsOf(const MemoryProfile &p)
     return things;
 }
 
+/// Whether each text names one of a kind the other does not: a letter ("the laser cutter B" / "C") or a hyphenated
+/// name ("dataset coral-frames" / "coral-frames-v3"). Two of a kind are two things: what one says does not
+/// change or repeat what the other says.
+bool labelsEachSide(const MemoryProfile &older, const MemoryProfile &newer)
+{
+    auto labels = [](const MemoryProfile &p) {
+        QSet<QString> out;
+        for (const QString &thing : thingsOf(p))
+            if (thing.startsWith(QLatin1String("letter:")) || thing.contains(QLatin1Char('-')))
+                out.insert(thing);
+        return out;
+    };
+    const QSet<QString> a = labels(older), b = labels(newer);
+    return !(a - b).isEmpty() && !(b - a).isEmpty();
+}
+
 /// `stems` (subject terms of `p`) as `p` writes them, sorted and joined: a reason a person reads says
 /// "handling → fns", not the stems "handl → fns".
 QString spelled(const MemoryProfile &p, const QSet<QString> &stems)
@@ -823,7 +839,8 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         const bool namesEachSide =
             !(namesOlder - namesNewer).isEmpty() && !(namesNewer - namesOlder).isEmpty() && !sharedLead;
         const bool oneStatement = ownWords <= (announced || polarity ? 3 : 1) && !manyValuesApart
-                                  && !(!changes.isEmpty() && wordsEachSide) && !(polarity && namesEachSide);
+                                  && !(!changes.isEmpty() && wordsEachSide) && !(polarity && namesEachSide)
+                                  && !labelsEachSide(older, newer);
         // Two standing facts worded alike to the last word but a number or a day ("Bluebird has a budget of 20
         // thousand euros" / "… of 80 thousand euros") cannot both hold now, said with a change word or not. Any
         // other word apart is another thing of one template: a name ("The budget for Vesper …"), a letter ("the
@@ -857,8 +874,8 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         };
         const bool holds = older.standing || newer.standing || announced;
         const bool oneWordEach = onlyOlder.size() == 1 && onlyNewer.size() == 1;
-        if (sameThing && holds && announced && !manyValuesApart && !onlyOlder.isEmpty() && !onlyNewer.isEmpty()
-            && onlyOlder.size() <= kMaxReplacedValues && onlyNewer.size() <= kMaxReplacedValues
+        if (sameThing && holds && announced && !manyValuesApart && !labelsEachSide(older, newer) && !onlyOlder.isEmpty()
+            && !onlyNewer.isEmpty() && onlyOlder.size() <= kMaxReplacedValues && onlyNewer.size() <= kMaxReplacedValues
             && sharedTerms.size() >= 2 && (oneWordEach || termJaccard >= kChangedStatementJaccard - 0.15)
             && (rare(onlyOlder) || rare(onlyNewer)) && !(older.spoken && newer.spoken)) {
             out.contradiction = true;

@@ -235,6 +235,14 @@ private slots:
         QTest::newRow("another model of a family") << "Learning rate for model lark-small: 6e-4."
                                                    << "Learning rate for model lark-tiny: 6e-4."
                                                    << "none";
+        QTest::newRow("a changed count, another version")
+            << "Dataset coral-frames holds 12000 labelled examples."
+            << "Dataset coral-frames-v3 now holds 140000 labelled examples."
+            << "none";
+        QTest::newRow("a change announced about another lettered thing")
+            << "Booking the laser cutter B: the lab calendar."
+            << "The laser cutter C calibration moved to Wednesday."
+            << "none";
         QTest::newRow("another version of a dataset") << "Format of dataset seagrass-survey: TFRecords."
                                                       << "Format of dataset seagrass-survey-v2: TFRecords."
                                                       << "none";
