@@ -397,9 +397,10 @@ QList<Token> tokensOf(QStringView text)
                 c == QLatin1Char('-') && !current.isEmpty() && i + 1 < text.size() && text[i + 1].isLetterOrNumber();
             compoundOfCurrent = compoundOfCurrent || hyphen;
             flush();
+            // A dash between clauses starts one; the hyphen inside "snow-depth" does not.
             if (c == QLatin1Char('.') || c == QLatin1Char('!') || c == QLatin1Char('?') || c == QLatin1Char('\n')
-                || c == QLatin1Char(':') || c == QLatin1Char(';') || c == QLatin1Char('-') || c == QLatin1Char('*')
-                || c == QLatin1Char('#'))
+                || c == QLatin1Char(':') || c == QLatin1Char(';') || (c == QLatin1Char('-') && !hyphen)
+                || c == QLatin1Char('*') || c == QLatin1Char('#'))
                 atStart = true;
         }
     }

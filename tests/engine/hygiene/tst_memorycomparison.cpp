@@ -80,6 +80,12 @@ private slots:
                                                     << "Retros for the Berlin checkout team are on alternate Fridays."
                                                     << "contradiction";
 
+        // A hyphen inside a name joins it, it starts no clause: the transition's "from" is still in its clause.
+        QTest::newRow("taken over, from a hyphenated thing's keeper") << "Curator of dataset snow-depth: Eila Fogarty."
+                                                                      << "Dusan Vukovic took over curation of dataset "
+                                                                         "snow-depth from Eila Fogarty."
+                                                                      << "contradiction";
+
         // Neither: both hold.
         QTest::newRow("same subject, other fact") << "Deploys run on Fridays after the standup."
                                                   << "The deploy checklist requires a green CI run."
