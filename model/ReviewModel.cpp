@@ -24,6 +24,30 @@ QString dateText(const QDateTime &date)
     return date.isValid() ? QLocale().toString(date.toLocalTime().date(), QLocale::ShortFormat) : QString();
 }
 
+/// `values` as the two texts write them: the engine names values in lower case ("cork → seattle"), a person
+/// reads "Cork → Seattle". A word either text holds whole, in another case, is shown that way; one neither holds
+/// ("friday" of "Fridays") stays as it is.
+QString asWritten(const QString &values, const ReviewFinding &f)
+{
+    static const QRegularExpression word(QStringLiteral("\\w+"), QRegularExpression::UseUnicodePropertiesOption);
+    QString out = values;
+    QList<QRegularExpressionMatch> words;
+    for (auto it = word.globalMatch(values); it.hasNext();)
+        words.prepend(it.next()); // from the end, so each replacement leaves the earlier offsets as they were
+    for (const QRegularExpressionMatch &m : std::as_const(words)) {
+        const QRegularExpression whole(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(m.captured())),
+                                       QRegularExpression::CaseInsensitiveOption
+                                           | QRegularExpression::UseUnicodePropertiesOption);
+        for (const QString *text : {&f.older.text, &f.newer.text}) {
+            if (const QRegularExpressionMatch hit = whole.match(*text); hit.hasMatch()) {
+                out.replace(m.capturedStart(), m.capturedLength(), hit.captured());
+                break;
+            }
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 ReviewModel::ReviewModel(QObject *parent) : QAbstractTableModel(parent) { }
@@ -129,11 +153,12 @@ QString ReviewModel::reasonText(const ReviewFinding &f)
     // A life update names the slot of a person's life that changed: "home: barcelona → hamburg".
     static const QRegularExpression life(QStringLiteral("^(home|work|partner): (.+)$"));
     if (const QRegularExpressionMatch m = life.match(f.reason); m.hasMatch()) {
+        const QString values = asWritten(m.captured(2), f);
         if (m.captured(1) == QLatin1String("home"))
-            return tr("home: %1").arg(m.captured(2));
+            return tr("home: %1").arg(values);
         if (m.captured(1) == QLatin1String("work"))
-            return tr("work: %1").arg(m.captured(2));
-        return tr("partner: %1").arg(m.captured(2));
+            return tr("work: %1").arg(values);
+        return tr("partner: %1").arg(values);
     }
     static const QRegularExpression stale(
         QStringLiteral("^not confirmed since (\\d{4}-\\d{2}-\\d{2}); (.+) \\((\\d{4}-\\d{2}-\\d{2})\\) talks about its "
@@ -144,7 +169,7 @@ QString ReviewModel::reasonText(const ReviewFinding &f)
         return tr("not confirmed since %1; %2 (%3) talks about its subject differently")
             .arg(since, m.captured(2), when);
     }
-    return f.reason;
+    return asWritten(f.reason, f);
 }
 
 int ReviewModel::rowCount(const QModelIndex &parent) const

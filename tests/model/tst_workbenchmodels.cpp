@@ -517,6 +517,19 @@ private Q_SLOTS:
         QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("friday → tuesday"));
         f.reason = QStringLiteral("home: barcelona → hamburg"); // a life update names its slot
         QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("home: barcelona → hamburg"));
+        // Values as the texts write them; a word neither text holds whole stays as the engine wrote it.
+        f.older.text = QStringLiteral("Rohan Takahashi lives in Cork.");
+        f.newer.text = QStringLiteral("Rohan Takahashi has moved to Seattle.");
+        f.reason = QStringLiteral("home: cork → seattle");
+        QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("home: Cork → Seattle"));
+        f.reason = QStringLiteral("cork → seattle"); // a transition's values, no slot
+        QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("Cork → Seattle"));
+        f.older.text = QStringLiteral("We deploy the Corkboard service on Fridays.");
+        f.newer.text = QStringLiteral("We moved Corkboard deploys to Tuesdays.");
+        f.reason = QStringLiteral("friday → tuesday");
+        QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("friday → tuesday"));
+        f.reason = QStringLiteral("home: cork → seattle"); // "Corkboard" holds "cork", but not whole
+        QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("home: cork → seattle"));
     }
 
     void wordDiff_marksTheWordsOneSideLacks()
