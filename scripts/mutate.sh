@@ -92,10 +92,13 @@ if [ -f "$here/$words" ] && ! cmp -s "$here/$words" "$src/$words"; then
   mkdir -p "$(dirname "$src/$words")"
   cp "$here/$words" "$src/$words"
 fi
-if [ ! -f "$build/build.ninja" ]; then
+# Configured again when ENGRAM_MUTATE_GUI asks for another GUI setting than the copy was built with
+# (GUI tests are no targets of a build without the GUI).
+gui="${ENGRAM_MUTATE_GUI:-OFF}"
+if [ ! -f "$build/build.ninja" ] || ! grep -qx "ENGRAM_GUI:BOOL=$gui" "$build/CMakeCache.txt" 2>/dev/null; then
   cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
     -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
-    -DENGRAM_WERROR=ON -DENGRAM_GUI="${ENGRAM_MUTATE_GUI:-OFF}" >/dev/null || { echo "cmake failed"; exit 2; }
+    -DENGRAM_WERROR=ON -DENGRAM_GUI="$gui" >/dev/null || { echo "cmake failed"; exit 2; }
 fi
 
 # --- parse the list into parallel arrays
