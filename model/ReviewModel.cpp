@@ -24,6 +24,20 @@ QString dateText(const QDateTime &date)
     return date.isValid() ? QLocale().toString(date.toLocalTime().date(), QLocale::ShortFormat) : QString();
 }
 
+/// Where `text` holds `word` whole, in any case ("Cork" in "lives in Cork.", not in "Corkboard"), or -1. Read on
+/// the UI thread for each row painted: a scan, no expression compiled.
+qsizetype wholeWordAt(const QString &text, const QString &word)
+{
+    auto isWordChar = [](QChar c) { return c.isLetterOrNumber() || c == QLatin1Char('_') || c.isMark(); };
+    for (qsizetype at = text.indexOf(word, 0, Qt::CaseInsensitive); at >= 0;
+         at = text.indexOf(word, at + 1, Qt::CaseInsensitive)) {
+        const qsizetype end = at + word.size();
+        if ((at == 0 || !isWordChar(text.at(at - 1))) && (end == text.size() || !isWordChar(text.at(end))))
+            return at;
+    }
+    return -1;
+}
+
 /// `values` as the two texts write them: the engine names values in lower case ("cork → seattle"), a person
 /// reads "Cork → Seattle". A word either text holds whole, in another case, is shown that way; one neither holds
 /// ("friday" of "Fridays") stays as it is.
@@ -35,15 +49,16 @@ QString asWritten(const QString &values, const ReviewFinding &f)
     for (auto it = word.globalMatch(values); it.hasNext();)
         words.prepend(it.next()); // from the end, so each replacement leaves the earlier offsets as they were
     for (const QRegularExpressionMatch &m : std::as_const(words)) {
-        const QRegularExpression whole(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(m.captured())),
-                                       QRegularExpression::CaseInsensitiveOption
-                                           | QRegularExpression::UseUnicodePropertiesOption);
+        const QString *written = nullptr;
+        qsizetype at = -1;
         for (const QString *text : {&f.older.text, &f.newer.text}) {
-            if (const QRegularExpressionMatch hit = whole.match(*text); hit.hasMatch()) {
-                out.replace(m.capturedStart(), m.capturedLength(), hit.captured());
+            if ((at = wholeWordAt(*text, m.captured())) >= 0) {
+                written = text;
                 break;
             }
         }
+        if (written)
+            out.replace(m.capturedStart(), m.capturedLength(), written->mid(at, m.capturedLength()));
     }
     return out;
 }
