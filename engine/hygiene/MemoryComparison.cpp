@@ -3,6 +3,7 @@
 #include "core/TextAnalysis.h"
 #include "recall/WordFrequency.h"
 
+#include <QRegularExpression>
 #include <QStringView>
 
 #include <algorithm>
@@ -122,6 +123,28 @@ const QSet<QString> &transitionWords()
     static const QSet<QString> set =
         setOf({"migrated", "ported", "converted", "switched", "moved", "changed", "swapped", "transferred", "took",
                "upgraded", "downgraded", "replaced", "handed", "retargeted", "rewritten", "rewrote"});
+    return set;
+}
+
+/// Words that drop what follows them in their clause ("Do not use Cognito in Saffron", "We dropped Vercel from
+/// Nectar", "In Birch, Rollbar replaced Bugsnag", "Stop using Adafactor"): a decision undone.
+const QSet<QString> &droppingWords()
+{
+    static const QSet<QString> set =
+        setOf({"not",       "no",         "never",    "dont",     "doesnt",  "didnt",     "wont",   "stop",
+               "stopped",   "stops",      "drop",     "dropped",  "abandon", "abandoned", "ditch",  "ditched",
+               "deprecate", "deprecated", "ban",      "banned",   "scrap",   "scrapped",  "retire", "retired",
+               "remove",    "removed",    "replaced", "rejected", "reverted"});
+    return set;
+}
+
+/// Words that adopt what their clause names: a decision ("In Saffron, Cognito is the choice for login", "We decided to
+/// use Knex", "For styling, Quill II went with Tailwind", "Nimbus uses SQS").
+const QSet<QString> &adoptingWords()
+{
+    static const QSet<QString> set =
+        setOf({"use", "uses", "using", "choice", "chose", "chosen", "picked", "decided", "decision", "settled",
+               "adopted", "adopts", "handles", "handled", "standardised", "standardized"});
     return set;
 }
 
@@ -296,11 +319,69 @@ QString transition(const MemoryProfile &older, const MemoryProfile &newer)
     return from.join(QStringLiteral(", ")) + QStringLiteral(" → ") + into.join(QStringLiteral(", "));
 }
 
+QSet<QString> thingsOf(const MemoryProfile &p);
+
+/// A decision reversed: one side adopts a thing for a subject ("In Saffron, Cognito is the choice for login") and the
+/// other drops it ("Do not use Cognito in Saffron anymore"; "In Birch, Rollbar replaced Bugsnag" / "The Birch team
+/// picked Bugsnag"), whichever is newer. Both are standing facts that name one more thing in common (the project) or
+/// two words of a subject ("the patent search paper"). Returns "adopted: Cognito → dropped", or empty.
+QString decisionReversed(const MemoryProfile &older, const MemoryProfile &newer)
+{
+    if (!older.standing || !newer.standing || older.history || newer.history || older.spoken || newer.spoken)
+        return {};
+    auto named = [](const MemoryProfile &p) {
+        QSet<QString> things = thingsOf(p);
+        for (const QString &source : p.sources)
+            things.remove(TextAnalysis::stem(source));
+        return things;
+    };
+    const QSet<QString> thingsOlder = named(older), thingsNewer = named(newer);
+    // Another project's decision: each side names a thing the other does not (besides who told it): "Acorn went with
+    // Sentry" / "Lagoon moved … off Sentry", "the dialect drift paper" / "the tide forecasting grant".
+    if (!(thingsOlder - thingsNewer).isEmpty() && !(thingsNewer - thingsOlder).isEmpty())
+        return {};
+    const QSet<QString> shared = thingsOlder & thingsNewer;
+    // One side has no word of its own besides those that adopt or drop ("Do not use Cognito in Saffron anymore" / "In
+    // Saffron, Cognito is the choice for login"): "the patent search grant" and "… paper" are two projects, and a
+    // thing shared may be the kind of decision ("multi-GPU training"), not its subject.
+    auto ownTerms = [](const MemoryProfile &p, const MemoryProfile &other) {
+        QSet<QString> own = p.terms - other.terms;
+        for (const QString &word : adoptingWords())
+            own.remove(TextAnalysis::stem(word));
+        for (const QString &word : droppingWords())
+            own.remove(TextAnalysis::stem(word));
+        return own;
+    };
+    const bool oneSideWordsOnly = ownTerms(older, newer).isEmpty() || ownTerms(newer, older).isEmpty();
+    auto reversal = [&](const MemoryProfile &adopting, const MemoryProfile &dropping) {
+        const QSet<QString> undone = (adopting.adopted & dropping.dropped) - adopting.dropped - dropping.adopted;
+        // The subject besides what is undone: both the thing and its project undone ("No new Mixpanel code in Vesper
+        // Pro"), or another thing in common, or two subject words ("the patent search paper"), with one side's words
+        // all the other's.
+        const bool subject =
+            undone.size() >= 3
+            || (oneSideWordsOnly
+                && (undone.size() >= 2 || !(shared - undone).isEmpty() || (older.terms & newer.terms).size() >= 2));
+        return subject ? undone : QSet<QString>();
+    };
+    const QSet<QString> droppedByNewer = reversal(older, newer), droppedByOlder = reversal(newer, older);
+    if (droppedByNewer.isEmpty() == droppedByOlder.isEmpty())
+        return {}; // neither, or each side drops what the other adopts: not one decision
+    QStringList things = droppedByNewer.isEmpty() ? QStringList(droppedByOlder.cbegin(), droppedByOlder.cend())
+                                                  : QStringList(droppedByNewer.cbegin(), droppedByNewer.cend());
+    things.sort();
+    return droppedByNewer.isEmpty()
+               ? QStringLiteral("%1: dropped → adopted again").arg(things.join(QStringLiteral(", ")))
+               : QStringLiteral("%1: adopted → dropped").arg(things.join(QStringLiteral(", ")));
+}
+
 /// What a memory names, whatever the words' case: its specific terms, names, numbers and dates ("Dataset
 /// tide-gauges …" and "… of dataset tide-gauges" name the same things).
 QSet<QString> thingsOf(const MemoryProfile &p)
 {
     QSet<QString> things = p.specific;
+    for (const QString &source : p.sources) // "… Heard it from Wes Moreau": the fact as one person told it
+        things.insert(TextAnalysis::stem(source));
     for (auto it = p.values.cbegin(); it != p.values.cend(); ++it)
         for (const QString &v : it.value())
             things.insert(it.key() == ValueClass::Name ? TextAnalysis::stem(v) : v);
@@ -449,6 +530,138 @@ bool findingKindFromName(const QString &name, FindingKind *kind)
     return false;
 }
 
+namespace {
+
+/// Words that say who told a fact or where it was heard ("heard it from Wes Moreau", "per Omar, as of March",
+/// "[src: Malin Tverberg]", "(noted 12.03)", "Worth double-checking with Rohan Klein"). "came" and "brought"
+/// report only with "up" ("came up in the 1:1", "brought it up over lunch").
+const QSet<QString> &reportingWords()
+{
+    static const QSet<QString> set =
+        setOf({"per", "via", "src", "source", "heard", "mentioned", "told", "said", "says", "confirmed", "according",
+               "checked", "noted", "reported", "came", "brought", "double"});
+    return set;
+}
+
+const QSet<QString> &monthAbbreviations()
+{
+    static const QSet<QString> set =
+        setOf({"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"});
+    return set;
+}
+
+/// Where a fact was heard, besides who said it: a clause set off by a dash or brackets may name only that
+/// ("— Ulla Eriksen's e-mail", "— Mar group meeting", "— status Jul").
+const QSet<QString> &channelWords()
+{
+    static const QSet<QString> set = setOf({"chat", "thread", "lunch", "call", "meeting", "group", "e", "mail", "email",
+                                            "user", "message", "standup", "checking", "check", "worth", "status"});
+    return set;
+}
+
+/// Whether `clause` only says where a fact comes from: reporting and channel words, names, dates and small words,
+/// with a reporting word (or, set off by a dash or brackets, a channel word). "Lunch is with Maria" reports nothing;
+/// "Maria came by on Friday" neither ("came" reports with "up"). Its names go to `names`, its other words (stemmed)
+/// to `words`.
+bool isProvenance(QStringView clause, bool setOff, QStringList *names, QStringList *words)
+{
+    bool reports = false, up = false, comeOrBring = false, channel = false, person = false, dated = false;
+    QStringList named, said;
+    qsizetype count = 0;
+    for (qsizetype i = 0; i < clause.size();) {
+        if (!clause[i].isLetterOrNumber()) {
+            ++i;
+            continue;
+        }
+        qsizetype end = i;
+        // A date's dots stay in it ("12.03", "02.07.2024").
+        while (end < clause.size()
+               && (clause[end].isLetterOrNumber()
+                   || (clause[end] == QLatin1Char('.') && end + 1 < clause.size() && clause[end - 1].isDigit()
+                       && clause[end + 1].isDigit())))
+            ++end;
+        const QStringView word = clause.sliced(i, end - i);
+        i = end;
+        ++count;
+        const QString lower = word.toString().toLower();
+        if (!TextAnalysis::isStopWord(lower) && !word.front().isUpper() && !word.front().isDigit())
+            said << TextAnalysis::stem(lower);
+        if (word.front().isDigit()) {
+            // A day, a day and month, a year: "on 16 April", "08.03", "in 2024"; never an amount ("120 a year").
+            static const QRegularExpression date(
+                QStringLiteral("^(\\d{1,2}|(19|20)\\d\\d|\\d{1,2}\\.\\d{1,2}(\\.\\d{2,4})?)$"));
+            if (!date.match(word).hasMatch())
+                return false;
+            continue;
+        }
+        if (reportingWords().contains(lower)) {
+            const bool needsUp = lower == QLatin1String("came") || lower == QLatin1String("brought");
+            reports = reports || !needsUp;
+            comeOrBring = comeOrBring || needsUp;
+            continue;
+        }
+        if (lower == QLatin1String("up"))
+            up = true;
+        if (channelWords().contains(lower)) {
+            channel = true;
+            continue;
+        }
+        if (TextAnalysis::isStopWord(lower))
+            continue; // "it", "to", "by", "as of"
+        if (!word.front().isUpper())
+            return false;
+        named << lower; // a name, a month, a weekday
+        if (months().contains(lower) || monthAbbreviations().contains(lower))
+            dated = true;
+        else
+            person = true;
+    }
+    reports = reports || (comeOrBring && up);
+    // Brackets may hold only who and when: "[Frida Karlsen, Jan]" (not "(Feb 17)", not "(was Poznan)").
+    const bool signed_ = setOff && person && dated;
+    if (count == 0 || count > 14 || !(reports || (setOff && channel) || signed_))
+        return false;
+    *names << named;
+    *words << said;
+    return true;
+}
+
+/// `text` without what it says at its end about where it comes from ("… Heard it from Wes Moreau.", "… (From a
+/// chat with Lars Barros in November.)", "… — via Wilhelm Ilves, 08.03", "… [src: Zdenek Prentice]"): who told a
+/// fact is not what it is about. The names those clauses hold go to `sources`. The first sentence stays whole.
+QStringView withoutProvenance(QStringView text, QStringList *sources, QStringList *words)
+{
+    for (;;) {
+        QStringView rest = text.trimmed();
+        while (!rest.isEmpty() && (rest.back() == QLatin1Char('.') || rest.back() == QLatin1Char('!')))
+            rest.chop(1);
+        qsizetype start = -1; // where the last clause starts
+        bool setOff = false;
+        if (!rest.isEmpty() && (rest.back() == QLatin1Char(')') || rest.back() == QLatin1Char(']'))) {
+            start = rest.lastIndexOf(rest.back() == QLatin1Char(')') ? QLatin1Char('(') : QLatin1Char('['));
+            setOff = true;
+        } else {
+            for (const QStringView mark : {QStringView(u". "), QStringView(u"! "), QStringView(u"? "),
+                                           QStringView(u" \u2014 "), QStringView(u" \u2013 "), QStringView(u" - ")}) {
+                const qsizetype at = rest.lastIndexOf(mark);
+                if (at > start) {
+                    start = at;
+                    setOff = mark.size() == 3;
+                }
+            }
+        }
+        if (start <= 0)
+            return text;
+        const QStringView head = rest.first(start);
+        if (!std::any_of(head.cbegin(), head.cend(), [](QChar c) { return c.isLetter(); })
+            || !isProvenance(rest.sliced(start), setOff, sources, words))
+            return text;
+        text = head;
+    }
+}
+
+} // namespace
+
 /// `text` without the label a transcript turn starts with ("**Rosa** (D1:2): …", "Rosa: …"): the speaker is
 /// counted once, as the speaker, and the turn's number ("D1:2") is no name and no number the turn states.
 static QStringView withoutTurnLabel(QStringView text, const QString &speaker)
@@ -482,7 +695,13 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
 {
     MemoryProfile p;
     QStringList normalized;
-    const QList<Token> tokens = tokensOf(withoutTurnLabel(text, speaker));
+    // A turn of talk says who told it as part of what it says; a written memory may add it at its end.
+    const bool spoken = !speaker.trimmed().isEmpty();
+    QStringList sources, sourceWords;
+    const QList<Token> tokens =
+        tokensOf(spoken ? withoutTurnLabel(text, speaker) : withoutProvenance(text, &sources, &sourceWords));
+    p.sources = QSet<QString>(sources.cbegin(), sources.cend());
+    p.sourceWords = QSet<QString>(sourceWords.cbegin(), sourceWords.cend());
     int position = 0;
     bool leadRunOpen = false; // the previous token was the lead or the rest of its name
     bool nameRunOpen = false; // the previous token was a name
@@ -490,7 +709,6 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
     int runStart = 0;
     int segment = -1; // sentences and clauses (after ".", ":", "-" …) so far: a written memory names its subject in
                       // the first
-    const bool spoken = !speaker.trimmed().isEmpty();
     auto closeRun = [&] {
         if (fullName.isEmpty() && run.size() >= 2 && runStart <= 3)
             fullName = run;
@@ -500,7 +718,24 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
     // What this clause takes something from, kept when the clause has a verb of transition ("ported from X").
     QStringList pendingFrom;
     bool segmentTransits = false;
+    // The things this clause names (names and specific words, as thingsOf keys them) with their places, and where a
+    // word drops or adopts them: a clause that drops ("no longer uses Knex") or adopts ("went with Knex") a thing.
+    QList<QPair<QString, qsizetype>> clauseThings;
+    qsizetype dropsAfter = -1, dropsBefore = -1;
+    bool clauseAdopts = false, clauseChanges = false;
+    auto closeDecision = [&] {
+        for (const auto &[thing, at] : std::as_const(clauseThings)) {
+            if ((dropsAfter >= 0 && at > dropsAfter) || (dropsBefore >= 0 && at < dropsBefore))
+                p.dropped.insert(thing);
+            else if (clauseAdopts && dropsAfter < 0 && dropsBefore < 0)
+                p.adopted.insert(thing);
+        }
+        clauseThings.clear();
+        dropsAfter = dropsBefore = -1;
+        clauseAdopts = clauseChanges = false;
+    };
     auto closeSegment = [&] {
+        closeDecision();
         if (segmentTransits)
             for (const QString &v : std::as_const(pendingFrom))
                 p.fromValues.insert(v);
@@ -532,6 +767,27 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         }
         if (transitionWords().contains(t.lower))
             segmentTransits = true;
+        {
+            const QString after =
+                k + 1 < tokens.size() && !tokens[k + 1].sentenceStart ? tokens[k + 1].lower : QString();
+            const QString before = k > 0 && !t.sentenceStart ? tokens[k - 1].lower : QString();
+            if (transitionWords().contains(t.lower) || changeMarkers().contains(t.lower))
+                clauseChanges = true;
+            if (t.lower == QLatin1String("replaced") && after == QLatin1String("by"))
+                dropsBefore = k; // "Knex was replaced by TypeORM"
+            else if (droppingWords().contains(t.lower) && dropsAfter < 0)
+                dropsAfter = k;
+            else if (t.lower == QLatin1String("off") && clauseChanges && dropsAfter < 0)
+                dropsAfter = k; // "Lagoon moved error tracking off Sentry"
+            else if (t.lower == QLatin1String("gone")
+                     || (t.lower == QLatin1String("out")
+                         && (before == QLatin1String("is") || before == QLatin1String("lost"))))
+                dropsBefore = k; // "PostHog is gone", "Doccano is out", "Typst lost out"
+            if (adoptingWords().contains(t.lower)
+                || ((t.lower == QLatin1String("went") || t.lower == QLatin1String("go"))
+                    && after == QLatin1String("with")))
+                clauseAdopts = true;
+        }
         if (t.lower == QLatin1String("from") && segmentTransits) { // "ported from X", not "came from X, switched off"
             // "from SQLite", "from Noemi Chen", "from a shipyard": the name after it, or its first content word.
             qsizetype j = k + 1;
@@ -618,6 +874,8 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
                 t.possessive && k + 1 < tokens.size() && relatives().contains(tokens[k + 1].lower);
             const QString name = ownerOfAnother ? t.lower + QLatin1Char('s') : t.lower;
             p.values[ValueClass::Name].insert(name);
+            if (!t.compound) // "multi-GPU" is a kind of thing, not the thing decided
+                clauseThings.append({TextAnalysis::stem(name), k});
             // The first full name near a sentence's start ("Employer of Davor Eriksen: …", "Home base for Nanna
             // Cullen: …") is who the text is about when its lead is one word.
             if (!continuesName) {
@@ -642,8 +900,11 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         }
         const QString stem = TextAnalysis::stem(t.lower);
         p.terms.insert(stem);
-        if (isSpecificWord(t.lower))
+        if (isSpecificWord(t.lower)) {
             p.specific.insert(stem);
+            if (!t.compound)
+                clauseThings.append({stem, k});
+        }
     }
     closeRun();
     closeSegment();
@@ -684,8 +945,8 @@ QSet<QString> MemoryProfile::valueKeys() const
 
 QString MemoryProfile::serialize() const
 {
-    // "flags|terms|day:x name:y …|lead|specific terms|normalized" — one line, space-separated sets, sorted for
-    // stability.
+    // "flags|terms|day:x name:y …|lead person|specific terms|from|adopted|dropped|sources|source words|normalized" —
+    // one line, space-separated sets, sorted for stability.
     QStringList t(terms.cbegin(), terms.cend());
     t.sort();
     QStringList v(valueKeys().cbegin(), valueKeys().cend());
@@ -700,12 +961,16 @@ QString MemoryProfile::serialize() const
         + (endsValue ? QLatin1Char('x') : QLatin1Char('-'));
     QStringList own(specific.cbegin(), specific.cend());
     own.sort();
-    QStringList from(fromValues.cbegin(), fromValues.cend());
-    from.sort();
+    auto sorted = [](const QSet<QString> &set) {
+        QStringList list(set.cbegin(), set.cend());
+        list.sort();
+        return list.join(QLatin1Char(' '));
+    };
     return flags + QLatin1Char('|') + t.join(QLatin1Char(' ')) + QLatin1Char('|') + v.join(QLatin1Char(' '))
            + QLatin1Char('|') + QStringList(QStringList{lead} + person).join(QLatin1Char(' ')) + QLatin1Char('|')
-           + own.join(QLatin1Char(' ')) + QLatin1Char('|') + from.join(QLatin1Char(' ')) + QLatin1Char('|')
-           + normalized;
+           + own.join(QLatin1Char(' ')) + QLatin1Char('|') + sorted(fromValues) + QLatin1Char('|') + sorted(adopted)
+           + QLatin1Char('|') + sorted(dropped) + QLatin1Char('|') + sorted(sources) + QLatin1Char('|')
+           + sorted(sourceWords) + QLatin1Char('|') + normalized;
 }
 
 MemoryProfile MemoryProfile::deserialize(const QString &line)
@@ -736,12 +1001,21 @@ MemoryProfile MemoryProfile::deserialize(const QString &line)
     p.lead = p.person.takeFirst();
     for (const QString &t : parts[4].split(QLatin1Char(' '), Qt::SkipEmptyParts))
         p.specific.insert(t);
-    if (parts.size() >= 7) {
-        for (const QString &v : parts[5].split(QLatin1Char(' '), Qt::SkipEmptyParts))
-            p.fromValues.insert(v);
-        p.normalized = parts.mid(6).join(QLatin1Char('|'));
+    auto setOfWords = [](const QString &words) {
+        const QStringList list = words.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        return QSet<QString>(list.cbegin(), list.cend());
+    };
+    // A profile's normalized text holds no "|" (its words are letters and digits): the parts are where they are. A
+    // line of another detector version is read as far as it goes (FindingIndex starts such profiles over anyway).
+    if (parts.size() >= 11) {
+        p.fromValues = setOfWords(parts[5]);
+        p.adopted = setOfWords(parts[6]);
+        p.dropped = setOfWords(parts[7]);
+        p.sources = setOfWords(parts[8]);
+        p.sourceWords = setOfWords(parts[9]);
+        p.normalized = parts[10];
     } else {
-        p.normalized = parts.mid(5).join(QLatin1Char('|')); // a line without what a transition is from
+        p.normalized = parts.last();
     }
     return p;
 }
@@ -773,7 +1047,18 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         const QSet<QString> onlyOlder = a - b, onlyNewer = b - a;
         if (onlyOlder.isEmpty() || onlyNewer.isEmpty())
             continue;
-        if (onlyOlder.size() > kMaxReplacedValues || onlyNewer.size() > kMaxReplacedValues) {
+        // A name either text leads with is what it is about, not a value it states ("For error tracking, Glacier went
+        // with Sentry" / "Lagoon moved error tracking off Sentry": two projects).
+        auto about = [&](const QSet<QString> &names) {
+            for (const MemoryProfile *p : {&older, &newer})
+                if (names.contains(p->lead) || std::any_of(p->person.cbegin(), p->person.cend(), [&](const QString &n) {
+                        return names.contains(n);
+                    }))
+                    return true;
+            return false;
+        };
+        const bool leadsApart = c == ValueClass::Name && (about(onlyOlder) || about(onlyNewer));
+        if (onlyOlder.size() > kMaxReplacedValues || onlyNewer.size() > kMaxReplacedValues || leadsApart) {
             manyValuesApart = true;
             continue;
         }
@@ -788,8 +1073,15 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
     }
     const bool polarity = older.negated != newer.negated;
 
-    const QSet<QString> a = (older.terms | older.valueKeys()) - conflicting;
-    const QSet<QString> b = (newer.terms | newer.valueKeys()) - conflicting;
+    // How alike two texts are is read from the whole of each, who told it too.
+    auto sourceKeys = [](const MemoryProfile &p) {
+        QSet<QString> keys = p.sourceWords;
+        for (const QString &source : p.sources)
+            keys.insert(classKey(ValueClass::Name) + QLatin1Char(':') + source);
+        return keys;
+    };
+    const QSet<QString> a = (older.terms | older.valueKeys() | sourceKeys(older)) - conflicting;
+    const QSet<QString> b = (newer.terms | newer.valueKeys() | sourceKeys(newer)) - conflicting;
     const QSet<QString> shared = a & b;
     const double smaller = qMin(total(a), total(b));
     const double coverage = smaller > 0.0 ? total(shared) / smaller : 0.0;
@@ -822,6 +1114,12 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         return out;
     }
 
+    if (const QString reversed = decisionReversed(older, newer); !reversed.isEmpty()) {
+        out.contradiction = true;
+        out.reason = reversed;
+        return out;
+    }
+
     if (!changes.isEmpty() || polarity) {
         // Two events, or two turns of talk, both happened: they disagree only when the newer says it changed.
         const bool told = (older.narratesEvent && newer.narratesEvent) || (older.spoken && newer.spoken);
@@ -834,12 +1132,26 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         // "Lagoon moved error tracking off Sentry") unless they share their lead.
         const qsizetype ownWords = (older.terms - newer.terms).size() + (newer.terms - older.terms).size();
         const bool wordsEachSide = !(older.terms - newer.terms).isEmpty() && !(newer.terms - older.terms).isEmpty();
-        const QSet<QString> namesOlder = older.values.value(ValueClass::Name),
-                            namesNewer = newer.values.value(ValueClass::Name);
+        const QSet<QString> namesOlder = older.values.value(ValueClass::Name) | older.sources,
+                            namesNewer = newer.values.value(ValueClass::Name) | newer.sources;
         const bool sharedLead = !older.lead.isEmpty() && older.lead == newer.lead;
         const bool namesEachSide =
             !(namesOlder - namesNewer).isEmpty() && !(namesNewer - namesOlder).isEmpty() && !sharedLead;
-        const bool oneStatement = ownWords <= (announced || polarity ? 3 : 1) && !manyValuesApart
+        // Each side names a thing of its own besides the values swapped ("Closed day at Bolt & Bracket: Thursday" /
+        // "The quay sauna changed its closed day to Monday"): two places, two services.
+        QSet<QString> thingsOlder = thingsOf(older) - thingsOf(newer), thingsNewer = thingsOf(newer) - thingsOf(older);
+        for (const QString &key : std::as_const(conflicting)) {
+            const QString value = key.mid(key.indexOf(QLatin1Char(':')) + 1);
+            for (QSet<QString> *own : {&thingsOlder, &thingsNewer}) {
+                own->remove(value);
+                own->remove(TextAnalysis::stem(value));
+            }
+        }
+        for (const QString &source : older.sources + newer.sources)
+            for (QSet<QString> *own : {&thingsOlder, &thingsNewer})
+                own->remove(TextAnalysis::stem(source));
+        const bool thingsEachSide = !thingsOlder.isEmpty() && !thingsNewer.isEmpty();
+        const bool oneStatement = ownWords <= (announced || polarity ? 3 : 1) && !manyValuesApart && !thingsEachSide
                                   && !(!changes.isEmpty() && wordsEachSide) && !(polarity && namesEachSide)
                                   && !labelsEachSide(older, newer);
         // Two standing facts worded alike to the last word but a number or a day ("Bluebird has a budget of 20
@@ -849,7 +1161,8 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         const bool swapped =
             !changes.isEmpty() && older.standing && newer.standing && !told && onlyValuesDiffer(older, newer);
         if (sameThing && holds && oneStatement && (announced || polarity || swapped)
-            && sharedTerms.size() >= (announced ? 1 : 2) && termJaccard >= needed && (!told || announced)) {
+            && (sharedTerms.size() >= (announced ? 1 : 2) || (swapped && !sharedTerms.isEmpty() && sharedLead))
+            && termJaccard >= needed && (!told || announced)) {
             out.contradiction = true;
             if (!changes.isEmpty())
                 out.reason = changes.join(QStringLiteral("; "));
@@ -875,10 +1188,14 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         };
         const bool holds = older.standing || newer.standing || announced;
         const bool oneWordEach = onlyOlder.size() == 1 && onlyNewer.size() == 1;
-        if (sameThing && holds && announced && !manyValuesApart && !labelsEachSide(older, newer) && !onlyOlder.isEmpty()
-            && !onlyNewer.isEmpty() && onlyOlder.size() <= kMaxReplacedValues && onlyNewer.size() <= kMaxReplacedValues
-            && sharedTerms.size() >= 2 && (oneWordEach || termJaccard >= kChangedStatementJaccard - 0.15)
-            && (rare(onlyOlder) || rare(onlyNewer)) && !(older.spoken && newer.spoken)) {
+        // Both state the same values ("… deploys on Thursdays", "… runs in AWS eu-central-1"): the word swapped is
+        // whose value it is (another service), not the value.
+        const bool sameValues = !older.values.isEmpty() && older.valueKeys() == newer.valueKeys();
+        if (sameThing && holds && announced && !sameValues && !manyValuesApart && !labelsEachSide(older, newer)
+            && !onlyOlder.isEmpty() && !onlyNewer.isEmpty() && onlyOlder.size() <= kMaxReplacedValues
+            && onlyNewer.size() <= kMaxReplacedValues && sharedTerms.size() >= 2
+            && (oneWordEach || termJaccard >= kChangedStatementJaccard - 0.15) && (rare(onlyOlder) || rare(onlyNewer))
+            && !(older.spoken && newer.spoken)) {
             out.contradiction = true;
             out.reason = spelled(older, onlyOlder) + QStringLiteral(" → ") + spelled(newer, onlyNewer);
             return out;
@@ -890,9 +1207,11 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
     const QSet<QString> thingsOlder = thingsOf(older), thingsNewer = thingsOf(newer);
     // Two leads are one subject only when each text names the other's ("Aoife … : Lille", "Home base for Aoife
     // …: Lille"): "Colm is off every Tuesday — via Mikkel" names Mikkel as a source, not as its subject.
+    auto names = [](const MemoryProfile &p, const QString &lead) {
+        return p.values.value(ValueClass::Name).contains(lead) || p.specific.contains(TextAnalysis::stem(lead));
+    };
     const bool twoLeads = !older.lead.isEmpty() && !newer.lead.isEmpty() && older.lead != newer.lead
-                          && !(thingsNewer.contains(TextAnalysis::stem(older.lead))
-                               && thingsOlder.contains(TextAnalysis::stem(newer.lead)));
+                          && !(names(newer, older.lead) && names(older, newer.lead));
     if (twoLeads || (!(thingsOlder - thingsNewer).isEmpty() && !(thingsNewer - thingsOlder).isEmpty())) {
         out.related = relatedSubject;
         return out;

@@ -57,6 +57,17 @@ struct MemoryProfile {
     /// What a clause with a verb of transition takes something from ("ported from TypeScript": "typescript"; "took
     /// over Zephyr from Noemi Chen": "noemi", "chen"): names as written, other words stemmed.
     QSet<QString> fromValues;
+    /// What a clause of it adopts ("In Saffron, Cognito is the choice for login": "saffron", "cognito") and what one
+    /// drops ("Do not use Cognito in Saffron anymore"; "Willow no longer uses Knex": "knex"; "In Birch, Rollbar
+    /// replaced Bugsnag": "bugsnag"), as thingsOf keys them: the two sides of a decision reversed.
+    QSet<QString> adopted;
+    QSet<QString> dropped;
+    /// Who told it, as a written memory says at its end ("… Heard it from Wes Moreau.", "… [src: Zdenek Prentice]"):
+    /// names in lower case, in none of the sets above. Two texts told by two people may still be two things of one
+    /// template, so a copy's checks count them as things; what a text states and is about does not.
+    QSet<QString> sources;
+    QSet<QString>
+        sourceWords; ///< the other words of those clauses, stemmed ("say", "lunch"): part of a copy's likeness
 
     /// `speaker`: who says it (a transcript turn's speaker), counted as a name the text is about.
     static MemoryProfile of(const QString &text, const QString &speaker = {});

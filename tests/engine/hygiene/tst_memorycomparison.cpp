@@ -252,6 +252,67 @@ private slots:
         QTest::newRow("another version of a dataset") << "Format of dataset seagrass-survey: TFRecords."
                                                       << "Format of dataset seagrass-survey-v2: TFRecords."
                                                       << "none";
+        // Who told it is not what it says: a source named at the end ("Heard it from …", "[src: …]").
+        QTest::newRow("a changed value, one side says who told it")
+            << "Production has 3 replicas of the b2b-subscriptions service. Came up in the 1:1 with Greta Torres."
+            << "Production has 4 replicas of the b2b-subscriptions service."
+            << "contradiction";
+        QTest::newRow("one fact told by two people")
+            << "The sync service builds with Gradle. Heard it from Wes Moreau."
+            << "The sync service builds with Gradle. (From a chat with Lars Barros in November.)"
+            << "duplicate";
+        QTest::newRow("a swapped day, the same person") << "Imke Laine doesn't work on Fridays."
+                                                        << "Imke Laine doesn't work on Thursdays."
+                                                        << "contradiction";
+        // Decisions reversed, worded apart: one side adopts a thing, the other drops it.
+        QTest::newRow("decision: do not use") << "In Saffron, Cognito is the choice for login."
+                                              << "Do not use Cognito in Saffron anymore."
+                                              << "contradiction";
+        QTest::newRow("decision: adopted again") << "Do not use Cognito in Saffron anymore."
+                                                 << "In Saffron, Cognito is the choice for login."
+                                                 << "contradiction";
+        QTest::newRow("decision: replaced")
+            << "The Birch team picked Bugsnag for error tracking after comparing it with Rollbar."
+            << "In Birch, Rollbar replaced Bugsnag."
+            << "contradiction";
+        QTest::newRow("decision: moved off")
+            << "Lantern will use PostHog for product analytics; the team agreed on it at planning."
+            << "Lantern moved product analytics off PostHog."
+            << "contradiction";
+        QTest::newRow("decision: gone") << "For product analytics, Vesper went with PostHog."
+                                        << "In Vesper, PostHog is gone; use Amplitude for product analytics."
+                                        << "contradiction";
+        QTest::newRow("decision: no longer, then another") << "We decided to use Knex in Willow."
+                                                           << "Willow no longer uses Knex. We switched to TypeORM."
+                                                           << "contradiction";
+        QTest::newRow("decision: the replacement kept") << "For state management, Osprey went with Redux."
+                                                        << "In Osprey, Redux replaced Recoil."
+                                                        << "none";
+        QTest::newRow("decision: another project drops the tool") << "For error tracking, Acorn went with Sentry."
+                                                                  << "Lagoon moved error tracking off Sentry."
+                                                                  << "none";
+        QTest::newRow("decision: a project of the same topic")
+            << "For the patent search paper we settled on Petastorm (data loading)."
+            << "Stop using Petastorm on the patent search grant."
+            << "none";
+        QTest::newRow("decision: the same kind, two projects")
+            << "Our choice for multi-GPU training on the active learning paper: DeepSpeed."
+            << "The label noise paper has dropped DeepSpeed for multi-GPU training."
+            << "none";
+        QTest::newRow("a day changed at another place") << "Closed day at Bolt & Bracket: Thursday."
+                                                        << "The quay sauna changed its closed day to Monday."
+                                                        << "none";
+        QTest::newRow("one place, two people's homes") << "Home base for Aoife Gallagher: Lille."
+                                                       << "Home base for Odhran Quigley: Lille, now."
+                                                       << "none";
+        QTest::newRow("another service's deploys, the same day")
+            << "The availability service deploys on Thursdays."
+            << "We moved the subscriptions service deploys to Thursdays."
+            << "none";
+        QTest::newRow("another project of a topic, one says who told it")
+            << "The dialect drift study includes a human evaluation."
+            << "The dialect drift grant includes a human evaluation \u2014 Iker Wachowski says so"
+            << "none";
         QTest::newRow("life: an event is no standing fact") << "Met Kenji Costa on 26 June about the partner API."
                                                             << "Kenji Costa and Magda broke up; he is with Gavin now."
                                                             << "none";
@@ -355,6 +416,16 @@ private slots:
         QCOMPARE(p.lifeSlots, MemoryProfile::kHome);
         const MemoryProfile back = MemoryProfile::deserialize(p.serialize());
         QCOMPARE(back.person, p.person);
+        const MemoryProfile told = fact(QStringLiteral("Willow no longer uses Knex. We switched to TypeORM. Heard it "
+                                                       "from Wes Moreau over lunch."));
+        const MemoryProfile toldBack = MemoryProfile::deserialize(told.serialize());
+        QCOMPARE(toldBack.dropped, told.dropped);
+        QCOMPARE(toldBack.adopted, told.adopted);
+        QCOMPARE(toldBack.sources, QSet<QString>({QStringLiteral("wes"), QStringLiteral("moreau")}));
+        QCOMPARE(toldBack.sourceWords, told.sourceWords);
+        QVERIFY(told.sourceWords.contains(QStringLiteral("lunch")));
+        QCOMPARE(told.dropped, QSet<QString>({QStringLiteral("knex")}));
+        QCOMPARE(toldBack.normalized, told.normalized);
         QCOMPARE(back.lead, p.lead);
         QCOMPARE(back.lifeSlots, p.lifeSlots);
         // A plain "Speaker: text" label too (agent logs).
@@ -392,6 +463,84 @@ private slots:
                                              fact(QStringLiteral("The team's linter is biome now.")));
         QVERIFY2(c.contradiction, qPrintable(c.reason));
         QCOMPARE(c.reason, QStringLiteral("eslint → biome"));
+    }
+
+    void profile_leavesOutWhoToldIt_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("kept");        // the normalized text the profile keeps
+        QTest::addColumn<QString>("sourceNames"); // space-separated
+        QTest::newRow("heard it from") << "Production has 3 replicas. Heard it from Wes Moreau."
+                                       << "production has 3 replicas"
+                                       << "wes moreau";
+        QTest::newRow("per, as of") << "Lagoon is due on 17 April. Per Omar Jovanovic, as of March."
+                                    << "lagoon is due on 17 april"
+                                    << "omar jovanovic march";
+        QTest::newRow("came up") << "Standup is at 9 am. Came up in the 1:1 with Greta Torres."
+                                 << "standup is at 9 am"
+                                 << "greta torres";
+        QTest::newRow("brackets and a dash, twice")
+            << "Dataset insect-traps was relicensed as CC0 [Frida Karlsen, Jan] \u2014 via Nils Yates, 08.03"
+            << "dataset insect traps was relicensed as cc0"
+            << "frida karlsen jan nils yates";
+        QTest::newRow("noted, a date") << "The study is pre-registered (noted 12.03)"
+                                       << "the study is pre registered"
+                                       << "";
+        QTest::newRow("a channel set off") << "The quay sauna is in the islet \u2014 Aug group meeting"
+                                           << "the quay sauna is in the islet"
+                                           << "aug";
+        // Not who told it: a value, a former value, a visit, an amount, the only sentence.
+        QTest::newRow("a value set off") << "The quay sauna \u2014 in Vesterbro."
+                                         << "the quay sauna in vesterbro"
+                                         << "";
+        QTest::newRow("a former value") << "Nanna Cullen is in Leipzig these days (was Poznan)."
+                                        << "nanna cullen is in leipzig these days was poznan"
+                                        << "";
+        QTest::newRow("came by") << "Standup is at 9 am. Maria came by on Friday."
+                                 << "standup is at 9 am maria came by on friday"
+                                 << "";
+        QTest::newRow("a channel in a sentence") << "The offsite is on Friday. Lunch is with Maria."
+                                                 << "the offsite is on friday lunch is with maria"
+                                                 << "";
+        QTest::newRow("an amount") << "Membership costs 120 (per year)."
+                                   << "membership costs 120 per year"
+                                   << "";
+        QTest::newRow("the only sentence") << "Heard it from Wes Moreau."
+                                           << "heard it from wes moreau"
+                                           << "";
+    }
+
+    void profile_leavesOutWhoToldIt()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, kept);
+        QFETCH(QString, sourceNames);
+        const QStringList sources = sourceNames.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        const MemoryProfile p = fact(text);
+        QCOMPARE(p.normalized, kept);
+        QCOMPARE(p.sources, QSet<QString>(sources.cbegin(), sources.cend()));
+        for (const QString &source : sources) // no subject, no value
+            QVERIFY2(!p.valueKeys().contains(QStringLiteral("name:") + source) && !p.terms.contains(source),
+                     qPrintable(source));
+        // A turn of talk keeps all it says.
+        const MemoryProfile turn = MemoryProfile::of(text, QStringLiteral("Rosa"));
+        QVERIFY(turn.sources.isEmpty());
+    }
+
+    void compare_namesTheDecisionReversed()
+    {
+        const Comparison dropped = engram::compare(fact(QStringLiteral("In Saffron, Cognito is the choice for login.")),
+                                                   fact(QStringLiteral("Do not use Cognito in Saffron anymore.")));
+        QCOMPARE(dropped.reason, QStringLiteral("cognito, saffron: adopted → dropped"));
+        const Comparison again = engram::compare(fact(QStringLiteral("Willow no longer uses Knex.")),
+                                                 fact(QStringLiteral("We decided to use Knex in Willow.")));
+        QCOMPARE(again.reason, QStringLiteral("knex: dropped → adopted again"));
+        const MemoryProfile replacedBy = fact(QStringLiteral("In Willow, Knex was replaced by TypeORM."));
+        QCOMPARE(replacedBy.dropped, QSet<QString>({QStringLiteral("knex"), QStringLiteral("willow")}));
+        const MemoryProfile lostOut =
+            fact(QStringLiteral("On the tide paper, it is Typst for drafting; LaTeX lost out."));
+        QCOMPARE(lostOut.dropped, QSet<QString>({QStringLiteral("latex")}));
+        QCOMPARE(lostOut.adopted, QSet<QString>());
     }
 
     void profile_roundTripsThroughItsLine()
