@@ -874,8 +874,7 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
                 t.possessive && k + 1 < tokens.size() && relatives().contains(tokens[k + 1].lower);
             const QString name = ownerOfAnother ? t.lower + QLatin1Char('s') : t.lower;
             p.values[ValueClass::Name].insert(name);
-            if (!t.compound) // "multi-GPU" is a kind of thing, not the thing decided
-                clauseThings.append({TextAnalysis::stem(name), k});
+            clauseThings.append({TextAnalysis::stem(name), k});
             // The first full name near a sentence's start ("Employer of Davor Eriksen: …", "Home base for Nanna
             // Cullen: …") is who the text is about when its lead is one word.
             if (!continuesName) {
@@ -902,8 +901,7 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         p.terms.insert(stem);
         if (isSpecificWord(t.lower)) {
             p.specific.insert(stem);
-            if (!t.compound)
-                clauseThings.append({stem, k});
+            clauseThings.append({stem, k});
         }
     }
     closeRun();

@@ -311,7 +311,7 @@ private slots:
             << "none";
         QTest::newRow("another project of a topic, one says who told it")
             << "The dialect drift study includes a human evaluation."
-            << "The dialect drift grant includes a human evaluation \u2014 Iker Wachowski says so"
+            << "The dialect drift grant includes a human evaluation (checked with Iker)."
             << "none";
         QTest::newRow("life: an event is no standing fact") << "Met Kenji Costa on 26 June about the partner API."
                                                             << "Kenji Costa and Magda broke up; he is with Gavin now."
