@@ -9,6 +9,7 @@
 #include <bit>
 #include <bitset>
 #include <cstring>
+#include <numeric>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -28,7 +29,7 @@ bool isBase64Byte(uchar c)
 
 /// Whether the 16 bytes at `p` are all base64 characters: a few SSE2 instructions (every x86-64 has them),
 /// else a byte at a time.
-bool allBase64(const uchar *p)
+Q_ALWAYS_INLINE bool allBase64(const uchar *p)
 {
 #if defined(__SSE2__)
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
@@ -79,31 +80,34 @@ bool mayHoldWrappedBase64(const uchar *data, qsizetype size)
 /// may start there or one byte before (three bytes, exactly, for the pair of places), each place of a pair that
 /// passes for an anchor starting there, and only a place that does compares the anchors that start with its
 /// first two bytes.
+///
+/// The tables are built in each hook's process, so they are small: the starts and the buckets in rows of 256 bytes,
+/// one for each first byte an anchor's spelling has (52 rows; row 0, for every other byte, is empty), and only the
+/// first test, the scan's hottest load, over every pair of bytes (64 KB). 127 KB in all, where three tables of every
+/// pair (384 KB) were 162 page faults of a hook's process and about 1 ms of its CPU with their building (now 75
+/// faults, 0.67 ms).
 class AnchorIndex {
 public:
-    explicit AnchorIndex(const QList<Rule> &rules)
-        : m_ruleCount(rules.size()), m_bucketOf(65536, 0), m_startsOf(65536, 0), m_coversOf(65536, 0)
+    explicit AnchorIndex(const QList<Rule> &rules) : m_ruleCount(rules.size())
     {
-        // Per pair of bytes, the third bytes that follow it where an anchor starts at the pair (m_startsOf), and
-        // where one starts at the pair or a byte before it (m_coversOf); through the tables' slots at first.
-        std::vector<std::bitset<256>> thirds(1);
-        std::vector<quint16 *> taken; // those taken, in the order of `thirds` from its second set on
-        const auto thirdsOf = [&](std::vector<quint16> &table, uchar first, uchar second) -> std::bitset<256> & {
-            quint16 &slot = table[pairOf(first, second)];
-            if (slot == 0) {
-                slot = quint16(thirds.size());
-                thirds.emplace_back();
-                taken.push_back(&slot);
-            }
-            return thirds[slot];
+        // What the tables hold, one triple of bytes a line: a pair and the third byte after it (kAny: any byte),
+        // where an anchor starts at the pair (starts) and where one starts at the pair or a byte before it (covers).
+        std::vector<Third> starts;
+        std::vector<Third> covers;
+        struct Spelling {
+            uchar first;
+            uchar second;
+            int rule;
+            qsizetype anchor; ///< in the rule's anchors
         };
+        std::vector<Spelling> spellings;
         for (qsizetype r = 0; r < rules.size(); ++r) {
             if (rules.at(r).anchors.isEmpty())
                 m_wrappedRules.push_back(int(r));
-            for (const QByteArray &literal : rules.at(r).anchors) {
+            for (qsizetype a = 0; a < rules.at(r).anchors.size(); ++a) {
+                const QByteArray &literal = rules.at(r).anchors.at(a);
                 Q_ASSERT(literal.size() >= 2);
-                const bool exact = literal.toLower() != literal;
-                const Entry entry{literal, exact, int(r), rules.at(r).nearAnchor};
+                const bool exact = isExact(literal);
                 const qsizetype length = literal.size();
                 // Each way a text may spell its first four bytes (the tables look no further): as written when it is
                 // exact, else each letter in both cases. A case flipped in a byte that has none spells nothing new.
@@ -119,41 +123,49 @@ public:
                     if (!spelled)
                         continue;
                     // Where the anchor starts: at its first two bytes, the third (any byte after a two-byte one).
-                    for (std::vector<quint16> *table : {&m_startsOf, &m_coversOf}) {
-                        if (length == 2)
-                            thirdsOf(*table, at[0], at[1]).set();
-                        else
-                            thirdsOf(*table, at[0], at[1]).set(at[2]);
-                    }
+                    const Third start{at[0], at[1], qint16(length == 2 ? kAny : at[2])};
+                    starts.push_back(start);
+                    covers.push_back(start);
                     // A byte after where it starts: its second byte, then its third and fourth as far as it has them.
-                    if (length == 2) {
-                        for (int next = 0; next < 256; ++next)
-                            thirdsOf(m_coversOf, at[1], uchar(next)).set();
-                    } else if (length == 3) {
-                        thirdsOf(m_coversOf, at[1], at[2]).set();
-                    } else {
-                        thirdsOf(m_coversOf, at[1], at[2]).set(at[3]);
-                    }
-                    add(at[0], at[1], at[2], at[3], int(length), entry);
+                    if (length == 2)
+                        covers.push_back(Third{at[1], kAny, kAny});
+                    else
+                        covers.push_back(Third{at[1], at[2], qint16(length == 3 ? kAny : at[3])});
+                    note(at[0], at[1], at[2], at[3], int(length));
+                    spellings.push_back({at[0], at[1], int(r), a});
                 }
             }
         }
-        // Each pair's third bytes as one of the few distinct sets (89 for the catalogue), 256 bytes each, and the
-        // tables hold where its set begins: the scan's test is two loads and an add. Set 0 holds nothing, for the
-        // pairs no anchor starts with.
-        std::vector<std::bitset<256>> distinct{std::bitset<256>()};
-        m_thirds.assign(256, 0);
-        for (quint16 *slot : taken) {
-            const std::bitset<256> &set = thirds[*slot];
-            const auto index = std::find(distinct.begin(), distinct.end(), set) - distinct.begin();
-            if (index == qsizetype(distinct.size())) {
-                if (index == 256)
-                    qFatal("redaction: more than 256 sets of third bytes; the anchor tables need wider slots");
-                distinct.push_back(set);
-                for (int third = 0; third < 256; ++third)
-                    m_thirds.push_back(uchar(set[size_t(third)]));
+        // Each pair's third bytes as one of the few distinct sets (89 for the catalogue), 256 bytes each; a row holds
+        // the set of each second byte. Set 0 holds nothing, for the pairs no anchor starts with.
+        DistinctSets distinct;
+        m_thirds.reserve(128 * 256);
+        distinct.indexOf(ByteSet(), m_thirds);
+        fillRows(starts, m_startRow, m_startSets, distinct);
+        std::array<quint16, 256> coverRow{};
+        std::vector<uchar> coverSets;
+        fillRows(covers, coverRow, coverSets, distinct);
+        // The scan's first test, at every other place, reads a pair's set in one load: its rows spread over every pair
+        // of bytes (64 KB, as a little-endian load holds the pair), where a row's offset was one load more a test.
+        m_coverOf.assign(65536, 0);
+        for (int first = 0; first < 256; ++first)
+            if (coverRow[size_t(first)] != 0)
+                for (int second = 0; second < 256; ++second)
+                    m_coverOf[size_t(first | (second << 8))] = coverSets[coverRow[size_t(first)] + size_t(second)];
+        // The anchors of each pair of first two bytes, found by the pair's place in the starts rows (each is there).
+        m_bucketOf.assign(m_startSets.size(), 0);
+        for (const Spelling &s : spellings) {
+            quint16 &slot = m_bucketOf[bucketSlot(s.first, s.second)];
+            if (slot == 0) {
+                m_buckets.emplace_back();
+                slot = quint16(m_buckets.size());
             }
-            *slot = quint16(index << 8);
+            auto &bucket = m_buckets[slot - 1];
+            const QByteArray &literal = rules.at(s.rule).anchors.at(s.anchor);
+            const bool known = std::any_of(bucket.begin(), bucket.end(),
+                                           [&](const Entry &e) { return e.rule == s.rule && e.literal == literal; });
+            if (!known)
+                bucket.push_back(Entry{literal, isExact(literal), s.rule, rules.at(s.rule).nearAnchor});
         }
     }
 
@@ -170,7 +182,7 @@ public:
             if (!m_pairs[key] && !m_triplesEnded[tripleOf(data[i], data[i + 1], data[i + 2])]
                 && (i + 3 >= size || !m_quads[quadOf(data[i], data[i + 1], data[i + 2], data[i + 3])]))
                 return;
-            for (const Entry &e : m_buckets[m_bucketOf[key] - 1]) {
+            for (const Entry &e : m_buckets[m_bucketOf[bucketSlot(data[i], data[i + 1])] - 1]) {
                 if (active[size_t(e.rule)] || i + e.literal.size() > size || !matchesAt(data + i, e))
                     continue;
                 if (!e.nearAnchor || e.nearAnchor(text.constData(), size, i, i + e.literal.size()))
@@ -203,12 +215,17 @@ private:
     {
         static_assert(N >= 8);
         const uchar *thirds = m_thirds.data();
-        const auto test = [&](const quint16 *table, qsizetype at) {
-            // Unsigned: an int sum was sign-extended before each load, four instructions more a step.
-            return thirds[size_t(table[qFromLittleEndian<quint16>(data + at)]) + data[at + 2]];
+        // Three loads from tables of 256 bytes and their rows (L1), where two loads from 128 KB tables missed it.
+        // Unsigned sums: an int one was sign-extended before each load, four instructions more a step.
+        const auto test = [&](const Rows &rows, qsizetype at) {
+            const size_t set = rows.sets[size_t(rows.row[data[at]]) + data[at + 1]];
+            return thirds[(set << 8) + data[at + 2]];
         };
-        const quint16 *startsOf = m_startsOf.data();
-        const quint16 *coversOf = m_coversOf.data();
+        const Rows startsOf{m_startRow.data(), m_startSets.data()};
+        const uchar *coverOf = m_coverOf.data();
+        const auto cover = [&](qsizetype at) {
+            return thirds[(size_t(coverOf[qFromLittleEndian<quint16>(data + at)]) << 8) + data[at + 2]];
+        };
         int count = 0;
         qsizetype i = from;
         // Eight places a step: the test at i + 1 passes every anchor that starts at i or i + 1, so four tests
@@ -216,8 +233,7 @@ private:
         // in the binary moved it across a 64-byte line). In a step that passes, each pair whose test passed is
         // tested place by place (testing all eight took 2.0 M instructions in a hook's capture, this 0.6 M).
         for (; i + 9 < size; i += 8) {
-            unsigned pairs = test(coversOf, i + 1) | test(coversOf, i + 3) << 1 | test(coversOf, i + 5) << 2
-                             | test(coversOf, i + 7) << 3;
+            unsigned pairs = cover(i + 1) | cover(i + 3) << 1 | cover(i + 5) << 2 | cover(i + 7) << 3;
             if (pairs == 0) [[likely]]
                 continue;
             if (count + 8 > int(N)) {
@@ -239,6 +255,112 @@ private:
         return count;
     }
 
+    /// A first byte's row (its offset in `sets`, 0 for the empty row) and each pair's set of third bytes.
+    struct Rows {
+        const quint16 *row;
+        const uchar *sets;
+    };
+    static constexpr qint16 kAny = -1;
+    struct Third {
+        uchar first;
+        qint16 second; ///< or kAny: every second byte (the third is then any too)
+        qint16 third;  ///< or kAny
+    };
+
+    /// A set of bytes, as four words (std::bitset's hash and per-bit access were half of building the tables).
+    struct ByteSet {
+        std::array<quint64, 4> words{};
+        void add(qint16 byte) // kAny: every byte
+        {
+            if (byte == kAny)
+                words.fill(~quint64(0));
+            else
+                words[size_t(byte) >> 6] |= quint64(1) << (byte & 63);
+        }
+        bool has(int byte) const { return (words[size_t(byte) >> 6] >> (byte & 63)) & 1; }
+        bool operator==(const ByteSet &) const = default;
+        size_t hash() const
+        {
+            return size_t(((words[0] * 31 + words[1]) * 31 + words[2]) * 31 + words[3]) * 0x9e3779b97f4a7c15ull >> 40;
+        }
+    };
+
+    /// The distinct sets of third bytes, found by hash (comparing with each one before was a million instructions).
+    struct DistinctSets {
+        std::vector<ByteSet> sets;
+        std::array<quint16, 1024> byHash{}; // by hash, open addressing: 1 + the index of a set, or 0
+
+        /// The index of `set`, added when new (and its 256 bytes to `thirds`).
+        uchar indexOf(const ByteSet &set, std::vector<uchar> &thirds)
+        {
+            for (size_t at = set.hash();; ++at) {
+                quint16 &slot = byHash[at % byHash.size()];
+                if (slot != 0 && sets[slot - 1] == set)
+                    return uchar(slot - 1);
+                if (slot != 0)
+                    continue;
+                if (sets.size() == 256)
+                    qFatal("redaction: more than 256 sets of third bytes; the anchor tables need wider byHash");
+                sets.push_back(set);
+                slot = quint16(sets.size());
+                const size_t from = thirds.size();
+                thirds.resize(from + 256);
+                for (int third = 0; third < 256; ++third)
+                    thirds[from + size_t(third)] = uchar(set.has(third));
+                return uchar(slot - 1);
+            }
+        }
+    };
+
+    /// The rows of `triples`: `row` maps each first byte to its row's offset in `sets`, and each pair's set of
+    /// third bytes is found in `distinct` (or added to it, and its 256 bytes to m_thirds).
+    void fillRows(std::vector<Third> &triples, std::array<quint16, 256> &row, std::vector<uchar> &sets,
+                  DistinctSets &distinct)
+    {
+        // By first byte, in two passes (std::sort took a million instructions).
+        std::array<qsizetype, 257> startOf{};
+        for (const Third &t : triples)
+            ++startOf[size_t(t.first) + 1];
+        std::partial_sum(startOf.begin(), startOf.end(), startOf.begin());
+        std::vector<Third> sorted(triples.size());
+        for (const Third &t : triples)
+            sorted[size_t(startOf[t.first]++)] = t;
+        triples = std::move(sorted);
+        sets.assign(256, 0);
+        std::array<ByteSet, 256> thirdsOf; // of the row being filled, by second byte
+        std::bitset<256> taken;
+        for (size_t from = 0; from < triples.size();) {
+            const uchar first = triples[from].first;
+            taken.reset();
+            for (; from < triples.size() && triples[from].first == first; ++from) {
+                const Third &t = triples[from];
+                const int low = t.second == kAny ? 0 : t.second;
+                const int high = t.second == kAny ? 255 : t.second;
+                for (int second = low; second <= high; ++second) {
+                    if (!taken[size_t(second)])
+                        thirdsOf[size_t(second)] = ByteSet();
+                    taken.set(size_t(second));
+                    thirdsOf[size_t(second)].add(t.third);
+                }
+            }
+            if (sets.size() + 256 > 65536)
+                qFatal("redaction: more than 255 rows of anchor bytes; the rows need wider offsets");
+            row[first] = quint16(sets.size());
+            sets.resize(sets.size() + 256, 0);
+            uchar last = 0; // the set of the last pair taken: a row of a two-byte anchor's second byte holds one set
+            for (int second = 0; second < 256; ++second) {
+                if (!taken[size_t(second)])
+                    continue;
+                const ByteSet &set = thirdsOf[size_t(second)];
+                last = set == distinct.sets[last] ? last : distinct.indexOf(set, m_thirds);
+                sets[row[first] + size_t(second)] = last;
+            }
+        }
+    }
+
+    /// Where the bucket of the pair (first, second) is kept in m_bucketOf.
+    size_t bucketSlot(uchar first, uchar second) const { return size_t(m_startRow[first]) + second; }
+
     struct Entry {
         QByteArray literal;
         bool exact = false;
@@ -246,18 +368,23 @@ private:
         bool (*nearAnchor)(const char *, qsizetype, qsizetype, qsizetype) = nullptr;
     };
 
+    /// An anchor with a capital is found only as written; one without, in any case.
+    static bool isExact(const QByteArray &literal)
+    {
+        return std::any_of(literal.begin(), literal.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+    }
+
     static uchar lower(uchar c) { return c >= 'A' && c <= 'Z' ? uchar(c + 32) : c; }
     static uchar upper(uchar c) { return c >= 'a' && c <= 'z' ? uchar(c - 32) : c; }
 
-    /// Two bytes as a little-endian load has them (the first in the low bits).
-    static quint16 pairOf(uchar a, uchar b) { return quint16(a | (b << 8)); }
     static quint16 tripleOf(uchar a, uchar b, uchar c) { return quint16((a * 977u + b * 131u + c) & 0xffff); }
     static quint16 quadOf(uchar a, uchar b, uchar c, uchar d)
     {
         return quint16((a * 7919u + b * 977u + c * 131u + d) & 0xffff);
     }
 
-    void add(uchar a, uchar b, uchar c, uchar d, int length, const Entry &entry)
+    /// Notes the first four bytes of an anchor's spelling in the bitsets the look tests first.
+    void note(uchar a, uchar b, uchar c, uchar d, int length)
     {
         const quint16 key = quint16((a << 8) | b);
         if (length == 2)
@@ -266,16 +393,6 @@ private:
             m_triplesEnded.set(tripleOf(a, b, c));
         if (length >= 4)
             m_quads.set(quadOf(a, b, c, d));
-        if (m_bucketOf[key] == 0) {
-            m_buckets.emplace_back();
-            m_bucketOf[key] = quint16(m_buckets.size());
-        }
-        auto &bucket = m_buckets[m_bucketOf[key] - 1];
-        const bool known = std::any_of(bucket.begin(), bucket.end(), [&](const Entry &e) {
-            return e.rule == entry.rule && e.literal == entry.literal;
-        });
-        if (!known)
-            bucket.push_back(entry);
     }
 
     /// Whether the anchor of `e` is at `at`, whose first two bytes are its bucket's: one of the ways it may be
@@ -294,11 +411,13 @@ private:
     std::bitset<65536> m_pairs;        // an anchor's first two bytes, as they may be written, when it is only two long
     std::bitset<65536> m_triplesEnded; // a hash of the first three bytes of an anchor that is three bytes long
     std::bitset<65536> m_quads;        // a hash of the first four bytes of the longer ones
-    std::vector<quint16> m_bucketOf;   // those two bytes → 1 + their bucket of anchors, or 0
     std::vector<std::vector<Entry>> m_buckets;
-    std::vector<quint16> m_startsOf; // two bytes (pairOf) → where their set of third bytes that start an anchor begins
-    std::vector<quint16> m_coversOf; // … of third bytes after which an anchor starts at the two or a byte before
-    std::vector<uchar> m_thirds;     // the sets, 256 bytes each: 1 where the third byte starts one
+    std::vector<quint16> m_bucketOf;       // a pair's place in the starts rows (bucketSlot) → 1 + its bucket, or 0
+    std::array<quint16, 256> m_startRow{}; // a first byte → its row in m_startSets and m_bucketOf
+    std::vector<uchar> m_startSets;        // row + second byte → the set of third bytes that start an anchor there
+    std::vector<uchar> m_coverOf; // a pair, as a little-endian load holds it → the set of third bytes after which an
+                                  // anchor starts at the pair or a byte before
+    std::vector<uchar> m_thirds;  // the sets, 256 bytes each: 1 where the third byte is one
     std::vector<int> m_wrappedRules;
 };
 
@@ -349,13 +468,32 @@ namespace redaction {
 
 int secretGroup(const QRegularExpressionMatch &match)
 {
-    static const QStringList names{QStringLiteral("secret"), QStringLiteral("secret2"), QStringLiteral("secret3")};
-    const QStringList groups = match.regularExpression().namedCaptureGroups();
-    for (const QString &name : names) {
-        const int group = int(groups.indexOf(name));
+    // The groups' numbers, once per expression and thread: namedCaptureGroups() builds a list of every group's name
+    // at each call (two thousand instructions; a hook's capture of the largest sample asked 160 times). An entry
+    // keeps its pattern, so the pattern's text (its identity here) is not freed and reused while it is known.
+    struct Known {
+        QString pattern;
+        QRegularExpression::PatternOptions options;
+        std::array<int, 3> groups;
+    };
+    thread_local std::vector<Known> known;
+    static const std::array<QString, 3> names{QStringLiteral("secret"), QStringLiteral("secret2"),
+                                              QStringLiteral("secret3")};
+    const QRegularExpression expression = match.regularExpression();
+    const QString pattern = expression.pattern();
+    auto it = std::find_if(known.begin(), known.end(), [&](const Known &k) {
+        return k.pattern.constData() == pattern.constData() && k.options == expression.patternOptions();
+    });
+    if (it == known.end()) {
+        const QStringList groups = expression.namedCaptureGroups();
+        Known entry{pattern, expression.patternOptions(), {}};
+        for (size_t k = 0; k < names.size(); ++k)
+            entry.groups[k] = int(groups.indexOf(names[k]));
+        it = known.insert(known.end(), std::move(entry));
+    }
+    for (const int group : it->groups)
         if (group > 0 && match.capturedLength(group) > 0)
             return group;
-    }
     return 0;
 }
 
