@@ -1,5 +1,6 @@
 #include "redaction/SecretRedactor.h"
 
+#include "redaction/AnchorTables.h"
 #include "redaction/SecretCatalogue.h"
 
 #include <QtEndian>
@@ -81,91 +82,33 @@ bool mayHoldWrappedBase64(const uchar *data, qsizetype size)
 /// passes for an anchor starting there, and only a place that does compares the anchors that start with its
 /// first two bytes.
 ///
-/// The tables are built in each hook's process, so they are small: the starts and the buckets in rows of 256 bytes,
-/// one for each first byte an anchor's spelling has (52 rows; row 0, for every other byte, is empty), and only the
-/// first test, the scan's hottest load, over every pair of bytes (64 KB). 127 KB in all, where three tables of every
-/// pair (384 KB) were 162 page faults of a hook's process and about 1 ms of its CPU with their building (now 75
-/// faults, 0.67 ms).
+/// The tables are computed when the engine is compiled (AnchorTables.h): built in a hook's process, they and their
+/// pages were about 1 ms of its CPU and 162 of its page faults. Only the buckets of anchors are made here (they hold
+/// each rule's look around an anchor), from the catalogue's anchors, each checked to be in the tables.
 class AnchorIndex {
 public:
-    explicit AnchorIndex(const QList<Rule> &rules) : m_ruleCount(rules.size())
+    explicit AnchorIndex(const QList<Rule> &rules)
+        : m_ruleCount(rules.size()), m_tables(redaction::anchorTables()), m_buckets(m_tables.bucketCount)
     {
-        // What the tables hold, one triple of bytes a line: a pair and the third byte after it (kAny: any byte),
-        // where an anchor starts at the pair (starts) and where one starts at the pair or a byte before it (covers).
-        std::vector<Third> starts;
-        std::vector<Third> covers;
-        struct Spelling {
-            uchar first;
-            uchar second;
-            int rule;
-            qsizetype anchor; ///< in the rule's anchors
-        };
-        std::vector<Spelling> spellings;
         for (qsizetype r = 0; r < rules.size(); ++r) {
             if (rules.at(r).anchors.isEmpty())
                 m_wrappedRules.push_back(int(r));
-            for (qsizetype a = 0; a < rules.at(r).anchors.size(); ++a) {
-                const QByteArray &literal = rules.at(r).anchors.at(a);
-                Q_ASSERT(literal.size() >= 2);
-                const bool exact = isExact(literal);
-                const qsizetype length = literal.size();
-                // Each way a text may spell its first four bytes (the tables look no further): as written when it is
-                // exact, else each letter in both cases. A case flipped in a byte that has none spells nothing new.
-                for (int upperCased = 0; upperCased < (exact ? 1 : 16); ++upperCased) {
-                    std::array<uchar, 4> at{};
-                    bool spelled = true;
-                    for (qsizetype k = 0; k < 4; ++k) {
-                        const bool flip = upperCased & (1 << k);
-                        const uchar c = k < length ? uchar(literal.at(k)) : 0;
-                        at[size_t(k)] = flip ? upper(c) : c;
-                        spelled = spelled && (!flip || at[size_t(k)] != c);
-                    }
-                    if (!spelled)
-                        continue;
-                    // Where the anchor starts: at its first two bytes, the third (any byte after a two-byte one).
-                    const Third start{at[0], at[1], qint16(length == 2 ? kAny : at[2])};
-                    starts.push_back(start);
-                    covers.push_back(start);
-                    // A byte after where it starts: its second byte, then its third and fourth as far as it has them.
-                    if (length == 2)
-                        covers.push_back(Third{at[1], kAny, kAny});
-                    else
-                        covers.push_back(Third{at[1], at[2], qint16(length == 3 ? kAny : at[3])});
-                    note(at[0], at[1], at[2], at[3], int(length));
-                    spellings.push_back({at[0], at[1], int(r), a});
-                }
+            for (const QByteArray &literal : rules.at(r).anchors) {
+                const std::string_view view(literal.constData(), size_t(literal.size()));
+                const Entry entry{literal, redaction::compiled::isExact(view), int(r), rules.at(r).nearAnchor};
+                redaction::compiled::forEachSpelling(view, [&](const redaction::compiled::Spelling &s) {
+                    if (!holds(s))
+                        qFatal("redaction: the anchor \"%s\" is not in the compiled anchor tables: name it in one of "
+                               "the catalogue's lists of anchors (SecretCatalogue.cpp)",
+                               literal.constData());
+                    auto &bucket = m_buckets[m_tables.bucketOf[m_tables.startRow[s.at[0]] + s.at[1]] - 1];
+                    const bool known = std::any_of(bucket.begin(), bucket.end(), [&](const Entry &e) {
+                        return e.rule == entry.rule && e.literal == entry.literal;
+                    });
+                    if (!known)
+                        bucket.push_back(entry);
+                });
             }
-        }
-        // Each pair's third bytes as one of the few distinct sets (89 for the catalogue), 256 bytes each; a row holds
-        // the set of each second byte. Set 0 holds nothing, for the pairs no anchor starts with.
-        DistinctSets distinct;
-        m_thirds.reserve(128 * 256);
-        distinct.indexOf(ByteSet(), m_thirds);
-        fillRows(starts, m_startRow, m_startSets, distinct);
-        std::array<quint16, 256> coverRow{};
-        std::vector<uchar> coverSets;
-        fillRows(covers, coverRow, coverSets, distinct);
-        // The scan's first test, at every other place, reads a pair's set in one load: its rows spread over every pair
-        // of bytes (64 KB, as a little-endian load holds the pair), where a row's offset was one load more a test.
-        m_coverOf.assign(65536, 0);
-        for (int first = 0; first < 256; ++first)
-            if (coverRow[size_t(first)] != 0)
-                for (int second = 0; second < 256; ++second)
-                    m_coverOf[size_t(first | (second << 8))] = coverSets[coverRow[size_t(first)] + size_t(second)];
-        // The anchors of each pair of first two bytes, found by the pair's place in the starts rows (each is there).
-        m_bucketOf.assign(m_startSets.size(), 0);
-        for (const Spelling &s : spellings) {
-            quint16 &slot = m_bucketOf[bucketSlot(s.first, s.second)];
-            if (slot == 0) {
-                m_buckets.emplace_back();
-                slot = quint16(m_buckets.size());
-            }
-            auto &bucket = m_buckets[slot - 1];
-            const QByteArray &literal = rules.at(s.rule).anchors.at(s.anchor);
-            const bool known = std::any_of(bucket.begin(), bucket.end(),
-                                           [&](const Entry &e) { return e.rule == s.rule && e.literal == literal; });
-            if (!known)
-                bucket.push_back(Entry{literal, isExact(literal), s.rule, rules.at(s.rule).nearAnchor});
         }
     }
 
@@ -176,13 +119,14 @@ public:
         const auto *data = reinterpret_cast<const uchar *>(text.constData());
         const qsizetype size = text.size();
         const auto lookAt = [&](qsizetype i) {
-            const quint16 key = quint16((data[i] << 8) | data[i + 1]);
             // "message", "todos", "line" start like an anchor ("age-secret-key-1", "dose", "lin_api_") but
             // are not one: four bytes turn most of them away before the bucket is looked at.
-            if (!m_pairs[key] && !m_triplesEnded[tripleOf(data[i], data[i + 1], data[i + 2])]
-                && (i + 3 >= size || !m_quads[quadOf(data[i], data[i + 1], data[i + 2], data[i + 3])]))
+            if (!Tables::test(m_tables.pairs, Tables::pairKey(data[i], data[i + 1]))
+                && !Tables::test(m_tables.triplesEnded, Tables::tripleOf(data[i], data[i + 1], data[i + 2]))
+                && (i + 3 >= size
+                    || !Tables::test(m_tables.quads, Tables::quadOf(data[i], data[i + 1], data[i + 2], data[i + 3]))))
                 return;
-            for (const Entry &e : m_buckets[m_bucketOf[bucketSlot(data[i], data[i + 1])] - 1]) {
+            for (const Entry &e : m_buckets[m_tables.bucketOf[m_tables.startRow[data[i]] + data[i + 1]] - 1]) {
                 if (active[size_t(e.rule)] || i + e.literal.size() > size || !matchesAt(data + i, e))
                     continue;
                 if (!e.nearAnchor || e.nearAnchor(text.constData(), size, i, i + e.literal.size()))
@@ -199,7 +143,7 @@ public:
             for (int k = 0; k < count; ++k)
                 lookAt(marked[size_t(k)]);
         }
-        if (size >= 2 && m_pairs[quint16((data[size - 2] << 8) | data[size - 1])])
+        if (size >= 2 && Tables::test(m_tables.pairs, Tables::pairKey(data[size - 2], data[size - 1])))
             lookAt(size - 2); // only a two-byte anchor fits here
         if (!m_wrappedRules.empty() && mayHoldWrappedBase64(data, size))
             for (const int r : m_wrappedRules)
@@ -208,23 +152,53 @@ public:
     }
 
 private:
+    using Tables = redaction::AnchorTables;
+
+    /// Whether an anchor starting at a place, three bytes of it at the place, is in the start rows.
+    bool starts(uchar first, uchar second, uchar third) const
+    {
+        const size_t set = m_tables.startSets[size_t(m_tables.startRow[first]) + second];
+        return m_tables.thirds[(set << 8) + third];
+    }
+    /// Whether the first test passes the pair (first, second) before `third`.
+    bool covers(uchar first, uchar second, uchar third) const
+    {
+        return m_tables.thirds[(size_t(m_tables.coverOf[size_t(first | (second << 8))]) << 8) + third];
+    }
+
+    /// Whether the tables find a spelling of an anchor wherever it is: its start, both tests of the scan, a bucket,
+    /// and the bits the look tests first.
+    bool holds(const redaction::compiled::Spelling &s) const
+    {
+        const auto &at = s.at;
+        const bool found = starts(at[0], at[1], at[2]) && covers(at[0], at[1], at[2])
+                           && (s.length == 2 ? covers(at[1], 0, 0) : covers(at[1], at[2], s.length == 3 ? 0 : at[3]))
+                           && m_tables.bucketOf[m_tables.startRow[at[0]] + at[1]] != 0;
+        const bool first = s.length == 2   ? Tables::test(m_tables.pairs, Tables::pairKey(at[0], at[1]))
+                           : s.length == 3 ? Tables::test(m_tables.triplesEnded, Tables::tripleOf(at[0], at[1], at[2]))
+                                           : Tables::test(m_tables.quads, Tables::quadOf(at[0], at[1], at[2], at[3]));
+        return found && first && m_tables.startRow[at[0]] != 0;
+    }
+
     /// From `from`, the places where an anchor may start by their first three bytes (the first of a pair by four),
     /// into `marked` until it is full; `from` moves past the places scanned.
     template <size_t N>
     int markStarts(const uchar *data, qsizetype size, qsizetype &from, std::array<qsizetype, N> &marked) const
     {
         static_assert(N >= 8);
-        const uchar *thirds = m_thirds.data();
-        // Three loads from tables of 256 bytes and their rows (L1), where two loads from 128 KB tables missed it.
+        const uchar *thirds = m_tables.thirds;
+        const uchar *coverOf = m_tables.coverOf;
+        // The first test: a pair's set in one load from a table of every pair (64 KB), its third byte in another.
         // Unsigned sums: an int one was sign-extended before each load, four instructions more a step.
-        const auto test = [&](const Rows &rows, qsizetype at) {
-            const size_t set = rows.sets[size_t(rows.row[data[at]]) + data[at + 1]];
-            return thirds[(set << 8) + data[at + 2]];
-        };
-        const Rows startsOf{m_startRow.data(), m_startSets.data()};
-        const uchar *coverOf = m_coverOf.data();
         const auto cover = [&](qsizetype at) {
             return thirds[(size_t(coverOf[qFromLittleEndian<quint16>(data + at)]) << 8) + data[at + 2]];
+        };
+        // A place's own test, through the row of its first byte.
+        const quint16 *startRow = m_tables.startRow;
+        const uchar *startSets = m_tables.startSets;
+        const auto start = [&](qsizetype at) {
+            const size_t set = startSets[size_t(startRow[data[at]]) + data[at + 1]];
+            return thirds[(set << 8) + data[at + 2]];
         };
         int count = 0;
         qsizetype i = from;
@@ -242,124 +216,18 @@ private:
             }
             for (; pairs != 0; pairs &= pairs - 1) {
                 const qsizetype at = i + 2 * std::countr_zero(pairs);
-                if (test(startsOf, at))
+                if (start(at))
                     marked[size_t(count++)] = at;
-                if (test(startsOf, at + 1))
+                if (start(at + 1))
                     marked[size_t(count++)] = at + 1;
             }
         }
         for (; i + 2 < size && count < int(N); ++i)
-            if (test(startsOf, i))
+            if (start(i))
                 marked[size_t(count++)] = i;
         from = i;
         return count;
     }
-
-    /// A first byte's row (its offset in `sets`, 0 for the empty row) and each pair's set of third bytes.
-    struct Rows {
-        const quint16 *row;
-        const uchar *sets;
-    };
-    static constexpr qint16 kAny = -1;
-    struct Third {
-        uchar first;
-        qint16 second; ///< or kAny: every second byte (the third is then any too)
-        qint16 third;  ///< or kAny
-    };
-
-    /// A set of bytes, as four words (std::bitset's hash and per-bit access were half of building the tables).
-    struct ByteSet {
-        std::array<quint64, 4> words{};
-        void add(qint16 byte) // kAny: every byte
-        {
-            if (byte == kAny)
-                words.fill(~quint64(0));
-            else
-                words[size_t(byte) >> 6] |= quint64(1) << (byte & 63);
-        }
-        bool has(int byte) const { return (words[size_t(byte) >> 6] >> (byte & 63)) & 1; }
-        bool operator==(const ByteSet &) const = default;
-        size_t hash() const
-        {
-            return size_t(((words[0] * 31 + words[1]) * 31 + words[2]) * 31 + words[3]) * 0x9e3779b97f4a7c15ull >> 40;
-        }
-    };
-
-    /// The distinct sets of third bytes, found by hash (comparing with each one before was a million instructions).
-    struct DistinctSets {
-        std::vector<ByteSet> sets;
-        std::array<quint16, 1024> byHash{}; // by hash, open addressing: 1 + the index of a set, or 0
-
-        /// The index of `set`, added when new (and its 256 bytes to `thirds`).
-        uchar indexOf(const ByteSet &set, std::vector<uchar> &thirds)
-        {
-            for (size_t at = set.hash();; ++at) {
-                quint16 &slot = byHash[at % byHash.size()];
-                if (slot != 0 && sets[slot - 1] == set)
-                    return uchar(slot - 1);
-                if (slot != 0)
-                    continue;
-                if (sets.size() == 256)
-                    qFatal("redaction: more than 256 sets of third bytes; the anchor tables need wider byHash");
-                sets.push_back(set);
-                slot = quint16(sets.size());
-                const size_t from = thirds.size();
-                thirds.resize(from + 256);
-                for (int third = 0; third < 256; ++third)
-                    thirds[from + size_t(third)] = uchar(set.has(third));
-                return uchar(slot - 1);
-            }
-        }
-    };
-
-    /// The rows of `triples`: `row` maps each first byte to its row's offset in `sets`, and each pair's set of
-    /// third bytes is found in `distinct` (or added to it, and its 256 bytes to m_thirds).
-    void fillRows(std::vector<Third> &triples, std::array<quint16, 256> &row, std::vector<uchar> &sets,
-                  DistinctSets &distinct)
-    {
-        // By first byte, in two passes (std::sort took a million instructions).
-        std::array<qsizetype, 257> startOf{};
-        for (const Third &t : triples)
-            ++startOf[size_t(t.first) + 1];
-        std::partial_sum(startOf.begin(), startOf.end(), startOf.begin());
-        std::vector<Third> sorted(triples.size());
-        for (const Third &t : triples)
-            sorted[size_t(startOf[t.first]++)] = t;
-        triples = std::move(sorted);
-        sets.assign(256, 0);
-        std::array<ByteSet, 256> thirdsOf; // of the row being filled, by second byte
-        std::bitset<256> taken;
-        for (size_t from = 0; from < triples.size();) {
-            const uchar first = triples[from].first;
-            taken.reset();
-            for (; from < triples.size() && triples[from].first == first; ++from) {
-                const Third &t = triples[from];
-                const int low = t.second == kAny ? 0 : t.second;
-                const int high = t.second == kAny ? 255 : t.second;
-                for (int second = low; second <= high; ++second) {
-                    if (!taken[size_t(second)])
-                        thirdsOf[size_t(second)] = ByteSet();
-                    taken.set(size_t(second));
-                    thirdsOf[size_t(second)].add(t.third);
-                }
-            }
-            if (sets.size() + 256 > 65536)
-                qFatal("redaction: more than 255 rows of anchor bytes; the rows need wider offsets");
-            row[first] = quint16(sets.size());
-            sets.resize(sets.size() + 256, 0);
-            uchar last = 0; // the set of the last pair taken: a row of a two-byte anchor's second byte holds one set
-            for (int second = 0; second < 256; ++second) {
-                if (!taken[size_t(second)])
-                    continue;
-                const ByteSet &set = thirdsOf[size_t(second)];
-                last = set == distinct.sets[last] ? last : distinct.indexOf(set, m_thirds);
-                sets[row[first] + size_t(second)] = last;
-            }
-        }
-    }
-
-    /// Where the bucket of the pair (first, second) is kept in m_bucketOf.
-    size_t bucketSlot(uchar first, uchar second) const { return size_t(m_startRow[first]) + second; }
 
     struct Entry {
         QByteArray literal;
@@ -368,32 +236,7 @@ private:
         bool (*nearAnchor)(const char *, qsizetype, qsizetype, qsizetype) = nullptr;
     };
 
-    /// An anchor with a capital is found only as written; one without, in any case.
-    static bool isExact(const QByteArray &literal)
-    {
-        return std::any_of(literal.begin(), literal.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
-    }
-
     static uchar lower(uchar c) { return c >= 'A' && c <= 'Z' ? uchar(c + 32) : c; }
-    static uchar upper(uchar c) { return c >= 'a' && c <= 'z' ? uchar(c - 32) : c; }
-
-    static quint16 tripleOf(uchar a, uchar b, uchar c) { return quint16((a * 977u + b * 131u + c) & 0xffff); }
-    static quint16 quadOf(uchar a, uchar b, uchar c, uchar d)
-    {
-        return quint16((a * 7919u + b * 977u + c * 131u + d) & 0xffff);
-    }
-
-    /// Notes the first four bytes of an anchor's spelling in the bitsets the look tests first.
-    void note(uchar a, uchar b, uchar c, uchar d, int length)
-    {
-        const quint16 key = quint16((a << 8) | b);
-        if (length == 2)
-            m_pairs.set(key);
-        if (length == 3)
-            m_triplesEnded.set(tripleOf(a, b, c));
-        if (length >= 4)
-            m_quads.set(quadOf(a, b, c, d));
-    }
 
     /// Whether the anchor of `e` is at `at`, whose first two bytes are its bucket's: one of the ways it may be
     /// spelled, so the comparison starts at the third.
@@ -408,16 +251,8 @@ private:
     }
 
     qsizetype m_ruleCount = 0;
-    std::bitset<65536> m_pairs;        // an anchor's first two bytes, as they may be written, when it is only two long
-    std::bitset<65536> m_triplesEnded; // a hash of the first three bytes of an anchor that is three bytes long
-    std::bitset<65536> m_quads;        // a hash of the first four bytes of the longer ones
-    std::vector<std::vector<Entry>> m_buckets;
-    std::vector<quint16> m_bucketOf;       // a pair's place in the starts rows (bucketSlot) → 1 + its bucket, or 0
-    std::array<quint16, 256> m_startRow{}; // a first byte → its row in m_startSets and m_bucketOf
-    std::vector<uchar> m_startSets;        // row + second byte → the set of third bytes that start an anchor there
-    std::vector<uchar> m_coverOf; // a pair, as a little-endian load holds it → the set of third bytes after which an
-                                  // anchor starts at the pair or a byte before
-    std::vector<uchar> m_thirds;  // the sets, 256 bytes each: 1 where the third byte is one
+    const redaction::AnchorTables &m_tables;
+    std::vector<std::vector<Entry>> m_buckets; // by the number the tables give the pair of an anchor's first bytes
     std::vector<int> m_wrappedRules;
 };
 
