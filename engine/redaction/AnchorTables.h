@@ -62,28 +62,34 @@ constexpr bool isExact(std::string_view literal)
 
 /// A spelling of an anchor's first four bytes (0 past its end).
 struct Spelling {
-    std::array<Byte, 4> at{};
+    Byte at[4]{};
     int length = 0;
 };
 
-/// Calls `take` with each spelling of `literal`: as written when it is exact, else each letter of its first four bytes
-/// in both cases (a case flipped in a byte that has none spells nothing new).
+/// Calls `take` with each spelling of `literal`: as written when it is exact, else each of its first four bytes that is
+/// a letter in both cases, in the order of the capitals' bits (its letters' subsets, not the 16 flips of four bytes:
+/// a constant expression has a budget of steps).
 template <typename Take>
 constexpr void forEachSpelling(std::string_view literal, Take &&take)
 {
-    const bool exact = isExact(literal);
-    for (int upperCased = 0; upperCased < (exact ? 1 : 16); ++upperCased) {
-        Spelling s;
-        s.length = int(literal.size());
-        bool spelled = true;
-        for (std::size_t k = 0; k < 4; ++k) {
-            const bool flip = upperCased & (1 << k);
-            const Byte c = k < literal.size() ? Byte(literal[k]) : Byte(0);
-            s.at[k] = flip ? upper(c) : c;
-            spelled = spelled && (!flip || s.at[k] != c);
-        }
-        if (spelled)
-            take(s);
+    Spelling written;
+    written.length = int(literal.size());
+    unsigned letters = 0;
+    for (std::size_t k = 0; k < 4 && k < literal.size(); ++k) {
+        written.at[k] = Byte(literal[k]);
+        if (written.at[k] >= 'a' && written.at[k] <= 'z')
+            letters |= 1u << k;
+    }
+    if (isExact(literal))
+        letters = 0;
+    for (unsigned capitals = 0;; capitals = (capitals - letters) & letters) {
+        Spelling s = written;
+        for (std::size_t k = 0; k < 4; ++k)
+            if (capitals & (1u << k))
+                s.at[k] = upper(s.at[k]);
+        take(s);
+        if (capitals == letters)
+            break;
     }
 }
 
@@ -104,20 +110,29 @@ struct ByteSet {
             words[std::size_t(byte) >> 6] |= 1ull << (byte & 63);
     }
     constexpr bool has(int byte) const { return (words[std::size_t(byte) >> 6] >> (byte & 63)) & 1; }
-    constexpr bool operator==(const ByteSet &) const = default;
+    constexpr bool operator==(const ByteSet &other) const
+    {
+        return words[0] == other.words[0] && words[1] == other.words[1] && words[2] == other.words[2]
+               && words[3] == other.words[3];
+    }
+    constexpr std::size_t hash() const
+    {
+        return std::size_t((((words[0] * 31 + words[1]) * 31 + words[2]) * 31 + words[3]) * 0x9e3779b97f4a7c15ull
+                           >> 40);
+    }
 };
 
 /// Everything the tables hold, at their largest (the sizes are known once built).
 template <std::size_t Literals>
 struct Built {
     static constexpr std::size_t kMaxTriples = Literals * 16 * 2;
-    static constexpr std::size_t kMaxRows = 128; // 52 start rows and 59 cover rows for the catalogue; more: overflow
+    static constexpr std::size_t kMaxRows = 64; // 52 start rows and 59 cover rows for the catalogue; more: overflow
     std::array<std::uint16_t, 256> startRow{};
     std::array<Byte, kMaxRows * 256> startSets{};
     std::size_t startSetsSize = 256;
     std::array<Byte, 65536> coverOf{};
     std::array<ByteSet, 256> sets{};
-    std::size_t setCount = 1; // set 0, empty
+    std::size_t setCount = 0;
     std::array<std::uint16_t, kMaxRows * 256> bucketOf{};
     std::size_t bucketCount = 0;
     std::array<std::uint64_t, 1024> pairs{};
@@ -125,20 +140,30 @@ struct Built {
     std::array<std::uint64_t, 1024> quads{};
     bool overflow = false; // more than 256 sets or kMaxRows rows
 
+    std::array<std::uint16_t, 1024> setByHash{}; // 1 + a set's index, by its hash (open addressing)
+
+    /// The index of `set`, added when new. By hash: comparing with every set before took most of the steps a
+    /// compiler allows a constant expression (clang: a million).
     constexpr int setIndex(const ByteSet &set)
     {
-        for (std::size_t k = 0; k < setCount; ++k)
-            if (sets[k] == set)
-                return int(k);
-        if (setCount == sets.size()) {
-            overflow = true;
-            return 0;
+        for (std::size_t at = set.hash();; ++at) {
+            std::uint16_t &slot = setByHash[at % setByHash.size()];
+            if (slot != 0 && sets[slot - 1u] == set)
+                return slot - 1;
+            if (slot != 0)
+                continue;
+            if (setCount == sets.size()) {
+                overflow = true;
+                return 0;
+            }
+            sets[setCount] = set;
+            slot = std::uint16_t(++setCount);
+            return slot - 1;
         }
-        sets[setCount] = set;
-        return int(setCount++);
     }
 
-    /// Rows for `triples`: `row` gets each first byte's offset in `rowSets`.
+    /// Rows for `triples`: `row` gets each first byte's offset in `rowSets`. Written for the steps a compiler allows
+    /// a constant expression: a row visits the second bytes it holds, not all 256.
     constexpr std::size_t fillRows(const std::array<Triple, kMaxTriples> &triples, std::size_t count,
                                    std::array<std::uint16_t, 256> &row, std::array<Byte, kMaxRows * 256> &rowSets)
     {
@@ -149,23 +174,27 @@ struct Built {
         for (std::size_t b = 0; b < 256; ++b)
             from[b + 1] += from[b];
         std::array<std::size_t, 257> next = from;
-        std::array<Triple, kMaxTriples> grouped{};
+        std::array<std::uint16_t, kMaxTriples> grouped{}; // the triples' indexes, by first byte
         for (std::size_t t = 0; t < count; ++t)
-            grouped[next[triples[t].first]++] = triples[t];
+            grouped[next[triples[t].first]++] = std::uint16_t(t);
         std::size_t size = 256; // row 0 is empty
         std::array<ByteSet, 256> thirdsOf{};
+        std::array<int, 256> takenBy{};       // the first byte + 1 of the row that last took a second byte
+        std::array<std::uint8_t, 256> held{}; // the second bytes this row holds, in the order taken
         for (std::size_t first = 0; first < 256; ++first) {
             if (from[first] == from[first + 1])
                 continue;
-            std::array<bool, 256> taken{};
-            for (std::size_t t = from[first]; t < from[first + 1]; ++t) {
-                const Triple &triple = grouped[t];
+            std::size_t heldCount = 0;
+            for (std::size_t g = from[first]; g < from[first + 1]; ++g) {
+                const Triple &triple = triples[grouped[g]];
                 const int low = triple.second == kAny ? 0 : triple.second;
                 const int high = triple.second == kAny ? 255 : triple.second;
                 for (int second = low; second <= high; ++second) {
-                    if (!taken[std::size_t(second)])
+                    if (takenBy[std::size_t(second)] != int(first) + 1) {
+                        takenBy[std::size_t(second)] = int(first) + 1;
                         thirdsOf[std::size_t(second)] = ByteSet();
-                    taken[std::size_t(second)] = true;
+                        held[heldCount++] = std::uint8_t(second);
+                    }
                     thirdsOf[std::size_t(second)].add(triple.third);
                 }
             }
@@ -174,9 +203,8 @@ struct Built {
                 return size;
             }
             row[first] = std::uint16_t(size);
-            for (std::size_t second = 0; second < 256; ++second)
-                if (taken[second])
-                    rowSets[size + second] = Byte(setIndex(thirdsOf[second]));
+            for (std::size_t h = 0; h < heldCount; ++h)
+                rowSets[size + held[h]] = Byte(setIndex(thirdsOf[held[h]]));
             size += 256;
         }
         return size;
@@ -192,6 +220,7 @@ template <std::size_t Literals>
 constexpr Built<Literals> build(const std::array<std::string_view, Literals> &literals)
 {
     Built<Literals> out;
+    out.setIndex(ByteSet()); // set 0, empty: the pairs no anchor holds
     std::array<Triple, Built<Literals>::kMaxTriples> starts{};
     std::array<Triple, Built<Literals>::kMaxTriples> covers{};
     std::size_t startCount = 0;
