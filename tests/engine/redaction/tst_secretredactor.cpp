@@ -330,6 +330,29 @@ private slots:
 
     /// Go's `:=` alone on its line: the look after `password` took `:=` for `==`, and the line never reached
     /// the expression (a line that held another assignment did).
+    /// An assignment's name is found after whatever opens it: nothing, a sign or a bracket, a quote of each kind,
+    /// an escaped quote (the places before a name where its match is tried are only a quote or an escaped one).
+    void redact_takesAnAssignmentAfterWhateverOpensItsName_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("secret");
+        const QByteArray secret = "Hx7kQ2mZp9wL";
+        const QList<QByteArray> openings{"",   " ", "{", "(",    "[",   ",",    "\t",   "\n",
+                                         "\"", "'", "`", "\\\"", "{\"", "{ \"", "(\\'", "\\\\\""};
+        for (const QByteArray &opening : openings) {
+            QTest::addRow("after [%s], at the start", opening.constData()) << opening + "password=" + secret << secret;
+            QTest::addRow("after [%s], a word before", opening.constData())
+                << "set " + opening + "db_password: " + secret + " done" << secret;
+        }
+    }
+
+    void redact_takesAnAssignmentAfterWhateverOpensItsName()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, secret);
+        redactsOnce(text, secret);
+    }
+
     void redact_takesAShortVariableDeclaration_data()
     {
         QTest::addColumn<QByteArray>("text");
