@@ -35,6 +35,10 @@ struct Rule {
 /// The built-in rules, most specific first: where two cover the same text, the earlier names it.
 const QList<Rule> &catalogue();
 
+struct AnchorTables;
+/// The anchor pass's tables for the catalogue's anchors, computed when the engine is compiled (AnchorTables.h).
+const AnchorTables &anchorTables();
+
 /// The group of `match` that holds the secret: the first of `secret`, `secret2`, `secret3` that
 /// captured, else 0 (the whole match).
 int secretGroup(const QRegularExpressionMatch &match);

@@ -1,5 +1,6 @@
 #include "redaction/SecretRedactor.h"
 
+#include "redaction/AnchorTables.h"
 #include "redaction/SecretCatalogue.h"
 
 #include <QtEndian>
@@ -9,6 +10,7 @@
 #include <bit>
 #include <bitset>
 #include <cstring>
+#include <numeric>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -28,7 +30,7 @@ bool isBase64Byte(uchar c)
 
 /// Whether the 16 bytes at `p` are all base64 characters: a few SSE2 instructions (every x86-64 has them),
 /// else a byte at a time.
-bool allBase64(const uchar *p)
+Q_ALWAYS_INLINE bool allBase64(const uchar *p)
 {
 #if defined(__SSE2__)
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
@@ -79,81 +81,34 @@ bool mayHoldWrappedBase64(const uchar *data, qsizetype size)
 /// may start there or one byte before (three bytes, exactly, for the pair of places), each place of a pair that
 /// passes for an anchor starting there, and only a place that does compares the anchors that start with its
 /// first two bytes.
+///
+/// The tables are computed when the engine is compiled (AnchorTables.h): built in a hook's process, they and their
+/// pages were about 1 ms of its CPU and 162 of its page faults. Only the buckets of anchors are made here (they hold
+/// each rule's look around an anchor), from the catalogue's anchors, each checked to be in the tables.
 class AnchorIndex {
 public:
     explicit AnchorIndex(const QList<Rule> &rules)
-        : m_ruleCount(rules.size()), m_bucketOf(65536, 0), m_startsOf(65536, 0), m_coversOf(65536, 0)
+        : m_ruleCount(rules.size()), m_tables(redaction::anchorTables()), m_buckets(m_tables.bucketCount)
     {
-        // Per pair of bytes, the third bytes that follow it where an anchor starts at the pair (m_startsOf), and
-        // where one starts at the pair or a byte before it (m_coversOf); through the tables' slots at first.
-        std::vector<std::bitset<256>> thirds(1);
-        std::vector<quint16 *> taken; // those taken, in the order of `thirds` from its second set on
-        const auto thirdsOf = [&](std::vector<quint16> &table, uchar first, uchar second) -> std::bitset<256> & {
-            quint16 &slot = table[pairOf(first, second)];
-            if (slot == 0) {
-                slot = quint16(thirds.size());
-                thirds.emplace_back();
-                taken.push_back(&slot);
-            }
-            return thirds[slot];
-        };
         for (qsizetype r = 0; r < rules.size(); ++r) {
             if (rules.at(r).anchors.isEmpty())
                 m_wrappedRules.push_back(int(r));
             for (const QByteArray &literal : rules.at(r).anchors) {
-                Q_ASSERT(literal.size() >= 2);
-                const bool exact = literal.toLower() != literal;
-                const Entry entry{literal, exact, int(r), rules.at(r).nearAnchor};
-                const qsizetype length = literal.size();
-                // Each way a text may spell its first four bytes (the tables look no further): as written when it is
-                // exact, else each letter in both cases. A case flipped in a byte that has none spells nothing new.
-                for (int upperCased = 0; upperCased < (exact ? 1 : 16); ++upperCased) {
-                    std::array<uchar, 4> at{};
-                    bool spelled = true;
-                    for (qsizetype k = 0; k < 4; ++k) {
-                        const bool flip = upperCased & (1 << k);
-                        const uchar c = k < length ? uchar(literal.at(k)) : 0;
-                        at[size_t(k)] = flip ? upper(c) : c;
-                        spelled = spelled && (!flip || at[size_t(k)] != c);
-                    }
-                    if (!spelled)
-                        continue;
-                    // Where the anchor starts: at its first two bytes, the third (any byte after a two-byte one).
-                    for (std::vector<quint16> *table : {&m_startsOf, &m_coversOf}) {
-                        if (length == 2)
-                            thirdsOf(*table, at[0], at[1]).set();
-                        else
-                            thirdsOf(*table, at[0], at[1]).set(at[2]);
-                    }
-                    // A byte after where it starts: its second byte, then its third and fourth as far as it has them.
-                    if (length == 2) {
-                        for (int next = 0; next < 256; ++next)
-                            thirdsOf(m_coversOf, at[1], uchar(next)).set();
-                    } else if (length == 3) {
-                        thirdsOf(m_coversOf, at[1], at[2]).set();
-                    } else {
-                        thirdsOf(m_coversOf, at[1], at[2]).set(at[3]);
-                    }
-                    add(at[0], at[1], at[2], at[3], int(length), entry);
-                }
+                const std::string_view view(literal.constData(), size_t(literal.size()));
+                const Entry entry{literal, redaction::compiled::isExact(view), int(r), rules.at(r).nearAnchor};
+                redaction::compiled::forEachSpelling(view, [&](const redaction::compiled::Spelling &s) {
+                    if (!holds(s))
+                        qFatal("redaction: the anchor \"%s\" is not in the compiled anchor tables: name it in one of "
+                               "the catalogue's lists of anchors (SecretCatalogue.cpp)",
+                               literal.constData());
+                    auto &bucket = m_buckets[m_tables.bucketOf[m_tables.startRow[s.at[0]] + s.at[1]] - 1];
+                    const bool known = std::any_of(bucket.begin(), bucket.end(), [&](const Entry &e) {
+                        return e.rule == entry.rule && e.literal == entry.literal;
+                    });
+                    if (!known)
+                        bucket.push_back(entry);
+                });
             }
-        }
-        // Each pair's third bytes as one of the few distinct sets (89 for the catalogue), 256 bytes each, and the
-        // tables hold where its set begins: the scan's test is two loads and an add. Set 0 holds nothing, for the
-        // pairs no anchor starts with.
-        std::vector<std::bitset<256>> distinct{std::bitset<256>()};
-        m_thirds.assign(256, 0);
-        for (quint16 *slot : taken) {
-            const std::bitset<256> &set = thirds[*slot];
-            const auto index = std::find(distinct.begin(), distinct.end(), set) - distinct.begin();
-            if (index == qsizetype(distinct.size())) {
-                if (index == 256)
-                    qFatal("redaction: more than 256 sets of third bytes; the anchor tables need wider slots");
-                distinct.push_back(set);
-                for (int third = 0; third < 256; ++third)
-                    m_thirds.push_back(uchar(set[size_t(third)]));
-            }
-            *slot = quint16(index << 8);
         }
     }
 
@@ -164,13 +119,14 @@ public:
         const auto *data = reinterpret_cast<const uchar *>(text.constData());
         const qsizetype size = text.size();
         const auto lookAt = [&](qsizetype i) {
-            const quint16 key = quint16((data[i] << 8) | data[i + 1]);
             // "message", "todos", "line" start like an anchor ("age-secret-key-1", "dose", "lin_api_") but
             // are not one: four bytes turn most of them away before the bucket is looked at.
-            if (!m_pairs[key] && !m_triplesEnded[tripleOf(data[i], data[i + 1], data[i + 2])]
-                && (i + 3 >= size || !m_quads[quadOf(data[i], data[i + 1], data[i + 2], data[i + 3])]))
+            if (!Tables::test(m_tables.pairs, Tables::pairKey(data[i], data[i + 1]))
+                && !Tables::test(m_tables.triplesEnded, Tables::tripleOf(data[i], data[i + 1], data[i + 2]))
+                && (i + 3 >= size
+                    || !Tables::test(m_tables.quads, Tables::quadOf(data[i], data[i + 1], data[i + 2], data[i + 3]))))
                 return;
-            for (const Entry &e : m_buckets[m_bucketOf[key] - 1]) {
+            for (const Entry &e : m_buckets[m_tables.bucketOf[m_tables.startRow[data[i]] + data[i + 1]] - 1]) {
                 if (active[size_t(e.rule)] || i + e.literal.size() > size || !matchesAt(data + i, e))
                     continue;
                 if (!e.nearAnchor || e.nearAnchor(text.constData(), size, i, i + e.literal.size()))
@@ -187,7 +143,7 @@ public:
             for (int k = 0; k < count; ++k)
                 lookAt(marked[size_t(k)]);
         }
-        if (size >= 2 && m_pairs[quint16((data[size - 2] << 8) | data[size - 1])])
+        if (size >= 2 && Tables::test(m_tables.pairs, Tables::pairKey(data[size - 2], data[size - 1])))
             lookAt(size - 2); // only a two-byte anchor fits here
         if (!m_wrappedRules.empty() && mayHoldWrappedBase64(data, size))
             for (const int r : m_wrappedRules)
@@ -196,19 +152,54 @@ public:
     }
 
 private:
+    using Tables = redaction::AnchorTables;
+
+    /// Whether an anchor starting at a place, three bytes of it at the place, is in the start rows.
+    bool starts(uchar first, uchar second, uchar third) const
+    {
+        const size_t set = m_tables.startSets[size_t(m_tables.startRow[first]) + second];
+        return m_tables.thirds[(set << 8) + third];
+    }
+    /// Whether the first test passes the pair (first, second) before `third`.
+    bool covers(uchar first, uchar second, uchar third) const
+    {
+        return m_tables.thirds[(size_t(m_tables.coverOf[size_t(first | (second << 8))]) << 8) + third];
+    }
+
+    /// Whether the tables find a spelling of an anchor wherever it is: its start, both tests of the scan, a bucket,
+    /// and the bits the look tests first.
+    bool holds(const redaction::compiled::Spelling &s) const
+    {
+        const auto &at = s.at;
+        const bool found = starts(at[0], at[1], at[2]) && covers(at[0], at[1], at[2])
+                           && (s.length == 2 ? covers(at[1], 0, 0) : covers(at[1], at[2], s.length == 3 ? 0 : at[3]))
+                           && m_tables.bucketOf[m_tables.startRow[at[0]] + at[1]] != 0;
+        const bool first = s.length == 2   ? Tables::test(m_tables.pairs, Tables::pairKey(at[0], at[1]))
+                           : s.length == 3 ? Tables::test(m_tables.triplesEnded, Tables::tripleOf(at[0], at[1], at[2]))
+                                           : Tables::test(m_tables.quads, Tables::quadOf(at[0], at[1], at[2], at[3]));
+        return found && first && m_tables.startRow[at[0]] != 0;
+    }
+
     /// From `from`, the places where an anchor may start by their first three bytes (the first of a pair by four),
     /// into `marked` until it is full; `from` moves past the places scanned.
     template <size_t N>
     int markStarts(const uchar *data, qsizetype size, qsizetype &from, std::array<qsizetype, N> &marked) const
     {
         static_assert(N >= 8);
-        const uchar *thirds = m_thirds.data();
-        const auto test = [&](const quint16 *table, qsizetype at) {
-            // Unsigned: an int sum was sign-extended before each load, four instructions more a step.
-            return thirds[size_t(table[qFromLittleEndian<quint16>(data + at)]) + data[at + 2]];
+        const uchar *thirds = m_tables.thirds;
+        const uchar *coverOf = m_tables.coverOf;
+        // The first test: a pair's set in one load from a table of every pair (64 KB), its third byte in another.
+        // Unsigned sums: an int one was sign-extended before each load, four instructions more a step.
+        const auto cover = [&](qsizetype at) {
+            return thirds[(size_t(coverOf[qFromLittleEndian<quint16>(data + at)]) << 8) + data[at + 2]];
         };
-        const quint16 *startsOf = m_startsOf.data();
-        const quint16 *coversOf = m_coversOf.data();
+        // A place's own test, through the row of its first byte.
+        const quint16 *startRow = m_tables.startRow;
+        const uchar *startSets = m_tables.startSets;
+        const auto start = [&](qsizetype at) {
+            const size_t set = startSets[size_t(startRow[data[at]]) + data[at + 1]];
+            return thirds[(set << 8) + data[at + 2]];
+        };
         int count = 0;
         qsizetype i = from;
         // Eight places a step: the test at i + 1 passes every anchor that starts at i or i + 1, so four tests
@@ -216,8 +207,7 @@ private:
         // in the binary moved it across a 64-byte line). In a step that passes, each pair whose test passed is
         // tested place by place (testing all eight took 2.0 M instructions in a hook's capture, this 0.6 M).
         for (; i + 9 < size; i += 8) {
-            unsigned pairs = test(coversOf, i + 1) | test(coversOf, i + 3) << 1 | test(coversOf, i + 5) << 2
-                             | test(coversOf, i + 7) << 3;
+            unsigned pairs = cover(i + 1) | cover(i + 3) << 1 | cover(i + 5) << 2 | cover(i + 7) << 3;
             if (pairs == 0) [[likely]]
                 continue;
             if (count + 8 > int(N)) {
@@ -226,14 +216,14 @@ private:
             }
             for (; pairs != 0; pairs &= pairs - 1) {
                 const qsizetype at = i + 2 * std::countr_zero(pairs);
-                if (test(startsOf, at))
+                if (start(at))
                     marked[size_t(count++)] = at;
-                if (test(startsOf, at + 1))
+                if (start(at + 1))
                     marked[size_t(count++)] = at + 1;
             }
         }
         for (; i + 2 < size && count < int(N); ++i)
-            if (test(startsOf, i))
+            if (start(i))
                 marked[size_t(count++)] = i;
         from = i;
         return count;
@@ -247,36 +237,6 @@ private:
     };
 
     static uchar lower(uchar c) { return c >= 'A' && c <= 'Z' ? uchar(c + 32) : c; }
-    static uchar upper(uchar c) { return c >= 'a' && c <= 'z' ? uchar(c - 32) : c; }
-
-    /// Two bytes as a little-endian load has them (the first in the low bits).
-    static quint16 pairOf(uchar a, uchar b) { return quint16(a | (b << 8)); }
-    static quint16 tripleOf(uchar a, uchar b, uchar c) { return quint16((a * 977u + b * 131u + c) & 0xffff); }
-    static quint16 quadOf(uchar a, uchar b, uchar c, uchar d)
-    {
-        return quint16((a * 7919u + b * 977u + c * 131u + d) & 0xffff);
-    }
-
-    void add(uchar a, uchar b, uchar c, uchar d, int length, const Entry &entry)
-    {
-        const quint16 key = quint16((a << 8) | b);
-        if (length == 2)
-            m_pairs.set(key);
-        if (length == 3)
-            m_triplesEnded.set(tripleOf(a, b, c));
-        if (length >= 4)
-            m_quads.set(quadOf(a, b, c, d));
-        if (m_bucketOf[key] == 0) {
-            m_buckets.emplace_back();
-            m_bucketOf[key] = quint16(m_buckets.size());
-        }
-        auto &bucket = m_buckets[m_bucketOf[key] - 1];
-        const bool known = std::any_of(bucket.begin(), bucket.end(), [&](const Entry &e) {
-            return e.rule == entry.rule && e.literal == entry.literal;
-        });
-        if (!known)
-            bucket.push_back(entry);
-    }
 
     /// Whether the anchor of `e` is at `at`, whose first two bytes are its bucket's: one of the ways it may be
     /// spelled, so the comparison starts at the third.
@@ -291,14 +251,8 @@ private:
     }
 
     qsizetype m_ruleCount = 0;
-    std::bitset<65536> m_pairs;        // an anchor's first two bytes, as they may be written, when it is only two long
-    std::bitset<65536> m_triplesEnded; // a hash of the first three bytes of an anchor that is three bytes long
-    std::bitset<65536> m_quads;        // a hash of the first four bytes of the longer ones
-    std::vector<quint16> m_bucketOf;   // those two bytes → 1 + their bucket of anchors, or 0
-    std::vector<std::vector<Entry>> m_buckets;
-    std::vector<quint16> m_startsOf; // two bytes (pairOf) → where their set of third bytes that start an anchor begins
-    std::vector<quint16> m_coversOf; // … of third bytes after which an anchor starts at the two or a byte before
-    std::vector<uchar> m_thirds;     // the sets, 256 bytes each: 1 where the third byte starts one
+    const redaction::AnchorTables &m_tables;
+    std::vector<std::vector<Entry>> m_buckets; // by the number the tables give the pair of an anchor's first bytes
     std::vector<int> m_wrappedRules;
 };
 
@@ -349,13 +303,32 @@ namespace redaction {
 
 int secretGroup(const QRegularExpressionMatch &match)
 {
-    static const QStringList names{QStringLiteral("secret"), QStringLiteral("secret2"), QStringLiteral("secret3")};
-    const QStringList groups = match.regularExpression().namedCaptureGroups();
-    for (const QString &name : names) {
-        const int group = int(groups.indexOf(name));
+    // The groups' numbers, once per expression and thread: namedCaptureGroups() builds a list of every group's name
+    // at each call (two thousand instructions; a hook's capture of the largest sample asked 160 times). An entry
+    // keeps its pattern, so the pattern's text (its identity here) is not freed and reused while it is known.
+    struct Known {
+        QString pattern;
+        QRegularExpression::PatternOptions options;
+        std::array<int, 3> groups;
+    };
+    thread_local std::vector<Known> known;
+    static const std::array<QString, 3> names{QStringLiteral("secret"), QStringLiteral("secret2"),
+                                              QStringLiteral("secret3")};
+    const QRegularExpression expression = match.regularExpression();
+    const QString pattern = expression.pattern();
+    auto it = std::find_if(known.begin(), known.end(), [&](const Known &k) {
+        return k.pattern.constData() == pattern.constData() && k.options == expression.patternOptions();
+    });
+    if (it == known.end()) {
+        const QStringList groups = expression.namedCaptureGroups();
+        Known entry{pattern, expression.patternOptions(), {}};
+        for (size_t k = 0; k < names.size(); ++k)
+            entry.groups[k] = int(groups.indexOf(names[k]));
+        it = known.insert(known.end(), std::move(entry));
+    }
+    for (const int group : it->groups)
         if (group > 0 && match.capturedLength(group) > 0)
             return group;
-    }
     return 0;
 }
 

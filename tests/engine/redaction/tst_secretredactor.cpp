@@ -2,6 +2,7 @@
 // in every place an agent's transcript puts it; what must stay; the settings that add and allow.
 #include "SecretCorpus.h"
 #include "core/Config.h"
+#include "redaction/AnchorTables.h"
 #include "redaction/SecretCatalogue.h"
 #include "redaction/SecretRedactor.h"
 
@@ -142,6 +143,62 @@ private slots:
         }
     }
 
+    /// The anchor pass's tables are computed when the engine is compiled, from the catalogue's lists of anchors: each
+    /// anchor of every rule is in them in each spelling of its first four letters (one with a capital only as written),
+    /// where it starts (its first three bytes), in the test of every other place at its first byte and at the byte
+    /// after (its second, third and fourth), with a bucket and the bit the look tests first; a pair no anchor holds
+    /// is in none.
+    void anchorTables_holdEverySpellingOfEveryAnchor()
+    {
+        using Tables = redaction::AnchorTables;
+        const Tables &t = redaction::anchorTables();
+        const auto inSet = [&](size_t set, uchar third) { return t.thirds[set * 256 + third] != 0; };
+        const auto starts = [&](uchar a, uchar b, uchar c) { return inSet(t.startSets[t.startRow[a] + b], c); };
+        const auto covers = [&](uchar a, uchar b, uchar c) { return inSet(t.coverOf[a | (b << 8)], c); };
+        int spellings = 0;
+        for (const redaction::Rule &rule : redaction::catalogue()) {
+            for (const QByteArray &anchor : rule.anchors) {
+                const bool caseless = anchor.toLower() == anchor;
+                for (int capitals = 0; capitals < (caseless ? 16 : 1); ++capitals) {
+                    QByteArray spelled = anchor;
+                    for (int k = 0; k < 4 && k < anchor.size(); ++k)
+                        if (capitals & (1 << k))
+                            spelled[k] = char(QChar::toUpper(uchar(spelled.at(k))));
+                    const QByteArray what = anchor + " as " + spelled;
+                    spelled += QByteArray(2, '\0');
+                    const uchar a = uchar(spelled[0]), b = uchar(spelled[1]), c = uchar(spelled[2]),
+                                d = uchar(spelled[3]);
+                    // A two-byte anchor is found before any byte, a three-byte one's test a byte on takes any byte.
+                    for (const uchar next : {uchar(0), uchar('x'), uchar(' '), uchar(255)}) {
+                        const uchar third = anchor.size() == 2 ? next : c;
+                        QVERIFY2(starts(a, b, third), what.constData());
+                        QVERIFY2(covers(a, b, third), what.constData());
+                        if (anchor.size() == 2)
+                            QVERIFY2(covers(b, next, next), what.constData());
+                        else
+                            QVERIFY2(covers(b, c, anchor.size() == 3 ? next : d), what.constData());
+                    }
+                    QVERIFY2(t.bucketOf[t.startRow[a] + b] != 0, what.constData());
+                    if (anchor.size() == 2)
+                        QVERIFY2(Tables::test(t.pairs, Tables::pairKey(a, b)), what.constData());
+                    else if (anchor.size() == 3)
+                        QVERIFY2(Tables::test(t.triplesEnded, Tables::tripleOf(a, b, c)), what.constData());
+                    else
+                        QVERIFY2(Tables::test(t.quads, Tables::quadOf(a, b, c, d)), what.constData());
+                    ++spellings;
+                }
+            }
+        }
+        QVERIFY(spellings > 2000);
+        // No anchor holds `{"` or a control byte; "to" starts "token" but not before "p".
+        QCOMPARE(t.startRow[1], 0);
+        QVERIFY(!starts(1, 2, 3));
+        QVERIFY(!covers('{', '"', 't'));
+        QVERIFY(!starts('{', '"', 't'));
+        QVERIFY(starts('t', 'o', 'k'));
+        QVERIFY(!starts('t', 'o', 'p'));
+    }
+
     void redact_removesEveryShapeWherever_data()
     {
         QTest::addColumn<QString>("kind");
@@ -273,6 +330,29 @@ private slots:
 
     /// Go's `:=` alone on its line: the look after `password` took `:=` for `==`, and the line never reached
     /// the expression (a line that held another assignment did).
+    /// An assignment's name is found after whatever opens it: nothing, a sign or a bracket, a quote of each kind,
+    /// an escaped quote (the places before a name where its match is tried are only a quote or an escaped one).
+    void redact_takesAnAssignmentAfterWhateverOpensItsName_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("secret");
+        const QByteArray secret = "Hx7kQ2mZp9wL";
+        const QList<QByteArray> openings{"",   " ", "{", "(",    "[",   ",",    "\t",   "\n",
+                                         "\"", "'", "`", "\\\"", "{\"", "{ \"", "(\\'", "\\\\\""};
+        for (const QByteArray &opening : openings) {
+            QTest::addRow("after [%s], at the start", opening.constData()) << opening + "password=" + secret << secret;
+            QTest::addRow("after [%s], a word before", opening.constData())
+                << "set " + opening + "db_password: " + secret + " done" << secret;
+        }
+    }
+
+    void redact_takesAnAssignmentAfterWhateverOpensItsName()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, secret);
+        redactsOnce(text, secret);
+    }
+
     void redact_takesAShortVariableDeclaration_data()
     {
         QTest::addColumn<QByteArray>("text");
