@@ -175,6 +175,14 @@ QString ReviewModel::reasonText(const ReviewFinding &f)
             return tr("work: %1").arg(values);
         return tr("partner: %1").arg(values);
     }
+    // A decision reversed names what one side adopts and the other drops: "cognito: adopted → dropped".
+    static const QRegularExpression decision(QStringLiteral("^(.+): (adopted → dropped|dropped → adopted again)$"));
+    if (const QRegularExpressionMatch m = decision.match(f.reason); m.hasMatch()) {
+        const QString things = asWritten(m.captured(1), f);
+        if (m.captured(2).startsWith(QLatin1String("adopted")))
+            return tr("%1: adopted → dropped").arg(things);
+        return tr("%1: dropped → adopted again").arg(things);
+    }
     static const QRegularExpression stale(
         QStringLiteral("^not confirmed since (\\d{4}-\\d{2}-\\d{2}); (.+) \\((\\d{4}-\\d{2}-\\d{2})\\) talks about its "
                        "subject differently$"));

@@ -2093,6 +2093,14 @@ Stärke %1</translation>
         <source>partner: %1</source>
         <translation>Partner: %1</translation>
     </message>
+    <message>
+        <source>%1: adopted → dropped</source>
+        <translation>%1: übernommen → aufgegeben</translation>
+    </message>
+    <message>
+        <source>%1: dropped → adopted again</source>
+        <translation>%1: aufgegeben → wieder übernommen</translation>
+    </message>
 </context>
 <context>
     <name>engram::ReviewView</name>

@@ -2089,6 +2089,14 @@ strength %1</source>
         <source>partner: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: adopted → dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: dropped → adopted again</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::ReviewView</name>

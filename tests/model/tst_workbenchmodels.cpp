@@ -530,6 +530,13 @@ private Q_SLOTS:
         QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("friday → tuesday"));
         f.reason = QStringLiteral("home: cork → seattle"); // "Corkboard" holds "cork", but not whole
         QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("home: cork → seattle"));
+        // A decision reversed names what was adopted and dropped, as the texts write it.
+        f.older.text = QStringLiteral("In Saffron, Cognito is the choice for login.");
+        f.newer.text = QStringLiteral("Do not use Cognito in Saffron anymore.");
+        f.reason = QStringLiteral("cognito, saffron: adopted → dropped");
+        QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("Cognito, Saffron: adopted → dropped"));
+        f.reason = QStringLiteral("cognito: dropped → adopted again");
+        QCOMPARE(ReviewModel::reasonText(f), QStringLiteral("Cognito: dropped → adopted again"));
     }
 
     void wordDiff_marksTheWordsOneSideLacks()

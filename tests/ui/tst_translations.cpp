@@ -108,6 +108,10 @@ private Q_SLOTS:
         QCOMPARE(ReviewModel::reasonText(moved), QStringLiteral("Wohnort: barcelona → hamburg"));
         moved.reason = QStringLiteral("work: ferncliff pharma →"); // a job left, none named
         QCOMPARE(ReviewModel::reasonText(moved), QStringLiteral("Arbeit: ferncliff pharma →"));
+        moved.reason = QStringLiteral("knex: adopted → dropped"); // a decision reversed
+        QCOMPARE(ReviewModel::reasonText(moved), QStringLiteral("knex: übernommen → aufgegeben"));
+        moved.reason = QStringLiteral("knex: dropped → adopted again");
+        QCOMPARE(ReviewModel::reasonText(moved), QStringLiteral("knex: aufgegeben → wieder übernommen"));
     }
 
     void germanWindow_healthIsGermanAndThePackQueryIsNot()
