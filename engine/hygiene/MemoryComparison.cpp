@@ -321,6 +321,15 @@ QString transition(const MemoryProfile &older, const MemoryProfile &newer)
 
 QSet<QString> thingsOf(const MemoryProfile &p);
 
+/// What a memory names besides who told it (thingsOf without its sources): what it is about and states.
+QSet<QString> statedThings(const MemoryProfile &p)
+{
+    QSet<QString> things = thingsOf(p);
+    for (const QString &source : p.sources)
+        things.remove(TextAnalysis::stem(source));
+    return things;
+}
+
 /// A decision reversed: one side adopts a thing for a subject ("In Saffron, Cognito is the choice for login") and the
 /// other drops it ("Do not use Cognito in Saffron anymore"; "In Birch, Rollbar replaced Bugsnag" / "The Birch team
 /// picked Bugsnag"), whichever is newer. Both are standing facts that name one more thing in common (the project) or
@@ -329,13 +338,7 @@ QString decisionReversed(const MemoryProfile &older, const MemoryProfile &newer)
 {
     if (!older.standing || !newer.standing || older.history || newer.history || older.spoken || newer.spoken)
         return {};
-    auto named = [](const MemoryProfile &p) {
-        QSet<QString> things = thingsOf(p);
-        for (const QString &source : p.sources)
-            things.remove(TextAnalysis::stem(source));
-        return things;
-    };
-    const QSet<QString> thingsOlder = named(older), thingsNewer = named(newer);
+    const QSet<QString> thingsOlder = statedThings(older), thingsNewer = statedThings(newer);
     // Another project's decision: each side names a thing the other does not (besides who told it): "Acorn went with
     // Sentry" / "Lagoon moved … off Sentry", "the dialect drift paper" / "the tide forecasting grant".
     if (!(thingsOlder - thingsNewer).isEmpty() && !(thingsNewer - thingsOlder).isEmpty())
@@ -1137,7 +1140,8 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
             !(namesOlder - namesNewer).isEmpty() && !(namesNewer - namesOlder).isEmpty() && !sharedLead;
         // Each side names a thing of its own besides the values swapped ("Closed day at Bolt & Bracket: Thursday" /
         // "The quay sauna changed its closed day to Monday"): two places, two services.
-        QSet<QString> thingsOlder = thingsOf(older) - thingsOf(newer), thingsNewer = thingsOf(newer) - thingsOf(older);
+        QSet<QString> thingsOlder = statedThings(older) - thingsOf(newer),
+                      thingsNewer = statedThings(newer) - thingsOf(older);
         for (const QString &key : std::as_const(conflicting)) {
             const QString value = key.mid(key.indexOf(QLatin1Char(':')) + 1);
             for (QSet<QString> *own : {&thingsOlder, &thingsNewer}) {
@@ -1145,13 +1149,9 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
                 own->remove(TextAnalysis::stem(value));
             }
         }
-        for (const QString &source : older.sources + newer.sources)
-            for (QSet<QString> *own : {&thingsOlder, &thingsNewer})
-                own->remove(TextAnalysis::stem(source));
         const bool thingsEachSide = !thingsOlder.isEmpty() && !thingsNewer.isEmpty();
         const bool oneStatement = ownWords <= (announced || polarity ? 3 : 1) && !manyValuesApart && !thingsEachSide
-                                  && !(!changes.isEmpty() && wordsEachSide) && !(polarity && namesEachSide)
-                                  && !labelsEachSide(older, newer);
+                                  && !(!changes.isEmpty() && wordsEachSide) && !(polarity && namesEachSide);
         // Two standing facts worded alike to the last word but a number or a day ("Bluebird has a budget of 20
         // thousand euros" / "… of 80 thousand euros") cannot both hold now, said with a change word or not. Any
         // other word apart is another thing of one template: a name ("The budget for Vesper …"), a letter ("the
