@@ -3,6 +3,8 @@
 // bound, or compare()'s rules — with both profiles.
 //
 //   hygiene_explain --vault DIR [--kind contradiction] [--missed-only]
+//   hygiene_explain --pairs FILE     (FILE or - : one pair a line, "older<TAB>newer", each a standing written fact;
+//                                     prints how compare() reads them and both profiles, no vault needed)
 //
 // Run it after hygiene_bench on the same vault (it reads review_profiles and review_findings; its update() of the
 // finding index finds nothing new to compare).
@@ -30,6 +32,44 @@ struct Entry {
     MemoryProfile profile;
 };
 
+QString verdictOf(const Comparison &c)
+{
+    return c.duplicate       ? QStringLiteral("dup")
+           : c.contradiction ? QStringLiteral("contr")
+           : c.related       ? QStringLiteral("related")
+                             : QStringLiteral("none");
+}
+
+/// The reading of pairs of texts typed by hand: what a rule makes of a sentence, before it is planted in a vault.
+int explainPairs(const QString &path)
+{
+    QFile file;
+    const bool opened = path == QLatin1String("-") ? file.open(stdin, QIODevice::ReadOnly)
+                                                   : (file.setFileName(path), file.open(QIODevice::ReadOnly));
+    if (!opened) {
+        std::fprintf(stderr, "%s: %s\n", qPrintable(path), qPrintable(file.errorString()));
+        return 1;
+    }
+    int line = 0;
+    while (!file.atEnd()) {
+        ++line;
+        const QString text = QString::fromUtf8(file.readLine()).trimmed();
+        if (text.isEmpty() || text.startsWith(QLatin1Char('#')))
+            continue;
+        const QStringList two = text.split(QLatin1Char('\t'));
+        if (two.size() != 2) {
+            std::fprintf(stderr, "%s:%d: not \"older<TAB>newer\"\n", qPrintable(path), line);
+            return 1;
+        }
+        MemoryProfile older = MemoryProfile::of(two[0]), newer = MemoryProfile::of(two[1]);
+        older.standing = newer.standing = true;
+        const Comparison c = compare(older, newer);
+        std::printf("%s %s sim=%.2f\n  older: %s\n  newer: %s\n", qPrintable(verdictOf(c)), qPrintable(c.reason),
+                    c.similarity, qPrintable(older.serialize()), qPrintable(newer.serialize()));
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -40,7 +80,11 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("kind"), QStringLiteral("Planted kind."), QStringLiteral("kind"),
                       QStringLiteral("contradiction")});
     parser.addOption({QStringLiteral("missed-only"), QStringLiteral("Only pairs with no finding.")});
+    parser.addOption(
+        {QStringLiteral("pairs"), QStringLiteral("Pairs of texts to read, older<TAB>newer."), QStringLiteral("file")});
     parser.process(app);
+    if (parser.isSet(QStringLiteral("pairs")))
+        return explainPairs(parser.value(QStringLiteral("pairs")));
     const QString vault = parser.value(QStringLiteral("vault"));
     Database db;
     if (Status s = db.open(vault + QStringLiteral("/.engram/index.db")); !s) {
@@ -119,11 +163,7 @@ int main(int argc, char **argv)
                         .arg(rankLater)
                         .arg(rankAB)
                         .arg(rankBA)
-                        .arg(c.duplicate       ? QStringLiteral("dup")
-                             : c.contradiction ? QStringLiteral("contr")
-                             : c.related       ? QStringLiteral("related")
-                                               : QStringLiteral("none"),
-                             c.reason)
+                        .arg(verdictOf(c), c.reason)
                         .arg(c.similarity, 0, 'f', 2);
                 detail += QStringLiteral("  older: %1\n  newer: %2\n")
                               .arg(older.profile.serialize(), newer.profile.serialize());

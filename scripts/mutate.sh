@@ -14,6 +14,10 @@
 #                                       only the entries that start on lines A to B of mutations.txt
 #                                       (a section just written: --lines 656-900; "A-" runs to the end);
 #                                       combines with --share and a filter
+#   scripts/mutate.sh --check [filter]  builds and runs nothing: says which entries no longer apply (their
+#                                       "from" line is gone from the file, or occurs twice) and exits 1 if
+#                                       any; ctest runs it (mutation_list_applies), so a reworded line fails
+#                                       the plain test suite, not the day its share comes up
 #
 # The working tree is never changed: the tracked (and new, unignored) files are copied into
 # build-mutate/src and built in build-mutate/src/build (its own build dir, so a normal build is
@@ -37,8 +41,10 @@ src="$root/src"
 build="$src/build"
 share_index=0; share_count=1
 first_line=1; last_line=0 # 0: to the end
+check=0
 while [ $# -gt 0 ]; do
   case "$1" in
+    --check) check=1; shift ;;
     --share)
       share="${2:-}"
       share_count="${share#*/}"
@@ -65,6 +71,80 @@ if command -v ccache >/dev/null 2>&1; then
   export CCACHE_BASEDIR="$src" CCACHE_NOHASHDIR=1
   export CCACHE_SLOPPINESS="pch_defines,time_macros,include_file_mtime,include_file_ctime"
 fi
+
+# --- parse the list into parallel arrays
+files=(); froms=(); tos=(); tests=()
+parse() {
+  python3 - "$list" "$filter" "$share_index" "$share_count" "$first_line" "$last_line" "$check" "$here" <<'PY'
+import os, re, sys
+path, flt = sys.argv[1], sys.argv[2]
+share_index, share_count = int(sys.argv[3]), int(sys.argv[4])
+first_line, last_line = int(sys.argv[5]), int(sys.argv[6])
+check, here = sys.argv[7] == "1", sys.argv[8]
+try:
+    pattern = re.compile(flt) if flt else None
+except re.error:
+    pattern = None
+entries, cur = [], {}
+def flush():
+    global cur
+    if cur:
+        missing = [k for k in ("file", "from", "to", "tests") if k not in cur]
+        if missing:
+            sys.exit(f"mutations.txt: an entry lacks {', '.join(missing)}: {cur}")
+        entries.append(cur)
+    cur = {}
+for number, raw in enumerate(open(path, encoding="utf-8").read().split("\n"), start=1):
+    if raw.strip() == "":
+        flush(); continue
+    if raw.startswith("#"):
+        continue
+    key, sep, value = raw.partition(": ")
+    if not sep or key not in ("file", "from", "to", "tests", "why"):
+        sys.exit(f"mutations.txt: cannot read the line {raw!r}")
+    cur.setdefault("line", number)
+    cur[key] = value
+flush()
+def chosen(e):
+    return not flt or any(flt in e[k] or (pattern and pattern.search(e[k])) for k in ("file", "from", "to", "tests"))
+if check:
+    lines_of, stale, checked = {}, 0, 0
+    for e in entries:
+        if not chosen(e):
+            continue
+        checked += 1
+        if e["file"] not in lines_of:
+            try:
+                lines_of[e["file"]] = open(os.path.join(here, e["file"]), encoding="utf-8").read().split("\n")
+            except OSError:
+                lines_of[e["file"]] = []
+        count = lines_of[e["file"]].count(e["from"])
+        if count != 1:
+            stale += 1
+            where = "no such file" if not lines_of[e["file"]] else f"{count} occurrences of the line"
+            print(f"mutations.txt:{e['line']}: does not apply ({where}): {e['file']}: {e['from'].strip()}")
+    print(f"{checked} entries checked, {stale} do not apply")
+    sys.exit(1 if stale else 0)
+for i, e in enumerate(entries):
+    if i % share_count != share_index:
+        continue
+    if e["line"] < first_line or (last_line and e["line"] > last_line):
+        continue
+    if not chosen(e):
+        continue
+    # NUL-separated records: file, from, to, tests
+    sys.stdout.write("\0".join([e["file"], e["from"], e["to"], e["tests"]]) + "\0")
+PY
+}
+if [ "$check" = 1 ]; then
+  parse
+  exit $?
+fi
+while IFS= read -r -d '' f && IFS= read -r -d '' a && IFS= read -r -d '' b && IFS= read -r -d '' t; do
+  files+=("$f"); froms+=("$a"); tos+=("$b"); tests+=("$t")
+done < <(parse)
+[ "${#files[@]}" -gt 0 ] || { echo "no mutations to run${filter:+ (filter: $filter)}"; exit 2; }
+[ "$share_count" -gt 1 ] && echo "share $share_index/$share_count: ${#files[@]} mutations"
 
 # The tests read real agent transcripts from ../shared next to the checkout (tests/CMakeLists.txt
 # compiles that path in): the copy gets the same folder beside it. GUI tests need no display.
@@ -100,55 +180,6 @@ if [ ! -f "$build/build.ninja" ] || ! grep -qx "ENGRAM_GUI:BOOL=$gui" "$build/CM
     -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
     -DENGRAM_WERROR=ON -DENGRAM_GUI="$gui" >/dev/null || { echo "cmake failed"; exit 2; }
 fi
-
-# --- parse the list into parallel arrays
-files=(); froms=(); tos=(); tests=()
-parse() {
-  python3 - "$list" "$filter" "$share_index" "$share_count" "$first_line" "$last_line" <<'PY'
-import re, sys
-path, flt = sys.argv[1], sys.argv[2]
-share_index, share_count = int(sys.argv[3]), int(sys.argv[4])
-first_line, last_line = int(sys.argv[5]), int(sys.argv[6])
-try:
-    pattern = re.compile(flt) if flt else None
-except re.error:
-    pattern = None
-entries, cur = [], {}
-def flush():
-    global cur
-    if cur:
-        missing = [k for k in ("file", "from", "to", "tests") if k not in cur]
-        if missing:
-            sys.exit(f"mutations.txt: an entry lacks {', '.join(missing)}: {cur}")
-        entries.append(cur)
-    cur = {}
-for number, raw in enumerate(open(path, encoding="utf-8").read().split("\n"), start=1):
-    if raw.strip() == "":
-        flush(); continue
-    if raw.startswith("#"):
-        continue
-    key, sep, value = raw.partition(": ")
-    if not sep or key not in ("file", "from", "to", "tests", "why"):
-        sys.exit(f"mutations.txt: cannot read the line {raw!r}")
-    cur.setdefault("line", number)
-    cur[key] = value
-flush()
-for i, e in enumerate(entries):
-    if i % share_count != share_index:
-        continue
-    if e["line"] < first_line or (last_line and e["line"] > last_line):
-        continue
-    if flt and not any(flt in e[k] or (pattern and pattern.search(e[k])) for k in ("file", "from", "to", "tests")):
-        continue
-    # NUL-separated records: file, from, to, tests
-    sys.stdout.write("\0".join([e["file"], e["from"], e["to"], e["tests"]]) + "\0")
-PY
-}
-while IFS= read -r -d '' f && IFS= read -r -d '' a && IFS= read -r -d '' b && IFS= read -r -d '' t; do
-  files+=("$f"); froms+=("$a"); tos+=("$b"); tests+=("$t")
-done < <(parse)
-[ "${#files[@]}" -gt 0 ] || { echo "no mutations to run${filter:+ (filter: $filter)}"; exit 2; }
-[ "$share_count" -gt 1 ] && echo "share $share_index/$share_count: ${#files[@]} mutations"
 
 backup=""
 target_file=""

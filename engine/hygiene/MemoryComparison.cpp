@@ -1133,8 +1133,9 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         // "Lagoon moved error tracking off Sentry") unless they share their lead.
         const qsizetype ownWords = (older.terms - newer.terms).size() + (newer.terms - older.terms).size();
         const bool wordsEachSide = !(older.terms - newer.terms).isEmpty() && !(newer.terms - older.terms).isEmpty();
-        const QSet<QString> namesOlder = older.values.value(ValueClass::Name) | older.sources,
-                            namesNewer = newer.values.value(ValueClass::Name) | newer.sources;
+        // Who told each side is not whose it is: two sources are no two subjects.
+        const QSet<QString> namesOlder = older.values.value(ValueClass::Name),
+                            namesNewer = newer.values.value(ValueClass::Name);
         const bool sharedLead = !older.lead.isEmpty() && older.lead == newer.lead;
         const bool namesEachSide =
             !(namesOlder - namesNewer).isEmpty() && !(namesNewer - namesOlder).isEmpty() && !sharedLead;

@@ -313,6 +313,26 @@ private slots:
             << "The dialect drift study includes a human evaluation."
             << "The dialect drift grant includes a human evaluation (checked with Iker)."
             << "none";
+        QTest::newRow("a no, each side told by another")
+            << "The moth colour patterns grant includes a human evaluation (checked with Zdenek Eklund)"
+            << "The moth colour patterns grant goes ahead without human evaluation (told to me by Torsten Brolin on "
+               "10.03)"
+            << "contradiction";
+        QTest::newRow("a no about another named project, one word of its own")
+            << "For database access, Jasmine went with Drizzle."
+            << "We dropped Drizzle from Sequoia; database access is handled with Knex now."
+            << "none";
+        QTest::newRow("a price at another place, more values apart")
+            << "A loaf at Crumb costs about 6 euros."
+            << "Went hiking at Mount Sorrel with Yasmin on Monday. Parking at the trailhead costs 6 euros now."
+            << "none";
+        QTest::newRow("life: a first name alone may be another's") << "Maria lives in Porto."
+                                                                   << "Maria Santos has moved to Lisbon."
+                                                                   << "none";
+        QTest::newRow("life: a name in a later sentence is not who moved")
+            << "Rohan Takahashi lives in Cork."
+            << "The team offsite moved to Seattle. Rohan Takahashi booked the hotel."
+            << "none";
         QTest::newRow("life: an event is no standing fact") << "Met Kenji Costa on 26 June about the partner API."
                                                             << "Kenji Costa and Magda broke up; he is with Gavin now."
                                                             << "none";
