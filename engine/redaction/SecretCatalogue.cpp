@@ -1,6 +1,7 @@
 #include "redaction/SecretCatalogue.h"
 
 #include "redaction/AnchorTables.h"
+#include "redaction/AssignmentReading.h"
 
 #include <QHash>
 #include <QSet>
@@ -243,11 +244,9 @@ Secrecy secrecyOf(QStringView name)
 
 /// `name = value`, `name: value`, `"name": "value"`, `--name=value`, `--name value`: the name must say
 /// secret, and the value be a real one (random-looking unless the name says password).
-bool acceptAssignment(const QRegularExpressionMatch &m, QStringView)
+bool acceptsAssignment(QStringView name, QStringView value, bool quoted)
 {
-    const QStringView value = secretOf(m);
-    const bool quoted = !m.capturedView(u"secret").isEmpty();
-    const Secrecy secrecy = secrecyOf(m.capturedView(u"name"));
+    const Secrecy secrecy = secrecyOf(name);
     if (secrecy == Secrecy::None || isPlaceholder(value, quoted))
         return false;
     if (!quoted && isCodeReference(value))
@@ -259,6 +258,29 @@ bool acceptAssignment(const QRegularExpressionMatch &m, QStringView)
     if (std::all_of(value.begin(), value.end(), [](QChar c) { return c.isDigit(); }))
         return false;
     return looksRandom(value, 12);
+}
+
+bool acceptAssignment(const QRegularExpressionMatch &m, QStringView)
+{
+    return acceptsAssignment(m.capturedView(u"name"), secretOf(m), !m.capturedView(u"secret").isEmpty());
+}
+
+/// The assignment rule at a start, read by hand (AssignmentReading): on the largest sample transcript every one of its
+/// tries is a usage count (`"input_tokens":123`) or code (`key: 'all'`, `key={key}`), so its expression is never
+/// needed.
+Settled settleAssignment(QStringView text, qsizetype start, qsizetype *end)
+{
+    const AssignmentReading reading = readAssignment(text, start);
+    if (reading.outcome != AssignmentReading::Outcome::Match)
+        return reading.outcome == AssignmentReading::Outcome::NoMatch ? Settled::NoMatch : Settled::Unknown;
+    const QStringView value = text.sliced(reading.valueStart, reading.valueEnd - reading.valueStart);
+    // Taken, the match goes through the expression as before; rejected, it is tried again inside its value only at a
+    // sign there (assignmentStarts).
+    if (acceptsAssignment(text.sliced(reading.nameStart, reading.nameEnd - reading.nameStart), value, reading.quoted)
+        || value.contains(u'=') || value.contains(u':'))
+        return Settled::Unknown;
+    *end = reading.end;
+    return Settled::Rejected;
 }
 
 /// Whether `value` is base64 of text, as Basic authentication's `user:password` (or an API key in its
@@ -1060,7 +1082,9 @@ const QList<Rule> &catalogue()
                                 + QStringLiteral(")")),
                      acceptAssignment,
                      assignmentFollows,
-                     assignmentStarts};
+                     assignmentStarts,
+                     {},
+                     settleAssignment};
         list << Rule{QStringLiteral("generic-secret"),
                      QStringLiteral("command-line flags that say secret: --password …, --token …, --api-key …"),
                      anchors(kFlagAnchors),

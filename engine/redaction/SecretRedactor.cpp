@@ -441,6 +441,15 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
             for (const qsizetype start : rule.starts(text)) {
                 if (start < from)
                     continue;
+                qsizetype rejectedEnd = 0;
+                const redaction::Settled settled =
+                    rule.settle ? rule.settle(text, start, &rejectedEnd) : redaction::Settled::Unknown;
+                if (settled == redaction::Settled::NoMatch)
+                    continue;
+                if (settled == redaction::Settled::Rejected) {
+                    from = rejectedEnd;
+                    continue;
+                }
                 QRegularExpressionMatch m =
                     rule.anchoredExpression.match(text, start, QRegularExpression::NormalMatch, kConverted);
                 if (!m.hasMatch())

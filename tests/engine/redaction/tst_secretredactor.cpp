@@ -3,6 +3,7 @@
 #include "SecretCorpus.h"
 #include "core/Config.h"
 #include "redaction/AnchorTables.h"
+#include "redaction/AssignmentReading.h"
 #include "redaction/SecretCatalogue.h"
 #include "redaction/SecretRedactor.h"
 
@@ -10,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QTest>
 
 using namespace engram;
@@ -583,6 +585,146 @@ private slots:
                 SecretRedactor::redact(QByteArray(place, ' ') + first + "\n" + second + "\nZm9vYmFy\n", &count);
             QVERIFY2(count == 1 && !out.contains(first) && !out.contains(second), out.constData());
         }
+    }
+
+    /// The assignment rule's anchored expression read by hand (AssignmentReading) finds what the expression finds: at
+    /// every place of texts drawn from the pieces its reading turns on (quotes, escaped ones, blanks, every sign,
+    /// secret words in any case, the characters each value's class leaves out, values around its 300 characters,
+    /// characters past ASCII that may spell a word), the same match or none, the same name, value and end. It says
+    /// Unknown only where a character past ASCII stands.
+    void readAssignment_findsWhatTheExpressionFinds()
+    {
+        const redaction::Rule *assignment = nullptr;
+        for (const redaction::Rule &rule : redaction::catalogue())
+            if (rule.settle)
+                assignment = &rule;
+        QVERIFY(assignment && assignment->starts);
+        const QList<QString> pieces{
+            QStringLiteral("pass"),       QStringLiteral("PWD"),   QStringLiteral("pw"),
+            QStringLiteral("Secret"),     QStringLiteral("tOKen"), QStringLiteral("key"),
+            QStringLiteral("credential"), QStringLiteral("AUTH"),  QStringLiteral("db_"),
+            QStringLiteral("x"),          QStringLiteral("9"),     QStringLiteral("."),
+            QStringLiteral("-"),          QStringLiteral("_"),     QStringLiteral("\""),
+            QStringLiteral("'"),          QStringLiteral("`"),     QStringLiteral("\\"),
+            QStringLiteral("\\\""),       QStringLiteral("\\'"),   QStringLiteral("="),
+            QStringLiteral(":"),          QStringLiteral(">"),     QStringLiteral("=>"),
+            QStringLiteral(":="),         QStringLiteral("=="),    QStringLiteral(" "),
+            QStringLiteral("\t"),         QStringLiteral("\n"),    QStringLiteral("\r"),
+            QStringLiteral("\v"),         QStringLiteral("\\n"),   QStringLiteral(","),
+            QStringLiteral(";"),          QStringLiteral("&"),     QStringLiteral("{"),
+            QStringLiteral("}"),          QStringLiteral("("),     QStringLiteral(")"),
+            QStringLiteral("["),          QStringLiteral("]"),     QStringLiteral("<"),
+            QStringLiteral("Hx7kQ2"),     QStringLiteral("é"),     QStringLiteral("\u017fecret"),
+            QStringLiteral("to\u212aen"), QStringLiteral("😀"),     QString(QChar(u'\0'))};
+        QRandomGenerator random(corpusSeed());
+        const auto pick = [&](const QList<QString> &from) { return from.at(random.bounded(from.size())); };
+        const auto drawn = [&](int most) {
+            QString out;
+            for (int k = int(random.bounded(most + 1)); k > 0; --k)
+                out += random.bounded(40) == 0 ? QString(295 + int(random.bounded(10)), u'a') : pick(pieces);
+            return out;
+        };
+        // Half the texts are pieces at random, half the shape of an assignment with its parts drawn around it.
+        const QList<QString> openings{QString(),
+                                      QStringLiteral("\""),
+                                      QStringLiteral("'"),
+                                      QStringLiteral("\\\""),
+                                      QStringLiteral("\\n"),
+                                      QStringLiteral(" "),
+                                      QStringLiteral("a")};
+        const QList<QString> names{QStringLiteral("password"),   QStringLiteral("db_PASSWORD"),
+                                   QStringLiteral("api.key"),    QStringLiteral("token-x"),
+                                   QStringLiteral("keys"),       QStringLiteral("name"),
+                                   QStringLiteral("Credentials")};
+        const QList<QString> signs{QStringLiteral("="),   QStringLiteral(":"),  QStringLiteral("=>"),
+                                   QStringLiteral(":="),  QStringLiteral("=="), QStringLiteral(":=="),
+                                   QStringLiteral("=>="), QStringLiteral(" ")};
+        const QList<QString> values{QStringLiteral("Hx7kQ2mZp9wL"), QStringLiteral("all"), QStringLiteral("12"),
+                                    QStringLiteral("a b"), QStringLiteral("x:y")};
+        const QList<QString> blanks{QString(), QStringLiteral(" "), QStringLiteral("\t "), QStringLiteral("  ")};
+        int places = 0;
+        int matches = 0;
+        for (int n = 0; n < 6000; ++n) {
+            QString text = drawn(n % 2 == 0 ? 12 : 2);
+            if (n % 2 == 1) {
+                const QString quote = pick(openings);
+                const QString valueQuote = pick(openings);
+                const QString value = random.bounded(2)   ? drawn(3)
+                                      : random.bounded(8) ? pick(values)
+                                                          : QString(295 + int(random.bounded(10)), u'a');
+                text += pick(blanks) + quote + pick(names) + (random.bounded(4) ? QString() : drawn(1))
+                        + (random.bounded(2) ? quote : QString()) + pick(blanks) + pick(signs) + pick(blanks)
+                        + valueQuote + value + (random.bounded(4) ? valueQuote : pick(openings)) + drawn(3);
+            }
+            const bool ascii = std::all_of(text.begin(), text.end(), [](QChar c) { return c.unicode() < 0x80; });
+            for (qsizetype start = 0; start <= text.size(); ++start) {
+                const redaction::AssignmentReading r = redaction::readAssignment(text, start);
+                const QString where = text + QStringLiteral(" at ") + QString::number(start);
+                if (r.outcome == redaction::AssignmentReading::Outcome::Unknown) {
+                    QVERIFY2(!ascii, qPrintable(where));
+                    continue;
+                }
+                ++places;
+                const QRegularExpressionMatch m = assignment->anchoredExpression.match(text, start);
+                QVERIFY2(m.hasMatch() == (r.outcome == redaction::AssignmentReading::Outcome::Match),
+                         qPrintable(where));
+                if (!m.hasMatch())
+                    continue;
+                ++matches;
+                const QString value = r.quoted ? QStringLiteral("secret") : QStringLiteral("secret2");
+                QCOMPARE(m.capturedStart(u"name"), r.nameStart);
+                QCOMPARE(m.capturedEnd(u"name"), r.nameEnd);
+                QCOMPARE(m.capturedStart(value), r.valueStart);
+                QCOMPARE(m.capturedEnd(value), r.valueEnd);
+                QVERIFY2(!m.hasCaptured(r.quoted ? QStringLiteral("secret2") : QStringLiteral("secret")),
+                         qPrintable(where));
+                QCOMPARE(m.capturedEnd(0), r.end);
+            }
+        }
+        QVERIFY2(places > 200000 && matches > 1000,
+                 qPrintable(QString::number(places) + u' ' + QString::number(matches)));
+    }
+
+    /// The tries of the assignment rule a transcript makes all day are settled without its expression: a usage count,
+    /// code that names a key; one the rule takes, or whose value holds another assignment, is left to the expression.
+    void settle_decidesTheAssignmentsATranscriptRejects()
+    {
+        const redaction::Rule *assignment = nullptr;
+        for (const redaction::Rule &rule : redaction::catalogue())
+            if (rule.settle)
+                assignment = &rule;
+        QVERIFY(assignment);
+        const auto settle = [&](const QString &text, qsizetype *end) { return assignment->settle(text, 0, end); };
+        qsizetype end = -1;
+        QCOMPARE(settle(QStringLiteral("\"input_tokens\":4,\"cache_creation_input_tokens\":312"), &end),
+                 redaction::Settled::Rejected);
+        QCOMPARE(end, 16);
+        QCOMPARE(settle(QStringLiteral("key: 'all', label: 'All'"), &end), redaction::Settled::Rejected);
+        QCOMPARE(end, 10);
+        QCOMPARE(settle(QStringLiteral("STORAGE_KEY = 'todos';"), &end),
+                 redaction::Settled::Rejected); // a key's name, no key
+        QCOMPARE(end, 21);
+        end = -1;
+        QCOMPARE(settle(QStringLiteral("key={key}"), &end), redaction::Settled::NoMatch);
+        QCOMPARE(settle(QStringLiteral("password=Hx7kQ2mZp9wL"), &end), redaction::Settled::Unknown);
+        QCOMPARE(settle(QStringLiteral("key: DB_PASSWORD=Hx7kQ2mZp9Lw"), &end), redaction::Settled::Unknown);
+        QCOMPARE(settle(QStringLiteral("key: \"a:b\""), &end), redaction::Settled::Unknown);
+        QCOMPARE(settle(QStringLiteral("token: \u017fecret"), &end), redaction::Settled::Unknown);
+        QCOMPARE(end, -1);
+    }
+
+    /// A name is read whole: one that says its key is public keeps its value, also where the secret words come after
+    /// a dot or a dash (the assignment's tries resume after a match it rejected, as its global match does, so the name
+    /// is not tried again from `api_key`).
+    void redact_keepsTheValueOfANameThatSaysPublic()
+    {
+        int count = 0;
+        for (const QByteArray &text : {QByteArray("{\"public.api_key\": \"q8ZrT2vLm4Xk9WbN7cPd\"}"),
+                                       QByteArray("public_access.token = \"q8ZrT2vLm4Xk9WbN7cPd\"\n")})
+            QCOMPARE(SecretRedactor::redact(text, &count), text);
+        QCOMPARE(count, 0);
+        QCOMPARE(SecretRedactor::redact("{\"api_key\": \"q8ZrT2vLm4Xk9WbN7cPd\"}", &count),
+                 QByteArray("{\"api_key\": \"[REDACTED:generic-secret]\"}"));
     }
 
     void redact_takesAShortAssignmentThatEndsTheText()

@@ -1,0 +1,139 @@
+#include "redaction/AssignmentReading.h"
+
+#include <string_view>
+
+namespace engram::redaction {
+
+namespace {
+
+/// The longest value the expression takes, quoted or plain (`{1,300}`).
+constexpr qsizetype kLongestValue = 300;
+
+bool isQuote(int c)
+{
+    return c == '"' || c == '\'' || c == '`';
+}
+
+/// `[A-Za-z0-9_.-]`: a character of the name.
+bool isNameCharacter(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'
+           || c == '-';
+}
+
+/// Whether the name (ASCII) holds `(?i:pass|pwd|pw|secret|token|key|credential|auth)`.
+bool holdsSecretWord(const char16_t *from, const char16_t *to)
+{
+    // `pwd` holds `pw`.
+    static constexpr std::string_view kWords[] = {"pass", "pw", "secret", "token", "key", "credential", "auth"};
+    for (const char16_t *at = from; at < to; ++at) {
+        for (const std::string_view word : kWords) {
+            if (to - at < qsizetype(word.size()))
+                continue;
+            qsizetype k = 0;
+            while (k < qsizetype(word.size()) && (at[k] | 0x20) == word[size_t(k)])
+                ++k;
+            if (k == qsizetype(word.size()))
+                return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+AssignmentReading readAssignment(QStringView text, qsizetype start)
+{
+    const char16_t *const data = text.utf16();
+    const qsizetype size = text.size();
+    const auto at = [&](qsizetype i) { return i < size ? int(data[i]) : -1; }; // -1: past the end
+    AssignmentReading reading;
+    const auto no = [&] {
+        reading.outcome = AssignmentReading::Outcome::NoMatch;
+        return reading;
+    };
+    // kStart: not after a character of a word or a backslash, unless right after a JSON `\n`, `\r` or `\t`.
+    if (start > 0) {
+        const int before = data[start - 1];
+        const bool inWord = (isNameCharacter(before) && before != '.' && before != '-') || before == '\\';
+        if (inWord && !(start >= 2 && data[start - 2] == '\\' && (before == 'n' || before == 'r' || before == 't')))
+            return no();
+    }
+    // kQuote: a quote, or an escaped one. Were it left out, the name would start at a quote or a backslash.
+    qsizetype i = start;
+    if (at(i) == '\\' && isQuote(at(i + 1)))
+        i += 2;
+    else if (isQuote(at(i)))
+        ++i;
+    // The name: the whole run of name characters (a shorter one would be followed by a name character, which no quote,
+    // blank or sign is), holding a secret word.
+    reading.nameStart = i;
+    while (i < size && isNameCharacter(data[i]))
+        ++i;
+    if (at(i) >= 0x80)
+        return reading; // the run may go on in a secret word without case: `ſecret`, `\u212aey`
+    reading.nameEnd = i;
+    if (!holdsSecretWord(data + reading.nameStart, data + reading.nameEnd))
+        return no();
+    if (at(i) == '\\' && isQuote(at(i + 1)))
+        i += 2;
+    else if (isQuote(at(i)))
+        ++i;
+    while (at(i) == ' ' || at(i) == '\t')
+        ++i;
+    // `=>`, `:=`, `=` or `:`, not before `=`. A longer sign that fails leaves a shorter one before `>` or `=`, where
+    // nothing more matches.
+    if ((at(i) == '=' && at(i + 1) == '>') || (at(i) == ':' && at(i + 1) == '='))
+        i += 2;
+    else if (at(i) == '=' || at(i) == ':')
+        ++i;
+    else
+        return no();
+    if (at(i) == '=')
+        return no();
+    while (at(i) == ' ' || at(i) == '\t')
+        ++i;
+    // A quoted value: its quote (escaped or not), 1-300 characters of `[^"'`\\\r\n]`, the same quote. The lazy count
+    // can only stop at the first character the class leaves out, so that one must open the closing quote.
+    const qsizetype quote = at(i) == '\\' && isQuote(at(i + 1)) ? 2 : isQuote(at(i)) ? 1 : 0;
+    if (quote > 0) {
+        const qsizetype from = i + quote;
+        qsizetype end = from;
+        for (; end < size && end - from <= kLongestValue; ++end) {
+            const int c = data[end];
+            if (c >= 0x80)
+                return reading;
+            if (isQuote(c) || c == '\\' || c == '\r' || c == '\n')
+                break;
+        }
+        const qsizetype length = end - from;
+        const bool closed = quote == 2 ? at(end) == '\\' && at(end + 1) == at(i + 1) : at(end) == at(i);
+        if (length < 1 || length > kLongestValue || !closed)
+            return no(); // and a plain value cannot start at a quote or a backslash
+        reading.valueStart = from;
+        reading.valueEnd = end;
+        reading.quoted = true;
+        reading.end = end + quote;
+        reading.outcome = AssignmentReading::Outcome::Match;
+        return reading;
+    }
+    // A plain value: 1-300 characters of `[^\s"'`\\,;&<>(){}\[\]]`, as many as there are.
+    qsizetype end = i;
+    for (; end < size && end - i < kLongestValue; ++end) {
+        const int c = data[end];
+        if (c >= 0x80)
+            return reading;
+        if (c == ' ' || (c >= '\t' && c <= '\r') || isQuote(c)
+            || std::u16string_view(u"\\,;&<>(){}[]").find(char16_t(c)) != std::u16string_view::npos)
+            break;
+    }
+    if (end == i)
+        return no();
+    reading.valueStart = i;
+    reading.valueEnd = end;
+    reading.end = end;
+    reading.outcome = AssignmentReading::Outcome::Match;
+    return reading;
+}
+
+} // namespace engram::redaction
