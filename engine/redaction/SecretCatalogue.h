@@ -4,6 +4,7 @@
 #include <QList>
 #include <QRegularExpression>
 #include <QString>
+#include <QUtf8StringView>
 
 namespace engram::redaction {
 
@@ -18,7 +19,7 @@ enum class Settled {
 /// `secret` (or `secret2`, the other spelling of the same value), else the whole match.
 struct Rule {
     QString kind;
-    QString description;
+    QUtf8StringView description; ///< static text, made a QString only by SecretRedactor::patterns()
     /// Literals of at least two bytes; the rule is tried only on text holding one. A lower-case literal
     /// is found in any case, one with capitals only as written. Empty: tried on text holding a run
     /// of 60+ base64 characters.
