@@ -21,21 +21,31 @@ bool isNameCharacter(int c)
            || c == '-';
 }
 
-/// Whether the name (ASCII) holds `(?i:pass|pwd|pw|secret|token|key|credential|auth)`.
+/// Whether the name (ASCII) holds `(?i:pass|pwd|pw|secret|token|key|credential|auth)`, by the first letter (`pwd` holds
+/// `pw`): a name of a usage count is some 25 letters.
 bool holdsSecretWord(const char16_t *from, const char16_t *to)
 {
-    // `pwd` holds `pw`.
-    static constexpr std::string_view kWords[] = {"pass", "pw", "secret", "token", "key", "credential", "auth"};
     for (const char16_t *at = from; at < to; ++at) {
-        for (const std::string_view word : kWords) {
-            if (to - at < qsizetype(word.size()))
-                continue;
-            qsizetype k = 0;
-            while (k < qsizetype(word.size()) && (at[k] | 0x20) == word[size_t(k)])
-                ++k;
-            if (k == qsizetype(word.size()))
-                return true;
+        const auto follows = [&](std::string_view rest) { // the word's letters after its first, without case
+            if (to - at - 1 < qsizetype(rest.size()))
+                return false;
+            for (size_t k = 0; k < rest.size(); ++k)
+                if ((at[k + 1] | 0x20) != rest[k])
+                    return false;
+            return true;
+        };
+        bool found = false;
+        switch (*at | 0x20) {
+        case 'p': found = follows("ass") || follows("w"); break;
+        case 's': found = follows("ecret"); break;
+        case 't': found = follows("oken"); break;
+        case 'k': found = follows("ey"); break;
+        case 'c': found = follows("redential"); break;
+        case 'a': found = follows("uth"); break;
+        default: break;
         }
+        if (found)
+            return true;
     }
     return false;
 }

@@ -60,6 +60,14 @@ QStringView secretOf(const QRegularExpressionMatch &m)
     return m.capturedView(secretGroup(m));
 }
 
+/// Whether `word` is one of a few constant words (as QSets they were built in every hook's process that looked at an
+/// assignment, a fifth of what it cost to settle the first).
+template <std::size_t N>
+bool isOneOf(const std::u16string_view (&list)[N], QStringView word)
+{
+    return std::any_of(std::begin(list), std::end(list), [&](std::u16string_view w) { return word == QStringView(w); });
+}
+
 bool hasDigit(QStringView s)
 {
     return std::any_of(s.begin(), s.end(), [](QChar c) { return c.isDigit(); });
@@ -98,20 +106,15 @@ bool isPlaceholder(QStringView value, bool quoted = false)
         return true;
     if (std::all_of(value.begin(), value.end(), [&](QChar c) { return c == first; }))
         return true;
-    static const QSet<QString> words{
-        QStringLiteral("password"),      QStringLiteral("passwd"),       QStringLiteral("secret"),
-        QStringLiteral("token"),         QStringLiteral("changeme"),     QStringLiteral("change-me"),
-        QStringLiteral("null"),          QStringLiteral("none"),         QStringLiteral("nil"),
-        QStringLiteral("true"),          QStringLiteral("false"),        QStringLiteral("undefined"),
-        QStringLiteral("string"),        QStringLiteral("str"),          QStringLiteral("bool"),
-        QStringLiteral("boolean"),       QStringLiteral("number"),       QStringLiteral("object"),
-        QStringLiteral("required"),      QStringLiteral("optional"),     QStringLiteral("hidden"),
-        QStringLiteral("redacted"),      QStringLiteral("masked"),       QStringLiteral("example"),
-        QStringLiteral("your-token"),    QStringLiteral("your_token"),   QStringLiteral("your-password"),
-        QStringLiteral("your_password"), QStringLiteral("yourpassword"), QStringLiteral("mypassword"),
+    static constexpr std::u16string_view words[]{
+        u"password",   u"passwd",     u"secret",        u"token",         u"changeme",     u"change-me",
+        u"null",       u"none",       u"nil",           u"true",          u"false",        u"undefined",
+        u"string",     u"str",        u"bool",          u"boolean",       u"number",       u"object",
+        u"required",   u"optional",   u"hidden",        u"redacted",      u"masked",       u"example",
+        u"your-token", u"your_token", u"your-password", u"your_password", u"yourpassword", u"mypassword",
     };
     const QString lower = value.toString().toLower();
-    if (words.contains(lower) || lower.startsWith(QLatin1String("your")) || lower.startsWith(QLatin1String("<"))
+    if (isOneOf(words, lower) || lower.startsWith(QLatin1String("your")) || lower.startsWith(QLatin1String("<"))
         || lower.contains(QLatin1String("xxxx")) || lower.contains(QLatin1String("placeholder")))
         return true;
     return false;
@@ -154,27 +157,33 @@ bool looksRandom(QStringView value, int minimumLength)
     return entropy(value) >= 3.0;
 }
 
-/// The words of an identifier: `DB_PASSWORD` → db, password; `apiKey` → api, key.
+/// The words of an identifier: `DB_PASSWORD` → db, password; `apiKey` → api, key. Each word is copied once and
+/// lowered in place (grown a character at a time, the words were most of what it cost to settle an assignment).
 QStringList wordsOf(QStringView name)
 {
     QStringList words;
-    QString current;
+    qsizetype start = -1; // where the word being read starts; -1: none
+    const auto take = [&](qsizetype end) {
+        if (start < 0)
+            return;
+        QString word = name.sliced(start, end - start).toString();
+        for (QChar &c : word)
+            c = c.toLower();
+        words << word;
+        start = -1;
+    };
     for (qsizetype i = 0; i < name.size(); ++i) {
         const QChar c = name.at(i);
         if (!c.isLetterOrNumber()) {
-            if (!current.isEmpty())
-                words << current;
-            current.clear();
+            take(i);
             continue;
         }
-        if (c.isUpper() && !current.isEmpty() && i > 0 && name.at(i - 1).isLower()) {
-            words << current;
-            current.clear();
-        }
-        current += c.toLower();
+        if (c.isUpper() && start >= 0 && name.at(i - 1).isLower())
+            take(i);
+        if (start < 0)
+            start = i;
     }
-    if (!current.isEmpty())
-        words << current;
+    take(name.size());
     return words;
 }
 
@@ -185,62 +194,39 @@ enum class Secrecy { None, Password, Key };
 Secrecy secrecyOf(QStringView name)
 {
     const QStringList words = wordsOf(name);
-    static const QSet<QString> notSecret{
-        QStringLiteral("count"),     QStringLiteral("counts"),      QStringLiteral("max"),
-        QStringLiteral("min"),       QStringLiteral("length"),      QStringLiteral("len"),
-        QStringLiteral("size"),      QStringLiteral("type"),        QStringLiteral("types"),
-        QStringLiteral("name"),      QStringLiteral("names"),       QStringLiteral("url"),
-        QStringLiteral("uri"),       QStringLiteral("endpoint"),    QStringLiteral("path"),
-        QStringLiteral("file"),      QStringLiteral("dir"),         QStringLiteral("env"),
-        QStringLiteral("var"),       QStringLiteral("id"),          QStringLiteral("ids"),
-        QStringLiteral("limit"),     QStringLiteral("budget"),      QStringLiteral("usage"),
-        QStringLiteral("used"),      QStringLiteral("input"),       QStringLiteral("output"),
-        QStringLiteral("cache"),     QStringLiteral("field"),       QStringLiteral("fields"),
-        QStringLiteral("label"),     QStringLiteral("prompt"),      QStringLiteral("policy"),
-        QStringLiteral("expiry"),    QStringLiteral("expires"),     QStringLiteral("ttl"),
-        QStringLiteral("reset"),     QStringLiteral("required"),    QStringLiteral("format"),
-        QStringLiteral("regex"),     QStringLiteral("pattern"),     QStringLiteral("header"),
-        QStringLiteral("param"),     QStringLiteral("kind"),        QStringLiteral("mode"),
-        QStringLiteral("hint"),      QStringLiteral("strength"),    QStringLiteral("manager"),
-        QStringLiteral("validator"), QStringLiteral("tokenizer"),   QStringLiteral("tokens"),
-        QStringLiteral("stdin"),     QStringLiteral("prefix"),      QStringLiteral("version"),
-        QStringLiteral("algorithm"), QStringLiteral("enabled"),     QStringLiteral("index"),
-        QStringLiteral("column"),    QStringLiteral("keys"),        QStringLiteral("rotation"),
-        QStringLiteral("location"),  QStringLiteral("store"),       QStringLiteral("ref"),
-        QStringLiteral("arn"),       QStringLiteral("fingerprint"), QStringLiteral("public"),
-        QStringLiteral("pub"),       QStringLiteral("sort"),        QStringLiteral("primary"),
-        QStringLiteral("foreign"),   QStringLiteral("partition"),   QStringLiteral("lookup"),
-        QStringLiteral("no"),        QStringLiteral("is"),          QStringLiteral("has"),
-        QStringLiteral("show"),
+    static constexpr std::u16string_view notSecret[]{
+        u"count",       u"counts",    u"max",     u"min",      u"length",   u"len",      u"size",      u"type",
+        u"types",       u"name",      u"names",   u"url",      u"uri",      u"endpoint", u"path",      u"file",
+        u"dir",         u"env",       u"var",     u"id",       u"ids",      u"limit",    u"budget",    u"usage",
+        u"used",        u"input",     u"output",  u"cache",    u"field",    u"fields",   u"label",     u"prompt",
+        u"policy",      u"expiry",    u"expires", u"ttl",      u"reset",    u"required", u"format",    u"regex",
+        u"pattern",     u"header",    u"param",   u"kind",     u"mode",     u"hint",     u"strength",  u"manager",
+        u"validator",   u"tokenizer", u"tokens",  u"stdin",    u"prefix",   u"version",  u"algorithm", u"enabled",
+        u"index",       u"column",    u"keys",    u"rotation", u"location", u"store",    u"ref",       u"arn",
+        u"fingerprint", u"public",    u"pub",     u"sort",     u"primary",  u"foreign",  u"partition", u"lookup",
+        u"no",          u"is",        u"has",     u"show",
     };
     for (const QString &w : words)
-        if (notSecret.contains(w))
+        if (isOneOf(notSecret, w))
             return Secrecy::None;
-    static const QSet<QString> passwords{
-        QStringLiteral("password"),   QStringLiteral("passwd"), QStringLiteral("pwd"), QStringLiteral("pass"),
-        QStringLiteral("passphrase"), QStringLiteral("secret"), QStringLiteral("pw")};
-    static const QSet<QString> keyish{QStringLiteral("token"),       QStringLiteral("apikey"),
-                                      QStringLiteral("credential"),  QStringLiteral("credentials"),
-                                      QStringLiteral("auth"),        QStringLiteral("authtoken"),
-                                      QStringLiteral("accesstoken"), QStringLiteral("secretkey"),
-                                      QStringLiteral("privatekey"),  QStringLiteral("pat")};
-    static const QSet<QString> keyQualifiers{
-        QStringLiteral("api"),     QStringLiteral("access"), QStringLiteral("secret"),       QStringLiteral("private"),
-        QStringLiteral("signing"), QStringLiteral("master"), QStringLiteral("encryption"),   QStringLiteral("client"),
-        QStringLiteral("auth"),    QStringLiteral("app"),    QStringLiteral("license"),      QStringLiteral("account"),
-        QStringLiteral("service"), QStringLiteral("shared"), QStringLiteral("webhook"),      QStringLiteral("hmac"),
-        QStringLiteral("session"), QStringLiteral("jwt"),    QStringLiteral("subscription"), QStringLiteral("write"),
-        QStringLiteral("admin"),   QStringLiteral("server"), QStringLiteral("deploy"),       QStringLiteral("storage")};
+    static constexpr std::u16string_view passwords[]{u"password",   u"passwd", u"pwd", u"pass",
+                                                     u"passphrase", u"secret", u"pw"};
+    static constexpr std::u16string_view keyish[]{u"token",     u"apikey",      u"credential", u"credentials", u"auth",
+                                                  u"authtoken", u"accesstoken", u"secretkey",  u"privatekey",  u"pat"};
+    static constexpr std::u16string_view keyQualifiers[]{
+        u"api",     u"access", u"secret",       u"private", u"signing", u"master", u"encryption", u"client",
+        u"auth",    u"app",    u"license",      u"account", u"service", u"shared", u"webhook",    u"hmac",
+        u"session", u"jwt",    u"subscription", u"write",   u"admin",   u"server", u"deploy",     u"storage"};
     Secrecy found = Secrecy::None;
     for (qsizetype i = 0; i < words.size(); ++i) {
         const QString &w = words.at(i);
-        if (passwords.contains(w) || w.contains(QLatin1String("password")) || w.contains(QLatin1String("passwd"))
+        if (isOneOf(passwords, w) || w.contains(QLatin1String("password")) || w.contains(QLatin1String("passwd"))
             || w.contains(QLatin1String("secret")))
             return Secrecy::Password;
         if (w.contains(QLatin1String("token")) || w.endsWith(QLatin1String("apikey")))
             found = Secrecy::Key;
-        if (keyish.contains(w) || (w == QLatin1String("key") && i > 0 && keyQualifiers.contains(words.at(i - 1)))
-            || (w == QLatin1String("key") && words.size() > 1 && i == 0 && keyQualifiers.contains(words.at(1))))
+        if (isOneOf(keyish, w) || (w == QLatin1String("key") && i > 0 && isOneOf(keyQualifiers, words.at(i - 1)))
+            || (w == QLatin1String("key") && words.size() > 1 && i == 0 && isOneOf(keyQualifiers, words.at(1))))
             found = Secrecy::Key;
     }
     return found;
