@@ -15,8 +15,9 @@ namespace engram::redaction {
 /// - `startRow` and `startSets`: a first byte's row of 256 bytes (0: the empty row) and in it, by the second byte, the
 ///   set of third bytes that start an anchor at the pair (any byte after a two-byte anchor);
 /// - `coverOf`: for every pair of bytes, as a little-endian load holds it, the set of third bytes after which an
-///   anchor starts at the pair or a byte before it (its second, third and fourth bytes);
-/// - `thirds`: the sets, 256 bytes each, 1 for a byte in the set; set 0 is empty;
+///   anchor starts at the pair (kHere) or may start a byte before it (kBefore: its second, third and fourth bytes);
+/// - `thirds`: the sets, 256 bytes each: for each byte, kHere if it is in the set of that kind, plus kBefore if it is
+///   in that one (a start row's sets are all kHere); set 0 is empty;
 /// - `bucketOf`: by a pair's place in the start rows, 1 + the number of its bucket of anchors (0: none);
 /// - `pairs`, `triplesEnded`, `quads`: bits by the first two bytes of a two-byte anchor, a hash of the first three of
 ///   a three-byte one and of the first four of a longer one (the look at a marked place tests them first).
@@ -42,6 +43,10 @@ struct AnchorTables {
         return std::uint16_t((a * 7919u + b * 977u + c * 131u + d) & 0xffff);
     }
     static constexpr bool test(const std::uint64_t *bits, std::uint16_t at) { return (bits[at >> 6] >> (at & 63)) & 1; }
+    /// The values in `thirds`: the test of every other place says in one load whether an anchor starts at it (kHere:
+    /// its first three bytes, exactly) and whether one may start a byte before (kBefore), which only then is tested.
+    static constexpr std::uint8_t kBefore = 1;
+    static constexpr std::uint8_t kHere = 2;
 };
 
 namespace compiled {
@@ -93,32 +98,37 @@ constexpr void forEachSpelling(std::string_view literal, Take &&take)
     }
 }
 
-/// A pair and the third byte after it; kAny: any byte (a second byte of kAny: any pair that starts with `first`).
+/// A pair and the third byte after it; kAny: any byte (a second byte of kAny: any pair that starts with `first`); of
+/// which kind (AnchorTables::kHere or kBefore).
 struct Triple {
     Byte first = 0;
     int second = 0;
     int third = 0;
+    std::uint8_t kind = AnchorTables::kHere;
 };
 
+/// Two sets of bytes, one of each kind.
 struct ByteSet {
-    std::array<std::uint64_t, 4> words{};
-    constexpr void add(int byte)
+    std::array<std::uint64_t, 8> words{}; // kBefore's 256 bits, then kHere's
+    constexpr void add(int byte, std::uint8_t kind)
     {
-        if (byte == kAny)
-            words = {~0ull, ~0ull, ~0ull, ~0ull};
-        else
-            words[std::size_t(byte) >> 6] |= 1ull << (byte & 63);
+        const std::size_t base = kind == AnchorTables::kHere ? 4 : 0;
+        for (std::size_t k = 0; k < 4; ++k)
+            if (byte == kAny || std::size_t(byte) >> 6 == k)
+                words[base + k] |= byte == kAny ? ~0ull : 1ull << (byte & 63);
     }
-    constexpr bool has(int byte) const { return (words[std::size_t(byte) >> 6] >> (byte & 63)) & 1; }
-    constexpr bool operator==(const ByteSet &other) const
+    constexpr std::uint8_t valueOf(int byte) const
     {
-        return words[0] == other.words[0] && words[1] == other.words[1] && words[2] == other.words[2]
-               && words[3] == other.words[3];
+        const auto has = [&](std::size_t base) { return (words[base + (std::size_t(byte) >> 6)] >> (byte & 63)) & 1; };
+        return std::uint8_t((has(0) ? AnchorTables::kBefore : 0) | (has(4) ? AnchorTables::kHere : 0));
     }
+    constexpr bool operator==(const ByteSet &other) const { return words == other.words; }
     constexpr std::size_t hash() const
     {
-        return std::size_t((((words[0] * 31 + words[1]) * 31 + words[2]) * 31 + words[3]) * 0x9e3779b97f4a7c15ull
-                           >> 40);
+        std::uint64_t h = 0;
+        for (const std::uint64_t w : words)
+            h = h * 31 + w;
+        return std::size_t(h * 0x9e3779b97f4a7c15ull >> 40);
     }
 };
 
@@ -195,7 +205,7 @@ struct Built {
                         thirdsOf[std::size_t(second)] = ByteSet();
                         held[heldCount++] = std::uint8_t(second);
                     }
-                    thirdsOf[std::size_t(second)].add(triple.third);
+                    thirdsOf[std::size_t(second)].add(triple.third, triple.kind);
                 }
             }
             if (size + 256 > rowSets.size()) {
@@ -231,9 +241,9 @@ constexpr Built<Literals> build(const std::array<std::string_view, Literals> &li
             starts[startCount++] = start;
             covers[coverCount++] = start;
             if (s.length == 2)
-                covers[coverCount++] = Triple{s.at[1], kAny, kAny};
+                covers[coverCount++] = Triple{s.at[1], kAny, kAny, AnchorTables::kBefore};
             else
-                covers[coverCount++] = Triple{s.at[1], s.at[2], s.length == 3 ? kAny : s.at[3]};
+                covers[coverCount++] = Triple{s.at[1], s.at[2], s.length == 3 ? kAny : s.at[3], AnchorTables::kBefore};
             if (s.length == 2)
                 setBit(out.pairs, AnchorTables::pairKey(s.at[0], s.at[1]));
             if (s.length == 3)
@@ -277,7 +287,7 @@ constexpr std::array<Byte, Sets * 256> thirdsOf(const Built<Literals> &built)
     std::array<Byte, Sets * 256> out{};
     for (std::size_t set = 0; set < Sets; ++set)
         for (int third = 0; third < 256; ++third)
-            out[set * 256 + std::size_t(third)] = built.sets[set].has(third) ? 1 : 0;
+            out[set * 256 + std::size_t(third)] = built.sets[set].valueOf(third);
     return out;
 }
 

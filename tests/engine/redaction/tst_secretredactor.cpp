@@ -157,6 +157,7 @@ private slots:
         const auto inSet = [&](size_t set, uchar third) { return t.thirds[set * 256 + third] != 0; };
         const auto starts = [&](uchar a, uchar b, uchar c) { return inSet(t.startSets[t.startRow[a] + b], c); };
         const auto covers = [&](uchar a, uchar b, uchar c) { return inSet(t.coverOf[a | (b << 8)], c); };
+        const auto coverValue = [&](uchar a, uchar b, uchar c) { return t.thirds[t.coverOf[a | (b << 8)] * 256 + c]; };
         int spellings = 0;
         for (const redaction::Rule &rule : redaction::catalogue()) {
             for (const QByteArray &anchor : rule.anchors) {
@@ -175,10 +176,13 @@ private slots:
                         const uchar third = anchor.size() == 2 ? next : c;
                         QVERIFY2(starts(a, b, third), what.constData());
                         QVERIFY2(covers(a, b, third), what.constData());
+                        QVERIFY2(coverValue(a, b, third) & Tables::kHere, what.constData()); // it starts here
+                        QCOMPARE(t.thirds[t.startSets[t.startRow[a] + b] * 256 + third], Tables::kHere);
                         if (anchor.size() == 2)
-                            QVERIFY2(covers(b, next, next), what.constData());
+                            QVERIFY2(coverValue(b, next, next) & Tables::kBefore, what.constData()); // a byte before
                         else
-                            QVERIFY2(covers(b, c, anchor.size() == 3 ? next : d), what.constData());
+                            QVERIFY2(coverValue(b, c, anchor.size() == 3 ? next : d) & Tables::kBefore,
+                                     what.constData());
                     }
                     QVERIFY2(t.bucketOf[t.startRow[a] + b] != 0, what.constData());
                     if (anchor.size() == 2)
@@ -199,6 +203,9 @@ private slots:
         QVERIFY(!starts('{', '"', 't'));
         QVERIFY(starts('t', 'o', 'k'));
         QVERIFY(!starts('t', 'o', 'p'));
+        // "eyj" (a JWT) starts at `eyj`, "key" may start a byte before any `ey`: only the test a byte on passes `eyx`.
+        QCOMPARE(coverValue('e', 'y', 'j'), uchar(Tables::kHere | Tables::kBefore));
+        QCOMPARE(coverValue('e', 'y', 'x'), Tables::kBefore);
     }
 
     void redact_removesEveryShapeWherever_data()
