@@ -307,6 +307,20 @@ bool saidNoBeside(const MemoryProfile &older, const MemoryProfile &newer)
     return false;
 }
 
+/// The words of `p` whose stems are in `stems`, in the order the text has them, each once: "a research engineer in
+/// the group now" says "research engineer".
+QString inTextOrder(const MemoryProfile &p, const QSet<QString> &stems)
+{
+    QStringList words;
+    QSet<QString> seen;
+    for (const QString &word : p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        if (const QString stem = TextAnalysis::stem(word); stems.contains(stem) && !seen.contains(stem)) {
+            seen.insert(stem);
+            words << word;
+        }
+    return words.join(QLatin1Char(' '));
+}
+
 /// A transition: the newer takes a thing the older names from the older's value to another ("The code of the
 /// sitemap service is TypeScript" / "The sitemap service was ported from TypeScript to Java"; "Noemi Chen leads
 /// Zephyr" / "Ines Almeida took over Zephyr from Noemi Chen"). Both name one more thing (the service, the project),
@@ -328,7 +342,12 @@ QString transition(const MemoryProfile &older, const MemoryProfile &newer)
         return {};
     const QSet<QString> thingsOlder = older.values.value(ValueClass::Name) | older.specific,
                         thingsNewer = newer.values.value(ValueClass::Name) | newer.specific;
-    const QSet<QString> subject = (thingsOlder & thingsNewer) - left, to = thingsNewer - thingsOlder;
+    const QSet<QString> subject = (thingsOlder & thingsNewer) - left;
+    QSet<QString> to = thingsNewer - thingsOlder;
+    // Or what it is now in everyday words ("a research engineer in the group now (was postdoc)").
+    const bool inWords = to.isEmpty();
+    if (inWords)
+        to = newer.terms - older.terms;
     if (subject.isEmpty() || to.isEmpty())
         return {};
     // One thing, not two of a kind: not each side a specific word of its own besides the verb ("dataset
@@ -341,7 +360,8 @@ QString transition(const MemoryProfile &older, const MemoryProfile &newer)
     QStringList from(left.cbegin(), left.cend()), into(to.cbegin(), to.cend());
     from.sort();
     into.sort();
-    return from.join(QStringLiteral(", ")) + QStringLiteral(" → ") + into.join(QStringLiteral(", "));
+    return from.join(QStringLiteral(", ")) + QStringLiteral(" → ")
+           + (inWords ? inTextOrder(newer, to) : into.join(QStringLiteral(", ")));
 }
 
 QSet<QString> thingsOf(const MemoryProfile &p);
@@ -516,6 +536,33 @@ QList<Token> tokensOf(QStringView text)
         }
     }
     flush();
+    return out;
+}
+
+/// What a text says held before, in brackets of its own: "(was Bergen)", "(was a postdoc)". The names in them (lower
+/// case), or else their first word of substance, stemmed. ("formerly" is a word of history: a text with it tells a
+/// past, not a change.)
+QSet<QString> formerValues(const QString &text)
+{
+    static const QRegularExpression bracket(QStringLiteral("\\(was ([^()]{1,60})\\)"),
+                                            QRegularExpression::CaseInsensitiveOption);
+    QSet<QString> out;
+    if (!text.contains(QLatin1String("(was "), Qt::CaseInsensitive))
+        return out; // most texts: no expression run
+    for (auto it = bracket.globalMatch(text); it.hasNext();) {
+        const QList<Token> tokens = tokensOf(it.next().capturedView(1));
+        QSet<QString> names;
+        for (const Token &t : tokens)
+            if (t.word.front().isUpper())
+                names.insert(t.lower);
+        if (names.isEmpty())
+            for (const Token &t : tokens)
+                if (!TextAnalysis::isStopWord(t.lower) && !t.word.front().isDigit()) {
+                    names.insert(TextAnalysis::stem(t.lower));
+                    break;
+                }
+        out.unite(names);
+    }
     return out;
 }
 
@@ -1001,6 +1048,7 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
     }
     closeRun();
     closeSegment();
+    p.fromValues.unite(formerValues(text));
     if (p.person.size() < 2 && !fullName.isEmpty())
         p.person = fullName;
     if (!speaker.trimmed().isEmpty()) {

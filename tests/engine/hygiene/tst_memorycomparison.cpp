@@ -360,6 +360,13 @@ private slots:
                                                                            << "The support tools team has standup at "
                                                                               "4:30 pm."
                                                                            << "none";
+        QTest::newRow("a former value in brackets") << "Ragna Lachance \u2014 currently in Bergen."
+                                                    << "Ragna Lachance is in Eindhoven these days (was Bergen)."
+                                                    << "contradiction";
+        QTest::newRow("a former value in brackets, the new one in everyday words")
+            << "Erling Ciobanu is a postdoc in our group."
+            << "Erling Ciobanu is a research engineer in the group now (was postdoc)."
+            << "contradiction";
         QTest::newRow("partial, a no in a sentence of its own")
             << "run-8891 (tern-xl on tide-gauges): 0.84 macro-F1 after 2k steps."
             << "run-8891 (tern-xl on tide-gauges): 0.84 macro-F1 after 2k steps. In run-8891, no gain over the "
@@ -580,6 +587,18 @@ private slots:
         // A turn of talk keeps all it says.
         const MemoryProfile turn = MemoryProfile::of(text, QStringLiteral("Rosa"));
         QVERIFY(turn.sources.isEmpty());
+    }
+
+    void compare_namesTheFormerValue()
+    {
+        const Comparison moved =
+            engram::compare(fact(QStringLiteral("Aoife Rydberg \u2014 currently in Poznan.")),
+                            fact(QStringLiteral("Aoife Rydberg is in Riga these days (was Poznan).")));
+        QCOMPARE(moved.reason, QStringLiteral("poznan → riga"));
+        const Comparison role = engram::compare(
+            fact(QStringLiteral("Erling Ciobanu is a postdoc in our group.")),
+            fact(QStringLiteral("Erling Ciobanu is a research engineer in the group now (was a postdoc).")));
+        QCOMPARE(role.reason, QStringLiteral("postdoc → research engineer"));
     }
 
     void compare_namesTheDecisionReversed()
