@@ -187,7 +187,7 @@ QVector<int> FindingIndex::candidatesOf(int index) const
     const Entry &entry = m_entries[index];
     QVector<int> probe, sameText;
     for (int f : entry.features)
-        if (m_featureNames[f].startsWith(QLatin1String("0>")))
+        if (m_featureNames[f].startsWith(kSameTextKeyPrefix))
             sameText << f; // its copies, besides the rarest words
         else if (!isConflictSlot(m_featureNames[f]))
             probe << f;

@@ -258,12 +258,18 @@ QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
         .simplified();
 }
 
+/// The words of a profile's normalized text, in order.
+QStringList wordsOf(const MemoryProfile &p)
+{
+    return p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+}
+
 /// Whether every word one side's text has and the other's lacks is a number or a weekday that side states: the
 /// same sentence with a value swapped, not another thing of one template (a name, a letter, a month).
 bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer)
 {
-    auto wordsOf = [](const MemoryProfile &p) {
-        const QStringList words = p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    auto wordSet = [](const MemoryProfile &p) {
+        const QStringList words = wordsOf(p);
         return QSet<QString>(words.cbegin(), words.cend());
     };
     auto isValue = [](const QString &word, const MemoryProfile &p) {
@@ -272,7 +278,7 @@ bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer)
         const QSet<QString> days = p.values.value(ValueClass::Weekday);
         return std::any_of(days.cbegin(), days.cend(), [&](const QString &day) { return word.startsWith(day); });
     };
-    const QSet<QString> a = wordsOf(older), b = wordsOf(newer);
+    const QSet<QString> a = wordSet(older), b = wordSet(newer);
     for (const QString &word : a - b)
         if (!isValue(word, older))
             return false;
@@ -289,8 +295,8 @@ bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer)
 bool saidNoBeside(const MemoryProfile &older, const MemoryProfile &newer)
 {
     const MemoryProfile &saysNo = older.negated ? older : newer, &other = older.negated ? newer : older;
-    const QStringList whole = saysNo.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    const QStringList part = other.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const QStringList whole = wordsOf(saysNo);
+    const QStringList part = wordsOf(other);
     if (part.isEmpty() || whole.size() < part.size() + kSentenceOfItsOwn)
         return false;
     for (qsizetype start = 0; start + part.size() <= whole.size(); ++start) {
@@ -313,7 +319,7 @@ QString inTextOrder(const MemoryProfile &p, const QSet<QString> &stems)
 {
     QStringList words;
     QSet<QString> seen;
-    for (const QString &word : p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+    for (const QString &word : wordsOf(p))
         if (const QString stem = TextAnalysis::stem(word); stems.contains(stem) && !seen.contains(stem)) {
             seen.insert(stem);
             words << word;
@@ -435,15 +441,14 @@ QSet<QString> thingsOf(const MemoryProfile &p)
             things.insert(it.key() == ValueClass::Name ? TextAnalysis::stem(v) : v);
     // A letter names one of a kind ("the anechoic booth C", "the 3D printer B"): no word of English but "a" and
     // "i" is one letter long, and a profile keeps no letter as a term or a value.
-    for (const QString &word : p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+    for (const QString &word : wordsOf(p))
         if (word.size() == 1 && word.front().isLetter() && word != QLatin1String("a") && word != QLatin1String("i"))
             things.insert(QStringLiteral("letter:") + word);
     return things;
 }
 
-/// Whether each text names one of a kind the other does not: a letter ("the laser cutter B" / "C") or a hyphenated
-/// name ("dataset coral-frames" / "coral-frames-v3"). Two of a kind are two things: what one says does not
-/// change or repeat what the other says.
+/// The things a text names as one of a kind: a letter ("the laser cutter B") or a hyphenated name ("dataset
+/// coral-frames").
 QSet<QString> labelsOf(const MemoryProfile &p)
 {
     QSet<QString> out;
@@ -453,6 +458,8 @@ QSet<QString> labelsOf(const MemoryProfile &p)
     return out;
 }
 
+/// Whether each text names one of a kind the other does not ("the laser cutter B" / "C", "dataset coral-frames" /
+/// "coral-frames-v3"). Two of a kind are two things: what one says does not change or repeat what the other says.
 bool labelsEachSide(const MemoryProfile &older, const MemoryProfile &newer)
 {
     const QSet<QString> a = labelsOf(older), b = labelsOf(newer);
@@ -464,7 +471,7 @@ bool labelsEachSide(const MemoryProfile &older, const MemoryProfile &newer)
 QString spelled(const MemoryProfile &p, const QSet<QString> &stems)
 {
     QStringList words;
-    const QStringList written = p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const QStringList written = wordsOf(p);
     for (const QString &stem : stems) {
         const auto it = std::find_if(written.cbegin(), written.cend(),
                                      [&](const QString &w) { return TextAnalysis::stem(w) == stem; });
@@ -590,7 +597,7 @@ QString singular(const QString &lower)
 bool ownWordBesideShared(const MemoryProfile &p, const QSet<QString> &own, const QSet<QString> &shared)
 {
     QStringList stems;
-    for (const QString &word : p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+    for (const QString &word : wordsOf(p))
         stems << TextAnalysis::stem(word);
     for (qsizetype i = 0; i < stems.size(); ++i)
         if (own.contains(stems[i])
@@ -602,7 +609,7 @@ bool ownWordBesideShared(const MemoryProfile &p, const QSet<QString> &own, const
 /// Whether a word only `p` has (`own`, stems) comes after `value` in its text ("fridays" holds the value "friday").
 bool ownWordAfter(const MemoryProfile &p, const QSet<QString> &own, const QString &value)
 {
-    const QStringList words = p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const QStringList words = wordsOf(p);
     qsizetype i = 0;
     while (i < words.size() && words[i] != value && singular(words[i]) != value)
         ++i;
@@ -643,8 +650,9 @@ bool valueSwappedApart(const MemoryProfile &older, const MemoryProfile &newer, c
     if (ownWordBesideShared(older, ownOlder, besides) && ownWordBesideShared(newer, ownNewer, besides))
         return false;
     QString valueOlder, valueNewer;
+    const QSet<QString> keysOlder = older.valueKeys();
     for (const QString &k : conflicting)
-        (older.valueKeys().contains(k) ? valueOlder : valueNewer) = k.mid(kind.size());
+        (keysOlder.contains(k) ? valueOlder : valueNewer) = k.mid(kind.size());
     // A word of its own after the value says where it holds ("… after 60 seconds on uploads": maybe not where the
     // other's does) or what it counts ("a 99.99% availability target" / "times out after 10 seconds").
     return !ownWordAfter(older, ownOlder, valueOlder) && !ownWordAfter(newer, ownNewer, valueNewer);
@@ -1075,7 +1083,7 @@ QSet<QString> MemoryProfile::subjectKeys() const
     // "0>…": the text itself, so a copy finds its original when all its words are common ("No meetings for me on
     // Friday": "meet" is in hundreds of memories, too many to pick candidates from, and a day picks none).
     if (!normalized.isEmpty())
-        keys.insert(QStringLiteral("0>") + QString::number(qHash(normalized), 36));
+        keys.insert(kSameTextKeyPrefix + QString::number(qHash(normalized), 36));
     return keys;
 }
 
