@@ -25,7 +25,7 @@ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_
   -DENGRAM_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
 cmake --build build-fuzz -j "$jobs" --target fuzzers
 
-all_targets=(fuzz_frontmatter fuzz_markdown fuzz_agentlog fuzz_cognitive fuzz_config fuzz_mcp fuzz_recall fuzz_redaction)
+all_targets=(fuzz_frontmatter fuzz_markdown fuzz_agentlog fuzz_cognitive fuzz_config fuzz_mcp fuzz_recall fuzz_redaction fuzz_memoryprofile)
 read -r -a targets <<< "${FUZZ_TARGETS:-${all_targets[*]}}"
 shared="$here/../shared/samples"
 

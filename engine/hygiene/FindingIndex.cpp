@@ -49,7 +49,7 @@ const QString kHighWaterKey = QStringLiteral("review_high_water");
 /// Which detector stored the profiles and findings: another one (an upgrade) starts them over, since a
 /// profile's line and the rules that read it change together. Raise it with either.
 const QString kDetectorKey = QStringLiteral("review_detector");
-const QString kDetectorVersion = QStringLiteral("7");
+const QString kDetectorVersion = QStringLiteral("9");
 
 QString storedName(FindingIndex::Stored kind)
 {
@@ -185,12 +185,15 @@ Status FindingIndex::loadProfiles()
 QVector<int> FindingIndex::candidatesOf(int index) const
 {
     const Entry &entry = m_entries[index];
-    QVector<int> probe;
+    QVector<int> probe, sameText;
     for (int f : entry.features)
-        if (!isConflictSlot(m_featureNames[f]))
+        if (m_featureNames[f].startsWith(kSameTextKeyPrefix))
+            sameText << f; // its copies, besides the rarest words
+        else if (!isConflictSlot(m_featureNames[f]))
             probe << f;
     std::sort(probe.begin(), probe.end(), [&](int a, int b) { return m_postings[a].size() < m_postings[b].size(); });
     probe.resize(qMin<qsizetype>(probe.size(), kProbeFeatures));
+    probe << sameText;
     // A word a fiftieth of the vault holds says little about a subject, and its list would cost
     // a pass over that fiftieth for every new memory.
     const qsizetype cap = qMax<qsizetype>(400, m_entryOfChunk.size() / 50);
@@ -393,7 +396,7 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
                     MemoryProfile::of(fresh->text(3), fresh->text(4)),
                     {}};
             e.profile.standing = isStanding(fresh->text(6), fresh->text(5), fresh->text(7));
-            if (e.profile.terms.size() + e.profile.values.value(ValueClass::Name).size() < kMinimumFeatures)
+            if (e.profile.terms.size() + e.profile.valueKeys().size() < kMinimumFeatures)
                 continue;
             batch << std::move(e);
         }

@@ -111,7 +111,8 @@ public:
     static constexpr int kCandidates = 24;
     /// The rarest features of a memory that pick its candidates.
     static constexpr int kProbeFeatures = 8;
-    /// A chunk whose profile has fewer subject features than this says too little to compare ("ok, thanks").
+    /// A chunk whose profile has fewer subject words and values than this says too little to compare ("ok,
+    /// thanks"); "No meetings for me on Friday" says enough (a word and a day).
     static constexpr int kMinimumFeatures = 2;
 
 private:

@@ -258,12 +258,18 @@ QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
         .simplified();
 }
 
+/// The words of a profile's normalized text, in order.
+QStringList wordsOf(const MemoryProfile &p)
+{
+    return p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+}
+
 /// Whether every word one side's text has and the other's lacks is a number or a weekday that side states: the
 /// same sentence with a value swapped, not another thing of one template (a name, a letter, a month).
 bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer)
 {
-    auto wordsOf = [](const MemoryProfile &p) {
-        const QStringList words = p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    auto wordSet = [](const MemoryProfile &p) {
+        const QStringList words = wordsOf(p);
         return QSet<QString>(words.cbegin(), words.cend());
     };
     auto isValue = [](const QString &word, const MemoryProfile &p) {
@@ -272,7 +278,7 @@ bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer)
         const QSet<QString> days = p.values.value(ValueClass::Weekday);
         return std::any_of(days.cbegin(), days.cend(), [&](const QString &day) { return word.startsWith(day); });
     };
-    const QSet<QString> a = wordsOf(older), b = wordsOf(newer);
+    const QSet<QString> a = wordSet(older), b = wordSet(newer);
     for (const QString &word : a - b)
         if (!isValue(word, older))
             return false;
@@ -280,6 +286,45 @@ bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer)
         if (!isValue(word, newer))
             return false;
     return true;
+}
+
+/// Whether the one that says no holds the other's whole text word for word and says its no in sentences of its
+/// own ("run-8891 …: 0.84 macro-F1 after 2k steps" / "… after 2k steps. In run-8891, no gain over the baseline"):
+/// the no is about something else, and the other is a part of it, not its opposite. A few words more ("We deploy
+/// on Fridays no more") are no sentence of their own.
+bool saidNoBeside(const MemoryProfile &older, const MemoryProfile &newer)
+{
+    const MemoryProfile &saysNo = older.negated ? older : newer, &other = older.negated ? newer : older;
+    const QStringList whole = wordsOf(saysNo);
+    const QStringList part = wordsOf(other);
+    if (part.isEmpty() || whole.size() < part.size() + kSentenceOfItsOwn)
+        return false;
+    for (qsizetype start = 0; start + part.size() <= whole.size(); ++start) {
+        if (whole.mid(start, part.size()) != part)
+            continue;
+        const QStringList before = whole.mid(0, start), after = whole.mid(start + part.size());
+        auto saysNoIn = [](const QStringList &words) {
+            return std::any_of(words.cbegin(), words.cend(), [](const QString &w) { return negations().contains(w); });
+        };
+        // The no stands in a part of its own, long enough to be a sentence.
+        return (after.size() >= kSentenceOfItsOwn && saysNoIn(after))
+               || (before.size() >= kSentenceOfItsOwn && saysNoIn(before));
+    }
+    return false;
+}
+
+/// The words of `p` whose stems are in `stems`, in the order the text has them, each once: "a research engineer in
+/// the group now" says "research engineer".
+QString inTextOrder(const MemoryProfile &p, const QSet<QString> &stems)
+{
+    QStringList words;
+    QSet<QString> seen;
+    for (const QString &word : wordsOf(p))
+        if (const QString stem = TextAnalysis::stem(word); stems.contains(stem) && !seen.contains(stem)) {
+            seen.insert(stem);
+            words << word;
+        }
+    return words.join(QLatin1Char(' '));
 }
 
 /// A transition: the newer takes a thing the older names from the older's value to another ("The code of the
@@ -303,7 +348,12 @@ QString transition(const MemoryProfile &older, const MemoryProfile &newer)
         return {};
     const QSet<QString> thingsOlder = older.values.value(ValueClass::Name) | older.specific,
                         thingsNewer = newer.values.value(ValueClass::Name) | newer.specific;
-    const QSet<QString> subject = (thingsOlder & thingsNewer) - left, to = thingsNewer - thingsOlder;
+    const QSet<QString> subject = (thingsOlder & thingsNewer) - left;
+    QSet<QString> to = thingsNewer - thingsOlder;
+    // Or what it is now in everyday words ("a research engineer in the group now (was postdoc)").
+    const bool inWords = to.isEmpty();
+    if (inWords)
+        to = newer.terms - older.terms;
     if (subject.isEmpty() || to.isEmpty())
         return {};
     // One thing, not two of a kind: not each side a specific word of its own besides the verb ("dataset
@@ -316,7 +366,8 @@ QString transition(const MemoryProfile &older, const MemoryProfile &newer)
     QStringList from(left.cbegin(), left.cend()), into(to.cbegin(), to.cend());
     from.sort();
     into.sort();
-    return from.join(QStringLiteral(", ")) + QStringLiteral(" → ") + into.join(QStringLiteral(", "));
+    return from.join(QStringLiteral(", ")) + QStringLiteral(" → ")
+           + (inWords ? inTextOrder(newer, to) : into.join(QStringLiteral(", ")));
 }
 
 QSet<QString> thingsOf(const MemoryProfile &p);
@@ -390,25 +441,28 @@ QSet<QString> thingsOf(const MemoryProfile &p)
             things.insert(it.key() == ValueClass::Name ? TextAnalysis::stem(v) : v);
     // A letter names one of a kind ("the anechoic booth C", "the 3D printer B"): no word of English but "a" and
     // "i" is one letter long, and a profile keeps no letter as a term or a value.
-    for (const QString &word : p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+    for (const QString &word : wordsOf(p))
         if (word.size() == 1 && word.front().isLetter() && word != QLatin1String("a") && word != QLatin1String("i"))
             things.insert(QStringLiteral("letter:") + word);
     return things;
 }
 
-/// Whether each text names one of a kind the other does not: a letter ("the laser cutter B" / "C") or a hyphenated
-/// name ("dataset coral-frames" / "coral-frames-v3"). Two of a kind are two things: what one says does not
-/// change or repeat what the other says.
+/// The things a text names as one of a kind: a letter ("the laser cutter B") or a hyphenated name ("dataset
+/// coral-frames").
+QSet<QString> labelsOf(const MemoryProfile &p)
+{
+    QSet<QString> out;
+    for (const QString &thing : thingsOf(p))
+        if (thing.startsWith(QLatin1String("letter:")) || thing.contains(QLatin1Char('-')))
+            out.insert(thing);
+    return out;
+}
+
+/// Whether each text names one of a kind the other does not ("the laser cutter B" / "C", "dataset coral-frames" /
+/// "coral-frames-v3"). Two of a kind are two things: what one says does not change or repeat what the other says.
 bool labelsEachSide(const MemoryProfile &older, const MemoryProfile &newer)
 {
-    auto labels = [](const MemoryProfile &p) {
-        QSet<QString> out;
-        for (const QString &thing : thingsOf(p))
-            if (thing.startsWith(QLatin1String("letter:")) || thing.contains(QLatin1Char('-')))
-                out.insert(thing);
-        return out;
-    };
-    const QSet<QString> a = labels(older), b = labels(newer);
+    const QSet<QString> a = labelsOf(older), b = labelsOf(newer);
     return !(a - b).isEmpty() && !(b - a).isEmpty();
 }
 
@@ -417,7 +471,7 @@ bool labelsEachSide(const MemoryProfile &older, const MemoryProfile &newer)
 QString spelled(const MemoryProfile &p, const QSet<QString> &stems)
 {
     QStringList words;
-    const QStringList written = p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const QStringList written = wordsOf(p);
     for (const QString &stem : stems) {
         const auto it = std::find_if(written.cbegin(), written.cend(),
                                      [&](const QString &w) { return TextAnalysis::stem(w) == stem; });
@@ -492,6 +546,33 @@ QList<Token> tokensOf(QStringView text)
     return out;
 }
 
+/// What a text says held before, in brackets of its own: "(was Bergen)", "(was a postdoc)". The names in them (lower
+/// case), or else their first word of substance, stemmed. ("formerly" is a word of history: a text with it tells a
+/// past, not a change.)
+QSet<QString> formerValues(const QString &text)
+{
+    static const QRegularExpression bracket(QStringLiteral("\\(was ([^()]{1,60})\\)"),
+                                            QRegularExpression::CaseInsensitiveOption);
+    QSet<QString> out;
+    if (!text.contains(QLatin1String("(was "), Qt::CaseInsensitive))
+        return out; // most texts: no expression run
+    for (auto it = bracket.globalMatch(text); it.hasNext();) {
+        const QList<Token> tokens = tokensOf(it.next().capturedView(1));
+        QSet<QString> names;
+        for (const Token &t : tokens)
+            if (t.word.front().isUpper())
+                names.insert(t.lower);
+        if (names.isEmpty())
+            for (const Token &t : tokens)
+                if (!TextAnalysis::isStopWord(t.lower) && !t.word.front().isDigit()) {
+                    names.insert(TextAnalysis::stem(t.lower));
+                    break;
+                }
+        out.unite(names);
+    }
+    return out;
+}
+
 QString classKey(ValueClass c)
 {
     switch (c) {
@@ -509,6 +590,72 @@ constexpr ValueClass kClasses[] = {ValueClass::Weekday, ValueClass::Month, Value
 QString singular(const QString &lower)
 {
     return lower.endsWith(QLatin1Char('s')) ? lower.chopped(1) : lower;
+}
+
+/// Whether a word only `p` has (`own`, stems) stands next to a word both have (`shared`): "the tax service" beside
+/// "service", "Demo day" beside "demo".
+bool ownWordBesideShared(const MemoryProfile &p, const QSet<QString> &own, const QSet<QString> &shared)
+{
+    QStringList stems;
+    for (const QString &word : wordsOf(p))
+        stems << TextAnalysis::stem(word);
+    for (qsizetype i = 0; i < stems.size(); ++i)
+        if (own.contains(stems[i])
+            && ((i > 0 && shared.contains(stems[i - 1])) || (i + 1 < stems.size() && shared.contains(stems[i + 1]))))
+            return true;
+    return false;
+}
+
+/// Whether a word only `p` has (`own`, stems) comes after `value` in its text ("fridays" holds the value "friday").
+bool ownWordAfter(const MemoryProfile &p, const QSet<QString> &own, const QString &value)
+{
+    const QStringList words = wordsOf(p);
+    qsizetype i = 0;
+    while (i < words.size() && words[i] != value && singular(words[i]) != value)
+        ++i;
+    for (++i; i < words.size(); ++i)
+        if (own.contains(TextAnalysis::stem(words[i])))
+            return true;
+    return false;
+}
+
+/// One value swapped and the rest worded apart ("Demo day for the onboarding team is Wednesday" / "The onboarding
+/// team demos its work every Tuesday"; "Logs from the refunds service are retained for 7 days" / "Log retention for
+/// the refunds service is 14 days now"): two standing facts, one value each side of one class (a day, a number;
+/// not a name, which may be whose fact it is), the same names and labels, most of the smaller side's words shared
+/// (`coverage`) and at most kOwnWordsApart of its own each side. Not two things of a kind (a word of its own each
+/// side next to a shared one: "the tax service" / "the ratings service"), not two counts ("60 seconds" / "30 days":
+/// a word of its own after the value).
+bool valueSwappedApart(const MemoryProfile &older, const MemoryProfile &newer, const QSet<QString> &conflicting,
+                       double coverage)
+{
+    if (!older.standing || !newer.standing || conflicting.size() != 2)
+        return false;
+    const QString key = *conflicting.cbegin();
+    const QString kind = key.left(key.indexOf(QLatin1Char(':')) + 1);
+    if (kind == classKey(ValueClass::Name) + QLatin1Char(':')
+        || !std::all_of(conflicting.cbegin(), conflicting.cend(), [&](const QString &k) { return k.startsWith(kind); }))
+        return false;
+    if (older.values.value(ValueClass::Name) != newer.values.value(ValueClass::Name)
+        || labelsOf(older) != labelsOf(newer))
+        return false;
+    const QSet<QString> shared = older.terms & newer.terms, ownOlder = older.terms - newer.terms,
+                        ownNewer = newer.terms - older.terms;
+    if (shared.size() < 2 || coverage < kSwappedApartCoverage || ownOlder.size() > kOwnWordsApart
+        || ownNewer.size() > kOwnWordsApart)
+        return false;
+    QSet<QString> besides = shared; // and the names both hold ("Cached user profiles …": a word at a sentence's start)
+    for (const QString &name : older.values.value(ValueClass::Name))
+        besides.insert(TextAnalysis::stem(name));
+    if (ownWordBesideShared(older, ownOlder, besides) && ownWordBesideShared(newer, ownNewer, besides))
+        return false;
+    QString valueOlder, valueNewer;
+    const QSet<QString> keysOlder = older.valueKeys();
+    for (const QString &k : conflicting)
+        (keysOlder.contains(k) ? valueOlder : valueNewer) = k.mid(kind.size());
+    // A word of its own after the value says where it holds ("… after 60 seconds on uploads": maybe not where the
+    // other's does) or what it counts ("a 99.99% availability target" / "times out after 10 seconds").
+    return !ownWordAfter(older, ownOlder, valueOlder) && !ownWordAfter(newer, ownNewer, valueNewer);
 }
 
 } // namespace
@@ -909,6 +1056,7 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
     }
     closeRun();
     closeSegment();
+    p.fromValues.unite(formerValues(text));
     if (p.person.size() < 2 && !fullName.isEmpty())
         p.person = fullName;
     if (!speaker.trimmed().isEmpty()) {
@@ -932,6 +1080,10 @@ QSet<QString> MemoryProfile::subjectKeys() const
         if (lifeSlots & slot)
             for (const QString &name : values.value(ValueClass::Name))
                 keys.insert(QStringLiteral("%1>%2").arg(slot).arg(name));
+    // "0>…": the text itself, so a copy finds its original when all its words are common ("No meetings for me on
+    // Friday": "meet" is in hundreds of memories, too many to pick candidates from, and a day picks none).
+    if (!normalized.isEmpty())
+        keys.insert(kSameTextKeyPrefix + QString::number(qHash(normalized), 36));
     return keys;
 }
 
@@ -1072,7 +1224,7 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         to.sort();
         changes << from.join(QStringLiteral(", ")) + QStringLiteral(" → ") + to.join(QStringLiteral(", "));
     }
-    const bool polarity = older.negated != newer.negated;
+    const bool polarity = older.negated != newer.negated && !saidNoBeside(older, newer);
 
     // How alike two texts are is read from the whole of each, who told it too.
     auto sourceKeys = [](const MemoryProfile &p) {
@@ -1168,6 +1320,12 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
             else
                 out.reason =
                     newer.negated ? QStringLiteral("the newer one says no") : QStringLiteral("the older one says no");
+            return out;
+        }
+        if (sameThing && !polarity && !told && !manyValuesApart && !thingsEachSide
+            && valueSwappedApart(older, newer, conflicting, termCoverage)) {
+            out.contradiction = true;
+            out.reason = changes.join(QStringLiteral("; "));
             return out;
         }
         out.related = relatedSubject;

@@ -132,6 +132,16 @@ constexpr double kChangedStatementJaccard = 0.5;
 constexpr double kRelatedCoverage = 0.5;
 /// A class where a side states more values than this the other lacks is a different memory, not a changed value.
 constexpr int kMaxReplacedValues = 2;
+/// A value swapped in two facts worded apart: the share of the smaller side's subject words both hold, at least,
+/// and the words each side has of its own, at most.
+constexpr double kSwappedApartCoverage = 0.6;
+constexpr int kOwnWordsApart = 2;
+/// Words a part of a text needs to be a sentence of its own ("In run-8891, no gain over the baseline"), not a
+/// clause tacked on ("… no more").
+constexpr int kSentenceOfItsOwn = 4;
+/// How a subject key of the text itself starts (MemoryProfile::subjectKeys): it picks a text's copies as
+/// candidates besides its rarest words (FindingIndex).
+inline constexpr QLatin1String kSameTextKeyPrefix("0>");
 /// A word rarer than this in general English (Zipf, WordFrequency) is a value when it is what two otherwise
 /// equal statements swap ("zsh" → "fish"): an everyday word swapped is more often a rewording.
 constexpr double kRareWordZipf = 3.0;

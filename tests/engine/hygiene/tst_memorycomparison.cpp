@@ -333,6 +333,48 @@ private slots:
             << "Rohan Takahashi lives in Cork."
             << "The team offsite moved to Seattle. Rohan Takahashi booked the hotel."
             << "none";
+        // A value swapped, the rest worded apart.
+        QTest::newRow("worded apart: a budget") << "Quill II got a revised budget of 40 thousand euros."
+                                                << "The budget for Quill II is 50 thousand euros."
+                                                << "contradiction";
+        QTest::newRow("worded apart: a count") << "Dataset legal-summaries holds 1200 labelled examples."
+                                               << "Dataset legal-summaries: 60000 labelled examples."
+                                               << "contradiction";
+        QTest::newRow("worded apart: two things of a kind")
+            << "Cached exchange rates in the tax service expire after 60 minutes."
+            << "Cached user profiles in the ratings service expire after 10 minutes."
+            << "none";
+        QTest::newRow("worded apart: two services") << "The tax service keeps logs for 60 days."
+                                                    << "The emea-pdf-render service keeps logs for 30 days."
+                                                    << "none";
+        QTest::newRow("worded apart: two counts") << "The realtime-consent service has a 99.99% availability target."
+                                                  << "The realtime-consent service times out after 10 seconds."
+                                                  << "none";
+        QTest::newRow("worded apart: two people") << "Ben Tanaka averages 20 km of running per week."
+                                                  << "Mei Tanaka averages 50 km of running per week."
+                                                  << "none";
+        QTest::newRow("worded apart: two lettered things") << "The 3D printer A gets calibrated every Monday."
+                                                           << "The 3D printer C gets calibrated every Wednesday."
+                                                           << "none";
+        QTest::newRow("worded apart: another team's, in words of its own") << "Our standup is at 1:30 pm."
+                                                                           << "The support tools team has standup at "
+                                                                              "4:30 pm."
+                                                                           << "none";
+        QTest::newRow("a former value in brackets") << "Ragna Lachance \u2014 currently in Bergen."
+                                                    << "Ragna Lachance is in Eindhoven these days (was Bergen)."
+                                                    << "contradiction";
+        QTest::newRow("a former value in brackets, the new one in everyday words")
+            << "Erling Ciobanu is a postdoc in our group."
+            << "Erling Ciobanu is a research engineer in the group now (was postdoc)."
+            << "contradiction";
+        QTest::newRow("partial, a no in a sentence of its own")
+            << "run-8891 (tern-xl on tide-gauges): 0.84 macro-F1 after 2k steps."
+            << "run-8891 (tern-xl on tide-gauges): 0.84 macro-F1 after 2k steps. In run-8891, no gain over the "
+               "baseline."
+            << "duplicate";
+        QTest::newRow("a no tacked on is no sentence of its own") << "The sync service deploys on Fridays."
+                                                                  << "The sync service deploys on Fridays, not now."
+                                                                  << "contradiction";
         QTest::newRow("life: an event is no standing fact") << "Met Kenji Costa on 26 June about the partner API."
                                                             << "Kenji Costa and Magda broke up; he is with Gavin now."
                                                             << "none";
@@ -545,6 +587,18 @@ private slots:
         // A turn of talk keeps all it says.
         const MemoryProfile turn = MemoryProfile::of(text, QStringLiteral("Rosa"));
         QVERIFY(turn.sources.isEmpty());
+    }
+
+    void compare_namesTheFormerValue()
+    {
+        const Comparison moved =
+            engram::compare(fact(QStringLiteral("Aoife Rydberg \u2014 currently in Poznan.")),
+                            fact(QStringLiteral("Aoife Rydberg is in Riga these days (was Poznan).")));
+        QCOMPARE(moved.reason, QStringLiteral("poznan → riga"));
+        const Comparison role = engram::compare(
+            fact(QStringLiteral("Erling Ciobanu is a postdoc in our group.")),
+            fact(QStringLiteral("Erling Ciobanu is a research engineer in the group now (was a postdoc).")));
+        QCOMPARE(role.reason, QStringLiteral("postdoc → research engineer"));
     }
 
     void compare_namesTheDecisionReversed()

@@ -127,6 +127,24 @@ private slots:
                                              "memories/semantic/otto-moved.md")}));
     }
 
+    void candidates_pickTheCopyOfAShortTextOfCommonWords()
+    {
+        // "No meetings for me on Friday": one word and a day. Thirty other memories about meetings share that word
+        // and come first; only FindingIndex::kCandidates of them are compared. The text itself picks its copy.
+        TestVault vault;
+        for (int i = 0; i < 30; ++i)
+            memory(vault, QStringLiteral("memories/semantic/a-meeting-%1.md").arg(i, 2, 10, QLatin1Char('0')),
+                   QStringLiteral("2026-02-01"), QStringLiteral("Meeting room %1 has a projector.").arg(i + 100));
+        memory(vault, QStringLiteral("memories/semantic/b-no-meetings.md"), QStringLiteral("2026-03-01"),
+               QStringLiteral("No meetings for me on Friday."));
+        memory(vault, QStringLiteral("memories/semantic/c-deep-work.md"), QStringLiteral("2026-04-01"),
+               QStringLiteral("No meetings for me on Friday."));
+        auto engine = indexed(vault);
+        QCOMPARE(open(*engine, FindingKind::Duplicate),
+                 QStringList({QStringLiteral("duplicate memories/semantic/b-no-meetings.md → "
+                                             "memories/semantic/c-deep-work.md")}));
+    }
+
     void update_comparesOnlyWhatChanged()
     {
         TestVault vault;
