@@ -391,8 +391,16 @@ QString decisionReversed(const MemoryProfile &older, const MemoryProfile &newer)
         return {};
     const QSet<QString> thingsOlder = statedThings(older), thingsNewer = statedThings(newer);
     // Another project's decision: each side names a thing the other does not (besides who told it): "Acorn went with
-    // Sentry" / "Lagoon moved … off Sentry", "the dialect drift paper" / "the tide forecasting grant".
-    if (!(thingsOlder - thingsNewer).isEmpty() && !(thingsNewer - thingsOlder).isEmpty())
+    // Sentry" / "Lagoon moved … off Sentry", "the dialect drift paper" / "the tide forecasting grant". What replaced
+    // the thing a side drops is no thing of its own ("In Thistle, Cognito replaced Clerk" / "For login, Thistle went
+    // with Clerk").
+    auto ownThings = [](const QSet<QString> &things, const QSet<QString> &others, const MemoryProfile &p) {
+        QSet<QString> own = things - others;
+        if (!p.dropped.isEmpty())
+            own -= p.adopted;
+        return own;
+    };
+    if (!ownThings(thingsOlder, thingsNewer, older).isEmpty() && !ownThings(thingsNewer, thingsOlder, newer).isEmpty())
         return {};
     const QSet<QString> shared = thingsOlder & thingsNewer;
     // One side has no word of its own besides those that adopt or drop ("Do not use Cognito in Saffron anymore" / "In
@@ -404,16 +412,29 @@ QString decisionReversed(const MemoryProfile &older, const MemoryProfile &newer)
             own.remove(TextAnalysis::stem(word));
         for (const QString &word : droppingWords())
             own.remove(TextAnalysis::stem(word));
+        if (!p.dropped.isEmpty()) // what replaced the thing it drops ("raw SQL replaced Knex")
+            own -= p.adopted;
         return own;
     };
     const bool oneSideWordsOnly = ownTerms(older, newer).isEmpty() || ownTerms(newer, older).isEmpty();
     auto reversal = [&](const MemoryProfile &adopting, const MemoryProfile &dropping) {
         const QSet<QString> undone = (adopting.adopted & dropping.dropped) - adopting.dropped - dropping.adopted;
+        // A compound's parts are one thing ("multi-GPU training": "multi", "gpu").
+        QSet<QString> counted = undone;
+        for (const QString &word : older.specific | newer.specific) {
+            if (!word.contains(QLatin1Char('-')))
+                continue;
+            bool part = false;
+            for (const QString &piece : word.split(QLatin1Char('-'), Qt::SkipEmptyParts))
+                part = counted.remove(TextAnalysis::stem(piece)) || part;
+            if (part)
+                counted.insert(word);
+        }
         // The subject besides what is undone: both the thing and its project undone ("No new Mixpanel code in Vesper
         // Pro"), or another thing in common, or two subject words ("the patent search paper"), with one side's words
         // all the other's.
         const bool subject =
-            undone.size() >= 3
+            counted.size() >= 3
             || (oneSideWordsOnly
                 && (undone.size() >= 2 || !(shared - undone).isEmpty() || (older.terms & newer.terms).size() >= 2));
         return subject ? undone : QSet<QString>();
@@ -488,6 +509,8 @@ struct Token {
     bool possessive = false; ///< written with "'s": "Hale's home" is about Hale
     bool compound = false;   ///< joined to the word before by a hyphen ("mobile-address-lookup", "partner-reviews")
     bool joined = false; ///< right after the hyphen that joins it to the word before ("address" in "mobile-address")
+    bool afterColon = false; ///< starts what a colon introduces ("Compute for model plover-small: Snellius")
+    bool afterComma = false; ///< the first word after a comma ("In Thistle, Cognito replaced Clerk")
 };
 
 QList<Token> tokensOf(QStringView text)
@@ -498,10 +521,12 @@ QList<Token> tokensOf(QStringView text)
     bool startOfCurrent = true;
     bool possessive = false;
     bool hyphen = false, compoundOfCurrent = false, joinedOfCurrent = false;
+    bool colon = false, colonOfCurrent = false, comma = false, commaOfCurrent = false;
     auto flush = [&] {
         if (current.isEmpty())
             return;
-        out << Token{current, current.toLower(), startOfCurrent, possessive, compoundOfCurrent, joinedOfCurrent};
+        out << Token{current,           current.toLower(), startOfCurrent, possessive,
+                     compoundOfCurrent, joinedOfCurrent,   colonOfCurrent, commaOfCurrent};
         current.clear();
         possessive = false;
         atStart = false;
@@ -513,7 +538,10 @@ QList<Token> tokensOf(QStringView text)
                 startOfCurrent = atStart;
                 compoundOfCurrent = hyphen;
                 joinedOfCurrent = hyphen;
+                colonOfCurrent = atStart && colon;
+                commaOfCurrent = comma;
             }
+            comma = false;
             hyphen = false;
             current += c;
         } else if ((c == QLatin1Char('\'') || c == QChar(0x2019)) && !current.isEmpty() && i + 1 < text.size()
@@ -529,17 +557,25 @@ QList<Token> tokensOf(QStringView text)
         } else if ((c == QLatin1Char('.') || c == QLatin1Char(',')) && !current.isEmpty() && current.back().isDigit()
                    && i + 1 < text.size() && text[i + 1].isDigit()) {
             current += c; // 2.5, 1,000, 3.11
+        } else if (c == QLatin1Char('.') && !current.isEmpty() && current.back().isLetter() && i + 1 < text.size()
+                   && text[i + 1].isLetter()) {
+            current += c; // a name with a dot in it: "Day.js", "Node.js", "example.com"
+        } else if (c == QLatin1Char('+') && !current.isEmpty() && current.front().isDigit()) {
+            current += c; // a grade or an age of its own: "7a+" is not "7a", "18+"
         } else {
             // A hyphen between two words joins them: both are parts of a compound.
             hyphen =
                 c == QLatin1Char('-') && !current.isEmpty() && i + 1 < text.size() && text[i + 1].isLetterOrNumber();
             compoundOfCurrent = compoundOfCurrent || hyphen;
             flush();
+            comma = comma || c == QLatin1Char(',');
             // A dash between clauses starts one; the hyphen inside "snow-depth" does not.
             if (c == QLatin1Char('.') || c == QLatin1Char('!') || c == QLatin1Char('?') || c == QLatin1Char('\n')
                 || c == QLatin1Char(':') || c == QLatin1Char(';') || (c == QLatin1Char('-') && !hyphen)
-                || c == QLatin1Char('*') || c == QLatin1Char('#'))
+                || c == QLatin1Char('*') || c == QLatin1Char('#')) {
+                colon = c == QLatin1Char(':');
                 atStart = true;
+            }
         }
     }
     flush();
@@ -871,18 +907,28 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
     // The things this clause names (names and specific words, as thingsOf keys them) with their places, and where a
     // word drops or adopts them: a clause that drops ("no longer uses Knex") or adopts ("went with Knex") a thing.
     QList<QPair<QString, qsizetype>> clauseThings;
-    qsizetype dropsAfter = -1, dropsBefore = -1;
-    bool clauseAdopts = false, clauseChanges = false;
+    // Where "replaced" stands, and where the words before it that name what replaced a thing start ("Cognito", "raw
+    // SQL", not the "Thistle" of "In Thistle, …").
+    qsizetype dropsAfter = -1, dropsBefore = -1, replacedAt = -1, replacementFrom = -1;
+    bool clauseAdopts = false, clauseChanges = false, clauseValue = false;
     auto closeDecision = [&] {
+        // What a colon introduces is the value its label holds now ("The rail punctuality grant — experiment tracking:
+        // TensorBoard"): what the text adopts, unless it drops it ("Compute: no more the national cluster").
+        clauseAdopts = clauseAdopts || clauseValue;
         for (const auto &[thing, at] : std::as_const(clauseThings)) {
             if ((dropsAfter >= 0 && at > dropsAfter) || (dropsBefore >= 0 && at < dropsBefore))
                 p.dropped.insert(thing);
-            else if (clauseAdopts && dropsAfter < 0 && dropsBefore < 0)
+            else if ((clauseAdopts && dropsAfter < 0 && dropsBefore < 0)
+                     || (replacedAt >= 0 && at < replacedAt && at >= replacementFrom))
                 p.adopted.insert(thing);
         }
+        // The other words of what replaced it are how that is called ("raw SQL", "React context"), not the subject's.
+        for (qsizetype j = replacementFrom; replacedAt >= 0 && j < replacedAt; ++j)
+            if (!TextAnalysis::isStopWord(tokens[j].lower))
+                p.adopted.insert(TextAnalysis::stem(tokens[j].lower));
         clauseThings.clear();
-        dropsAfter = dropsBefore = -1;
-        clauseAdopts = clauseChanges = false;
+        dropsAfter = dropsBefore = replacedAt = -1;
+        clauseAdopts = clauseChanges = clauseValue = false;
     };
     auto closeSegment = [&] {
         closeDecision();
@@ -914,6 +960,7 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
             sinceArticle = -1;
             ++segment;
             closeSegment();
+            clauseValue = t.afterColon;
         }
         if (transitionWords().contains(t.lower))
             segmentTransits = true;
@@ -925,9 +972,16 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
                 clauseChanges = true;
             if (t.lower == QLatin1String("replaced") && after == QLatin1String("by"))
                 dropsBefore = k; // "Knex was replaced by TypeORM"
-            else if (droppingWords().contains(t.lower) && dropsAfter < 0)
+            else if (droppingWords().contains(t.lower) && dropsAfter < 0) {
                 dropsAfter = k;
-            else if (t.lower == QLatin1String("off") && clauseChanges && dropsAfter < 0)
+                if (t.lower == QLatin1String("replaced")) { // "In Thistle, Cognito replaced Clerk": Cognito is adopted
+                    replacedAt = k;
+                    replacementFrom = k;
+                    while (replacementFrom > 0 && !tokens[replacementFrom].sentenceStart
+                           && !tokens[replacementFrom].afterComma)
+                        --replacementFrom;
+                }
+            } else if (t.lower == QLatin1String("off") && clauseChanges && dropsAfter < 0)
                 dropsAfter = k; // "Lagoon moved error tracking off Sentry"
             else if (t.lower == QLatin1String("gone")
                      || (t.lower == QLatin1String("out")
@@ -1173,9 +1227,40 @@ MemoryProfile MemoryProfile::deserialize(const QString &line)
     return p;
 }
 
-Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
+namespace {
+
+/// `p` with the names it holds that `other` writes as a word of its subject ("Dataset coral-frames-v3 now holds …" /
+/// "… in dataset coral-frames-v3", "Requests to the identity service …" / "The identity service …"): a capitalised
+/// word at a sentence's start, which the other text shows to be a word, not a name.
+MemoryProfile namesAsOtherWrites(const MemoryProfile &p, const MemoryProfile &other)
+{
+    const auto names = p.values.constFind(ValueClass::Name);
+    if (names == p.values.cend())
+        return p;
+    const QSet<QString> otherNames = other.values.value(ValueClass::Name);
+    MemoryProfile out = p;
+    for (const QString &name : *names) {
+        const QString stem = TextAnalysis::stem(name);
+        if (otherNames.contains(name) || !other.terms.contains(stem))
+            continue;
+        out.values[ValueClass::Name].remove(name);
+        out.terms.insert(stem);
+        out.person.removeAll(name);
+        if (out.lead == name) // the name it leads with after it ("Employer of Zofia Grieg: …"), if any
+            out.lead = out.person.isEmpty() ? QString() : out.person.first();
+    }
+    if (out.values[ValueClass::Name].isEmpty())
+        out.values.remove(ValueClass::Name);
+    return out;
+}
+
+} // namespace
+
+Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerAsRead,
                    const std::function<double(const QString &)> &weight)
 {
+    const MemoryProfile older = namesAsOtherWrites(olderAsRead, newerAsRead),
+                        newer = namesAsOtherWrites(newerAsRead, olderAsRead);
     Comparison out;
     auto w = [&](const QString &feature) { return weight ? weight(feature) : 1.0; };
     auto total = [&](const QSet<QString> &set) {
@@ -1283,8 +1368,16 @@ Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
         // has are few (a change announced may bring a word or two of its own), not each side words of its own
         // besides the value, and not each side names of its own ("For error tracking, Acorn went with Sentry",
         // "Lagoon moved error tracking off Sentry") unless they share their lead.
-        const qsizetype ownWords = (older.terms - newer.terms).size() + (newer.terms - older.terms).size();
-        const bool wordsEachSide = !(older.terms - newer.terms).isEmpty() && !(newer.terms - older.terms).isEmpty();
+        // A change announced says it in verbs of its own ("uses Hydra for configuration" / "switched configuration to
+        // plain YAML"): a word that adopts is none of the statement's own.
+        QSet<QString> ownOlder = older.terms - newer.terms, ownNewer = newer.terms - older.terms;
+        if (announced)
+            for (const QString &word : adoptingWords()) {
+                ownOlder.remove(TextAnalysis::stem(word));
+                ownNewer.remove(TextAnalysis::stem(word));
+            }
+        const qsizetype ownWords = ownOlder.size() + ownNewer.size();
+        const bool wordsEachSide = !ownOlder.isEmpty() && !ownNewer.isEmpty();
         // Who told each side is not whose it is: two sources are no two subjects.
         const QSet<QString> namesOlder = older.values.value(ValueClass::Name),
                             namesNewer = newer.values.value(ValueClass::Name);

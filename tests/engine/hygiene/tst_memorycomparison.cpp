@@ -378,6 +378,49 @@ private slots:
         QTest::newRow("life: an event is no standing fact") << "Met Kenji Costa on 26 June about the partner API."
                                                             << "Kenji Costa and Magda broke up; he is with Gavin now."
                                                             << "none";
+
+        // A capitalised word at a sentence's start that the other text writes as a word is that word, not a name.
+        QTest::newRow("a sentence's first word, written small by the other")
+            << "1200000 labelled examples in dataset coral-frames-v3."
+            << "Dataset coral-frames-v3 now holds 140000 labelled examples."
+            << "contradiction";
+        QTest::newRow("a label's first word, written small by the other")
+            << "Employer of Zofia Grieg: the university press; role: archivist."
+            << "Zofia Grieg moved on from the university press; new employer: Tessellate AI."
+            << "contradiction";
+        QTest::newRow("a grade with a plus is another grade") << "Wiebke Vukovic climbs about 7a."
+                                                              << "Wiebke Vukovic is climbing 7a+ now."
+                                                              << "contradiction";
+        // What a colon introduces is what its label holds: adopted, and dropped by the other.
+        QTest::newRow("a value after a colon, dropped")
+            << "The snowpack estimation grant \u2014 multi-GPU training: DDP."
+            << "On the snowpack estimation grant, DDP is out; Horovod "
+               "handles multi-GPU training."
+            << "contradiction";
+        QTest::newRow("a compound's parts are one thing: two papers' decisions")
+            << "Our choice for multi-GPU training on the active learning paper: DeepSpeed."
+            << "The label noise paper has dropped DeepSpeed for multi-GPU training."
+            << "none";
+        QTest::newRow("a change announced in a verb of its own") << "Model godwit-xl uses a batch size of 16."
+                                                                 << "Model godwit-xl runs with batch size 1024 now."
+                                                                 << "contradiction";
+        // What replaced a thing is no thing of the text's own; the project before the comma is.
+        QTest::newRow("replaced by a name") << "For login, Thistle went with Clerk."
+                                            << "In Thistle, Cognito replaced Clerk."
+                                            << "contradiction";
+        QTest::newRow("replaced by words") << "In Umbra, Knex is the choice for database access."
+                                           << "In Umbra, raw SQL replaced Knex."
+                                           << "contradiction";
+        QTest::newRow("replaced in another project") << "Decision: Sequoia uses our own Kubernetes setup for hosting."
+                                                     << "In Falcon, Cloudflare Pages replaced our own Kubernetes setup."
+                                                     << "none";
+        QTest::newRow("replaced, the other project's comparison")
+            << "The Cinder team picked Rollbar for error tracking after comparing it with Bugsnag."
+            << "In Birch, Rollbar replaced Bugsnag."
+            << "none";
+        QTest::newRow("a name with a dot in it") << "In Saffron, Day.js is the choice for date handling."
+                                                 << "In Saffron, date-fns replaced Day.js."
+                                                 << "contradiction";
     }
 
     void compare()
