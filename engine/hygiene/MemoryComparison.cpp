@@ -371,6 +371,7 @@ QString transition(const MemoryProfile &older, const MemoryProfile &newer)
 }
 
 QSet<QString> thingsOf(const MemoryProfile &p);
+QString spelled(const MemoryProfile &p, const QSet<QString> &stems);
 
 /// What a memory names besides who told it (thingsOf without its sources): what it is about and states.
 QSet<QString> statedThings(const MemoryProfile &p)
@@ -442,8 +443,12 @@ QString decisionReversed(const MemoryProfile &older, const MemoryProfile &newer)
     const QSet<QString> droppedByNewer = reversal(older, newer), droppedByOlder = reversal(newer, older);
     if (droppedByNewer.isEmpty() == droppedByOlder.isEmpty())
         return {}; // neither, or each side drops what the other adopts: not one decision
-    QStringList things = droppedByNewer.isEmpty() ? QStringList(droppedByOlder.cbegin(), droppedByOlder.cend())
-                                                  : QStringList(droppedByNewer.cbegin(), droppedByNewer.cend());
+    // The things as the texts write them ("day.js", "kubernetes", not the stems "day.j", "kubernet").
+    QStringList things;
+    for (const QString &thing : droppedByNewer.isEmpty() ? droppedByOlder : droppedByNewer) {
+        const QString inOlder = spelled(older, {thing});
+        things << (inOlder != thing ? inOlder : spelled(newer, {thing}));
+    }
     things.sort();
     return droppedByNewer.isEmpty()
                ? QStringLiteral("%1: dropped → adopted again").arg(things.join(QStringLiteral(", ")))

@@ -658,6 +658,14 @@ private slots:
             fact(QStringLiteral("On the tide paper, it is Typst for drafting; LaTeX lost out."));
         QCOMPARE(lostOut.dropped, QSet<QString>({QStringLiteral("latex")}));
         QCOMPARE(lostOut.adopted, QSet<QString>());
+        // The things as written, not as stemmed ("kubernet"), a name with a dot whole.
+        const Comparison written =
+            engram::compare(fact(QStringLiteral("In Falcon, our own Kubernetes setup is the choice for hosting.")),
+                            fact(QStringLiteral("In Falcon, Cloudflare Pages replaced our own Kubernetes setup.")));
+        QCOMPARE(written.reason, QStringLiteral("kubernetes, setup: adopted → dropped"));
+        const Comparison dotted = engram::compare(fact(QStringLiteral("In Saffron, Day.js is the choice for dates.")),
+                                                  fact(QStringLiteral("In Saffron, date-fns replaced Day.js.")));
+        QCOMPARE(dotted.reason, QStringLiteral("day.js: adopted → dropped"));
     }
 
     void profile_roundTripsThroughItsLine()
