@@ -58,6 +58,9 @@ int main(int argc, char **argv)
                       QStringLiteral("20")});
     parser.addOption({QStringLiteral("floor-sample"), QStringLiteral("Memories compared pairwise for the floor."),
                       QStringLiteral("n"), QStringLiteral("2000")});
+    parser.addOption({QStringLiteral("keep"),
+                      QStringLiteral("Keep the stored profiles and findings: compare only what is new since (a file "
+                                     "added later, as the background indexer meets it).")});
     parser.process(app);
     auto opened = Engine::open(parser.value(QStringLiteral("vault")), EngineLifetime::LongRunning);
     if (!opened) {
@@ -73,9 +76,11 @@ int main(int argc, char **argv)
 
     // A full scan from nothing, in a fresh detector (what the first run on an existing vault pays).
     Database &db = internals(engine).store().database();
-    if (Status s =
-            db.exec(QStringLiteral("DELETE FROM review_findings; DELETE FROM review_profiles; "
-                                   "DELETE FROM meta WHERE key = 'review_high_water'; DELETE FROM review_verdicts;"));
+    if (Status s = parser.isSet(QStringLiteral("keep"))
+                       ? Status{}
+                       : db.exec(QStringLiteral(
+                           "DELETE FROM review_findings; DELETE FROM review_profiles; "
+                           "DELETE FROM meta WHERE key = 'review_high_water'; DELETE FROM review_verdicts;"));
         !s) {
         std::fprintf(stderr, "%s\n", qPrintable(s.error().toString()));
         return 1;

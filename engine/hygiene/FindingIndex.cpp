@@ -49,7 +49,7 @@ const QString kHighWaterKey = QStringLiteral("review_high_water");
 /// Which detector stored the profiles and findings: another one (an upgrade) starts them over, since a
 /// profile's line and the rules that read it change together. Raise it with either.
 const QString kDetectorKey = QStringLiteral("review_detector");
-const QString kDetectorVersion = QStringLiteral("10");
+const QString kDetectorVersion = QStringLiteral("11");
 
 QString storedName(FindingIndex::Stored kind)
 {
@@ -182,11 +182,10 @@ Status FindingIndex::loadProfiles()
     return {};
 }
 
-QVector<int> FindingIndex::candidatesOf(int index) const
+QVector<int> FindingIndex::probeOf(int index) const
 {
-    const Entry &entry = m_entries[index];
     QVector<int> probe, sameText;
-    for (int f : entry.features)
+    for (int f : m_entries[index].features)
         if (m_featureNames[f].startsWith(kSameTextKeyPrefix))
             sameText << f; // its copies, besides the rarest words
         else if (!isConflictSlot(m_featureNames[f]))
@@ -194,17 +193,30 @@ QVector<int> FindingIndex::candidatesOf(int index) const
     std::sort(probe.begin(), probe.end(), [&](int a, int b) { return m_postings[a].size() < m_postings[b].size(); });
     probe.resize(qMin<qsizetype>(probe.size(), kProbeFeatures));
     probe << sameText;
+    return probe;
+}
+
+qsizetype FindingIndex::postingCap() const
+{
     // A word a fiftieth of the vault holds says little about a subject, and its list would cost
     // a pass over that fiftieth for every new memory.
-    const qsizetype cap = qMax<qsizetype>(400, m_entryOfChunk.size() / 50);
+    return qMax<qsizetype>(400, m_entryOfChunk.size() / 50);
+}
+
+QVector<int> FindingIndex::sharingMost(int index, const QVector<int> &features,
+                                       const std::function<bool(int)> &passOver) const
+{
+    const Entry &entry = m_entries[index];
+    const qsizetype cap = postingCap();
     QVector<int> touched;
-    for (int f : probe) {
+    for (int f : features) {
         const QVector<int> &list = m_postings[f];
         if (list.size() > cap)
             continue;
         const double idf = std::log(1.0 + double(m_entryOfChunk.size() + 1) / double(list.size()));
         for (int other : list) {
-            if (other == index || m_entries[other].chunkId == 0 || m_entries[other].fileId == entry.fileId)
+            if (other == index || m_entries[other].chunkId == 0 || m_entries[other].fileId == entry.fileId
+                || (passOver && passOver(other)))
                 continue;
             if (m_score[other] == 0.0)
                 touched << other;
@@ -217,6 +229,26 @@ QVector<int> FindingIndex::candidatesOf(int index) const
     QVector<int> out(touched.begin(), touched.begin() + keep);
     for (int t : std::as_const(touched))
         m_score[t] = 0.0;
+    return out;
+}
+
+QVector<int> FindingIndex::candidatesOf(int index) const
+{
+    return sharingMost(index, probeOf(index), {});
+}
+
+QVector<int> FindingIndex::pickersOf(int index, const QVector<int> &picked, const QSet<int> &isNew) const
+{
+    // The older memories that share the most weight of all its features (not only its rarest: theirs may be among
+    // the rest), besides those it picked, are asked whether they would pick it.
+    QVector<int> features;
+    for (int f : m_entries[index].features)
+        if (!isConflictSlot(m_featureNames[f]))
+            features << f;
+    QVector<int> out;
+    for (int other : sharingMost(index, features, [&](int o) { return isNew.contains(o) || picked.contains(o); }))
+        if (candidatesOf(other).contains(index))
+            out << other;
     return out;
 }
 
@@ -417,15 +449,26 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
             return s.error();
         added << addEntry(std::move(e));
     }
+    // A pair is compared once, when either picks the other: one may pick the other where the other does not pick
+    // it back (its rarest words lie elsewhere), and either way the two belong side by side. A new memory is
+    // compared with what it picks, and with the older memories that pick it (pickersOf), so what a full scan finds
+    // does not depend on the order in which files arrived.
+    QSet<quint64> compared;
     const QSet<int> isNew(added.cbegin(), added.cend());
+    const bool olderEntries = m_entryOfChunk.size() > isNew.size();
     const auto weightOf = [this](const QString &feature) { return weight(feature); };
     for (int index : std::as_const(added)) {
         if (cancel && cancel->load(std::memory_order_relaxed))
             break;
         QList<FindingRow> related;
-        for (int other : candidatesOf(index)) {
-            if (isNew.contains(other) && other > index)
-                continue; // that pair is compared from the other side
+        QVector<int> partners = candidatesOf(index);
+        if (olderEntries)
+            partners << pickersOf(index, partners, isNew);
+        for (int other : std::as_const(partners)) {
+            const quint64 pair = (quint64(qMin(index, other)) << 32) | quint64(qMax(index, other));
+            if (compared.contains(pair))
+                continue;
+            compared.insert(pair);
             const Entry &a = m_entries[index], &b = m_entries[other];
             if (coverageBound(a, b) < kRelatedCoverage && a.profile.normalized != b.profile.normalized)
                 continue;

@@ -131,8 +131,19 @@ private:
     Status setMetaValue(const QString &key, const QString &value);
     int addEntry(Entry entry);
     int featureId(const QString &feature);
+    /// The longest posting list a probe walks.
+    qsizetype postingCap() const;
+    /// The features that pick `entry`'s candidates: its kProbeFeatures rarest, then its same-text key.
+    QVector<int> probeOf(int entry) const;
+    /// The kCandidates entries that share the most weight of `features` with `entry`, best first: not `entry`'s file,
+    /// nor an entry `passOver` names.
+    QVector<int> sharingMost(int entry, const QVector<int> &features, const std::function<bool(int)> &passOver) const;
     /// The entries that share the most weight of `entry`'s rarest features, best first.
     QVector<int> candidatesOf(int entry) const;
+    /// The entries, other than `isNew`'s and those `entry` picked, that pick `entry` among their candidates: an older
+    /// memory whose rarest words a new one holds picks it, where the new one's own rarest words may lie elsewhere.
+    /// Asked of the kCandidates older entries that share the most weight of all of `entry`'s features.
+    QVector<int> pickersOf(int entry, const QVector<int> &picked, const QSet<int> &isNew) const;
     /// An upper bound of compare()'s subject coverage for two entries, from their feature ids alone.
     double coverageBound(const Entry &a, const Entry &b) const;
     bool linkedByLineage(qint64 fileA, qint64 fileB);

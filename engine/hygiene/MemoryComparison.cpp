@@ -156,6 +156,25 @@ const QSet<QString> &historyWords()
     return set;
 }
 
+/// Words before "one" that make it someone or something, not a count ("no one", "any one of", "every one").
+const QSet<QString> &notACountBefore()
+{
+    static const QSet<QString> words = setOf({"no", "any", "every", "some", "each", "which", "this", "that"});
+    return words;
+}
+
+/// A count written as a word ("three approvals", "one replica"): its digits, so "three" and "3" are one value and
+/// "three approvals" / "one approval" two. Empty for any other word.
+QString numberWordValue(const QString &lower)
+{
+    static const QStringList words = {QStringLiteral("one"),   QStringLiteral("two"),    QStringLiteral("three"),
+                                      QStringLiteral("four"),  QStringLiteral("five"),   QStringLiteral("six"),
+                                      QStringLiteral("seven"), QStringLiteral("eight"),  QStringLiteral("nine"),
+                                      QStringLiteral("ten"),   QStringLiteral("eleven"), QStringLiteral("twelve")};
+    const qsizetype i = words.indexOf(lower);
+    return i < 0 ? QString() : QString::number(i + 1);
+}
+
 /// A year: 1900–2099.
 bool isYear(const QString &lower)
 {
@@ -1064,6 +1083,15 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         }
         if (t.word.front().isDigit()) {
             p.values[ValueClass::Number].insert(t.lower);
+            continue;
+        }
+        // A count before what it counts ("one approval"), not "one of them", "no one reviews", nor a name ("Two
+        // Wheels").
+        if (const QString count = numberWordValue(t.lower);
+            !count.isEmpty() && k + 1 < tokens.size() && !tokens[k + 1].sentenceStart
+            && (t.sentenceStart || !notACountBefore().contains(tokens[k - 1].lower))
+            && !TextAnalysis::isStopWord(tokens[k + 1].lower) && tokens[k + 1].word.front().isLower()) {
+            p.values[ValueClass::Number].insert(count);
             continue;
         }
         if (negations().contains(t.lower))

@@ -76,6 +76,22 @@ private slots:
         QTest::newRow("a number swapped, unannounced") << "Bluebird has a budget of 20 thousand euros."
                                                        << "Bluebird has a budget of 80 thousand euros."
                                                        << "contradiction";
+        // A count in words is a number: "three" and "3" one value, "three approvals" and "one approval" two.
+        QTest::newRow("a count in words swapped")
+            << "The billing ops team requires three approvals on every pull request."
+            << "The billing ops team requires one approval on every pull request."
+            << "contradiction";
+        QTest::newRow("a count in words and in digits")
+            << "The billing ops team requires three approvals on every pull request."
+            << "The billing ops team requires 3 approvals on every pull request."
+            << "duplicate";
+        // Not a count: a number word before a name ("Two Wheels") or before no thing it counts ("one of").
+        QTest::newRow("a number word in a name") << "Two Wheels is closed on Saturdays."
+                                                 << "Don't go to Two Wheels on a Thursday; it's closed."
+                                                 << "contradiction";
+        QTest::newRow("one of, not a count") << "Pia is one of the maintainers of the tax service."
+                                             << "Pia is one of the two maintainers of the tax service."
+                                             << "duplicate";
         QTest::newRow("a day swapped, unannounced") << "Retros for the Berlin checkout team are on alternate Thursdays."
                                                     << "Retros for the Berlin checkout team are on alternate Fridays."
                                                     << "contradiction";
@@ -568,6 +584,33 @@ private slots:
                                              fact(QStringLiteral("The team's linter is biome now.")));
         QVERIFY2(c.contradiction, qPrintable(c.reason));
         QCOMPARE(c.reason, QStringLiteral("eslint → biome"));
+    }
+
+    void profile_readsACountInWords_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("numbers"); // the profile's numbers, sorted, space-separated
+        QTest::newRow("a count") << "The team requires three approvals."
+                                 << "3";
+        QTest::newRow("one thing") << "The team requires one approval."
+                                   << "1";
+        QTest::newRow("one of them") << "Pia is one of the maintainers."
+                                     << "";
+        QTest::newRow("no one") << "No one reviews on Fridays."
+                                << "";
+        QTest::newRow("a name") << "Lunch at Two Wheels, then Three Kings."
+                                << "";
+        QTest::newRow("before a number") << "Room two 14 is booked."
+                                         << "14";
+    }
+
+    void profile_readsACountInWords()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, numbers);
+        QStringList got = MemoryProfile::of(text).values.value(ValueClass::Number).values();
+        got.sort();
+        QCOMPARE(got.join(QLatin1Char(' ')), numbers);
     }
 
     void profile_leavesOutWhoToldIt_data()

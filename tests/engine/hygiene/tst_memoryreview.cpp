@@ -145,6 +145,67 @@ private slots:
                                              "memories/semantic/c-deep-work.md")}));
     }
 
+    void candidates_aPairIsComparedWhenOnlyOneSidePicksTheOther_data()
+    {
+        QTest::addColumn<QString>("shortPath");
+        QTest::addColumn<QString>("longPath");
+        // Either may be indexed first: the short one's rarest words are the long one's too and pick it, while the
+        // long one's eight rarest are the names of its second sentence, which no other memory holds.
+        QTest::newRow("the picking side first")
+            << QStringLiteral("memories/semantic/a-mailer.md") << QStringLiteral("memories/semantic/b-mailer-rota.md");
+        QTest::newRow("the picking side last")
+            << QStringLiteral("memories/semantic/b-mailer.md") << QStringLiteral("memories/semantic/a-mailer-rota.md");
+    }
+
+    void candidates_aPairIsComparedWhenOnlyOneSidePicksTheOther()
+    {
+        QFETCH(QString, shortPath);
+        QFETCH(QString, longPath);
+        TestVault vault;
+        memory(vault, shortPath, QStringLiteral("2026-01-10"),
+               QStringLiteral("The mailer service runs 12 replicas in production."));
+        memory(vault, longPath, QStringLiteral("2026-03-02"),
+               QStringLiteral("The mailer service runs 12 replicas in production. Its pager rota is Quillon, Ysolde, "
+                              "Thibaut, Marguerite, Osvaldo, Perpetua, Wendell and Zoltan."));
+        auto engine = indexed(vault);
+        Database &db = internals(*engine).store().database();
+        const auto chunkOf = [&](const QString &path) {
+            auto s = db.prepare(
+                QStringLiteral("SELECT c.id FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ?"));
+            s->bind(1, path);
+            return s->next() ? s->int64(0) : qint64(-1);
+        };
+        const qint64 shortChunk = chunkOf(shortPath), longChunk = chunkOf(longPath);
+        const FindingIndex &index = internals(*engine).findings();
+        QVERIFY(index.candidateChunksOf(shortChunk).contains(longChunk));
+        QVERIFY(!index.candidateChunksOf(longChunk).contains(shortChunk)); // what the test is about
+        QCOMPARE(open(*engine, FindingKind::Duplicate),
+                 QStringList({QStringLiteral("duplicate %1 → %2").arg(shortPath, longPath)}));
+    }
+
+    void update_comparesANewMemoryWithTheOlderOnesThatPickIt()
+    {
+        // The long memory arrives after the short one and picks nothing (its rarest words are its own names); the
+        // short one, already profiled, would pick it: a file added later is found as a full scan finds it.
+        TestVault vault;
+        memory(vault, QStringLiteral("memories/semantic/mailer.md"), QStringLiteral("2026-01-10"),
+               QStringLiteral("The mailer service runs 12 replicas in production."));
+        memory(vault, QStringLiteral("notes/coffee.md"), QStringLiteral("2026-02-03"),
+               QStringLiteral("Coffee beans are ordered from the roaster in Leeds every month."));
+        auto engine = indexed(vault);
+        QCOMPARE(open(*engine, FindingKind::Duplicate), QStringList());
+        memory(vault, QStringLiteral("memories/semantic/mailer-rota.md"), QStringLiteral("2026-03-02"),
+               QStringLiteral("The mailer service runs 12 replicas in production. Its pager rota is Quillon, Ysolde, "
+                              "Thibaut, Marguerite, Osvaldo, Perpetua, Wendell and Zoltan."));
+        QVERIFY(!engine->indexPath(QStringLiteral("memories/semantic/mailer-rota.md")).error);
+        auto scan = engine->updateFindings();
+        QVERIFY(scan.ok());
+        QCOMPARE(scan->profiled, 1);
+        QCOMPARE(open(*engine, FindingKind::Duplicate),
+                 QStringList({QStringLiteral("duplicate memories/semantic/mailer.md → "
+                                             "memories/semantic/mailer-rota.md")}));
+    }
+
     void update_comparesOnlyWhatChanged()
     {
         TestVault vault;
