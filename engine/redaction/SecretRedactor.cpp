@@ -160,8 +160,9 @@ public:
         // place, twice the instructions in a hook's capture, sent one in 64 on). The scan only collects the
         // places: with the look in the same loop, its registers went to the stack.
         std::array<qsizetype, 128> marked;
+        qsizetype tested = -1; // the last place tested for a start (the scan's places are ascending)
         for (qsizetype from = 0; from + 2 < size;) {
-            const int count = markStarts(data, size, from, marked);
+            const int count = markStarts(data, size, from, tested, marked);
             for (int k = 0; k < count; ++k)
                 lookAt(marked[size_t(k)]);
         }
@@ -184,8 +185,8 @@ private:
         const size_t set = m_tables.startSets[size_t(m_tables.startRow[first]) + second];
         return m_tables.thirds[(set << 8) + third];
     }
-    /// Whether the first test passes the pair (first, second) before `third`.
-    bool covers(uchar first, uchar second, uchar third) const
+    /// The kinds the first test passes the pair (first, second) before `third` for.
+    uchar covers(uchar first, uchar second, uchar third) const
     {
         return m_tables.thirds[(size_t(m_tables.coverOf[size_t(first | (second << 8))]) << 8) + third];
     }
@@ -195,21 +196,27 @@ private:
     bool holds(const redaction::compiled::Spelling &s) const
     {
         const auto &at = s.at;
-        const bool found = starts(at[0], at[1], at[2]) && covers(at[0], at[1], at[2])
-                           && (s.length == 2 ? covers(at[1], 0, 0) : covers(at[1], at[2], s.length == 3 ? 0 : at[3]))
-                           && m_tables.bucketOf[m_tables.startRow[at[0]] + at[1]] != 0;
+        // At a place the scan does not test, by the place after (its second to fourth bytes) or, for a short anchor,
+        // the place before (its first two, after a byte the test ignores: a NUL here, every byte in the tests).
+        const bool before = (s.length == 2 ? covers(at[1], 0, 0) : covers(at[1], at[2], s.length == 3 ? 0 : at[3]))
+                            & Tables::kBefore;
+        const bool after = s.length <= 3 && (covers(0, at[0], at[1]) & Tables::kAfter);
+        const bool found = starts(at[0], at[1], at[2]) && (covers(at[0], at[1], at[2]) & Tables::kHere)
+                           && (before || after) && m_tables.bucketOf[m_tables.startRow[at[0]] + at[1]] != 0;
         const bool first = s.length == 2   ? Tables::test(m_tables.pairs, Tables::pairKey(at[0], at[1]))
                            : s.length == 3 ? Tables::test(m_tables.triplesEnded, Tables::tripleOf(at[0], at[1], at[2]))
                                            : Tables::test(m_tables.quads, Tables::quadOf(at[0], at[1], at[2], at[3]));
         return found && first && m_tables.startRow[at[0]] != 0;
     }
 
-    /// From `from`, the places where an anchor may start by their first three bytes (the first of a pair by four),
-    /// into `marked` until it is full; `from` moves past the places scanned.
+    /// From `from`, the places where an anchor may start by their first three bytes (a place between two tested by
+    /// more), into `marked` until it is full; `from` moves past the places scanned, `tested` is the last place tested
+    /// for a start (so no place is marked twice).
     template <size_t N>
-    int markStarts(const uchar *data, qsizetype size, qsizetype &from, std::array<qsizetype, N> &marked) const
+    int markStarts(const uchar *data, qsizetype size, qsizetype &from, qsizetype &tested,
+                   std::array<qsizetype, N> &marked) const
     {
-        static_assert(N >= 8);
+        static_assert(N >= 9);
         const uchar *thirds = m_tables.thirds;
         const uchar *coverOf = m_tables.coverOf;
         // The first test: a pair's set in one load from a table of every pair (64 KB), its third byte in another.
@@ -224,32 +231,44 @@ private:
             const size_t set = startSets[size_t(startRow[data[at]]) + data[at + 1]];
             return thirds[(set << 8) + data[at + 2]];
         };
+        const auto test = [&](qsizetype at, int &count) {
+            if (at > tested) {
+                tested = at;
+                if (start(at))
+                    marked[size_t(count++)] = at;
+            }
+        };
         int count = 0;
         qsizetype i = from;
-        // Eight places a step: the test at i + 1 passes every anchor that starts at i or i + 1, so four tests
-        // and one branch cover the eight (a loop of one test a step took a third longer when a change elsewhere
-        // in the binary moved it across a 64-byte line). Its two bits say that an anchor starts at i + 1 (its first
-        // three bytes: the place is marked) and that one may start at i (its second to fourth bytes: the place is
-        // tested). Testing all eight places of a step that passed took 2.0 M instructions in a hook's capture, the
-        // two of each pair that passed 0.6 M, the places the bits leave 10 % less time in the scan.
-        for (; i + 9 < size; i += 8) {
-            unsigned bits = cover(i + 1) | cover(i + 3) << 2 | cover(i + 5) << 4 | cover(i + 7) << 6;
+        if (i == 0) // the first place has no place before it to be tested by
+            test(0, count);
+        // Eight places a step: the test at i + 1 passes every anchor that starts at i or i + 1 (and a short one at
+        // i + 2), so four tests and one branch cover the eight (a loop of one test a step took a third longer when a
+        // change elsewhere in the binary moved it across a 64-byte line). Its three bits say that an anchor may start
+        // at i (its second to fourth bytes: the place is tested), that one starts at i + 1 (its first three bytes: the
+        // place is marked) and that a short one may start at i + 2 (its first two bytes: tested). Testing all eight
+        // places of a step that passed took 2.0 M instructions in a hook's capture, the two of each pair that passed
+        // 0.6 M, the places the bits leave 10 % less time in the scan.
+        for (; i + 10 < size; i += 8) {
+            unsigned bits = cover(i + 1) | cover(i + 3) << 3 | cover(i + 5) << 6 | cover(i + 7) << 9;
             if (bits == 0) [[likely]]
                 continue;
-            if (count + 8 > int(N)) {
+            if (count + 9 > int(N)) {
                 from = i;
                 return count;
             }
-            static_assert(Tables::kBefore == 1 && Tables::kHere == 2); // bit 2k: place i + 2k, bit 2k + 1: i + 2k + 1
-            for (; bits != 0; bits &= bits - 1) {
+            static_assert(Tables::kBefore == 1 && Tables::kHere == 2 && Tables::kAfter == 4);
+            for (; bits != 0; bits &= bits - 1) { // bit 3k: place i + 2k, 3k + 1: i + 2k + 1, 3k + 2: i + 2k + 2
                 const int bit = std::countr_zero(bits);
-                if ((bit & 1) != 0 || start(i + bit))
-                    marked[size_t(count++)] = i + bit;
+                const qsizetype at = i + 2 * (bit / 3) + bit % 3;
+                if (bit % 3 == 1)
+                    marked[size_t(count++)] = tested = at;
+                else
+                    test(at, count);
             }
         }
         for (; i + 2 < size && count < int(N); ++i)
-            if (start(i))
-                marked[size_t(count++)] = i;
+            test(i, count);
         from = i;
         return count;
     }

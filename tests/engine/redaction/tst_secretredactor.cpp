@@ -148,8 +148,8 @@ private slots:
     /// The anchor pass's tables are computed when the engine is compiled, from the catalogue's lists of anchors: each
     /// anchor of every rule is in them in each spelling of its first four letters (one with a capital only as written),
     /// where it starts (its first three bytes), in the test of every other place at its first byte and at the byte
-    /// after (its second, third and fourth), with a bucket and the bit the look tests first; a pair no anchor holds
-    /// is in none.
+    /// after (its second, third and fourth) or, for a short one, at the byte before (its first two after any byte),
+    /// with a bucket and the bit the look tests first; a pair no anchor holds is in none.
     void anchorTables_holdEverySpellingOfEveryAnchor()
     {
         using Tables = redaction::AnchorTables;
@@ -178,11 +178,13 @@ private slots:
                         QVERIFY2(covers(a, b, third), what.constData());
                         QVERIFY2(coverValue(a, b, third) & Tables::kHere, what.constData()); // it starts here
                         QCOMPARE(t.thirds[t.startSets[t.startRow[a] + b] * 256 + third], Tables::kHere);
-                        if (anchor.size() == 2)
-                            QVERIFY2(coverValue(b, next, next) & Tables::kBefore, what.constData()); // a byte before
-                        else
-                            QVERIFY2(coverValue(b, c, anchor.size() == 3 ? next : d) & Tables::kBefore,
-                                     what.constData());
+                        // Where the scan does not test: by the place after, or a short anchor by the place before.
+                        const bool before =
+                            coverValue(b, anchor.size() == 2 ? next : c, anchor.size() <= 3 ? next : d) & Tables::kBefore;
+                        bool afterAny = anchor.size() <= 3;
+                        for (int x = 0; x < 256 && afterAny; ++x)
+                            afterAny = coverValue(uchar(x), a, b) & Tables::kAfter;
+                        QVERIFY2(before || afterAny, what.constData());
                     }
                     QVERIFY2(t.bucketOf[t.startRow[a] + b] != 0, what.constData());
                     if (anchor.size() == 2)
@@ -206,6 +208,29 @@ private slots:
         // "eyj" (a JWT) starts at `eyj`, "key" may start a byte before any `ey`: only the test a byte on passes `eyx`.
         QCOMPARE(coverValue('e', 'y', 'j'), uchar(Tables::kHere | Tables::kBefore));
         QCOMPARE(coverValue('e', 'y', 'x'), Tables::kBefore);
+        // `--` and `pw` are tested by the place before them, so a lone `-` or `w` passes no test; `pass` keeps the place
+        // after (`ass`).
+        QCOMPARE(coverValue('x', '-', '-'), Tables::kAfter);
+        QCOMPARE(coverValue('"', 'P', 'w'), Tables::kAfter);
+        QCOMPARE(coverValue('-', '4', 'a'), 0);
+        QCOMPARE(coverValue('w', '.', 'x'), 0);
+        QCOMPARE(coverValue('a', 's', 's'), Tables::kBefore);
+    }
+
+    /// Every shape is found wherever it starts in a step of the scan (eight places), at the text's start and end, and
+    /// its anchor in each place of the step: the scan tests every other place, and marks or tests the places beside it.
+    void redact_findsEveryShapeAtEveryPlaceOfAStep()
+    {
+        for (const SecretSample &s : secretCorpus(corpusSeed())) {
+            for (int pad = 0; pad < 18; ++pad) {
+                for (const QByteArray &text : {QByteArray(pad, ' ') + s.text, QByteArray(pad, ' ') + s.text + "\n",
+                                               "ab " + QByteArray(pad, ' ') + s.text + QByteArray(pad, ' ')}) {
+                    int count = 0;
+                    const QByteArray out = SecretRedactor::redact(text, &count);
+                    QVERIFY2(!holdsRunOf(out, s.body), qPrintable(s.kind + u' ' + QString::fromUtf8(text)));
+                }
+            }
+        }
     }
 
     void redact_removesEveryShapeWherever_data()
