@@ -98,6 +98,8 @@ public:
         for (qsizetype r = 0; r < rules.size(); ++r) {
             if (rules.at(r).anchors.isEmpty())
                 m_wrappedRules.push_back(int(r));
+            if (rules.at(r).startsAt && m_placesRule < 0)
+                m_placesRule = int(r);
             for (const QByteArray &literal : rules.at(r).anchors) {
                 const std::string_view view(literal.constData(), size_t(literal.size()));
                 const bool exact = redaction::compiled::isExact(view);
@@ -130,8 +132,15 @@ public:
     /// were 0.3 M instructions of a hook's capture of the largest sample).
     using Flags = QVarLengthArray<char, 128>;
 
-    /// Sets `active` to one flag per rule: whether the text holds one of its anchors; returns whether any does.
-    bool activeRules(const QByteArray &text, Flags &active) const
+    /// The places one rule's anchors are at (Rule::startsAt), ascending.
+    using Places = QVarLengthArray<qsizetype, 256>;
+
+    /// The rule whose anchors' places are kept (the first with Rule::startsAt), or -1.
+    int placesRule() const { return m_placesRule; }
+
+    /// Sets `active` to one flag per rule: whether the text holds one of its anchors; returns whether any does. Every
+    /// place an anchor of placesRule() is at goes into `places`, whether or not its look lets the rule be tried.
+    bool activeRules(const QByteArray &text, Flags &active, Places &places) const
     {
         active.resize(m_ruleCount);
         std::fill(active.begin(), active.end(), 0);
@@ -147,7 +156,12 @@ public:
                     || !Tables::test(m_tables.quads, Tables::quadOf(data[i], data[i + 1], data[i + 2], data[i + 3]))))
                 return;
             for (const Entry &e : m_buckets[m_tables.bucketOf[m_tables.startRow[data[i]] + data[i + 1]] - 1]) {
-                if (active[e.rule] || i + e.literal.size() > size || !matchesAt(data + i, e))
+                const bool placed = e.rule == m_placesRule;
+                if ((active[e.rule] && !placed) || i + e.literal.size() > size || !matchesAt(data + i, e))
+                    continue;
+                if (placed && (places.isEmpty() || places.last() != i)) // `pw` and `pwd` start at one place
+                    places.append(i);
+                if (active[e.rule])
                     continue;
                 if (!e.nearAnchor || e.nearAnchor(text.constData(), size, i, i + e.literal.size())) {
                     active[e.rule] = 1;
@@ -198,8 +212,8 @@ private:
         const auto &at = s.at;
         // At a place the scan does not test, by the place after (its second to fourth bytes) or, for a short anchor,
         // the place before (its first two, after a byte the test ignores: a NUL here, every byte in the tests).
-        const bool before = (s.length == 2 ? covers(at[1], 0, 0) : covers(at[1], at[2], s.length == 3 ? 0 : at[3]))
-                            & Tables::kBefore;
+        const bool before =
+            (s.length == 2 ? covers(at[1], 0, 0) : covers(at[1], at[2], s.length == 3 ? 0 : at[3])) & Tables::kBefore;
         const bool after = s.length <= 3 && (covers(0, at[0], at[1]) & Tables::kAfter);
         const bool found = starts(at[0], at[1], at[2]) && (covers(at[0], at[1], at[2]) & Tables::kHere)
                            && (before || after) && m_tables.bucketOf[m_tables.startRow[at[0]] + at[1]] != 0;
@@ -298,6 +312,7 @@ private:
     const redaction::AnchorTables &m_tables;
     std::vector<std::vector<Entry>> m_buckets; // by the number the tables give the pair of an anchor's first bytes
     std::vector<int> m_wrappedRules;
+    int m_placesRule = -1;
 };
 
 const AnchorIndex &anchorIndex()
@@ -412,9 +427,13 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
     QList<Span> found;
     const QList<Rule> &rules = redaction::catalogue();
     AnchorIndex::Flags active;
-    if (!anchorIndex().activeRules(bytes, active) && m_extra.isEmpty())
+    AnchorIndex::Places places;
+    if (!anchorIndex().activeRules(bytes, active, places) && m_extra.isEmpty())
         return found; // the common case: no anchor, and the text is never converted
     text = QString::fromUtf8(bytes);
+    // As many characters as bytes: each byte is one character (ASCII, or a byte no UTF-8 sequence takes, which becomes
+    // one replacement character), so the anchors' places are the characters'.
+    const bool placesHold = text.size() == bytes.size();
     // Valid UTF-16, as fromUtf8 makes it (and a match never ends inside a surrogate pair): a match is not
     // preceded by PCRE's check of the whole text, which made each one cost as much as the line is long.
     constexpr auto kConverted = QRegularExpression::DontCheckSubjectStringMatchOption;
@@ -482,7 +501,10 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
         };
         if (rule.starts) { // the global match, tried only where one can start
             qsizetype from = 0;
-            for (const qsizetype start : rule.starts(text)) {
+            const QList<qsizetype> starts = rule.startsAt && placesHold && r == anchorIndex().placesRule()
+                                                ? rule.startsAt(text, places.constData(), places.size())
+                                                : rule.starts(text);
+            for (const qsizetype start : starts) {
                 if (start < from)
                     continue;
                 qsizetype rejectedEnd = 0;
