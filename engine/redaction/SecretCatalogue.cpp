@@ -572,12 +572,11 @@ QList<qsizetype> assignmentStartsAt(QStringView text, const qsizetype *words, qs
         qsizetype lastWord = word;
         while (++k < count && words[k] < runEnd)
             lastWord = words[k];
-        // After the run up to two quotes, blanks and a sign, as the search back from the sign takes them.
+        // After the run up to two quotes, blanks and a sign, as the search back from the sign takes them (a third quote
+        // is no blank or sign).
         qsizetype sign = runEnd;
         for (int quotes = 0; quotes < 2 && AssignmentRuns::isQuote(runs.at(sign)); ++quotes)
             ++sign;
-        if (AssignmentRuns::isQuote(runs.at(sign)))
-            continue;
         while (runs.at(sign) == ' ' || runs.at(sign) == '\t')
             ++sign;
         if (runs.at(sign) != '=' && runs.at(sign) != ':')

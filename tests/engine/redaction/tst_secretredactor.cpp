@@ -727,11 +727,15 @@ private slots:
     }
 
     /// Every assignment of a line is taken, the first that lets the rule be tried and those after it (their places are
-    /// kept after the rule is woken), in a line of ASCII and in one with a character past it before them.
+    /// kept after the rule is woken), in a line of ASCII and in one with characters past it before them (whose bytes
+    /// are more than its characters: further than the names are long).
     void redact_takesEveryAssignmentOfALine()
     {
         const QList<QByteArray> secrets{"Hx7kQ2mZp9wLr4Tv", "Zq8Lm3Nx7Vb2Kc9W", "Pp0oIi9uUy8tTr7e"};
-        for (const QByteArray &before : {QByteArray("plain"), QByteArray("caf\xc3\xa9 \xf0\x9f\x98\x80")}) {
+        QByteArray emoji;
+        for (int k = 0; k < 12; ++k)
+            emoji += "\xf0\x9f\x98\x80";
+        for (const QByteArray &before : {QByteArray("plain"), "caf\xc3\xa9 " + emoji}) {
             const QByteArray line = "{\"note\":\"" + before + "\",\"db_password\":\"" + secrets[0] + "\",\"api_key\":\""
                                     + secrets[1] + "\",\"x\":1,\"AUTH_TOKEN\": \"" + secrets[2] + "\"}";
             int count = 0;
