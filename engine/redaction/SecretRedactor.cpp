@@ -264,17 +264,20 @@ private:
         // places of a step that passed took 2.0 M instructions in a hook's capture, the two of each pair that passed
         // 0.6 M, the places the bits leave 10 % less time in the scan.
         for (; i + 10 < size; i += 8) {
-            unsigned bits = cover(i + 1) | cover(i + 3) << 3 | cover(i + 5) << 6 | cover(i + 7) << 9;
-            if (bits == 0) [[likely]]
+            const unsigned first = cover(i + 1), second = cover(i + 3), third = cover(i + 5), fourth = cover(i + 7);
+            if ((first | second | third | fourth) == 0) [[likely]] // the bits' shifts only for a step that passed
                 continue;
+            unsigned bits = first | second << 3 | third << 6 | fourth << 9;
             if (count + 9 > int(N)) {
                 from = i;
                 return count;
             }
             static_assert(Tables::kBefore == 1 && Tables::kHere == 2 && Tables::kAfter == 4);
+            // The place of each bit: 2 * (bit / 3) + bit % 3 (the division was a tenth of the instructions here).
+            static constexpr std::array<uchar, 12> kPlaceOfBit{0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8};
             for (; bits != 0; bits &= bits - 1) { // bit 3k: place i + 2k, 3k + 1: i + 2k + 1, 3k + 2: i + 2k + 2
                 const int bit = std::countr_zero(bits);
-                const qsizetype at = i + 2 * (bit / 3) + bit % 3;
+                const qsizetype at = i + kPlaceOfBit[size_t(bit)];
                 if (bit % 3 == 1)
                     marked[size_t(count++)] = tested = at;
                 else
