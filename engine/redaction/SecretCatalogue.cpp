@@ -461,26 +461,29 @@ const char16_t *nextAssignmentSign(const char16_t *from, const char16_t *end)
     return from;
 }
 
-/// Where an assignment can start. Its name is the whole run of name characters ([A-Za-z0-9_.-]) from
-/// where it starts, holding a secret word; a quote, blanks and `=` or `:` follow the run, and a quote
-/// (`"`, or `\"` in JSON) may stand before it. So a match starts in the two characters before such a run
-/// or inside it up to its last secret word, where kStart holds. Found from each `=` and `:` back; the
-/// expression tried at every character cost 10 ns a character, most of a line's redaction.
-QList<qsizetype> assignmentStarts(QStringView text)
-{
-    const char16_t *const data = text.utf16();
-    const qsizetype size = text.size();
-    const auto at = [&](qsizetype i) { return i >= 0 && i < size ? data[i] : char16_t(0); };
-    // Without case, as the expression finds a word: in UTF-16 the long s and the Kelvin sign are an s and a k.
-    const auto folded = [&](qsizetype i) {
-        const char16_t c = at(i);
-        return c == u'\u017f' ? u's' : c == u'\u212a' ? u'k' : c >= 'A' && c <= 'Z' ? char16_t(c + 32) : c;
-    };
-    const auto inRun = [](char16_t c) {
+/// The text an assignment's starts are found in: its name is the whole run of name characters ([A-Za-z0-9_.-]) from
+/// where it starts, holding a secret word; a quote, blanks and `=` or `:` follow the run, and a quote (`"`, or `\"` in
+/// JSON) may stand before it. So a match starts in the two characters before such a run or inside it up to its last
+/// secret word, where kStart holds.
+class AssignmentRuns {
+public:
+    explicit AssignmentRuns(QStringView text) : m_data(text.utf16()), m_size(text.size()) { }
+
+    char16_t at(qsizetype i) const { return i >= 0 && i < m_size ? m_data[i] : char16_t(0); }
+    static bool inRun(char16_t c)
+    {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'
                || c == '.' || c == u'\u017f' || c == u'\u212a';
-    };
-    const auto wordAt = [&](qsizetype i) {           // i is inside the text
+    }
+    static bool isQuote(char16_t c) { return c == '"' || c == '\'' || c == '`' || c == '\\'; }
+    /// Whether a secret word starts at `i`, without case, as the expression finds one: in UTF-16 the long s and the
+    /// Kelvin sign are an s and a k.
+    bool wordAt(qsizetype i) const
+    {
+        const auto folded = [&](qsizetype k) {
+            const char16_t c = at(k);
+            return c == u'\u017f' ? u's' : c == u'\u212a' ? u'k' : c >= 'A' && c <= 'Z' ? char16_t(c + 32) : c;
+        };
         const auto follows = [&](const char *rest) { // the word's letters after its first
             for (qsizetype k = 0; rest[k]; ++k)
                 if (folded(i + 1 + k) != char16_t(rest[k]))
@@ -488,8 +491,7 @@ QList<qsizetype> assignmentStarts(QStringView text)
             return true;
         };
         // By the first letter, so a letter of a long run is folded once or twice, not once for each word.
-        const char16_t c = data[i];
-        switch (c == u'\u017f' ? u's' : c == u'\u212a' ? u'k' : c >= 'A' && c <= 'Z' ? char16_t(c + 32) : c) {
+        switch (folded(i)) {
         case u'p': return follows("ass") || follows("w"); // pass; pw, and so pwd
         case u's': return follows("ecret");
         case u't': return follows("oken");
@@ -498,36 +500,15 @@ QList<qsizetype> assignmentStarts(QStringView text)
         case u'a': return follows("uth");
         default: return false;
         }
-    };
-    const auto startHolds = [&](qsizetype i) { // kStart: not inside a word, or right after a JSON \n, \r or \t
-        const char16_t before = at(i - 1);
-        const bool inWord = before < 128 && ((isTokenByte(char(before)) && before != '-') || before == '\\');
-        return !inWord || (at(i - 2) == '\\' && (before == 'n' || before == 'r' || before == 't'));
-    };
-    QList<qsizetype> out;
-    for (const char16_t *sign = nextAssignmentSign(data, data + size); sign < data + size;
-         sign = nextAssignmentSign(sign + 1, data + size)) {
-        const qsizetype op = sign - data;
-        qsizetype runEnd = op;
-        while (at(runEnd - 1) == ' ' || at(runEnd - 1) == '\t')
-            --runEnd;
-        for (int quotes = 0; quotes < 2 && runEnd > 0; ++quotes) {
-            const char16_t c = at(runEnd - 1);
-            if (c != '"' && c != '\'' && c != '`' && c != '\\')
-                break;
-            --runEnd;
-        }
-        // The run, back from its end, and on the way its last secret word (one pass: with a pass for each, the runs
-        // of a JSON line's names were a third of the cost of this search).
-        qsizetype runStart = runEnd;
-        qsizetype lastWord = -1;
-        while (runStart > 0 && inRun(data[runStart - 1])) {
-            --runStart;
-            if (lastWord < 0 && runStart <= runEnd - 2 && wordAt(runStart))
-                lastWord = runStart;
-        }
-        if (lastWord < 0)
-            continue;
+    }
+    /// The starts of the run [runStart, …) whose last secret word starts at `lastWord`, after the last of `out`.
+    void addStarts(qsizetype runStart, qsizetype lastWord, QList<qsizetype> &out) const
+    {
+        const auto startHolds = [&](qsizetype i) { // kStart: not inside a word, or right after a JSON \n, \r or \t
+            const char16_t before = at(i - 1);
+            const bool inWord = before < 128 && ((isTokenByte(char(before)) && before != '-') || before == '\\');
+            return !inWord || (at(i - 2) == '\\' && (before == 'n' || before == 'r' || before == 't'));
+        };
         // Before the run a match starts only at its quote (`"key`) or an escaped one (`\"key`): a place before the
         // run that holds neither cannot start the name (on the largest sample, 100 of the 195 tries failed there).
         const auto quoteAt = [&](qsizetype i) { return at(i) == '"' || at(i) == '\'' || at(i) == '`'; };
@@ -537,6 +518,73 @@ QList<qsizetype> assignmentStarts(QStringView text)
             if (opens && startHolds(s))
                 out << s;
         }
+    }
+
+private:
+    const char16_t *m_data;
+    qsizetype m_size;
+};
+
+/// Where an assignment can start (AssignmentRuns), found from each `=` and `:` back; the expression tried at every
+/// character cost 10 ns a character, most of a line's redaction.
+QList<qsizetype> assignmentStarts(QStringView text)
+{
+    const char16_t *const data = text.utf16();
+    const qsizetype size = text.size();
+    const AssignmentRuns runs(text);
+    QList<qsizetype> out;
+    for (const char16_t *sign = nextAssignmentSign(data, data + size); sign < data + size;
+         sign = nextAssignmentSign(sign + 1, data + size)) {
+        const qsizetype op = sign - data;
+        qsizetype runEnd = op;
+        while (runs.at(runEnd - 1) == ' ' || runs.at(runEnd - 1) == '\t')
+            --runEnd;
+        for (int quotes = 0; quotes < 2 && runEnd > 0 && AssignmentRuns::isQuote(runs.at(runEnd - 1)); ++quotes)
+            --runEnd;
+        // The run, back from its end, and on the way its last secret word (one pass: with a pass for each, the runs
+        // of a JSON line's names were a third of the cost of this search).
+        qsizetype runStart = runEnd;
+        qsizetype lastWord = -1;
+        while (runStart > 0 && AssignmentRuns::inRun(data[runStart - 1])) {
+            --runStart;
+            if (lastWord < 0 && runStart <= runEnd - 2 && runs.wordAt(runStart))
+                lastWord = runStart;
+        }
+        if (lastWord >= 0)
+            runs.addStarts(runStart, lastWord, out);
+    }
+    return out;
+}
+
+/// assignmentStarts from the places the anchor pass found the secret words at (`words`, ascending, every one), in a
+/// text whose characters are its bytes: from each run that holds a word forward to a sign, instead of from each sign
+/// back (a JSON line has a colon every few words: 2,226 signs in the 14 lines of the largest sample that wake the rule,
+/// ~400 instructions each with the search for them).
+QList<qsizetype> assignmentStartsAt(QStringView text, const qsizetype *words, qsizetype count)
+{
+    const AssignmentRuns runs(text);
+    QList<qsizetype> out;
+    for (qsizetype k = 0; k < count;) {
+        const qsizetype word = words[k];
+        qsizetype runEnd = word;
+        while (AssignmentRuns::inRun(runs.at(runEnd)))
+            ++runEnd;
+        qsizetype lastWord = word;
+        while (++k < count && words[k] < runEnd)
+            lastWord = words[k];
+        // After the run up to two quotes, blanks and a sign, as the search back from the sign takes them (a third quote
+        // is no blank or sign).
+        qsizetype sign = runEnd;
+        for (int quotes = 0; quotes < 2 && AssignmentRuns::isQuote(runs.at(sign)); ++quotes)
+            ++sign;
+        while (runs.at(sign) == ' ' || runs.at(sign) == '\t')
+            ++sign;
+        if (runs.at(sign) != '=' && runs.at(sign) != ':')
+            continue;
+        qsizetype runStart = word;
+        while (AssignmentRuns::inRun(runs.at(runStart - 1)))
+            --runStart;
+        runs.addStarts(runStart, lastWord, out);
     }
     return out;
 }
@@ -907,7 +955,21 @@ consteval std::array<std::string_view, literalCount()> literals()
     return out;
 }
 
-constexpr auto kBuilt = compiled::build(literals());
+/// The short anchors the scan finds at a place it does not test by their first two bytes in the test of the place
+/// before (AnchorTables.h: kAfter), rather than by their second byte (and third) in the test of the place after, which
+/// passed every `-`, `w`, `at`, `us` and `//` of a text. Chosen on the largest sample transcript, one anchor at a time,
+/// kept where fewer steps of the scan passed (one in four → one in seven).
+constexpr std::array<std::string_view, 17> kTestedAfter{"--",  "-u ", "-us", "://", "AC",  "SK", "YC",  "a3-", "a3t",
+                                                        "fc-", "fw_", "pat", "pw",  "pwd", "q~", "t1.", "xox"};
+
+static_assert(std::all_of(kTestedAfter.begin(), kTestedAfter.end(),
+                          [](std::string_view a) {
+                              const auto all = literals();
+                              return a.size() <= 3 && std::find(all.begin(), all.end(), a) != all.end();
+                          }),
+              "redaction: an anchor tested after is not one of the catalogue's, or is longer than three bytes");
+
+constexpr auto kBuilt = compiled::build(literals(), kTestedAfter);
 static_assert(!kBuilt.overflow,
               "redaction: more than 256 sets of third bytes or more rows than Built::kMaxRows in the anchor tables");
 constexpr auto kStartSets = compiled::prefix<kBuilt.startSetsSize>(kBuilt.startSets);
@@ -1073,7 +1135,8 @@ const QList<Rule> &catalogue()
                      assignmentFollows,
                      assignmentStarts,
                      {},
-                     settleAssignment};
+                     settleAssignment,
+                     assignmentStartsAt};
         list << Rule{QStringLiteral("generic-secret"),
                      "command-line flags that say secret: --password …, --token …, --api-key …",
                      anchors(kFlagAnchors),

@@ -43,6 +43,9 @@ struct Rule {
     /// Unknown: the expression is tried. A hook's process where every try is rejected then never compiles it (with
     /// Qt's JIT, three times: a million instructions).
     Settled (*settle)(QStringView text, qsizetype start, qsizetype *end) = nullptr;
+    /// With starts: the same places, from every place the anchor pass found one of the rule's anchors at (`places`,
+    /// ascending), in a text whose characters are its bytes. Null: starts is used.
+    QList<qsizetype> (*startsAt)(QStringView text, const qsizetype *places, qsizetype count) = nullptr;
 };
 
 /// The built-in rules, most specific first: where two cover the same text, the earlier names it.

@@ -98,6 +98,8 @@ public:
         for (qsizetype r = 0; r < rules.size(); ++r) {
             if (rules.at(r).anchors.isEmpty())
                 m_wrappedRules.push_back(int(r));
+            if (rules.at(r).startsAt && m_placesRule < 0)
+                m_placesRule = int(r);
             for (const QByteArray &literal : rules.at(r).anchors) {
                 const std::string_view view(literal.constData(), size_t(literal.size()));
                 const bool exact = redaction::compiled::isExact(view);
@@ -130,8 +132,15 @@ public:
     /// were 0.3 M instructions of a hook's capture of the largest sample).
     using Flags = QVarLengthArray<char, 128>;
 
-    /// Sets `active` to one flag per rule: whether the text holds one of its anchors; returns whether any does.
-    bool activeRules(const QByteArray &text, Flags &active) const
+    /// The places one rule's anchors are at (Rule::startsAt), ascending.
+    using Places = QVarLengthArray<qsizetype, 256>;
+
+    /// The rule whose anchors' places are kept (the first with Rule::startsAt), or -1.
+    int placesRule() const { return m_placesRule; }
+
+    /// Sets `active` to one flag per rule: whether the text holds one of its anchors; returns whether any does. Every
+    /// place an anchor of placesRule() is at goes into `places`, whether or not its look lets the rule be tried.
+    bool activeRules(const QByteArray &text, Flags &active, Places &places) const
     {
         active.resize(m_ruleCount);
         std::fill(active.begin(), active.end(), 0);
@@ -147,7 +156,12 @@ public:
                     || !Tables::test(m_tables.quads, Tables::quadOf(data[i], data[i + 1], data[i + 2], data[i + 3]))))
                 return;
             for (const Entry &e : m_buckets[m_tables.bucketOf[m_tables.startRow[data[i]] + data[i + 1]] - 1]) {
-                if (active[e.rule] || i + e.literal.size() > size || !matchesAt(data + i, e))
+                const bool placed = e.rule == m_placesRule;
+                if ((active[e.rule] && !placed) || i + e.literal.size() > size || !matchesAt(data + i, e))
+                    continue;
+                if (placed && (places.isEmpty() || places.last() != i)) // `pw` and `pwd` start at one place
+                    places.append(i);
+                if (active[e.rule])
                     continue;
                 if (!e.nearAnchor || e.nearAnchor(text.constData(), size, i, i + e.literal.size())) {
                     active[e.rule] = 1;
@@ -160,8 +174,9 @@ public:
         // place, twice the instructions in a hook's capture, sent one in 64 on). The scan only collects the
         // places: with the look in the same loop, its registers went to the stack.
         std::array<qsizetype, 128> marked;
+        qsizetype tested = -1; // the last place tested for a start (the scan's places are ascending)
         for (qsizetype from = 0; from + 2 < size;) {
-            const int count = markStarts(data, size, from, marked);
+            const int count = markStarts(data, size, from, tested, marked);
             for (int k = 0; k < count; ++k)
                 lookAt(marked[size_t(k)]);
         }
@@ -184,8 +199,8 @@ private:
         const size_t set = m_tables.startSets[size_t(m_tables.startRow[first]) + second];
         return m_tables.thirds[(set << 8) + third];
     }
-    /// Whether the first test passes the pair (first, second) before `third`.
-    bool covers(uchar first, uchar second, uchar third) const
+    /// The kinds the first test passes the pair (first, second) before `third` for.
+    uchar covers(uchar first, uchar second, uchar third) const
     {
         return m_tables.thirds[(size_t(m_tables.coverOf[size_t(first | (second << 8))]) << 8) + third];
     }
@@ -195,21 +210,27 @@ private:
     bool holds(const redaction::compiled::Spelling &s) const
     {
         const auto &at = s.at;
-        const bool found = starts(at[0], at[1], at[2]) && covers(at[0], at[1], at[2])
-                           && (s.length == 2 ? covers(at[1], 0, 0) : covers(at[1], at[2], s.length == 3 ? 0 : at[3]))
-                           && m_tables.bucketOf[m_tables.startRow[at[0]] + at[1]] != 0;
+        // At a place the scan does not test, by the place after (its second to fourth bytes) or, for a short anchor,
+        // the place before (its first two, after a byte the test ignores: a NUL here, every byte in the tests).
+        const bool before =
+            (s.length == 2 ? covers(at[1], 0, 0) : covers(at[1], at[2], s.length == 3 ? 0 : at[3])) & Tables::kBefore;
+        const bool after = s.length <= 3 && (covers(0, at[0], at[1]) & Tables::kAfter);
+        const bool found = starts(at[0], at[1], at[2]) && (covers(at[0], at[1], at[2]) & Tables::kHere)
+                           && (before || after) && m_tables.bucketOf[m_tables.startRow[at[0]] + at[1]] != 0;
         const bool first = s.length == 2   ? Tables::test(m_tables.pairs, Tables::pairKey(at[0], at[1]))
                            : s.length == 3 ? Tables::test(m_tables.triplesEnded, Tables::tripleOf(at[0], at[1], at[2]))
                                            : Tables::test(m_tables.quads, Tables::quadOf(at[0], at[1], at[2], at[3]));
         return found && first && m_tables.startRow[at[0]] != 0;
     }
 
-    /// From `from`, the places where an anchor may start by their first three bytes (the first of a pair by four),
-    /// into `marked` until it is full; `from` moves past the places scanned.
+    /// From `from`, the places where an anchor may start by their first three bytes (a place between two tested by
+    /// more), into `marked` until it is full; `from` moves past the places scanned, `tested` is the last place tested
+    /// for a start (so no place is marked twice).
     template <size_t N>
-    int markStarts(const uchar *data, qsizetype size, qsizetype &from, std::array<qsizetype, N> &marked) const
+    int markStarts(const uchar *data, qsizetype size, qsizetype &from, qsizetype &tested,
+                   std::array<qsizetype, N> &marked) const
     {
-        static_assert(N >= 8);
+        static_assert(N >= 9);
         const uchar *thirds = m_tables.thirds;
         const uchar *coverOf = m_tables.coverOf;
         // The first test: a pair's set in one load from a table of every pair (64 KB), its third byte in another.
@@ -224,32 +245,47 @@ private:
             const size_t set = startSets[size_t(startRow[data[at]]) + data[at + 1]];
             return thirds[(set << 8) + data[at + 2]];
         };
+        const auto test = [&](qsizetype at, int &count) {
+            if (at > tested) {
+                tested = at;
+                if (start(at))
+                    marked[size_t(count++)] = at;
+            }
+        };
         int count = 0;
         qsizetype i = from;
-        // Eight places a step: the test at i + 1 passes every anchor that starts at i or i + 1, so four tests
-        // and one branch cover the eight (a loop of one test a step took a third longer when a change elsewhere
-        // in the binary moved it across a 64-byte line). Its two bits say that an anchor starts at i + 1 (its first
-        // three bytes: the place is marked) and that one may start at i (its second to fourth bytes: the place is
-        // tested). Testing all eight places of a step that passed took 2.0 M instructions in a hook's capture, the
-        // two of each pair that passed 0.6 M, the places the bits leave 10 % less time in the scan.
-        for (; i + 9 < size; i += 8) {
-            unsigned bits = cover(i + 1) | cover(i + 3) << 2 | cover(i + 5) << 4 | cover(i + 7) << 6;
-            if (bits == 0) [[likely]]
+        if (i == 0) // the first place has no place before it to be tested by
+            test(0, count);
+        // Eight places a step: the test at i + 1 passes every anchor that starts at i or i + 1 (and a short one at
+        // i + 2), so four tests and one branch cover the eight (a loop of one test a step took a third longer when a
+        // change elsewhere in the binary moved it across a 64-byte line). Its three bits say that an anchor may start
+        // at i (its second to fourth bytes: the place is tested), that one starts at i + 1 (its first three bytes: the
+        // place is marked) and that a short one may start at i + 2 (its first two bytes: tested). Testing all eight
+        // places of a step that passed took 2.0 M instructions in a hook's capture, the two of each pair that passed
+        // 0.6 M, the places the bits leave 10 % less time in the scan.
+        for (; i + 10 < size; i += 8) {
+            const unsigned first = cover(i + 1), second = cover(i + 3), third = cover(i + 5), fourth = cover(i + 7);
+            if ((first | second | third | fourth) == 0) [[likely]] // the bits' shifts only for a step that passed
                 continue;
-            if (count + 8 > int(N)) {
+            unsigned bits = first | second << 3 | third << 6 | fourth << 9;
+            if (count + 9 > int(N)) {
                 from = i;
                 return count;
             }
-            static_assert(Tables::kBefore == 1 && Tables::kHere == 2); // bit 2k: place i + 2k, bit 2k + 1: i + 2k + 1
-            for (; bits != 0; bits &= bits - 1) {
+            static_assert(Tables::kBefore == 1 && Tables::kHere == 2 && Tables::kAfter == 4);
+            // The place of each bit: 2 * (bit / 3) + bit % 3 (the division was a tenth of the instructions here).
+            static constexpr std::array<uchar, 12> kPlaceOfBit{0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8};
+            for (; bits != 0; bits &= bits - 1) { // bit 3k: place i + 2k, 3k + 1: i + 2k + 1, 3k + 2: i + 2k + 2
                 const int bit = std::countr_zero(bits);
-                if ((bit & 1) != 0 || start(i + bit))
-                    marked[size_t(count++)] = i + bit;
+                const qsizetype at = i + kPlaceOfBit[size_t(bit)];
+                if (bit % 3 == 1)
+                    marked[size_t(count++)] = tested = at;
+                else
+                    test(at, count);
             }
         }
         for (; i + 2 < size && count < int(N); ++i)
-            if (start(i))
-                marked[size_t(count++)] = i;
+            test(i, count);
         from = i;
         return count;
     }
@@ -279,6 +315,7 @@ private:
     const redaction::AnchorTables &m_tables;
     std::vector<std::vector<Entry>> m_buckets; // by the number the tables give the pair of an anchor's first bytes
     std::vector<int> m_wrappedRules;
+    int m_placesRule = -1;
 };
 
 const AnchorIndex &anchorIndex()
@@ -393,9 +430,13 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
     QList<Span> found;
     const QList<Rule> &rules = redaction::catalogue();
     AnchorIndex::Flags active;
-    if (!anchorIndex().activeRules(bytes, active) && m_extra.isEmpty())
+    AnchorIndex::Places places;
+    if (!anchorIndex().activeRules(bytes, active, places) && m_extra.isEmpty())
         return found; // the common case: no anchor, and the text is never converted
     text = QString::fromUtf8(bytes);
+    // As many characters as bytes: each byte is one character (ASCII, or a byte no UTF-8 sequence takes, which becomes
+    // one replacement character), so the anchors' places are the characters'.
+    const bool placesHold = text.size() == bytes.size();
     // Valid UTF-16, as fromUtf8 makes it (and a match never ends inside a surrogate pair): a match is not
     // preceded by PCRE's check of the whole text, which made each one cost as much as the line is long.
     constexpr auto kConverted = QRegularExpression::DontCheckSubjectStringMatchOption;
@@ -463,7 +504,10 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
         };
         if (rule.starts) { // the global match, tried only where one can start
             qsizetype from = 0;
-            for (const qsizetype start : rule.starts(text)) {
+            const QList<qsizetype> starts = rule.startsAt && placesHold && r == anchorIndex().placesRule()
+                                                ? rule.startsAt(text, places.constData(), places.size())
+                                                : rule.starts(text);
+            for (const qsizetype start : starts) {
                 if (start < from)
                     continue;
                 qsizetype rejectedEnd = 0;

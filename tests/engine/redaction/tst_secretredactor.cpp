@@ -148,8 +148,8 @@ private slots:
     /// The anchor pass's tables are computed when the engine is compiled, from the catalogue's lists of anchors: each
     /// anchor of every rule is in them in each spelling of its first four letters (one with a capital only as written),
     /// where it starts (its first three bytes), in the test of every other place at its first byte and at the byte
-    /// after (its second, third and fourth), with a bucket and the bit the look tests first; a pair no anchor holds
-    /// is in none.
+    /// after (its second, third and fourth) or, for a short one, at the byte before (its first two after any byte),
+    /// with a bucket and the bit the look tests first; a pair no anchor holds is in none.
     void anchorTables_holdEverySpellingOfEveryAnchor()
     {
         using Tables = redaction::AnchorTables;
@@ -178,11 +178,13 @@ private slots:
                         QVERIFY2(covers(a, b, third), what.constData());
                         QVERIFY2(coverValue(a, b, third) & Tables::kHere, what.constData()); // it starts here
                         QCOMPARE(t.thirds[t.startSets[t.startRow[a] + b] * 256 + third], Tables::kHere);
-                        if (anchor.size() == 2)
-                            QVERIFY2(coverValue(b, next, next) & Tables::kBefore, what.constData()); // a byte before
-                        else
-                            QVERIFY2(coverValue(b, c, anchor.size() == 3 ? next : d) & Tables::kBefore,
-                                     what.constData());
+                        // Where the scan does not test: by the place after, or a short anchor by the place before.
+                        const bool before = coverValue(b, anchor.size() == 2 ? next : c, anchor.size() <= 3 ? next : d)
+                                            & Tables::kBefore;
+                        bool afterAny = anchor.size() <= 3;
+                        for (int x = 0; x < 256 && afterAny; ++x)
+                            afterAny = coverValue(uchar(x), a, b) & Tables::kAfter;
+                        QVERIFY2(before || afterAny, what.constData());
                     }
                     QVERIFY2(t.bucketOf[t.startRow[a] + b] != 0, what.constData());
                     if (anchor.size() == 2)
@@ -206,6 +208,29 @@ private slots:
         // "eyj" (a JWT) starts at `eyj`, "key" may start a byte before any `ey`: only the test a byte on passes `eyx`.
         QCOMPARE(coverValue('e', 'y', 'j'), uchar(Tables::kHere | Tables::kBefore));
         QCOMPARE(coverValue('e', 'y', 'x'), Tables::kBefore);
+        // `--` and `pw` are tested by the place before them, so a lone `-` or `w` passes no test; `pass` keeps the
+        // place after (`ass`).
+        QCOMPARE(coverValue('x', '-', '-'), Tables::kAfter);
+        QCOMPARE(coverValue('"', 'P', 'w'), Tables::kAfter);
+        QCOMPARE(coverValue('-', '4', 'a'), 0);
+        QCOMPARE(coverValue('w', '.', 'x'), 0);
+        QCOMPARE(coverValue('a', 's', 's'), Tables::kBefore);
+    }
+
+    /// Every shape is found wherever it starts in a step of the scan (eight places), at the text's start and end, and
+    /// its anchor in each place of the step: the scan tests every other place, and marks or tests the places beside it.
+    void redact_findsEveryShapeAtEveryPlaceOfAStep()
+    {
+        for (const SecretSample &s : secretCorpus(corpusSeed())) {
+            for (int pad = 0; pad < 18; ++pad) {
+                for (const QByteArray &text : {QByteArray(pad, ' ') + s.text, QByteArray(pad, ' ') + s.text + "\n",
+                                               "ab " + QByteArray(pad, ' ') + s.text + QByteArray(pad, ' ')}) {
+                    int count = 0;
+                    const QByteArray out = SecretRedactor::redact(text, &count);
+                    QVERIFY2(!holdsRunOf(out, s.body), qPrintable(s.kind + u' ' + QString::fromUtf8(text)));
+                }
+            }
+        }
     }
 
     void redact_removesEveryShapeWherever_data()
@@ -664,6 +689,15 @@ private slots:
                         + valueQuote + value + (random.bounded(4) ? valueQuote : pick(openings)) + drawn(3);
             }
             const bool ascii = std::all_of(text.begin(), text.end(), [](QChar c) { return c.unicode() < 0x80; });
+            if (ascii) { // where a match can start, from the secret words' places as from the signs
+                QList<qsizetype> words;
+                for (qsizetype i = 0; i < text.size(); ++i)
+                    for (const char *word : {"pass", "pwd", "pw", "secret", "token", "key", "credential", "auth"})
+                        if (QStringView(text).mid(i).startsWith(QLatin1String(word), Qt::CaseInsensitive)
+                            && (words.isEmpty() || words.last() != i))
+                            words << i;
+                QCOMPARE(assignment->startsAt(text, words.constData(), words.size()), assignment->starts(text));
+            }
             for (qsizetype start = 0; start <= text.size(); ++start) {
                 const redaction::AssignmentReading r = redaction::readAssignment(text, start);
                 const QString where = text + QStringLiteral(" at ") + QString::number(start);
@@ -690,6 +724,26 @@ private slots:
         }
         QVERIFY2(places > 200000 && matches > 1000,
                  qPrintable(QString::number(places) + u' ' + QString::number(matches)));
+    }
+
+    /// Every assignment of a line is taken, the first that lets the rule be tried and those after it (their places are
+    /// kept after the rule is woken), in a line of ASCII and in one with characters past it before them (whose bytes
+    /// are more than its characters: further than the names are long).
+    void redact_takesEveryAssignmentOfALine()
+    {
+        const QList<QByteArray> secrets{"Hx7kQ2mZp9wLr4Tv", "Zq8Lm3Nx7Vb2Kc9W", "Pp0oIi9uUy8tTr7e"};
+        QByteArray emoji;
+        for (int k = 0; k < 12; ++k)
+            emoji += "\xf0\x9f\x98\x80";
+        for (const QByteArray &before : {QByteArray("plain"), "caf\xc3\xa9 " + emoji}) {
+            const QByteArray line = "{\"note\":\"" + before + "\",\"db_password\":\"" + secrets[0] + "\",\"api_key\":\""
+                                    + secrets[1] + "\",\"x\":1,\"AUTH_TOKEN\": \"" + secrets[2] + "\"}";
+            int count = 0;
+            const QByteArray out = SecretRedactor::redact(line, &count);
+            QCOMPARE(count, 3);
+            for (const QByteArray &secret : secrets)
+                QVERIFY2(!out.contains(secret), out.constData());
+        }
     }
 
     /// The tries of the assignment rule a transcript makes all day are settled without its expression: a usage count,
