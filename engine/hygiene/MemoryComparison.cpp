@@ -503,6 +503,29 @@ QSet<QString> labelsOf(const MemoryProfile &p)
     return out;
 }
 
+/// Whether `p` names a thing by a hyphenated name whose last part `other` holds as a word, without that name or its
+/// parts side by side ("If the mobile-notifications service gets slow …" / "The mobile team owns the notifications
+/// service"): a narrower thing than the other's, so no copy of it.
+bool namesANarrowerThing(const MemoryProfile &p, const MemoryProfile &other)
+{
+    const QSet<QString> otherLabels = labelsOf(other);
+    const QString text = QLatin1Char(' ') + p.normalized + QLatin1Char(' ');
+    const QString otherText = QLatin1Char(' ') + other.normalized + QLatin1Char(' ');
+    for (const QString &label : labelsOf(p)) {
+        const QStringList parts = label.split(QLatin1Char('-'), Qt::SkipEmptyParts);
+        if (otherLabels.contains(label) || parts.size() < 2 || !other.terms.contains(TextAnalysis::stem(parts.last())))
+            continue;
+        const QString written = QLatin1Char(' ') + parts.join(QLatin1Char(' ')) + QLatin1Char(' ');
+        const QString head = QLatin1Char(' ') + parts.last() + QLatin1Char(' ');
+        // Not when the other writes the name apart, nor when `p` holds its last part on its own too (a channel
+        // "#team-billing-ops" beside "the billing ops team").
+        if (otherText.contains(written) || text.count(head) > text.count(written))
+            continue;
+        return true;
+    }
+    return false;
+}
+
 /// Whether each text names one of a kind the other does not ("the laser cutter B" / "C", "dataset coral-frames" /
 /// "coral-frames-v3"). Two of a kind are two things: what one says does not change or repeat what the other says.
 bool labelsEachSide(const MemoryProfile &older, const MemoryProfile &newer)
@@ -1496,6 +1519,10 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
     const bool twoLeads = !older.lead.isEmpty() && !newer.lead.isEmpty() && older.lead != newer.lead
                           && !(names(newer, older.lead) && names(older, newer.lead));
     if (twoLeads || (!(thingsOlder - thingsNewer).isEmpty() && !(thingsNewer - thingsOlder).isEmpty())) {
+        out.related = relatedSubject;
+        return out;
+    }
+    if (namesANarrowerThing(older, newer) || namesANarrowerThing(newer, older)) {
         out.related = relatedSubject;
         return out;
     }

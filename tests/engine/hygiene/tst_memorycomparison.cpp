@@ -76,6 +76,19 @@ private slots:
         QTest::newRow("a number swapped, unannounced") << "Bluebird has a budget of 20 thousand euros."
                                                        << "Bluebird has a budget of 80 thousand euros."
                                                        << "contradiction";
+        // A hyphenated name is a narrower thing than its last word alone, unless written apart on the other side, or
+        // its text holds that word alone too (a channel named after the team).
+        QTest::newRow("a hyphenated name, narrower") << "The mobile team owns the notifications service."
+                                                     << "The mobile team owns the b2b-notifications service."
+                                                     << "none";
+        QTest::newRow("a hyphenated name written apart") << "The mobile team owns the b2b-notifications service."
+                                                         << "The b2b notifications service is owned by the mobile team."
+                                                         << "duplicate";
+        QTest::newRow("a hyphenated name beside its words")
+            << "There are 10 engineers on the billing ops team."
+            << "The Slack channel for the billing ops team is #team-billing-ops. There are 10 engineers on the "
+               "billing ops team."
+            << "duplicate";
         // A count in words is a number: "three" and "3" one value, "three approvals" and "one approval" two.
         QTest::newRow("a count in words swapped")
             << "The billing ops team requires three approvals on every pull request."
