@@ -215,6 +215,30 @@ bool announcesOwnChange(const MemoryProfile &older, const MemoryProfile &newer)
     return false;
 }
 
+/// `names` (lower case) as `p`'s text has them: in its order, a run of them side by side one name ("Atlas Freight"),
+/// runs apart by commas; a name the words do not hold (a key of its own) after them, sorted.
+QString namesAsWritten(const MemoryProfile &p, const QSet<QString> &names)
+{
+    QStringList runs;
+    QSet<QString> seen;
+    QString run;
+    const QStringList words = p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i <= words.size(); ++i) {
+        if (i < words.size() && names.contains(words[i])) {
+            run += (run.isEmpty() ? QString() : QStringLiteral(" ")) + words[i];
+            seen.insert(words[i]);
+            continue;
+        }
+        if (!run.isEmpty() && !runs.contains(run))
+            runs << run;
+        run.clear();
+    }
+    QStringList rest(names.cbegin(), names.cend());
+    rest.removeIf([&](const QString &name) { return seen.contains(name); });
+    rest.sort();
+    return (runs + rest).join(QStringLiteral(", "));
+}
+
 /// A life update: an older standing fact about a person's home, job or partner, and a newer text about that
 /// person and the same slot that announces a change and names another value, or drops the older one ("Rohan
 /// Takahashi lives in Cork" / "Rohan Takahashi has moved to Seattle"; a friend's turn "Remember Cedric Okafor?
@@ -265,15 +289,12 @@ QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
         return {};
     if (lost.isEmpty() && endsKept)
         lost = kept;
-    QStringList from(lost.cbegin(), lost.cend()), to(gained.cbegin(), gained.cend());
-    from.sort();
-    to.sort();
     const int told = sharedSlots ? sharedSlots : older.lifeSlots | newer.lifeSlots;
     const QString slot = (told & MemoryProfile::kHome)   ? QStringLiteral("home")
                          : (told & MemoryProfile::kWork) ? QStringLiteral("work")
                                                          : QStringLiteral("partner");
     return QStringLiteral("%1: %2 → %3")
-        .arg(slot, from.join(QStringLiteral(", ")), to.join(QStringLiteral(", ")))
+        .arg(slot, namesAsWritten(older, lost), namesAsWritten(newer, gained))
         .simplified();
 }
 

@@ -496,6 +496,16 @@ private slots:
         QCOMPARE(c.reason, QStringLiteral("home: barcelona → hamburg"));
     }
 
+    void compare_lifeUpdateNamesAWholeNameAsWritten()
+    {
+        // A name of two words is one name in the reason, in the text's order: "atlas freight", not "atlas, freight".
+        const Comparison c =
+            engram::compare(fact(QStringLiteral("Anton Berg works at Atlas Freight.")),
+                            fact(QStringLiteral("Anton Berg left Atlas Freight; he works at the city council now.")));
+        QVERIFY2(c.contradiction, qPrintable(c.reason));
+        QCOMPARE(c.reason, QStringLiteral("work: atlas freight →"));
+    }
+
     void compare_lifeUpdateToldByThePersonNamesWhatTheyLeft()
     {
         // "Kenji" alone may be another Kenji: the turn names the city the older fact states.
