@@ -76,7 +76,7 @@ std::optional<HealthCheck> HealthChecks::wordFrequency(const WordFrequency &list
     c.status = HealthStatus::Missing;
     c.reason = QStringLiteral("no English word-frequency list at %1: recall tells a question's specific words "
                               "from its everyday ones by the vault alone, and answers more questions the vault "
-                              "never discussed")
+                              "never discussed; the review finds only exact copies")
                    .arg(QDir::toNativeSeparators(path));
     fixBy(c, QStringLiteral("bash scripts/install-word-frequency.sh (or set ENGRAM_WORD_FREQUENCY to the file)"),
           HealthAdvice::None);

@@ -7,6 +7,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace engram;
@@ -418,6 +419,28 @@ private slots:
                     .ok());
         QVERIFY2(open(*engine, FindingKind::Stale).size() == 0,
                  qPrintable(open(*engine, FindingKind::Stale).join(QStringLiteral("; "))));
+    }
+
+    void cli_review_withoutTheWordList_findsOnlyExactCopies()
+    {
+        // Without the list the detector cannot tell two services apart; it tells only the same text twice.
+        TestVault vault;
+        writeVault(vault);
+        memory(vault, QStringLiteral("notes/coffee-again.md"), QStringLiteral("2026-04-03"),
+               QStringLiteral("Coffee beans are ordered from the roaster in Leeds every month."));
+        QTemporaryDir dir;
+        qputenv("ENGRAM_WORD_FREQUENCY", dir.filePath(QStringLiteral("missing.tsv")).toUtf8());
+        const auto index = test::cli(vault, {QStringLiteral("index")});
+        const auto listed = test::cli(vault, {QStringLiteral("review"), QStringLiteral("--json"),
+                                              QStringLiteral("--now"), kNow.toString(Qt::ISODate)});
+        qunsetenv("ENGRAM_WORD_FREQUENCY");
+        QVERIFY2(index.exitCode == 0, index.describe().constData());
+        QCOMPARE(listed.exitCode, 1);
+        QStringList pairs;
+        for (const QJsonValue &f :
+             QJsonDocument::fromJson(listed.out).object().value(QStringLiteral("findings")).toArray())
+            pairs << f.toObject().value(QStringLiteral("reason")).toString();
+        QCOMPARE(pairs, QStringList({QStringLiteral("the same text")}));
     }
 
     void cli_review_exitsOneWhileFindingsRemain()
