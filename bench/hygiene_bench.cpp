@@ -76,15 +76,14 @@ int main(int argc, char **argv)
 
     // A full scan from nothing, in a fresh detector (what the first run on an existing vault pays).
     Database &db = internals(engine).store().database();
-    if (Status s = parser.isSet(QStringLiteral("keep"))
-                       ? Status{}
-                       : db.exec(QStringLiteral(
-                           "DELETE FROM review_findings; DELETE FROM review_profiles; "
-                           "DELETE FROM meta WHERE key = 'review_high_water'; DELETE FROM review_verdicts;"));
-        !s) {
-        std::fprintf(stderr, "%s\n", qPrintable(s.error().toString()));
-        return 1;
-    }
+    if (!parser.isSet(QStringLiteral("keep")))
+        if (Status s = db.exec(
+                QStringLiteral("DELETE FROM review_findings; DELETE FROM review_profiles; "
+                               "DELETE FROM meta WHERE key = 'review_high_water'; DELETE FROM review_verdicts;"));
+            !s) {
+            std::fprintf(stderr, "%s\n", qPrintable(s.error().toString()));
+            return 1;
+        }
     auto fresh = Engine::open(engine.vaultPath(), EngineLifetime::OneShot);
     if (!fresh)
         return 1;

@@ -196,18 +196,13 @@ QVector<int> FindingIndex::probeOf(int index) const
     return probe;
 }
 
-qsizetype FindingIndex::postingCap() const
-{
-    // A word a fiftieth of the vault holds says little about a subject, and its list would cost
-    // a pass over that fiftieth for every new memory.
-    return qMax<qsizetype>(400, m_entryOfChunk.size() / 50);
-}
-
 QVector<int> FindingIndex::sharingMost(int index, const QVector<int> &features,
                                        const std::function<bool(int)> &passOver) const
 {
     const Entry &entry = m_entries[index];
-    const qsizetype cap = postingCap();
+    // A word a fiftieth of the vault holds says little about a subject, and its list would cost
+    // a pass over that fiftieth for every new memory.
+    const qsizetype cap = qMax<qsizetype>(400, m_entryOfChunk.size() / 50);
     QVector<int> touched;
     for (int f : features) {
         const QVector<int> &list = m_postings[f];

@@ -131,8 +131,6 @@ private:
     Status setMetaValue(const QString &key, const QString &value);
     int addEntry(Entry entry);
     int featureId(const QString &feature);
-    /// The longest posting list a probe walks.
-    qsizetype postingCap() const;
     /// The features that pick `entry`'s candidates: its kProbeFeatures rarest, then its same-text key.
     QVector<int> probeOf(int entry) const;
     /// The kCandidates entries that share the most weight of `features` with `entry`, best first: not `entry`'s file,

@@ -215,6 +215,12 @@ bool announcesOwnChange(const MemoryProfile &older, const MemoryProfile &newer)
     return false;
 }
 
+/// The words of a profile's normalized text, in order.
+QStringList wordsOf(const MemoryProfile &p)
+{
+    return p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+}
+
 /// `names` (lower case) as `p`'s text has them: in its order, a run of them side by side one name ("Atlas Freight"),
 /// runs apart by commas; a name the words do not hold (a key of its own) after them, sorted.
 QString namesAsWritten(const MemoryProfile &p, const QSet<QString> &names)
@@ -222,7 +228,7 @@ QString namesAsWritten(const MemoryProfile &p, const QSet<QString> &names)
     QStringList runs;
     QSet<QString> seen;
     QString run;
-    const QStringList words = p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const QStringList words = wordsOf(p);
     for (qsizetype i = 0; i <= words.size(); ++i) {
         if (i < words.size() && names.contains(words[i])) {
             run += (run.isEmpty() ? QString() : QStringLiteral(" ")) + words[i];
@@ -296,12 +302,6 @@ QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
     return QStringLiteral("%1: %2 → %3")
         .arg(slot, namesAsWritten(older, lost), namesAsWritten(newer, gained))
         .simplified();
-}
-
-/// The words of a profile's normalized text, in order.
-QStringList wordsOf(const MemoryProfile &p)
-{
-    return p.normalized.split(QLatin1Char(' '), Qt::SkipEmptyParts);
 }
 
 /// Whether every word one side's text has and the other's lacks is a number or a weekday that side states: the
@@ -1544,11 +1544,8 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
     };
     const bool twoLeads = !older.lead.isEmpty() && !newer.lead.isEmpty() && older.lead != newer.lead
                           && !(names(newer, older.lead) && names(older, newer.lead));
-    if (twoLeads || (!(thingsOlder - thingsNewer).isEmpty() && !(thingsNewer - thingsOlder).isEmpty())) {
-        out.related = relatedSubject;
-        return out;
-    }
-    if (namesANarrowerThing(older, newer) || namesANarrowerThing(newer, older)) {
+    if (twoLeads || (!(thingsOlder - thingsNewer).isEmpty() && !(thingsNewer - thingsOlder).isEmpty())
+        || namesANarrowerThing(older, newer) || namesANarrowerThing(newer, older)) {
         out.related = relatedSubject;
         return out;
     }
