@@ -49,7 +49,7 @@ const QString kHighWaterKey = QStringLiteral("review_high_water");
 /// Which detector stored the profiles and findings: another one (an upgrade) starts them over, since a
 /// profile's line and the rules that read it change together. Raise it with either.
 const QString kDetectorKey = QStringLiteral("review_detector");
-const QString kDetectorVersion = QStringLiteral("12");
+const QString kDetectorVersion = QStringLiteral("13");
 
 QString storedName(FindingIndex::Stored kind)
 {

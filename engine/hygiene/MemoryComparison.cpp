@@ -547,6 +547,49 @@ bool namesANarrowerThing(const MemoryProfile &p, const MemoryProfile &other)
     return false;
 }
 
+/// Whether the two name a thing by the same words after "the" but its last ("the glacier melt study" / "the glacier
+/// melt grant", as "the billing service" / "the billing team"): two things of one name. The name's last shared word
+/// is no everyday word, so what follows it is what kind of thing it is, not what the text says of it ("the
+/// address-lookup service sent" / "… send").
+bool oneNameTwoKinds(const MemoryProfile &p, const MemoryProfile &other)
+{
+    const QStringList a = wordsOf(p), b = wordsOf(other);
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        if (a[i] != QLatin1String("the"))
+            continue;
+        for (qsizetype k = 0; k < b.size(); ++k) {
+            if (b[k] != QLatin1String("the"))
+                continue;
+            qsizetype same = 0;
+            while (i + 1 + same < a.size() && k + 1 + same < b.size() && a[i + 1 + same] == b[k + 1 + same])
+                ++same;
+            if (same < 2 || i + 1 + same >= a.size() || k + 1 + same >= b.size()
+                || !p.specific.contains(TextAnalysis::stem(a[i + same])))
+                continue;
+            const QString kind = TextAnalysis::stem(a[i + 1 + same]), otherKind = TextAnalysis::stem(b[k + 1 + same]);
+            if (p.terms.contains(kind) && !other.terms.contains(kind) && other.terms.contains(otherKind)
+                && !p.terms.contains(otherKind))
+                return true;
+        }
+    }
+    return false;
+}
+
+/// Whether a word only `p` has and a word only `other` has stand before one same word ("the moth survey study" / "the
+/// peat coring study", "the ledger service" / "the search service"): two things of one kind.
+bool twoOfOneKind(const MemoryProfile &p, const MemoryProfile &other)
+{
+    auto kindsAfter = [](const MemoryProfile &x, const QSet<QString> &own) {
+        QSet<QString> kinds;
+        const QStringList words = wordsOf(x);
+        for (qsizetype i = 0; i + 1 < words.size(); ++i)
+            if (own.contains(TextAnalysis::stem(words[i])))
+                kinds.insert(TextAnalysis::stem(words[i + 1]));
+        return kinds;
+    };
+    return kindsAfter(p, p.terms - other.terms).intersects(kindsAfter(other, other.terms - p.terms));
+}
+
 /// Whether each text names one of a kind the other does not ("the laser cutter B" / "C", "dataset coral-frames" /
 /// "coral-frames-v3"). Two of a kind are two things: what one says does not change or repeat what the other says.
 bool labelsEachSide(const MemoryProfile &older, const MemoryProfile &newer)
@@ -1520,14 +1563,18 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
         };
         const bool holds = older.standing || newer.standing || announced;
         const bool oneWordEach = onlyOlder.size() == 1 && onlyNewer.size() == 1;
-        // Both state the same values ("… deploys on Thursdays", "… runs in AWS eu-central-1"): the word swapped is
-        // whose value it is (another service), not the value.
-        const bool sameValues = !older.values.isEmpty() && older.valueKeys() == newer.valueKeys();
-        if (sameThing && holds && announced && !sameValues && !manyValuesApart && !labelsEachSide(older, newer)
-            && !onlyOlder.isEmpty() && !onlyNewer.isEmpty() && onlyOlder.size() <= kMaxReplacedValues
-            && onlyNewer.size() <= kMaxReplacedValues && sharedTerms.size() >= 2
-            && (oneWordEach || termJaccard >= kChangedStatementJaccard - 0.15) && (rare(onlyOlder) || rare(onlyNewer))
-            && !(older.spoken && newer.spoken)) {
+        // Neither states a value. Values both state ("… deploys on Thursdays", "… runs in AWS eu-central-1") make
+        // the word swapped whose value it is (another service); a value one states alone makes its words another
+        // statement ("The lichen atlas grant — optimiser: Lion" / "… is now due 21 May").
+        const bool noValues = older.values.isEmpty() && newer.values.isEmpty();
+        // Nor are the words swapped what names the thing ("the moth survey study" / "the peat coring study", "the …
+        // paper" / "the … grant").
+        const bool twoThings = twoOfOneKind(older, newer) || oneNameTwoKinds(older, newer);
+        if (sameThing && holds && announced && noValues && !twoThings && !manyValuesApart
+            && !labelsEachSide(older, newer) && !onlyOlder.isEmpty() && !onlyNewer.isEmpty()
+            && onlyOlder.size() <= kMaxReplacedValues && onlyNewer.size() <= kMaxReplacedValues
+            && sharedTerms.size() >= 2 && (oneWordEach || termJaccard >= kChangedStatementJaccard - 0.15)
+            && (rare(onlyOlder) || rare(onlyNewer)) && !(older.spoken && newer.spoken)) {
             out.contradiction = true;
             out.reason = spelled(older, onlyOlder) + QStringLiteral(" → ") + spelled(newer, onlyNewer);
             return out;
@@ -1536,7 +1583,18 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
 
     // A copy restates one thing: not two leads ("Mei Holm is vegan", "Diego Ferreira is vegan … Mei Holm
     // confirmed it"), not each side a thing of its own ("the sync service …", "the billing service …").
-    const QSet<QString> thingsOlder = thingsOf(older), thingsNewer = thingsOf(newer);
+    QSet<QString> thingsOlder = thingsOf(older), thingsNewer = thingsOf(newer);
+    // Both name the same ones of a kind and no other ("dataset harbour-audio-v2", "AEC-2023-117"): a rare word each
+    // side has of its own is how it says it ("Ethics clearance for the kelp transect survey: AEC-2023-117" / "The
+    // kelp transect survey runs under an approval, AEC-2023-117"), unless the two stand where the other's do ("To
+    // add someone to the ledger service: …" / "… to the search service: …", both on "the on-call shadow rota").
+    if (const QSet<QString> labels = labelsOf(older);
+        !labels.isEmpty() && labels == labelsOf(newer) && !twoOfOneKind(older, newer)) {
+        const QSet<QString> wordingOlder = (thingsOlder - thingsNewer) & older.specific,
+                            wordingNewer = (thingsNewer - thingsOlder) & newer.specific;
+        thingsOlder -= wordingOlder;
+        thingsNewer -= wordingNewer;
+    }
     // Two leads are one subject only when each text names the other's ("Aoife … : Lille", "Home base for Aoife
     // …: Lille"): "Colm is off every Tuesday — via Mikkel" names Mikkel as a source, not as its subject.
     auto names = [](const MemoryProfile &p, const QString &lead) {
@@ -1545,7 +1603,7 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
     const bool twoLeads = !older.lead.isEmpty() && !newer.lead.isEmpty() && older.lead != newer.lead
                           && !(names(newer, older.lead) && names(older, newer.lead));
     if (twoLeads || (!(thingsOlder - thingsNewer).isEmpty() && !(thingsNewer - thingsOlder).isEmpty())
-        || namesANarrowerThing(older, newer) || namesANarrowerThing(newer, older)) {
+        || namesANarrowerThing(older, newer) || namesANarrowerThing(newer, older) || oneNameTwoKinds(older, newer)) {
         out.related = relatedSubject;
         return out;
     }

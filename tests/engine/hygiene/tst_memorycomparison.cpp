@@ -450,6 +450,44 @@ private slots:
         QTest::newRow("a name with a dot in it") << "In Saffron, Day.js is the choice for date handling."
                                                  << "In Saffron, date-fns replaced Day.js."
                                                  << "contradiction";
+        // One of a kind both name, and nothing else named apart: the rare words each side has are its wording.
+        QTest::newRow("a shared label, reworded") << "Ethics clearance for the kelp transect survey: AEC-2023-117."
+                                                  << "The kelp transect survey runs under an approval, AEC-2023-117."
+                                                  << "duplicate";
+        QTest::newRow("a shared label, its format reworded") << "Serialisation of dataset harbour-audio-v2: Avro."
+                                                             << "Dataset harbour-audio-v2 is archived as Avro."
+                                                             << "duplicate";
+        QTest::newRow("a shared label, two services of one kind")
+            << "To onboard someone to the ledger service: give them read access to the repo, then pair on one small "
+               "ticket, then add them to the on-call shadow rotation."
+            << "How to onboard someone to the search service: 1) pair on one small ticket; 2) add them to the on-call "
+               "shadow rotation."
+            << "none";
+        // The same name, another kind of thing after it.
+        QTest::newRow("one name, a study and a grant") << "The glacier melt study uses bootstrap intervals for testing."
+                                                       << "The glacier melt grant: bootstrap intervals for testing."
+                                                       << "none";
+        QTest::newRow("one name, then what it did") << "On 3 May the address-lookup service sent duplicate mails "
+                                                       "for an hour because of a memory leak in the new release."
+                                                    << "Incident on 3 May: a memory leak in the new release made the "
+                                                       "address-lookup service send duplicate mails for an hour."
+                                                    << "duplicate";
+        // A rare word swapped is a changed value only in one statement: no value one side states alone, not the
+        // words that name the thing.
+        QTest::newRow("a rare word beside a value of its own") << "The lichen atlas grant \u2014 optimiser: Lion."
+                                                               << "The lichen atlas grant is now due 21 May."
+                                                               << "none";
+        QTest::newRow("a rare word beside a value one side states alone") << "The seed bank vault sits in a quarry."
+                                                                          << "The seed bank vault opens at 07:30 now."
+                                                                          << "none";
+        QTest::newRow("a rare word swapped, two of a kind")
+            << "The laser cutter B is booked through the facility portal."
+            << "The laser cutter C is booked on paper now."
+            << "none";
+        QTest::newRow("rare words that name two projects")
+            << "The moth survey study \u2014 experiment tracking: a spreadsheet."
+            << "The peat coring study: switched experiment tracking to a spreadsheet."
+            << "none";
     }
 
     void compare()
