@@ -38,6 +38,13 @@ const QSet<QString> &months()
 }
 
 /// Words that say no, or undo: a memory holding one disagrees with one that affirms the same subject.
+const QSet<QString> &monthAbbreviations()
+{
+    static const QSet<QString> set =
+        setOf({"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"});
+    return set;
+}
+
 const QSet<QString> &negations()
 {
     static const QSet<QString> set = setOf(
@@ -112,7 +119,7 @@ const QSet<QString> &relatives()
 const QSet<QString> &endingWords()
 {
     static const QSet<QString> set = setOf({"left", "leaving", "quit", "quitting", "resigned", "divorce", "divorced",
-                                            "separated", "broke", "ended", "sold", "gone"});
+                                            "separated", "broke", "breaking", "ended", "sold", "gone"});
     return set;
 }
 
@@ -312,8 +319,22 @@ bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer)
         const QStringList words = wordsOf(p);
         return QSet<QString>(words.cbegin(), words.cend());
     };
-    auto isValue = [](const QString &word, const MemoryProfile &p) {
-        if (std::all_of(word.cbegin(), word.cend(), [](QChar c) { return c.isDigit(); }))
+    // A day of a month is a date, not a value: two appointments worded alike both hold ("Bank: 14 June, 11 am" /
+    // "Bank: 12 June, 10:30 am").
+    auto dateOf = [](const MemoryProfile &p) {
+        QSet<QString> days;
+        const QStringList words = wordsOf(p);
+        auto month = [](const QString &w) { return months().contains(w) || monthAbbreviations().contains(w); };
+        for (qsizetype i = 0; i < words.size(); ++i)
+            if ((i > 0 && month(words[i - 1])) || (i + 1 < words.size() && month(words[i + 1])))
+                days.insert(words[i]);
+        return days;
+    };
+    const QSet<QString> datesOlder = dateOf(older), datesNewer = dateOf(newer);
+    auto isValue = [&](const QString &word, const MemoryProfile &p) {
+        if ((&p == &older ? datesOlder : datesNewer).contains(word))
+            return false;
+        if (std::all_of(word.cbegin(), word.cend(), [](QChar c) { return c.isDigit() || c == QLatin1Char(':'); }))
             return true;
         const QSet<QString> days = p.values.value(ValueClass::Weekday);
         return std::any_of(days.cbegin(), days.cend(), [&](const QString &day) { return word.startsWith(day); });
@@ -547,6 +568,19 @@ bool namesANarrowerThing(const MemoryProfile &p, const MemoryProfile &other)
     return false;
 }
 
+/// Whether `test` holds after some "the" of `a` and some "the" of `b`: at the words where each starts a name
+/// (`test` gets the places of the words after each "the").
+template <typename Test>
+bool afterSomeArticles(const QStringList &a, const QStringList &b, Test test)
+{
+    for (qsizetype i = 0; i < a.size(); ++i)
+        if (a[i] == QLatin1String("the"))
+            for (qsizetype k = 0; k < b.size(); ++k)
+                if (b[k] == QLatin1String("the") && test(i + 1, k + 1))
+                    return true;
+    return false;
+}
+
 /// Whether the two name a thing by the same words after "the" but its last ("the glacier melt study" / "the glacier
 /// melt grant", as "the billing service" / "the billing team"): two things of one name. The name's last shared word
 /// is no everyday word, so what follows it is what kind of thing it is, not what the text says of it ("the
@@ -554,40 +588,82 @@ bool namesANarrowerThing(const MemoryProfile &p, const MemoryProfile &other)
 bool oneNameTwoKinds(const MemoryProfile &p, const MemoryProfile &other)
 {
     const QStringList a = wordsOf(p), b = wordsOf(other);
-    for (qsizetype i = 0; i < a.size(); ++i) {
-        if (a[i] != QLatin1String("the"))
-            continue;
-        for (qsizetype k = 0; k < b.size(); ++k) {
-            if (b[k] != QLatin1String("the"))
-                continue;
-            qsizetype same = 0;
-            while (i + 1 + same < a.size() && k + 1 + same < b.size() && a[i + 1 + same] == b[k + 1 + same])
-                ++same;
-            if (same < 2 || i + 1 + same >= a.size() || k + 1 + same >= b.size()
-                || !p.specific.contains(TextAnalysis::stem(a[i + same])))
-                continue;
-            const QString kind = TextAnalysis::stem(a[i + 1 + same]), otherKind = TextAnalysis::stem(b[k + 1 + same]);
-            if (p.terms.contains(kind) && !other.terms.contains(kind) && other.terms.contains(otherKind)
-                && !p.terms.contains(otherKind))
-                return true;
-        }
-    }
-    return false;
+    return afterSomeArticles(a, b, [&](qsizetype i, qsizetype k) {
+        qsizetype same = 0;
+        while (i + same < a.size() && k + same < b.size() && a[i + same] == b[k + same])
+            ++same;
+        if (same < 2 || i + same >= a.size() || k + same >= b.size()
+            || !p.specific.contains(TextAnalysis::stem(a[i + same - 1])))
+            return false;
+        const QString kind = TextAnalysis::stem(a[i + same]), otherKind = TextAnalysis::stem(b[k + same]);
+        return p.terms.contains(kind) && !other.terms.contains(kind) && other.terms.contains(otherKind)
+               && !p.terms.contains(otherKind);
+    });
 }
 
-/// Whether a word only `p` has and a word only `other` has stand before one same word ("the moth survey study" / "the
-/// peat coring study", "the ledger service" / "the search service"): two things of one kind.
-bool twoOfOneKind(const MemoryProfile &p, const MemoryProfile &other)
+/// Whether the two name two things of one kind after "the": other words, then the same one ("the currency service"
+/// / "the realtime-crm-sync service"), however much else they share ("… check that the currency rates job ran").
+bool twoNamesOneKind(const MemoryProfile &p, const MemoryProfile &other)
 {
-    auto kindsAfter = [](const MemoryProfile &x, const QSet<QString> &own) {
-        QSet<QString> kinds;
-        const QStringList words = wordsOf(x);
-        for (qsizetype i = 0; i + 1 < words.size(); ++i)
-            if (own.contains(TextAnalysis::stem(words[i])))
-                kinds.insert(TextAnalysis::stem(words[i + 1]));
-        return kinds;
+    constexpr qsizetype kNameWords = 3;
+    const QStringList a = wordsOf(p), b = wordsOf(other);
+    // A name's words are words of its text's subject, none of them the kind.
+    auto named = [](const QSet<QString> &words, const QString &kind, const MemoryProfile &x) {
+        return !words.contains(kind) && std::all_of(words.cbegin(), words.cend(), [&](const QString &w) {
+            return x.terms.contains(TextAnalysis::stem(w));
+        });
     };
-    return kindsAfter(p, p.terms - other.terms).intersects(kindsAfter(other, other.terms - p.terms));
+    // Not one thing each text names elsewhere ("the nightly sync in the gateway service" / "in the gateway service,
+    // the nightly sync").
+    auto namedIn = [](const QStringList &phrase, const MemoryProfile &x) {
+        return (QLatin1Char(' ') + x.normalized + QLatin1Char(' '))
+            .contains(QLatin1Char(' ') + phrase.join(QLatin1Char(' ')) + QLatin1Char(' '));
+    };
+    return afterSomeArticles(a, b, [&](qsizetype i, qsizetype k) {
+        for (qsizetype m = 1; m <= kNameWords && i + m < a.size(); ++m) {
+            const QString kind = a[i + m];
+            if (!p.terms.contains(TextAnalysis::stem(kind)))
+                continue;
+            for (qsizetype n = 1; n <= kNameWords && k + n < b.size(); ++n) {
+                if (b[k + n] != kind)
+                    continue;
+                const QStringList name = a.mid(i, m), otherName = b.mid(k, n);
+                const QSet<QString> words(name.cbegin(), name.cend()), otherWords(otherName.cbegin(), otherName.cend());
+                if (!words.intersects(otherWords) && named(words, kind, p) && named(otherWords, kind, other)
+                    && !(namedIn(name, other) && namedIn(otherName, p)))
+                    return true;
+            }
+        }
+        return false;
+    });
+}
+
+/// Who a told event was with: the words after "with" up to a small word ("… with Lotte on Sunday": "lotte"; "… with
+/// the whole family": "whole", "family").
+QSet<QString> companionsOf(const MemoryProfile &p)
+{
+    QSet<QString> out;
+    const QStringList words = wordsOf(p);
+    for (qsizetype i = 0; i + 1 < words.size(); ++i) {
+        if (words[i] != QLatin1String("with"))
+            continue;
+        qsizetype k = i + 1;
+        if (words[k] == QLatin1String("the") || words[k] == QLatin1String("my") || words[k] == QLatin1String("our"))
+            ++k;
+        for (; k < words.size() && !TextAnalysis::isStopWord(words[k]); ++k)
+            out.insert(words[k]);
+    }
+    return out;
+}
+
+/// Whether two told events were each with someone, and no one of them both ("… at the lake beach with the whole
+/// family" / "… at the lake beach with Lotte on Sunday"): two outings to one place.
+bool eventsWithOthers(const MemoryProfile &older, const MemoryProfile &newer)
+{
+    if (!older.narratesEvent || !newer.narratesEvent)
+        return false;
+    const QSet<QString> a = companionsOf(older), b = companionsOf(newer);
+    return !a.isEmpty() && !b.isEmpty() && !a.intersects(b);
 }
 
 /// Whether each text names one of a kind the other does not ("the laser cutter B" / "C", "dataset coral-frames" /
@@ -668,6 +744,12 @@ QList<Token> tokensOf(QStringView text)
         } else if ((c == QLatin1Char('.') || c == QLatin1Char(',')) && !current.isEmpty() && current.back().isDigit()
                    && i + 1 < text.size() && text[i + 1].isDigit()) {
             current += c; // 2.5, 1,000, 3.11
+        } else if (c == QLatin1Char(':') && !current.isEmpty() && current.back().isDigit() && i + 2 < text.size()
+                   && text[i + 1].isDigit() && text[i + 2].isDigit()
+                   && (i + 3 == text.size() || !text[i + 3].isLetterOrNumber())
+                   && std::all_of(current.cbegin(), current.cend(), [](QChar d) { return d.isDigit(); })
+                   && current.size() <= 2) {
+            current += c; // a time of day is one value: "7:30" is not "7", "16:00" not "16" and "00"
         } else if (c == QLatin1Char('.') && !current.isEmpty() && current.back().isLetter() && i + 1 < text.size()
                    && text[i + 1].isLetter()) {
             current += c; // a name with a dot in it: "Day.js", "Node.js", "example.com"
@@ -837,13 +919,6 @@ const QSet<QString> &reportingWords()
     static const QSet<QString> set =
         setOf({"per", "via", "src", "source", "heard", "mentioned", "told", "said", "says", "confirmed", "according",
                "checked", "noted", "reported", "came", "brought", "double"});
-    return set;
-}
-
-const QSet<QString> &monthAbbreviations()
-{
-    static const QSet<QString> set =
-        setOf({"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"});
     return set;
 }
 
@@ -1531,7 +1606,7 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
             !changes.isEmpty() && older.standing && newer.standing && !told && onlyValuesDiffer(older, newer);
         if (sameThing && holds && oneStatement && (announced || polarity || swapped)
             && (sharedTerms.size() >= (announced ? 1 : 2) || (swapped && !sharedTerms.isEmpty() && sharedLead))
-            && termJaccard >= needed && (!told || announced)) {
+            && termJaccard >= needed && (!told || (announced && !eventsWithOthers(older, newer)))) {
             out.contradiction = true;
             if (!changes.isEmpty())
                 out.reason = changes.join(QStringLiteral("; "));
@@ -1569,7 +1644,7 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
         const bool noValues = older.values.isEmpty() && newer.values.isEmpty();
         // Nor are the words swapped what names the thing ("the moth survey study" / "the peat coring study", "the …
         // paper" / "the … grant").
-        const bool twoThings = twoOfOneKind(older, newer) || oneNameTwoKinds(older, newer);
+        const bool twoThings = oneNameTwoKinds(older, newer) || twoNamesOneKind(older, newer);
         if (sameThing && holds && announced && noValues && !twoThings && !manyValuesApart
             && !labelsEachSide(older, newer) && !onlyOlder.isEmpty() && !onlyNewer.isEmpty()
             && onlyOlder.size() <= kMaxReplacedValues && onlyNewer.size() <= kMaxReplacedValues
@@ -1586,10 +1661,9 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
     QSet<QString> thingsOlder = thingsOf(older), thingsNewer = thingsOf(newer);
     // Both name the same ones of a kind and no other ("dataset harbour-audio-v2", "AEC-2023-117"): a rare word each
     // side has of its own is how it says it ("Ethics clearance for the kelp transect survey: AEC-2023-117" / "The
-    // kelp transect survey runs under an approval, AEC-2023-117"), unless the two stand where the other's do ("To
-    // add someone to the ledger service: …" / "… to the search service: …", both on "the on-call shadow rota").
-    if (const QSet<QString> labels = labelsOf(older);
-        !labels.isEmpty() && labels == labelsOf(newer) && !twoOfOneKind(older, newer)) {
+    // kelp transect survey runs under an approval, AEC-2023-117"). Two things of one kind beside it stay two ("the
+    // ledger service" / "the search service", both on "the on-call shadow rota": twoNamesOneKind below).
+    if (const QSet<QString> labels = labelsOf(older); !labels.isEmpty() && labels == labelsOf(newer)) {
         const QSet<QString> wordingOlder = (thingsOlder - thingsNewer) & older.specific,
                             wordingNewer = (thingsNewer - thingsOlder) & newer.specific;
         thingsOlder -= wordingOlder;
@@ -1603,7 +1677,8 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
     const bool twoLeads = !older.lead.isEmpty() && !newer.lead.isEmpty() && older.lead != newer.lead
                           && !(names(newer, older.lead) && names(older, newer.lead));
     if (twoLeads || (!(thingsOlder - thingsNewer).isEmpty() && !(thingsNewer - thingsOlder).isEmpty())
-        || namesANarrowerThing(older, newer) || namesANarrowerThing(newer, older) || oneNameTwoKinds(older, newer)) {
+        || namesANarrowerThing(older, newer) || namesANarrowerThing(newer, older) || oneNameTwoKinds(older, newer)
+        || twoNamesOneKind(older, newer) || eventsWithOthers(older, newer)) {
         out.related = relatedSubject;
         return out;
     }

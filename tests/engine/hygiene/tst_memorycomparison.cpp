@@ -484,6 +484,49 @@ private slots:
             << "The laser cutter B is booked through the facility portal."
             << "The laser cutter C is booked on paper now."
             << "none";
+        // Other words after "the", then the same: two things of one kind, however much else they share.
+        QTest::newRow("two names of one kind") << "When the ledger service shows wrong totals, check that the ledger "
+                                                  "export job ran."
+                                               << "If the uploads service shows wrong totals: check that the ledger "
+                                                  "export job ran."
+                                               << "none";
+        QTest::newRow("one name both write elsewhere")
+            << "OPS-4411: the weekly sync in the billing service creates duplicates when two syncs overlap."
+            << "In the billing service, the weekly sync creates duplicates if two syncs overlap (OPS-4411)."
+            << "duplicate";
+        QTest::newRow("a name of small words is none") << "The export service is owned by the data team and exposes "
+                                                          "its metrics at /internal/metrics."
+                                                       << "The export service exposes its metrics at /internal/metrics "
+                                                          "and is owned by the data team."
+                                                       << "duplicate";
+        // Two told events, each with someone, no one in both: two outings to one place.
+        QTest::newRow("one outing with others") << "Last Sunday: rowing on the fjord with the whole family. Rowed 6 "
+                                                   "km without a break."
+                                                << "Went rowing on the fjord with Ingrid on Sunday. Rowed 6 km without "
+                                                   "a break."
+                                                << "none";
+        QTest::newRow("one outing with the same friend")
+            << "Went up the hill climb to Monte Verde with Nils on Saturday. Rode 40 km in total."
+            << "Last Saturday: went up the hill climb to Monte Verde with Nils. Rode 40 km in total."
+            << "duplicate";
+        QTest::newRow("two visits with others, a new wing") << "Visited the glass museum with Olga on 18 February."
+                                                            << "Visited the glass museum with Cedric on 8 August. The "
+                                                               "new wing is worth it."
+                                                            << "none";
+        QTest::newRow("a partner left, breaking up") << "Mira Holt's husband is Anselm."
+                                                     << "Mira Holt got together with Petra after breaking up with "
+                                                        "Anselm."
+                                                     << "contradiction";
+        // A time of day is one value; a day of a month is a date, and two appointments both hold.
+        QTest::newRow("a time of day changed") << "The Old Forge opens at 7 am."
+                                               << "The Old Forge opens at 7:30 am."
+                                               << "contradiction";
+        QTest::newRow("a time of day swapped") << "The Kettle Yard cafe opens at 8:30 am."
+                                               << "The Kettle Yard cafe opens at 9:30 am."
+                                               << "contradiction";
+        QTest::newRow("two appointments") << "Dentist: 9 May, 3 pm, Dr Lind."
+                                          << "Dentist: 16 May, 2:30 pm, Dr Lind."
+                                          << "none";
         QTest::newRow("rare words that name two projects")
             << "The moth survey study \u2014 experiment tracking: a spreadsheet."
             << "The peat coring study: switched experiment tracking to a spreadsheet."
@@ -663,6 +706,10 @@ private slots:
                                 << "";
         QTest::newRow("before a number") << "Room two 14 is booked."
                                          << "14";
+        QTest::newRow("a time of day") << "Standup moves to 9:30 on Monday, the review to 16:00."
+                                       << "16:00 9:30";
+        QTest::newRow("a score is two numbers") << "We won 3:2 at 123:45 minutes."
+                                                << "123 2 3 45";
     }
 
     void profile_readsACountInWords()
