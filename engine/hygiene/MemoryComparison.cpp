@@ -285,14 +285,21 @@ QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
     // ("Brede's new home is Aachen" may be another Brede's); a turn of talk may (a friend: "Remember Cedric Okafor?
     // He lives in Hamburg now"); or the person speaks of themself, leading with no one new, and names the value
     // they left ("I moved to Seville! Left Montreal in July"): the speaker's first name alone may be another's.
-    const bool named = samePerson(older.person, newer.person) && (newer.person.size() >= 2 || !kept.isEmpty());
+    // A first name that leads a sentence after a word of talk ("Apparently Rosa works …") is who it is about too.
+    const QStringList newerPerson =
+        newer.person.isEmpty() && !newer.lead.isEmpty() ? QStringList{newer.lead} : newer.person;
+    const bool named = samePerson(older.person, newerPerson) && (newerPerson.size() >= 2 || !kept.isEmpty());
     const bool ownTurn = newer.spoken && newer.lead == older.person.first()
                          && (newer.person.isEmpty() || namesOlder.contains(newer.person.first())) && !kept.isEmpty();
     if (!named && !ownTurn)
         return {};
     // The same slot of their life; or, whatever the older's wording, the newer ends a value it states ("Cormac
-    // Mulligan is with Ferncliff Pharma" / "… joined a wind park operator, leaving Ferncliff Pharma").
-    const bool endsKept = newer.endsValue && !kept.isEmpty();
+    // Mulligan is with Ferncliff Pharma" / "… joined a wind park operator, leaving Ferncliff Pharma"), or drops it
+    // ("Rosa works at a primary school these days, not Atlas Freight anymore").
+    const bool dropsKept = std::any_of(kept.cbegin(), kept.cend(), [&](const QString &value) {
+        return newer.dropped.contains(TextAnalysis::stem(value));
+    });
+    const bool endsKept = (newer.endsValue || dropsKept) && !kept.isEmpty();
     if (!sharedSlots && !(endsKept && (older.lifeSlots | newer.lifeSlots)))
         return {};
     if (newer.spoken)
@@ -1582,6 +1589,9 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
         const QSet<QString> namesOlder = older.values.value(ValueClass::Name),
                             namesNewer = newer.values.value(ValueClass::Name);
         const bool sharedLead = !older.lead.isEmpty() && older.lead == newer.lead;
+        const bool namesSwapped = std::any_of(conflicting.cbegin(), conflicting.cend(), [](const QString &key) {
+            return key.startsWith(classKey(ValueClass::Name) + QLatin1Char(':'));
+        });
         const bool namesEachSide =
             !(namesOlder - namesNewer).isEmpty() && !(namesNewer - namesOlder).isEmpty() && !sharedLead;
         // Each side names a thing of its own besides the values swapped ("Closed day at Bolt & Bracket: Thursday" /
@@ -1596,8 +1606,14 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
             }
         }
         const bool thingsEachSide = !thingsOlder.isEmpty() && !thingsNewer.isEmpty();
+        // A day or a number of one subject (the same lead) changed, said with a change word, may be said in words of
+        // their own ("Clara has volleyball on Wednesday evenings" / "Clara plays volleyball on Fridays now"); not when
+        // names swap: another of that first name ("Diego Jovanovic" / "Diego Varga"), a place they left in the past
+        // ("… is living in Copenhagen" / "… grew up in Vienna and left in 2020").
+        const bool onePersonsValue = announced && sharedLead && !namesSwapped;
         const bool oneStatement = ownWords <= (announced || polarity ? 3 : 1) && !manyValuesApart && !thingsEachSide
-                                  && !(!changes.isEmpty() && wordsEachSide) && !(polarity && namesEachSide);
+                                  && !(!changes.isEmpty() && wordsEachSide && !onePersonsValue)
+                                  && !(polarity && namesEachSide);
         // Two standing facts worded alike to the last word but a number or a day ("Bluebird has a budget of 20
         // thousand euros" / "… of 80 thousand euros") cannot both hold now, said with a change word or not. Any
         // other word apart is another thing of one template: a name ("The budget for Vesper …"), a letter ("the

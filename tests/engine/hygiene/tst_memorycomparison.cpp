@@ -517,6 +517,20 @@ private slots:
                                                      << "Mira Holt got together with Petra after breaking up with "
                                                         "Anselm."
                                                      << "contradiction";
+        QTest::newRow("one person's day, in words of its own") << "Ines Kowal has choir practice on Tuesday evenings."
+                                                               << "Ines Kowal goes to choir practice on Thursdays now."
+                                                               << "contradiction";
+        QTest::newRow("a past of theirs") << "Aron Weiss is living in Ghent."
+                                          << "Aron Weiss grew up in Porto and left in 2019."
+                                          << "none";
+        QTest::newRow("another of that first name") << "For context: Lena Brandt is a colleague the user mentors."
+                                                    << "For context: Lena Okafor is a colleague who joined Kestrel the "
+                                                       "same month as the user."
+                                                    << "none";
+        QTest::newRow("a job dropped, by first name")
+            << "Mira Santos has a job at Siemens, working as a planner."
+            << "Oh, before I forget. Apparently Mira works at a bakery these days, not Siemens anymore."
+            << "contradiction";
         // A time of day is one value; a day of a month is a date, and two appointments both hold.
         QTest::newRow("a time of day changed") << "The Old Forge opens at 7 am."
                                                << "The Old Forge opens at 7:30 am."
