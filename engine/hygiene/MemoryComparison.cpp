@@ -552,6 +552,21 @@ QSet<QString> labelsOf(const MemoryProfile &p)
     return out;
 }
 
+/// `words` stemmed, joined by spaces and set off by them (" two week "): a run to look for in stemmedText.
+QString stemmedWords(const QStringList &words)
+{
+    QStringList stems;
+    for (const QString &w : words)
+        stems << TextAnalysis::stem(w);
+    return QLatin1Char(' ') + stems.join(QLatin1Char(' ')) + QLatin1Char(' ');
+}
+
+/// The words of `p` stemmed, as stemmedWords joins them: "last two weeks" holds " two week ".
+QString stemmedText(const MemoryProfile &p)
+{
+    return stemmedWords(wordsOf(p));
+}
+
 /// Whether `p` names a thing by a hyphenated name whose last part `other` holds as a word, without that name or its
 /// parts side by side ("If the mobile-notifications service gets slow …" / "The mobile team owns the notifications
 /// service"): a narrower thing than the other's, so no copy of it.
@@ -559,16 +574,15 @@ bool namesANarrowerThing(const MemoryProfile &p, const MemoryProfile &other)
 {
     const QSet<QString> otherLabels = labelsOf(other);
     const QString text = QLatin1Char(' ') + p.normalized + QLatin1Char(' ');
-    const QString otherText = QLatin1Char(' ') + other.normalized + QLatin1Char(' ');
     for (const QString &label : labelsOf(p)) {
         const QStringList parts = label.split(QLatin1Char('-'), Qt::SkipEmptyParts);
         if (otherLabels.contains(label) || parts.size() < 2 || !other.terms.contains(TextAnalysis::stem(parts.last())))
             continue;
         const QString written = QLatin1Char(' ') + parts.join(QLatin1Char(' ')) + QLatin1Char(' ');
         const QString head = QLatin1Char(' ') + parts.last() + QLatin1Char(' ');
-        // Not when the other writes the name apart, nor when `p` holds its last part on its own too (a channel
-        // "#team-billing-ops" beside "the billing ops team").
-        if (otherText.contains(written) || text.count(head) > text.count(written))
+        // Not when the other writes the name apart ("two-week sprints" / "last two weeks": its words' stems), nor
+        // when `p` holds its last part on its own too (a channel "#team-billing-ops" beside "the billing ops team").
+        if (stemmedText(other).contains(stemmedWords(parts)) || text.count(head) > text.count(written))
             continue;
         return true;
     }
@@ -1675,6 +1689,23 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
     // A copy restates one thing: not two leads ("Mei Holm is vegan", "Diego Ferreira is vegan … Mei Holm
     // confirmed it"), not each side a thing of its own ("the sync service …", "the billing service …").
     QSet<QString> thingsOlder = thingsOf(older), thingsNewer = thingsOf(newer);
+    // A hyphenated name by its parts' stems: "double-charged" and "double-charge" are one thing.
+    auto byStems = [](const QSet<QString> &things) {
+        QSet<QString> out;
+        for (const QString &thing : things) {
+            if (!thing.contains(QLatin1Char('-')) || thing.startsWith(QLatin1String("letter:"))) {
+                out.insert(thing);
+                continue;
+            }
+            QStringList parts = thing.split(QLatin1Char('-'));
+            for (QString &part : parts)
+                part = TextAnalysis::stem(part);
+            out.insert(parts.join(QLatin1Char('-')));
+        }
+        return out;
+    };
+    thingsOlder = byStems(thingsOlder);
+    thingsNewer = byStems(thingsNewer);
     // Both name the same ones of a kind and no other ("dataset harbour-audio-v2", "AEC-2023-117"): a rare word each
     // side has of its own is how it says it ("Ethics clearance for the kelp transect survey: AEC-2023-117" / "The
     // kelp transect survey runs under an approval, AEC-2023-117"). Two things of one kind beside it stay two ("the

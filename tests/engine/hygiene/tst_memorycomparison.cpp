@@ -531,6 +531,15 @@ private slots:
             << "Mira Santos has a job at Siemens, working as a planner."
             << "Oh, before I forget. Apparently Mira works at a bakery these days, not Siemens anymore."
             << "contradiction";
+        // Words and hyphenated names compared by their stems.
+        QTest::newRow("a compound written apart") << "The data team works in two-week sprints."
+                                                  << "Sprints on the data team last two weeks."
+                                                  << "duplicate";
+        QTest::newRow("a compound in another tense") << "On 4 May the ledger service double-charged some customers "
+                                                        "for an hour because of a bad deploy."
+                                                     << "Incident on 4 May: a bad deploy made the ledger service "
+                                                        "double-charge customers for an hour."
+                                                     << "duplicate";
         // A time of day is one value; a day of a month is a date, and two appointments both hold.
         QTest::newRow("a time of day changed") << "The Old Forge opens at 7 am."
                                                << "The Old Forge opens at 7:30 am."
