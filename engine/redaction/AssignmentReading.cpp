@@ -1,13 +1,12 @@
 #include "redaction/AssignmentReading.h"
 
+#include "redaction/SecretCatalogue.h"
+
 #include <string_view>
 
 namespace engram::redaction {
 
 namespace {
-
-/// The longest value the expression takes, quoted or plain (`{1,300}`).
-constexpr qsizetype kLongestValue = 300;
 
 bool isQuote(int c)
 {

@@ -1122,8 +1122,11 @@ const QList<Rule> &catalogue()
         // Assignments: .env, export, YAML, JSON (also escaped inside a JSONL string), TOML, flags.
         const QString name = QStringLiteral(
             R"((?<name>[A-Za-z0-9_.-]*(?i:pass|pwd|pw|secret|token|key|credential|auth)[A-Za-z0-9_.-]*))");
-        const QString quotedValue = QStringLiteral(R"((?<q>\\?["'`])(?<secret>[^"'`\\\r\n]{1,300}?)\k<q>)");
-        const QString plainValue = QStringLiteral(R"((?<secret2>[^\s"'`\\,;&<>(){}\[\]]{1,300}))");
+        const QString longest = QString::number(kLongestValue);
+        const QString quotedValue =
+            QStringLiteral(R"((?<q>\\?["'`])(?<secret>[^"'`\\\r\n]{1,)") + longest + QStringLiteral(R"(}?)\k<q>)");
+        const QString plainValue =
+            QStringLiteral(R"((?<secret2>[^\s"'`\\,;&<>(){}\[\]]{1,)") + longest + QStringLiteral(R"(}))");
         list << Rule{QStringLiteral("generic-secret"),
                      "assignments of a name that says secret (password, secret, token, api_key, "
                      "…_KEY) to a real value: .env, export, YAML, JSON, TOML, --flag=value",

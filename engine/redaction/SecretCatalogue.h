@@ -48,6 +48,10 @@ struct Rule {
     QList<qsizetype> (*startsAt)(QStringView text, const qsizetype *places, qsizetype count) = nullptr;
 };
 
+/// The longest value the assignment rules' expressions take, quoted or plain (`{1,300}`: a bound on each try's work). A
+/// plain value that reaches it is redacted to the end of its run (SecretRedactor).
+inline constexpr qsizetype kLongestValue = 300;
+
 /// The built-in rules, most specific first: where two cover the same text, the earlier names it.
 const QList<Rule> &catalogue();
 

@@ -444,6 +444,13 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
         const int group = redaction::secretGroup(m);
         qsizetype start = m.capturedStart(group);
         qsizetype end = m.capturedEnd(group);
+        // A plain value (`secret2`) cut inside its run goes on to the end of it: cut where the expression stops taking
+        // (kLongestValue), or where the value of a rejected match it was found in ended. The rest of a long secret is
+        // secret too, and left behind the replacement it would read as a secret of its own on the next pass
+        // ("[REDACTED:generic-secret]_fIkgd58kz1Iq__PwEgj:xQEm2"): redaction is idempotent.
+        if (group > 0 && m.capturedStart(u"secret2") == start)
+            while (end < text.size() && !text[end].isSpace() && !QStringView(u"\"'`\\,;&<>(){}[]").contains(text[end]))
+                ++end;
         keepEscapesWhole(text, start, end);
         if (end <= start)
             return;

@@ -796,6 +796,34 @@ private slots:
         QCOMPARE(count, 1);
     }
 
+    /// A value longer than the assignment's expression takes is redacted to the end of its run, and what stays is no
+    /// secret on a second pass: the rest of the run once read as an assignment of its own (`…__PwEgj:xQEm2`) after
+    /// the replacement's `]` (found by fuzz_redaction twice; the inputs are in fuzz/corpus/fuzz_redaction).
+    void redact_takesALongValueWholeAndOnce()
+    {
+        QRandomGenerator random(corpusSeed());
+        const auto drawn = [&](int length) {
+            static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+            QByteArray out;
+            for (int i = 0; i < length; ++i)
+                out += alphabet[random.bounded(int(sizeof alphabet) - 1)];
+            return out;
+        };
+        for (int length : {299, 300, 301, 420, 900}) {
+            const QByteArray value = drawn(length - 20) + "_fIkgd58kz1Iq__PwEgj:xQEm2";
+            // The last: a value found inside a rejected match's value, cut where that value ended.
+            for (const QByteArray &before : {QByteArray("token:"), QByteArray("x PwEgj:"), QByteArray("SECRET="),
+                                             QByteArray("pWetricsCard.tsx:                      metriPwEgj:")}) {
+                int count = 0;
+                const QByteArray once = SecretRedactor::redact(before + value + " done", &count);
+                QCOMPARE(once, before + "[REDACTED:generic-secret] done");
+                int again = 0;
+                QCOMPARE(SecretRedactor::redact(once, &again), once);
+                QCOMPARE(again, 0);
+            }
+        }
+    }
+
     void find_givesLineAndColumnOfEachSecret()
     {
         const QByteArray text = "first line\n"
