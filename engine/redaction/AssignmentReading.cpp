@@ -2,6 +2,8 @@
 
 #include "redaction/SecretCatalogue.h"
 
+#include <QChar>
+
 #include <string_view>
 
 namespace engram::redaction {
@@ -50,6 +52,11 @@ bool holdsSecretWord(const char16_t *from, const char16_t *to)
 }
 
 } // namespace
+
+bool inPlainValue(char16_t c)
+{
+    return !QChar(c).isSpace() && std::u16string_view(u"\"'`\\,;&<>(){}[]").find(c) == std::u16string_view::npos;
+}
 
 AssignmentReading readAssignment(QStringView text, qsizetype start)
 {
@@ -132,8 +139,7 @@ AssignmentReading readAssignment(QStringView text, qsizetype start)
         const int c = data[end];
         if (c >= 0x80)
             return reading;
-        if (c == ' ' || (c >= '\t' && c <= '\r') || isQuote(c)
-            || std::u16string_view(u"\\,;&<>(){}[]").find(char16_t(c)) != std::u16string_view::npos)
+        if (!inPlainValue(char16_t(c)))
             break;
     }
     if (end == i)

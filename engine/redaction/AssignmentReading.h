@@ -24,6 +24,9 @@ struct AssignmentReading {
     qsizetype end = 0; ///< the match's end
 };
 
+/// Whether `c` may stand in an assignment's plain value: the expression's class `[^\s"'`\\,;&<>(){}\[\]]`.
+bool inPlainValue(char16_t c);
+
 /// The assignment rule's anchored expression at `start` of `text` (the whole subject), read by hand.
 AssignmentReading readAssignment(QStringView text, qsizetype start);
 

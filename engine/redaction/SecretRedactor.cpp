@@ -1,6 +1,7 @@
 #include "redaction/SecretRedactor.h"
 
 #include "redaction/AnchorTables.h"
+#include "redaction/AssignmentReading.h"
 #include "redaction/SecretCatalogue.h"
 
 #include <QVarLengthArray>
@@ -449,7 +450,7 @@ QList<SecretRedactor::Span> SecretRedactor::spans(const QByteArray &bytes, QStri
         // secret too, and left behind the replacement it would read as a secret of its own on the next pass
         // ("[REDACTED:generic-secret]_fIkgd58kz1Iq__PwEgj:xQEm2"): redaction is idempotent.
         if (group > 0 && m.capturedStart(u"secret2") == start)
-            while (end < text.size() && !text[end].isSpace() && !QStringView(u"\"'`\\,;&<>(){}[]").contains(text[end]))
+            while (end < text.size() && redaction::inPlainValue(text[end].unicode()))
                 ++end;
         keepEscapesWhole(text, start, end);
         if (end <= start)
