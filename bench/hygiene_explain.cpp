@@ -51,6 +51,8 @@ int explainPairs(const QString &path)
         return 1;
     }
     int line = 0;
+    QList<QPair<MemoryProfile, MemoryProfile>> pairs;
+    QHash<QString, int> leadCount; // the file's texts are the vault a name is led with in
     while (!file.atEnd()) {
         ++line;
         const QString text = QString::fromUtf8(file.readLine()).trimmed();
@@ -63,7 +65,14 @@ int explainPairs(const QString &path)
         }
         MemoryProfile older = MemoryProfile::of(two[0]), newer = MemoryProfile::of(two[1]);
         older.standing = newer.standing = true;
-        const Comparison c = compare(older, newer);
+        for (const MemoryProfile *p : {&older, &newer})
+            if (!p->lead.isEmpty())
+                ++leadCount[p->lead];
+        pairs.append({older, newer});
+    }
+    const auto leads = [&](const QString &name) { return leadCount.value(name); };
+    for (const auto &[older, newer] : std::as_const(pairs)) {
+        const Comparison c = compare(older, newer, {}, leads);
         std::printf("%s %s sim=%.2f\n  older: %s\n  newer: %s\n", qPrintable(verdictOf(c)), qPrintable(c.reason),
                     c.similarity, qPrintable(older.serialize()), qPrintable(newer.serialize()));
     }
@@ -104,6 +113,7 @@ int main(int argc, char **argv)
             entries.insert(s->int64(0), Entry{s->int64(0), s->int64(1), MemoryProfile::deserialize(s->text(2))});
     }
     auto weight = [&](const QString &feature) { return index.weight(feature); };
+    auto leads = [&](const QString &name) { return index.leads(name); };
     auto chunksOf = [&](const QString &path, int line) {
         QList<qint64> out;
         auto s = db.prepare(QStringLiteral("SELECT c.id, c.start_line, c.end_line FROM chunks c JOIN files f ON "
@@ -150,7 +160,7 @@ int main(int argc, char **argv)
                 const Entry &a = entries[ca], &b = entries[cb];
                 const bool aOlder = a.time != b.time ? a.time < b.time : a.chunkId < b.chunkId;
                 const Entry &older = aOlder ? a : b, &newer = aOlder ? b : a;
-                const Comparison c = compare(older.profile, newer.profile, weight);
+                const Comparison c = compare(older.profile, newer.profile, weight, leads);
                 QString step;
                 if (!st.isEmpty())
                     step = QStringLiteral("stored-") + st;

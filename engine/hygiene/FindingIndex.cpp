@@ -4,6 +4,9 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <algorithm>
 #include <climits>
@@ -12,6 +15,27 @@
 namespace engram {
 
 namespace {
+
+/// A turn's speaker by their whole name when the transcript's front matter lists it among its participants
+/// ("Mikkel" of participants "Iker Nyberg", "Mikkel Cullen": "Mikkel Cullen"): who speaks is then that person, not
+/// any Mikkel. The label as it stands when no participant or more than one starts with it.
+QString speakerInFull(const QString &speaker, const QString &frontMatter)
+{
+    if (speaker.isEmpty() || frontMatter.isEmpty() || speaker.contains(QLatin1Char(' ')))
+        return speaker;
+    const QJsonArray participants =
+        QJsonDocument::fromJson(frontMatter.toUtf8()).object().value(QStringLiteral("participants")).toArray();
+    QString whole;
+    for (const QJsonValue &v : participants) {
+        const QString name = v.toString().simplified();
+        if (name.section(QLatin1Char(' '), 0, 0).compare(speaker, Qt::CaseInsensitive) != 0)
+            continue;
+        if (!whole.isEmpty())
+            return speaker; // two of that first name
+        whole = name;
+    }
+    return whole.isEmpty() ? speaker : whole;
+}
 
 const char *const kSchema = R"SQL(
 CREATE TABLE IF NOT EXISTS review_profiles(
@@ -49,7 +73,7 @@ const QString kHighWaterKey = QStringLiteral("review_high_water");
 /// Which detector stored the profiles and findings: another one (an upgrade) starts them over, since a
 /// profile's line and the rules that read it change together. Raise it with either.
 const QString kDetectorKey = QStringLiteral("review_detector");
-const QString kDetectorVersion = QStringLiteral("13");
+const QString kDetectorVersion = QStringLiteral("14");
 
 QString storedName(FindingIndex::Stored kind)
 {
@@ -156,6 +180,8 @@ int FindingIndex::addEntry(Entry entry)
     for (int f : entry.features)
         m_postings[f] << index;
     m_entryOfChunk.insert(entry.chunkId, index);
+    if (!entry.profile.lead.isEmpty())
+        ++m_leadCount[entry.profile.lead];
     m_entries << std::move(entry);
     return index;
 }
@@ -166,6 +192,11 @@ double FindingIndex::weight(const QString &feature) const
     if (id < 0 || m_postings[id].isEmpty())
         return 1.0;
     return std::log(1.0 + double(m_entryOfChunk.size() + 1) / double(m_postings[id].size()));
+}
+
+int FindingIndex::leads(const QString &name) const
+{
+    return m_leadCount.value(name);
 }
 
 Status FindingIndex::loadProfiles()
@@ -400,6 +431,8 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
                 continue;
             }
             m_entries[*it].chunkId = 0;
+            if (const QString &lead = m_entries[*it].profile.lead; !lead.isEmpty())
+                --m_leadCount[lead];
             it = m_entryOfChunk.erase(it);
         }
     }
@@ -408,7 +441,8 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
     QList<Entry> batch;
     {
         auto fresh = m_db.prepare(QStringLiteral(
-            "SELECT c.id, c.file_id, coalesce(c.time, f.mtime / 1000), c.text, c.speaker, c.layer, c.store, f.path "
+            "SELECT c.id, c.file_id, coalesce(c.time, f.mtime / 1000), c.text, c.speaker, c.layer, c.store, f.path, "
+            "CASE WHEN c.speaker <> '' THEN f.front_matter END "
             "FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id > ? ORDER BY c.id"));
         if (!fresh)
             return fresh.error();
@@ -420,7 +454,7 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
             Entry e{fresh->int64(0),
                     fresh->int64(1),
                     fresh->int64(2),
-                    MemoryProfile::of(fresh->text(3), fresh->text(4)),
+                    MemoryProfile::of(fresh->text(3), speakerInFull(fresh->text(4), fresh->text(8))),
                     {}};
             e.profile.standing = isStanding(fresh->text(6), fresh->text(5), fresh->text(7));
             if (e.profile.terms.size() + e.profile.valueKeys().size() < kMinimumFeatures)
@@ -452,6 +486,7 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
     const QSet<int> isNew(added.cbegin(), added.cend());
     const bool olderEntries = m_entryOfChunk.size() > isNew.size();
     const auto weightOf = [this](const QString &feature) { return weight(feature); };
+    const auto leadsOf = [this](const QString &name) { return leads(name); };
     for (int index : std::as_const(added)) {
         if (cancel && cancel->load(std::memory_order_relaxed))
             break;
@@ -469,7 +504,7 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
                 continue;
             const bool aOlder = a.time != b.time ? a.time < b.time : a.chunkId < b.chunkId;
             const Entry &older = aOlder ? a : b, &newer = aOlder ? b : a;
-            const Comparison c = compare(older.profile, newer.profile, weightOf);
+            const Comparison c = compare(older.profile, newer.profile, weightOf, leadsOf);
             ++scan.compared;
             if (!c.duplicate && !c.contradiction && !c.related)
                 continue;

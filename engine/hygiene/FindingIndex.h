@@ -101,6 +101,9 @@ public:
 
     /// The weight of a term or value key: log(1 + N / df) over the profiled memories; 1 when unknown.
     double weight(const QString &feature) const;
+    /// How many profiled memories lead with `name` (MemoryProfile::lead, lower case): a name that is what memories
+    /// are about, not a value they state.
+    int leads(const QString &name) const;
 
     /// The chunks that `chunkId`'s memory is compared with, best first (at most kCandidates), as update() picks
     /// them; empty before the first update() or for a chunk without a profile. For a reader that asks why a pair
@@ -151,6 +154,7 @@ private:
     QVector<Entry> m_entries;
     QHash<qint64, int> m_entryOfChunk;
     QHash<QString, int> m_featureIds;
+    QHash<QString, int> m_leadCount; ///< how many memories lead with a name (MemoryProfile::lead)
     QVector<QString> m_featureNames;
     QVector<bool> m_featureIsValue;      ///< a value ("day:friday", "name:maria"), not a subject term
     QVector<bool> m_featureIsSubjectKey; ///< a person's life slot ("1>otto", MemoryProfile::subjectKeys)

@@ -133,6 +133,18 @@ const QSet<QString> &transitionWords()
     return set;
 }
 
+/// The stems of transitionWords: "migrating to", "switching to" go somewhere as "migrated to" does.
+const QSet<QString> &transitionStems()
+{
+    static const QSet<QString> set = [] {
+        QSet<QString> stems;
+        for (const QString &word : transitionWords())
+            stems.insert(TextAnalysis::stem(word));
+        return stems;
+    }();
+    return set;
+}
+
 /// Words that drop what follows them in their clause ("Do not use Cognito in Saffron", "We dropped Vercel from
 /// Nectar", "In Birch, Rollbar replaced Bugsnag", "Stop using Adafactor"): a decision undone.
 const QSet<QString> &droppingWords()
@@ -289,8 +301,12 @@ QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
     const QStringList newerPerson =
         newer.person.isEmpty() && !newer.lead.isEmpty() ? QStringList{newer.lead} : newer.person;
     const bool named = samePerson(older.person, newerPerson) && (newerPerson.size() >= 2 || !kept.isEmpty());
+    // The speaker known by their whole name (a participant of the transcript: "Mikkel Cullen") is that person: "I
+    // live in Bergen now" needs no value they left.
+    const bool speakerInFull = older.person.size() >= 2 && newer.speaker == older.person;
     const bool ownTurn = newer.spoken && newer.lead == older.person.first()
-                         && (newer.person.isEmpty() || namesOlder.contains(newer.person.first())) && !kept.isEmpty();
+                         && (newer.person.isEmpty() || namesOlder.contains(newer.person.first()))
+                         && (!kept.isEmpty() || speakerInFull);
     if (!named && !ownTurn)
         return {};
     // The same slot of their life; or, whatever the older's wording, the newer ends a value it states ("Cormac
@@ -318,9 +334,30 @@ QString lifeUpdate(const MemoryProfile &older, const MemoryProfile &newer)
         .simplified();
 }
 
+/// Whether a word is a day and a month as a log line writes them ("28.03", "09.10"): two digits, a dot, two digits, a
+/// day of a month and a month of a year ("99.95", "0.84" and "3.11" are not).
+bool isShortDate(const QString &word)
+{
+    if (word.size() != 5 || word[2] != QLatin1Char('.'))
+        return false;
+    bool dayOk = false, monthOk = false;
+    const int day = word.left(2).toInt(&dayOk), month = word.mid(3).toInt(&monthOk);
+    return dayOk && monthOk && day >= 1 && day <= 31 && month >= 1 && month <= 12;
+}
+
+/// Whether a word is a code of letters and digits that names one of a kind ("f5", "b12", "h100"), not a number
+/// ("5e-5", "2016") nor a word.
+bool isCode(const QString &word)
+{
+    const bool digits = std::any_of(word.cbegin(), word.cend(), [](QChar c) { return c.isDigit(); });
+    const bool letters = std::any_of(word.cbegin(), word.cend(), [](QChar c) { return c.isLetter(); });
+    static const QRegularExpression scientific(QStringLiteral("^[0-9.]+e-?[0-9]+$"));
+    return digits && letters && !scientific.match(word).hasMatch();
+}
+
 /// Whether every word one side's text has and the other's lacks is a number or a weekday that side states: the
 /// same sentence with a value swapped, not another thing of one template (a name, a letter, a month).
-bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer)
+bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer, const QSet<QString> &swappedNames = {})
 {
     auto wordSet = [](const MemoryProfile &p) {
         const QStringList words = wordsOf(p);
@@ -333,7 +370,8 @@ bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer)
         const QStringList words = wordsOf(p);
         auto month = [](const QString &w) { return months().contains(w) || monthAbbreviations().contains(w); };
         for (qsizetype i = 0; i < words.size(); ++i)
-            if ((i > 0 && month(words[i - 1])) || (i + 1 < words.size() && month(words[i + 1])))
+            if ((i > 0 && month(words[i - 1])) || (i + 1 < words.size() && month(words[i + 1]))
+                || isShortDate(words[i]))
                 days.insert(words[i]);
         return days;
     };
@@ -341,6 +379,8 @@ bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer)
     auto isValue = [&](const QString &word, const MemoryProfile &p) {
         if ((&p == &older ? datesOlder : datesNewer).contains(word))
             return false;
+        if (swappedNames.contains(word))
+            return true;
         if (std::all_of(word.cbegin(), word.cend(), [](QChar c) { return c.isDigit() || c == QLatin1Char(':'); }))
             return true;
         const QSet<QString> days = p.values.value(ValueClass::Weekday);
@@ -440,6 +480,7 @@ QString transition(const MemoryProfile &older, const MemoryProfile &newer)
 
 QSet<QString> thingsOf(const MemoryProfile &p);
 QString spelled(const MemoryProfile &p, const QSet<QString> &stems);
+bool oneNameTwoKinds(const MemoryProfile &p, const MemoryProfile &other);
 
 /// What a memory names besides who told it (thingsOf without its sources): what it is about and states.
 QSet<QString> statedThings(const MemoryProfile &p)
@@ -457,6 +498,10 @@ QSet<QString> statedThings(const MemoryProfile &p)
 QString decisionReversed(const MemoryProfile &older, const MemoryProfile &newer)
 {
     if (!older.standing || !newer.standing || older.history || newer.history || older.spoken || newer.spoken)
+        return {};
+    // One name, two kinds: two projects ("the coral bleaching grant" / "… paper"), whatever one adopts and the other
+    // drops.
+    if (oneNameTwoKinds(older, newer) || oneNameTwoKinds(newer, older))
         return {};
     const QSet<QString> thingsOlder = statedThings(older), thingsNewer = statedThings(newer);
     // Another project's decision: each side names a thing the other does not (besides who told it): "Acorn went with
@@ -488,6 +533,10 @@ QString decisionReversed(const MemoryProfile &older, const MemoryProfile &newer)
     const bool oneSideWordsOnly = ownTerms(older, newer).isEmpty() || ownTerms(newer, older).isEmpty();
     auto reversal = [&](const MemoryProfile &adopting, const MemoryProfile &dropping) {
         const QSet<QString> undone = (adopting.adopted & dropping.dropped) - adopting.dropped - dropping.adopted;
+        // Only where the drop holds undone is no decision undone: "No more gin in the OCR of parish registers paper"
+        // / "Pre-registration: yes, for the OCR of parish registers paper".
+        if ((undone - dropping.droppedWhere).isEmpty())
+            return QSet<QString>();
         // A compound's parts are one thing ("multi-GPU training": "multi", "gpu").
         QSet<QString> counted = undone;
         for (const QString &word : older.specific | newer.specific) {
@@ -608,13 +657,27 @@ bool afterSomeArticles(const QStringList &a, const QStringList &b, Test test)
 /// address-lookup service sent" / "… send").
 bool oneNameTwoKinds(const MemoryProfile &p, const MemoryProfile &other)
 {
+    // Words that say what kind of work a name is ("the label noise study" / "the label noise paper"): after them the
+    // name's last word need not be a rare one.
+    static const QSet<QString> kinds = setOf({"study", "paper", "grant", "project", "proposal", "thesis", "survey",
+                                              "team", "service", "app", "repo", "library", "dataset", "model"});
     const QStringList a = wordsOf(p), b = wordsOf(other);
     return afterSomeArticles(a, b, [&](qsizetype i, qsizetype k) {
         qsizetype same = 0;
         while (i + same < a.size() && k + same < b.size() && a[i + same] == b[k + same])
             ++same;
-        if (same < 2 || i + same >= a.size() || k + same >= b.size()
-            || !p.specific.contains(TextAnalysis::stem(a[i + same - 1])))
+        if (same < 2 || i + same >= a.size() || k + same >= b.size())
+            return false;
+        // A word that adopts, drops or changes is what the text says of the thing ("the lab workstation lost out" /
+        // "… handles compute"), not its kind.
+        auto says = [](const QString &w) {
+            return adoptingWords().contains(w) || droppingWords().contains(w) || transitionWords().contains(w)
+                   || changeMarkers().contains(w) || w == QLatin1String("lost");
+        };
+        if (says(a[i + same]) || says(b[k + same]))
+            return false;
+        if (!p.specific.contains(TextAnalysis::stem(a[i + same - 1]))
+            && !(kinds.contains(a[i + same]) && kinds.contains(b[k + same])))
             return false;
         const QString kind = TextAnalysis::stem(a[i + same]), otherKind = TextAnalysis::stem(b[k + same]);
         return p.terms.contains(kind) && !other.terms.contains(kind) && other.terms.contains(otherKind)
@@ -784,9 +847,12 @@ QList<Token> tokensOf(QStringView text)
             flush();
             comma = comma || c == QLatin1Char(',');
             // A dash between clauses starts one; the hyphen inside "snow-depth" does not.
+            // A dash set off by spaces starts one too ("No more Doccano in the paper — migrating to Label Studio");
+            // one between two numbers is a range ("06:30–20:00").
+            const bool dash = (c == QChar(0x2014) || c == QChar(0x2013)) && i > 0 && text[i - 1].isSpace();
             if (c == QLatin1Char('.') || c == QLatin1Char('!') || c == QLatin1Char('?') || c == QLatin1Char('\n')
                 || c == QLatin1Char(':') || c == QLatin1Char(';') || (c == QLatin1Char('-') && !hyphen)
-                || c == QLatin1Char('*') || c == QLatin1Char('#')) {
+                || c == QLatin1Char('*') || c == QLatin1Char('#') || dash) {
                 colon = c == QLatin1Char(':');
                 atStart = true;
             }
@@ -867,6 +933,110 @@ bool ownWordAfter(const MemoryProfile &p, const QSet<QString> &own, const QStrin
         if (own.contains(TextAnalysis::stem(words[i])))
             return true;
     return false;
+}
+
+/// Whether two standing facts are one statement with a name in it swapped as its value ("The loyalty service is
+/// written in Go" / "… in Java"), not one template said of two things ("Vitest is the choice for unit tests in Heron"
+/// / "… in Raven Express"): every word apart is a value or a name swapped (`conflicting`), no name swapped is what
+/// any memory of the vault leads with (`leads`: a project, a person, a place is a subject; a language, a tool is
+/// not), and none stands beside a name both hold ("Dune" / "Dune Mobile": a longer name, another project). Without
+/// the vault's counts no name is known to be a value.
+bool namesSwappedAsValues(const MemoryProfile &older, const MemoryProfile &newer, const QSet<QString> &conflicting,
+                          const std::function<int(const QString &)> &leads)
+{
+    if (!leads)
+        return false;
+    const QString namePrefix = classKey(ValueClass::Name) + QLatin1Char(':');
+    QSet<QString> swapped;
+    for (const QString &key : conflicting)
+        if (key.startsWith(namePrefix))
+            swapped.insert(key.mid(namePrefix.size()));
+    if (swapped.isEmpty() || !onlyValuesDiffer(older, newer, swapped))
+        return false;
+    if (std::any_of(swapped.cbegin(), swapped.cend(), [&](const QString &name) { return leads(name) > 0; }))
+        return false;
+    const QSet<QString> bothName = older.values.value(ValueClass::Name) & newer.values.value(ValueClass::Name);
+    for (const MemoryProfile *p : {&older, &newer}) {
+        const QStringList words = wordsOf(*p);
+        for (qsizetype i = 0; i < words.size(); ++i)
+            if (swapped.contains(words[i])
+                && ((i > 0 && bothName.contains(words[i - 1]))
+                    || (i + 1 < words.size() && bothName.contains(words[i + 1]))))
+                return false;
+    }
+    return true;
+}
+
+/// Words of a label whose values are many at once ("Podcast tip from Yara Marsh: Hidden Brain", "… : Software
+/// Misadventures"): each is one more, none replaces another.
+const QSet<QString> &manyValuedWords()
+{
+    static const QSet<QString> words =
+        setOf({"tip",      "tips",       "recommendation", "recommendations", "suggestion", "suggestions",
+               "idea",     "ideas",      "favourite",      "favourites",      "favorite",   "favorites",
+               "pick",     "picks",      "note",           "notes",           "reminder",   "reminders",
+               "todo",     "question",   "questions",      "example",         "examples",   "quote",
+               "quotes",   "highlight",  "highlights",     "lesson",          "lessons",    "link",
+               "links",    "member",     "members",        "reading",         "update",     "updates"});
+    return words;
+}
+
+/// One label, two values: two standing facts that start with the same label a colon ends, each followed by a short
+/// value that shares no word with the other's ("Best way to reach Alvar Prentice: Matrix." / "…: Threema.",
+/// "Curator of dataset parish-registers-v2: Goran Eriksen." / "…: Wojtek Corrigan."). A note kept as "label: value"
+/// holds one value per label when the label is an attribute of a subject: words of its own, then a preposition,
+/// then what names the subject (a name, a specific word, a letter). Not a label that is only the subject ("Apotek
+/// Nord: open 06:30–20:00" / "Apotek Nord: Ebba replaced Aslak at reception": two attributes), nor one of many
+/// values ("Podcast tip from …"), nor a log line's date ("21.08 Wojtek Corrigan: …"). Returns "matrix → threema",
+/// or empty.
+QString labelledValueChanged(const MemoryProfile &older, const MemoryProfile &newer)
+{
+    if (!older.standing || !newer.standing || older.spoken || newer.spoken || older.labelWords < 2
+        || older.labelWords != newer.labelWords || older.labelValueWords > kLabelValueWords
+        || newer.labelValueWords > kLabelValueWords)
+        return {};
+    const QStringList a = wordsOf(older), b = wordsOf(newer);
+    const QStringList label = a.mid(0, older.labelWords);
+    if (label != b.mid(0, newer.labelWords))
+        return {};
+    static const QSet<QString> prepositions = setOf({"of", "for", "at", "on", "in", "to", "with", "from", "about"});
+    const auto preposition = std::find_if(label.cbegin() + 1, label.cend(),
+                                          [](const QString &w) { return prepositions.contains(w); });
+    if (preposition == label.cend())
+        return {};
+    // The attribute's words are plain ones: a name before the preposition is the subject's own ("The OCR of parish
+    // registers study: …"), but the first word's capital is the sentence's ("Curator of dataset …").
+    bool attribute = false;
+    for (auto it = label.cbegin(); it != preposition; ++it) {
+        if (manyValuedWords().contains(*it) || it->front().isDigit())
+            return {};
+        if (it != label.cbegin() && older.values.value(ValueClass::Name).contains(*it))
+            return {};
+        attribute = attribute || !TextAnalysis::isStopWord(*it);
+    }
+    auto namesThing = [&](const QString &word) {
+        return older.values.value(ValueClass::Name).contains(word) || older.specific.contains(TextAnalysis::stem(word))
+               || (word.size() == 1 && word.front().isLetter() && word != QLatin1String("a")
+                   && word != QLatin1String("i"))
+               || std::any_of(older.specific.cbegin(), older.specific.cend(), [&](const QString &thing) {
+                      return thing.contains(QLatin1Char('-')) && thing.split(QLatin1Char('-')).contains(word);
+                  });
+    };
+    if (!attribute || std::none_of(preposition + 1, label.cend(), namesThing))
+        return {};
+    auto content = [](const QStringList &words) {
+        QSet<QString> out;
+        for (const QString &w : words)
+            if (!TextAnalysis::isStopWord(w))
+                out.insert(TextAnalysis::stem(w));
+        return out;
+    };
+    const QStringList valueOlder = a.mid(older.labelWords, older.labelValueWords),
+                      valueNewer = b.mid(newer.labelWords, newer.labelValueWords);
+    const QSet<QString> wordsOlder = content(valueOlder), wordsNewer = content(valueNewer);
+    if (wordsOlder.isEmpty() || wordsNewer.isEmpty() || wordsOlder.intersects(wordsNewer))
+        return {};
+    return valueOlder.join(QLatin1Char(' ')) + QStringLiteral(" → ") + valueNewer.join(QLatin1Char(' '));
 }
 
 /// One value swapped and the rest worded apart ("Demo day for the onboarding team is Wednesday" / "The onboarding
@@ -1068,9 +1238,14 @@ static QStringView withoutTurnLabel(QStringView text, const QString &speaker)
             ++i;
     };
     skip([](QChar c) { return c == QLatin1Char('*') || c.isSpace(); });
-    if (!text.mid(i).startsWith(name, Qt::CaseInsensitive))
+    // The label may give the first name of a speaker known in full ("**Mikkel** (D1:2): …", "Mikkel Cullen").
+    const QString first = name.section(QLatin1Char(' '), 0, 0);
+    if (text.mid(i).startsWith(name, Qt::CaseInsensitive))
+        i += name.size();
+    else if (text.mid(i).startsWith(first, Qt::CaseInsensitive))
+        i += first.size();
+    else
         return text;
-    i += name.size();
     skip([](QChar c) { return c == QLatin1Char('*') || c.isSpace(); });
     if (i < text.size() && text[i] == QLatin1Char('(')) {
         const qsizetype close = text.indexOf(QLatin1Char(')'), i);
@@ -1117,14 +1292,24 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
     // Where "replaced" stands, and where the words before it that name what replaced a thing start ("Cognito", "raw
     // SQL", not the "Thistle" of "In Thistle, …").
     qsizetype dropsAfter = -1, dropsBefore = -1, replacedAt = -1, replacementFrom = -1;
+    // Where a preposition after the dropping word starts where the drop holds ("No more gin in the OCR of parish
+    // registers paper", "Stop using TensorBoard on the label noise grant"): MemoryProfile::droppedWhere.
+    qsizetype scopeFrom = -1;
     bool clauseAdopts = false, clauseChanges = false, clauseValue = false;
+    // A name or a specific word before: a label that names its subject ("Best way to reach Alvar Prentice: Matrix",
+    // "Curator of dataset parish-registers-v2: Goran Eriksen") leads with none of the value after its colon; a label
+    // that names nothing ("Our group: Zuzana Vukovic, data steward") is about that value.
+    bool namedBefore = false;
     auto closeDecision = [&] {
         // What a colon introduces is the value its label holds now ("The rail punctuality grant — experiment tracking:
         // TensorBoard"): what the text adopts, unless it drops it ("Compute: no more the national cluster").
         clauseAdopts = clauseAdopts || clauseValue;
         for (const auto &[thing, at] : std::as_const(clauseThings)) {
-            if ((dropsAfter >= 0 && at > dropsAfter) || (dropsBefore >= 0 && at < dropsBefore))
+            if ((dropsAfter >= 0 && at > dropsAfter) || (dropsBefore >= 0 && at < dropsBefore)) {
                 p.dropped.insert(thing);
+                if (dropsAfter >= 0 && scopeFrom >= 0 && at > scopeFrom)
+                    p.droppedWhere.insert(thing);
+            }
             else if ((clauseAdopts && dropsAfter < 0 && dropsBefore < 0)
                      || (replacedAt >= 0 && at < replacedAt && at >= replacementFrom))
                 p.adopted.insert(thing);
@@ -1134,7 +1319,7 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
             if (!TextAnalysis::isStopWord(tokens[j].lower))
                 p.adopted.insert(TextAnalysis::stem(tokens[j].lower));
         clauseThings.clear();
-        dropsAfter = dropsBefore = replacedAt = -1;
+        dropsAfter = dropsBefore = replacedAt = scopeFrom = -1;
         clauseAdopts = clauseChanges = clauseValue = false;
     };
     auto closeSegment = [&] {
@@ -1179,6 +1364,10 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
                 clauseChanges = true;
             if (t.lower == QLatin1String("replaced") && after == QLatin1String("by"))
                 dropsBefore = k; // "Knex was replaced by TypeORM"
+            else if (dropsAfter >= 0 && scopeFrom < 0 && replacedAt < 0
+                     && (t.lower == QLatin1String("in") || t.lower == QLatin1String("on")
+                         || t.lower == QLatin1String("from") || t.lower == QLatin1String("for")))
+                scopeFrom = k;
             else if (droppingWords().contains(t.lower) && dropsAfter < 0) {
                 dropsAfter = k;
                 if (t.lower == QLatin1String("replaced")) { // "In Thistle, Cognito replaced Clerk": Cognito is adopted
@@ -1194,9 +1383,11 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
                      || (t.lower == QLatin1String("out")
                          && (before == QLatin1String("is") || before == QLatin1String("lost"))))
                 dropsBefore = k; // "PostHog is gone", "Doccano is out", "Typst lost out"
+            // "We switched to Selenium", "moved to Netlify": what a change goes to is what the clause adopts.
             if (adoptingWords().contains(t.lower)
                 || ((t.lower == QLatin1String("went") || t.lower == QLatin1String("go"))
-                    && after == QLatin1String("with")))
+                    && after == QLatin1String("with"))
+                || (transitionStems().contains(TextAnalysis::stem(t.lower)) && after == QLatin1String("to")))
                 clauseAdopts = true;
         }
         if (t.lower == QLatin1String("from") && segmentTransits) { // "ported from X", not "came from X, switched off"
@@ -1305,7 +1496,7 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
             nameRunOpen = !ownerOfAnother;
             // The subject leads a sentence: a name among its first words ("Maria works …", "Ruth Ulrich's
             // hours …"), not one further on ("the team runs it in Grafana").
-            if (p.lead.isEmpty() && position < 3) {
+            if (p.lead.isEmpty() && position < 3 && !(clauseValue && namedBefore)) {
                 p.lead = name;
                 // Further on, a written memory names its source ("… [src: Malin Tverberg]"), not its subject.
                 if (spoken || segment == 0)
@@ -1315,6 +1506,7 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
                 p.person << name; // "Rohan Takahashi": the rest of the lead's name
                 leadRunOpen = !ownerOfAnother && p.person.size() < 4;
             }
+            namedBefore = true;
             continue;
         }
         const QString stem = TextAnalysis::stem(t.lower);
@@ -1322,6 +1514,7 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         if (isSpecificWord(t.lower)) {
             p.specific.insert(stem);
             clauseThings.append({stem, k});
+            namedBefore = true;
         }
     }
     closeRun();
@@ -1331,13 +1524,28 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
         p.person = fullName;
     if (!speaker.trimmed().isEmpty()) {
         p.spoken = true;
-        const QStringList names = TextAnalysis::words(speaker);
-        for (const QString &w : names)
-            p.values[ValueClass::Name].insert(w);
-        if (!names.isEmpty())
-            p.lead = names.first();
+        // The speaker by the name the turn's label gives ("Mikkel"), and in full when the transcript says it
+        // ("Mikkel Cullen"): that whole name says who speaks, not what the turn is about.
+        p.speaker = TextAnalysis::words(speaker);
+        if (!p.speaker.isEmpty()) {
+            p.values[ValueClass::Name].insert(p.speaker.first());
+            p.lead = p.speaker.first();
+        }
     }
     p.normalized = normalized.join(QLatin1Char(' '));
+    // "Label: value" at the start, the label one clause: tokens and normalized words are one to one.
+    for (qsizetype k = 1; k < tokens.size() && !spoken; ++k) {
+        if (!tokens[k].sentenceStart)
+            continue;
+        if (tokens[k].afterColon) {
+            qsizetype end = k + 1;
+            while (end < tokens.size() && !tokens[end].sentenceStart)
+                ++end;
+            p.labelWords = int(k);
+            p.labelValueWords = int(end - k);
+        }
+        break;
+    }
     return p;
 }
 
@@ -1393,7 +1601,9 @@ QString MemoryProfile::serialize() const
            + QLatin1Char('|') + QStringList(QStringList{lead} + person).join(QLatin1Char(' ')) + QLatin1Char('|')
            + own.join(QLatin1Char(' ')) + QLatin1Char('|') + sorted(fromValues) + QLatin1Char('|') + sorted(adopted)
            + QLatin1Char('|') + sorted(dropped) + QLatin1Char('|') + sorted(sources) + QLatin1Char('|')
-           + sorted(sourceWords) + QLatin1Char('|') + normalized;
+           + sorted(sourceWords) + QLatin1Char('|') + normalized + QLatin1Char('|')
+           + QStringLiteral("%1 %2").arg(labelWords).arg(labelValueWords) + QLatin1Char('|') + speaker.join(QLatin1Char(' '))
+           + QLatin1Char('|') + sorted(droppedWhere);
 }
 
 MemoryProfile MemoryProfile::deserialize(const QString &line)
@@ -1437,6 +1647,15 @@ MemoryProfile MemoryProfile::deserialize(const QString &line)
         p.sources = setOfWords(parts[8]);
         p.sourceWords = setOfWords(parts[9]);
         p.normalized = parts[10];
+        if (parts.size() >= 12) {
+            const QStringList label = parts[11].split(QLatin1Char(' '));
+            p.labelWords = label.value(0).toInt();
+            p.labelValueWords = label.value(1).toInt();
+        }
+        if (parts.size() >= 13)
+            p.speaker = parts[12].split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (parts.size() >= 14)
+            p.droppedWhere = setOfWords(parts[13]);
     } else {
         p.normalized = parts.last();
     }
@@ -1473,7 +1692,8 @@ MemoryProfile namesAsOtherWrites(const MemoryProfile &p, const MemoryProfile &ot
 } // namespace
 
 Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerAsRead,
-                   const std::function<double(const QString &)> &weight)
+                   const std::function<double(const QString &)> &weight,
+                   const std::function<int(const QString &)> &leads)
 {
     const MemoryProfile older = namesAsOtherWrites(olderAsRead, newerAsRead),
                         newer = namesAsOtherWrites(newerAsRead, olderAsRead);
@@ -1579,6 +1799,12 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
         return out;
     }
 
+    if (const QString relabelled = labelledValueChanged(older, newer); !relabelled.isEmpty()) {
+        out.contradiction = true;
+        out.reason = relabelled;
+        return out;
+    }
+
     if (!changes.isEmpty() || polarity) {
         // Two events, or two turns of talk, both happened: they disagree only when the newer says it changed.
         const bool told = (older.narratesEvent && newer.narratesEvent) || (older.spoken && newer.spoken);
@@ -1625,17 +1851,27 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
         // names swap: another of that first name ("Diego Jovanovic" / "Diego Varga"), a place they left in the past
         // ("… is living in Copenhagen" / "… grew up in Vienna and left in 2020").
         const bool onePersonsValue = announced && sharedLead && !namesSwapped;
+        // A code swapped beside another value names the thing it is said of ("Calibration of freezer F5: Wednesdays"
+        // / "… freezer F12: Fridays": two freezers), as one name with two kinds does ("the crack detection grant" /
+        // "… study": two projects).
+        const bool codeBesideValue =
+            conflicting.size() > 2 && std::any_of(conflicting.cbegin(), conflicting.cend(), [](const QString &key) {
+                return isCode(key.mid(key.indexOf(QLatin1Char(':')) + 1));
+            });
         const bool oneStatement = ownWords <= (announced || polarity ? 3 : 1) && !manyValuesApart && !thingsEachSide
                                   && !(!changes.isEmpty() && wordsEachSide && !onePersonsValue)
-                                  && !(polarity && namesEachSide);
+                                  && !(polarity && namesEachSide) && !codeBesideValue
+                                  && !oneNameTwoKinds(older, newer) && !oneNameTwoKinds(newer, older);
         // Two standing facts worded alike to the last word but a number or a day ("Bluebird has a budget of 20
         // thousand euros" / "… of 80 thousand euros") cannot both hold now, said with a change word or not. Any
         // other word apart is another thing of one template: a name ("The budget for Vesper …"), a letter ("the
         // 3D printer B"), a date (two appointments worded alike both hold).
         const bool swapped =
             !changes.isEmpty() && older.standing && newer.standing && !told && onlyValuesDiffer(older, newer);
-        if (sameThing && holds && oneStatement && (announced || polarity || swapped)
-            && (sharedTerms.size() >= (announced ? 1 : 2) || (swapped && !sharedTerms.isEmpty() && sharedLead))
+        const bool nameSwapped = !changes.isEmpty() && older.standing && newer.standing && !told
+                                 && namesSwappedAsValues(older, newer, conflicting, leads);
+        if (sameThing && holds && oneStatement && (announced || polarity || swapped || nameSwapped)
+            && (sharedTerms.size() >= (announced ? 1 : 2) || ((swapped || nameSwapped) && !sharedTerms.isEmpty() && sharedLead))
             && termJaccard >= needed && (!told || (announced && !eventsWithOthers(older, newer)))) {
             out.contradiction = true;
             if (!changes.isEmpty())
@@ -1645,7 +1881,7 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
                     newer.negated ? QStringLiteral("the newer one says no") : QStringLiteral("the older one says no");
             return out;
         }
-        if (sameThing && !polarity && !told && !manyValuesApart && !thingsEachSide
+        if (sameThing && !polarity && !told && !manyValuesApart && !thingsEachSide && !codeBesideValue
             && valueSwappedApart(older, newer, conflicting, termCoverage)) {
             out.contradiction = true;
             out.reason = changes.join(QStringLiteral("; "));

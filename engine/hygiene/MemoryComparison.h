@@ -62,12 +62,23 @@ struct MemoryProfile {
     /// replaced Bugsnag": "bugsnag"), as thingsOf keys them: the two sides of a decision reversed.
     QSet<QString> adopted;
     QSet<QString> dropped;
+    /// Of `dropped`, what a preposition after the dropping word places the drop in ("No more gin in the OCR of parish
+    /// registers paper": "ocr", "parish", "regist"): where it holds, maybe not itself dropped.
+    QSet<QString> droppedWhere;
     /// Who told it, as a written memory says at its end ("… Heard it from Wes Moreau.", "… [src: Zdenek Prentice]"):
     /// names in lower case, in none of the sets above. Two texts told by two people may still be two things of one
     /// template, so a copy's checks count them as things; what a text states and is about does not.
     QSet<QString> sources;
     QSet<QString>
         sourceWords; ///< the other words of those clauses, stemmed ("say", "lunch"): part of a copy's likeness
+    /// A label a colon ends at the text's start ("Best way to reach Alvar Prentice: Matrix."): how many of
+    /// `normalized`'s first words it is, and how many after it are the value it holds (to that sentence's end); 0
+    /// without one.
+    int labelWords = 0;
+    int labelValueWords = 0;
+    /// Who says it, a turn's speaker in lower-case words: the name its label gives ("mikkel"), or the whole name
+    /// the transcript's participants give ("mikkel", "cullen"). Only its first word is among the names it states.
+    QStringList speaker;
 
     /// `speaker`: who says it (a transcript turn's speaker), counted as a name the text is about.
     static MemoryProfile of(const QString &text, const QString &speaker = {});
@@ -120,7 +131,8 @@ struct Comparison {
 ///   from TypeScript to Java", "took over Zephyr from Noemi Chen"): both name one more thing, the newer a new one;
 ///   not each side a specific word of its own (another dataset), not another person of the same surname.
 Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
-                   const std::function<double(const QString &)> &weight = {});
+                   const std::function<double(const QString &)> &weight = {},
+                   const std::function<int(const QString &)> &leads = {});
 
 constexpr double kDuplicateJaccard = 0.6;
 constexpr double kPartialContainment = 0.9;
@@ -136,6 +148,9 @@ constexpr int kMaxReplacedValues = 2;
 /// and the words each side has of its own, at most.
 constexpr double kSwappedApartCoverage = 0.6;
 constexpr int kOwnWordsApart = 2;
+/// The words a label's value holds at most ("Best way to reach Alvar Prentice: Matrix"): more is a sentence of its
+/// own, not one value.
+constexpr int kLabelValueWords = 6;
 /// Words a part of a text needs to be a sentence of its own ("In run-8891, no gain over the baseline"), not a
 /// clause tacked on ("… no more").
 constexpr int kSentenceOfItsOwn = 4;
