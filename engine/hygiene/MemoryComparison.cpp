@@ -29,6 +29,17 @@ const QSet<QString> &weekdays()
     return set;
 }
 
+const QHash<QString, QString> &weekdayAbbreviations()
+{
+    static const QHash<QString, QString> map{
+        {QStringLiteral("mon"), QStringLiteral("monday")},     {QStringLiteral("tue"), QStringLiteral("tuesday")},
+        {QStringLiteral("tues"), QStringLiteral("tuesday")},   {QStringLiteral("wed"), QStringLiteral("wednesday")},
+        {QStringLiteral("thu"), QStringLiteral("thursday")},   {QStringLiteral("thur"), QStringLiteral("thursday")},
+        {QStringLiteral("thurs"), QStringLiteral("thursday")}, {QStringLiteral("fri"), QStringLiteral("friday")},
+        {QStringLiteral("sat"), QStringLiteral("saturday")},   {QStringLiteral("sun"), QStringLiteral("sunday")}};
+    return map;
+}
+
 const QSet<QString> &months()
 {
     // "may", "march" and "august" are words too: a month only when capitalised (see monthOf).
@@ -370,8 +381,7 @@ bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer, co
         const QStringList words = wordsOf(p);
         auto month = [](const QString &w) { return months().contains(w) || monthAbbreviations().contains(w); };
         for (qsizetype i = 0; i < words.size(); ++i)
-            if ((i > 0 && month(words[i - 1])) || (i + 1 < words.size() && month(words[i + 1]))
-                || isShortDate(words[i]))
+            if ((i > 0 && month(words[i - 1])) || (i + 1 < words.size() && month(words[i + 1])))
                 days.insert(words[i]);
         return days;
     };
@@ -501,7 +511,7 @@ QString decisionReversed(const MemoryProfile &older, const MemoryProfile &newer)
         return {};
     // One name, two kinds: two projects ("the coral bleaching grant" / "… paper"), whatever one adopts and the other
     // drops.
-    if (oneNameTwoKinds(older, newer) || oneNameTwoKinds(newer, older))
+    if (oneNameTwoKinds(older, newer))
         return {};
     const QSet<QString> thingsOlder = statedThings(older), thingsNewer = statedThings(newer);
     // Another project's decision: each side names a thing the other does not (besides who told it): "Acorn went with
@@ -972,12 +982,12 @@ bool namesSwappedAsValues(const MemoryProfile &older, const MemoryProfile &newer
 const QSet<QString> &manyValuedWords()
 {
     static const QSet<QString> words =
-        setOf({"tip",      "tips",       "recommendation", "recommendations", "suggestion", "suggestions",
-               "idea",     "ideas",      "favourite",      "favourites",      "favorite",   "favorites",
-               "pick",     "picks",      "note",           "notes",           "reminder",   "reminders",
-               "todo",     "question",   "questions",      "example",         "examples",   "quote",
-               "quotes",   "highlight",  "highlights",     "lesson",          "lessons",    "link",
-               "links",    "member",     "members",        "reading",         "update",     "updates"});
+        setOf({"tip",    "tips",      "recommendation", "recommendations", "suggestion", "suggestions",
+               "idea",   "ideas",     "favourite",      "favourites",      "favorite",   "favorites",
+               "pick",   "picks",     "note",           "notes",           "reminder",   "reminders",
+               "todo",   "question",  "questions",      "example",         "examples",   "quote",
+               "quotes", "highlight", "highlights",     "lesson",          "lessons",    "link",
+               "links",  "member",    "members",        "reading",         "update",     "updates"});
     return words;
 }
 
@@ -1000,8 +1010,8 @@ QString labelledValueChanged(const MemoryProfile &older, const MemoryProfile &ne
     if (label != b.mid(0, newer.labelWords))
         return {};
     static const QSet<QString> prepositions = setOf({"of", "for", "at", "on", "in", "to", "with", "from", "about"});
-    const auto preposition = std::find_if(label.cbegin() + 1, label.cend(),
-                                          [](const QString &w) { return prepositions.contains(w); });
+    const auto preposition =
+        std::find_if(label.cbegin() + 1, label.cend(), [](const QString &w) { return prepositions.contains(w); });
     if (preposition == label.cend())
         return {};
     // The attribute's words are plain ones: a name before the preposition is the subject's own ("The OCR of parish
@@ -1073,6 +1083,8 @@ bool valueSwappedApart(const MemoryProfile &older, const MemoryProfile &newer, c
     const QSet<QString> keysOlder = older.valueKeys();
     for (const QString &k : conflicting)
         (keysOlder.contains(k) ? valueOlder : valueNewer) = k.mid(kind.size());
+    if (isShortDate(valueOlder) || isShortDate(valueNewer)) // two days of a log ("14.09 — alarm on …")
+        return false;
     // A word of its own after the value says where it holds ("… after 60 seconds on uploads": maybe not where the
     // other's does) or what it counts ("a 99.99% availability target" / "times out after 10 seconds").
     return !ownWordAfter(older, ownOlder, valueOlder) && !ownWordAfter(newer, ownNewer, valueNewer);
@@ -1309,9 +1321,8 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
                 p.dropped.insert(thing);
                 if (dropsAfter >= 0 && scopeFrom >= 0 && at > scopeFrom)
                     p.droppedWhere.insert(thing);
-            }
-            else if ((clauseAdopts && dropsAfter < 0 && dropsBefore < 0)
-                     || (replacedAt >= 0 && at < replacedAt && at >= replacementFrom))
+            } else if ((clauseAdopts && dropsAfter < 0 && dropsBefore < 0)
+                       || (replacedAt >= 0 && at < replacedAt && at >= replacementFrom))
                 p.adopted.insert(thing);
         }
         // The other words of what replaced it are how that is called ("raw SQL", "React context"), not the subject's.
@@ -1451,6 +1462,12 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
             p.values[ValueClass::Weekday].insert(one);
             continue;
         }
+        // A day as a note shortens it, with its capital ("Refresh of dataset meter-readings: Fri nights", "Wed
+        // 16:00"): the same day as its whole name.
+        if (const QString day = weekdayAbbreviations().value(t.lower); capitalised && !day.isEmpty()) {
+            p.values[ValueClass::Weekday].insert(day);
+            continue;
+        }
         if (months().contains(t.lower) && capitalised) {
             p.values[ValueClass::Month].insert(t.lower);
             continue;
@@ -1476,6 +1493,10 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
             p.narratesEvent = true;
         if (negations().contains(t.lower) || changeMarkers().contains(t.lower) || eventWords().contains(t.lower))
             continue;
+        // A capital "A" inside a sentence names one of a kind ("The laser cutter A gets calibrated …"), as "B" does
+        // (thingsOf reads the other letters from the words; "a" there is the article).
+        if (t.word == QLatin1String("A") && !t.sentenceStart)
+            p.specific.insert(QStringLiteral("letter:a"));
         if (TextAnalysis::isStopWord(t.lower) || t.lower.size() < 2)
             continue;
         if (capitalised && t.lower != QLatin1String("i") && (!t.sentenceStart || !isEverydayWord(t.lower))) {
@@ -1602,8 +1623,8 @@ QString MemoryProfile::serialize() const
            + own.join(QLatin1Char(' ')) + QLatin1Char('|') + sorted(fromValues) + QLatin1Char('|') + sorted(adopted)
            + QLatin1Char('|') + sorted(dropped) + QLatin1Char('|') + sorted(sources) + QLatin1Char('|')
            + sorted(sourceWords) + QLatin1Char('|') + normalized + QLatin1Char('|')
-           + QStringLiteral("%1 %2").arg(labelWords).arg(labelValueWords) + QLatin1Char('|') + speaker.join(QLatin1Char(' '))
-           + QLatin1Char('|') + sorted(droppedWhere);
+           + QStringLiteral("%1 %2").arg(labelWords).arg(labelValueWords) + QLatin1Char('|')
+           + speaker.join(QLatin1Char(' ')) + QLatin1Char('|') + sorted(droppedWhere);
 }
 
 MemoryProfile MemoryProfile::deserialize(const QString &line)
@@ -1737,7 +1758,18 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
             return false;
         };
         const bool leadsApart = c == ValueClass::Name && (about(onlyOlder) || about(onlyNewer));
-        if (onlyOlder.size() > kMaxReplacedValues || onlyNewer.size() > kMaxReplacedValues || leadsApart) {
+        // A time of day and a count are two kinds of number ("We meet … on Mon at 11:00" / "Page limit …: 6").
+        auto allTimes = [](const QSet<QString> &numbers, const MemoryProfile &p) {
+            const QStringList words = wordsOf(p);
+            return std::all_of(numbers.cbegin(), numbers.cend(), [&](const QString &n) {
+                const qsizetype at = words.indexOf(n);
+                const QString next = at >= 0 && at + 1 < words.size() ? words[at + 1] : QString();
+                return n.contains(QLatin1Char(':')) || next == QLatin1String("am") || next == QLatin1String("pm");
+            });
+        };
+        const bool timeAndCount = c == ValueClass::Number && allTimes(onlyOlder, older) != allTimes(onlyNewer, newer);
+        if (onlyOlder.size() > kMaxReplacedValues || onlyNewer.size() > kMaxReplacedValues || leadsApart
+            || timeAndCount) {
             manyValuesApart = true;
             continue;
         }
@@ -1850,7 +1882,8 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
         // their own ("Clara has volleyball on Wednesday evenings" / "Clara plays volleyball on Fridays now"); not when
         // names swap: another of that first name ("Diego Jovanovic" / "Diego Varga"), a place they left in the past
         // ("… is living in Copenhagen" / "… grew up in Vienna and left in 2020").
-        const bool onePersonsValue = announced && sharedLead && !namesSwapped;
+        const bool onePersonsValue =
+            announced && (sharedLead || labelsOf(older).intersects(labelsOf(newer))) && !namesSwapped;
         // A code swapped beside another value names the thing it is said of ("Calibration of freezer F5: Wednesdays"
         // / "… freezer F12: Fridays": two freezers), as one name with two kinds does ("the crack detection grant" /
         // "… study": two projects).
@@ -1860,8 +1893,7 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
             });
         const bool oneStatement = ownWords <= (announced || polarity ? 3 : 1) && !manyValuesApart && !thingsEachSide
                                   && !(!changes.isEmpty() && wordsEachSide && !onePersonsValue)
-                                  && !(polarity && namesEachSide) && !codeBesideValue
-                                  && !oneNameTwoKinds(older, newer) && !oneNameTwoKinds(newer, older);
+                                  && !(polarity && namesEachSide) && !codeBesideValue && !oneNameTwoKinds(older, newer);
         // Two standing facts worded alike to the last word but a number or a day ("Bluebird has a budget of 20
         // thousand euros" / "… of 80 thousand euros") cannot both hold now, said with a change word or not. Any
         // other word apart is another thing of one template: a name ("The budget for Vesper …"), a letter ("the
@@ -1871,7 +1903,8 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
         const bool nameSwapped = !changes.isEmpty() && older.standing && newer.standing && !told
                                  && namesSwappedAsValues(older, newer, conflicting, leads);
         if (sameThing && holds && oneStatement && (announced || polarity || swapped || nameSwapped)
-            && (sharedTerms.size() >= (announced ? 1 : 2) || ((swapped || nameSwapped) && !sharedTerms.isEmpty() && sharedLead))
+            && (sharedTerms.size() >= (announced ? 1 : 2)
+                || ((swapped || nameSwapped) && !sharedTerms.isEmpty() && sharedLead))
             && termJaccard >= needed && (!told || (announced && !eventsWithOthers(older, newer)))) {
             out.contradiction = true;
             if (!changes.isEmpty())

@@ -554,6 +554,70 @@ private slots:
             << "The moth survey study \u2014 experiment tracking: a spreadsheet."
             << "The peat coring study: switched experiment tracking to a spreadsheet."
             << "none";
+        // A note kept as "label: value": an attribute of a subject holds one value.
+        QTest::newRow("one label, two values") << "Best way to reach Ruth Okonkwo: Signal."
+                                               << "Best way to reach Ruth Okonkwo: Telegram."
+                                               << "contradiction";
+        QTest::newRow("one label, two people") << "Curator of dataset reef-audio: Ines Varga."
+                                               << "Curator of dataset reef-audio: Tomas Lind."
+                                               << "contradiction";
+        QTest::newRow("a label of many values") << "Book tip from Ruth Okonkwo: Piranesi."
+                                                << "Book tip from Ruth Okonkwo: Stoner."
+                                                << "none";
+        QTest::newRow("a label that is its subject") << "Harbour Gym: open 06:00\u201322:00."
+                                                     << "Harbour Gym: Tomas replaced Elin at the desk."
+                                                     << "none";
+        QTest::newRow("a label whose name is the subject's")
+            << "The NLP of court records study: switched drafting to Overleaf."
+            << "The NLP of court records study: code goes public with the paper."
+            << "none";
+        // Letters and log lines name one of a kind, or a day.
+        QTest::newRow("the letter A names one of a kind") << "The fume hood A is booked through the lab calendar."
+                                                          << "The fume hood C is booked through the lab calendar."
+                                                          << "none";
+        QTest::newRow("two days of a log") << "14.09 \u2014 alarm on fridge K2; cause: a door left open."
+                                           << "03.11 \u2014 alarm on fridge K2; cause: a door left open."
+                                           << "none";
+        QTest::newRow("a weekday shortened") << "Refresh of dataset reef-audio: Fri nights."
+                                             << "Refresh of dataset reef-audio: Tue nights."
+                                             << "contradiction";
+        QTest::newRow("a time of day and a count") << "We meet about the kelp survey on Thu at 14:00."
+                                                   << "Page limit for the kelp survey: 8."
+                                                   << "none";
+        // A decision reversed: what a change goes to is adopted, a drop holds somewhere, two kinds are two projects.
+        QTest::newRow("switched to another") << "Decision: Kestrel uses Playwright for end-to-end tests."
+                                             << "Kestrel no longer uses Playwright. We switched to Cypress."
+                                             << "contradiction";
+        QTest::newRow("migrating to another, after a dash")
+            << "For the fjord sediment paper we settled on Doccano (annotation)."
+            << "No more Doccano in the fjord sediment paper \u2014 migrating to Label Studio."
+            << "contradiction";
+        QTest::newRow("one name, two kinds of work") << "Human eval is part of the label noise study."
+                                                     << "Human eval dropped from the label noise paper."
+                                                     << "none";
+        QTest::newRow("a decision of one name, two kinds of work")
+            << "For the kelp phenology study we settled on Doccano (annotation)."
+            << "On the kelp phenology paper, Doccano is out; Label Studio handles annotation."
+            << "none";
+        QTest::newRow("a yes, and a no, of one name, two kinds of work")
+            << "Human eval is part of the kelp phenology study."
+            << "Human eval dropped from the kelp phenology paper."
+            << "none";
+        QTest::newRow("two drills") << "The fire drill is on 14.09."
+                                    << "The fire drill is on 03.11."
+                                    << "none";
+        QTest::newRow("what a thing does is no kind of it")
+            << "On the Ostrava pollen study, it is the national cluster for compute; the lab workstation lost out."
+            << "On the Ostrava pollen study, the national cluster is out; the lab workstation handles compute."
+            << "contradiction";
+        QTest::newRow("a named thing's value, in words of its own")
+            << "The order-export service times out after 30 seconds."
+            << "The order-export service has a 45 second timeout now."
+            << "contradiction";
+        QTest::newRow("the project where a drop holds")
+            << "No more gin in the speech drift paper \u2014 migrating to plain YAML."
+            << "Pre-registration: yes, for the speech drift paper."
+            << "none";
     }
 
     void compare()
@@ -575,6 +639,17 @@ private slots:
                                              fact(QStringLiteral("We moved deploys to Tuesdays.")));
         QVERIFY(c.contradiction);
         QCOMPARE(c.reason, QStringLiteral("friday → tuesday"));
+    }
+
+    void compare_aLabelsValueChangedIsNamedAsWritten()
+    {
+        const Comparison reach = engram::compare(fact(QStringLiteral("Best way to reach Ruth Okonkwo: Signal.")),
+                                                 fact(QStringLiteral("Best way to reach Ruth Okonkwo: Telegram.")));
+        QCOMPARE(reach.reason, QStringLiteral("signal → telegram"));
+        // Values that share a word are read by their class: the day, not the label's whole value.
+        const Comparison refresh = engram::compare(fact(QStringLiteral("Refresh of dataset reef-audio: Fri nights.")),
+                                                   fact(QStringLiteral("Refresh of dataset reef-audio: Tue nights.")));
+        QCOMPARE(refresh.reason, QStringLiteral("friday → tuesday"));
     }
 
     void compare_transcriptSpeakerIsTheSubject()
@@ -842,6 +917,61 @@ private slots:
         QCOMPARE(dotted.reason, QStringLiteral("day.js: adopted → dropped"));
     }
 
+    void compare_aNameSwappedAsItsValue()
+    {
+        // A name no memory of the vault leads with is a value ("Rust", "Kotlin"); one that leads memories is a subject
+        // ("Osprey"), and without the vault's counts no name is known to be a value.
+        const auto none = [](const QString &) { return 0; };
+        const MemoryProfile rust = fact(QStringLiteral("The search service is written in Rust.")),
+                            kotlin = fact(QStringLiteral("The search service is written in Kotlin."));
+        const Comparison c = engram::compare(rust, kotlin, {}, none);
+        QVERIFY2(c.contradiction, qPrintable(c.reason));
+        QCOMPARE(c.reason, QStringLiteral("rust → kotlin"));
+        QVERIFY(!engram::compare(rust, kotlin).contradiction);
+        QVERIFY(!engram::compare(rust, kotlin, {}, [](const QString &name) {
+                     return name == QLatin1String("kotlin") ? 4 : 0;
+                 }).contradiction);
+        const MemoryProfile heron = fact(QStringLiteral("The weekly report for Heron is sent by Ivo.")),
+                            wren = fact(QStringLiteral("The weekly report for Wren is sent by Ivo."));
+        QVERIFY(engram::compare(heron, wren, {}, none).contradiction); // nothing says Heron is a project
+        QVERIFY(!engram::compare(heron, wren, {}, [](const QString &name) {
+                     return name == QLatin1String("heron") || name == QLatin1String("wren") ? 9 : 0;
+                 }).contradiction);
+        // A name beside one both hold is part of a longer one: "Heron Mobile" is another project.
+        QVERIFY(!engram::compare(fact(QStringLiteral("Decision: Heron uses Sentry for error tracking.")),
+                                 fact(QStringLiteral("Decision: Heron Mobile uses Bugsnag for error tracking.")), {},
+                                 none)
+                     .contradiction);
+    }
+
+    void compare_lifeUpdateByTheSpeakerInFull()
+    {
+        // A transcript's participants give the speaker's whole name: "Mikkel" is then Mikkel Uhlig, who needs to name
+        // no value they left; by the label's first name alone it may be another Mikkel.
+        const MemoryProfile older = fact(QStringLiteral("Mikkel Uhlig is based in Gothenburg."));
+        const QString turn = QStringLiteral("**Mikkel** (D1:2): I live in Bergen now, still living out of boxes");
+        const Comparison whole = engram::compare(older, MemoryProfile::of(turn, QStringLiteral("Mikkel Uhlig")));
+        QVERIFY2(whole.contradiction, qPrintable(whole.reason));
+        QCOMPARE(whole.reason, QStringLiteral("home: gothenburg → bergen"));
+        QVERIFY(!engram::compare(older, MemoryProfile::of(turn, QStringLiteral("Mikkel Berg"))).contradiction);
+        QVERIFY(!engram::compare(older, MemoryProfile::of(turn, QStringLiteral("Mikkel"))).contradiction);
+        // The whole name says who speaks: a turn's copy-likeness counts its first name only.
+        const MemoryProfile spoken = MemoryProfile::of(turn, QStringLiteral("Mikkel Uhlig"));
+        QCOMPARE(spoken.speaker, QStringList({QStringLiteral("mikkel"), QStringLiteral("uhlig")}));
+        QVERIFY(!spoken.values.value(ValueClass::Name).contains(QStringLiteral("uhlig")));
+    }
+
+    void profile_aLabelsValueLeadsOnlyWhenTheLabelNamesNothing()
+    {
+        QCOMPARE(fact(QStringLiteral("Best way to reach Ruth Okonkwo: Threema.")).lead, QString());
+        QCOMPARE(fact(QStringLiteral("Our team: Piet Jansen, data steward.")).lead, QStringLiteral("piet"));
+        const MemoryProfile labelled =
+            fact(QStringLiteral("Curator of dataset reef-audio: Ines Varga. Ask her first."));
+        QCOMPARE(labelled.labelWords, 5);      // curator of dataset reef audio
+        QCOMPARE(labelled.labelValueWords, 2); // ines varga
+        QCOMPARE(fact(QStringLiteral("Ines Varga curates it. Note: ask her first.")).labelWords, 0);
+    }
+
     void profile_roundTripsThroughItsLine()
     {
         const MemoryProfile p = fact(QStringLiteral("Maria no longer works at Acme since March 2025."));
@@ -871,6 +1001,15 @@ private slots:
         QVERIFY(p.valueKeys().contains(QStringLiteral("month:march")));
         QVERIFY(p.valueKeys().contains(QStringLiteral("number:2025")));
         QVERIFY(p.valueKeys().contains(QStringLiteral("name:acme")));
+        const MemoryProfile labelled = fact(QStringLiteral("Curator of dataset reef-audio: Ines Varga."));
+        const MemoryProfile labelledBack = MemoryProfile::deserialize(labelled.serialize());
+        QCOMPARE(labelledBack.labelWords, labelled.labelWords);
+        QCOMPARE(labelledBack.labelValueWords, labelled.labelValueWords);
+        const MemoryProfile spoken = MemoryProfile::of(QStringLiteral("I moved."), QStringLiteral("Mikkel Uhlig"));
+        QCOMPARE(MemoryProfile::deserialize(spoken.serialize()).speaker, spoken.speaker);
+        const MemoryProfile dropped = fact(QStringLiteral("No more gin in the speech drift paper."));
+        QVERIFY(!dropped.droppedWhere.isEmpty());
+        QCOMPARE(MemoryProfile::deserialize(dropped.serialize()).droppedWhere, dropped.droppedWhere);
     }
 };
 

@@ -421,6 +421,72 @@ private slots:
                  qPrintable(open(*engine, FindingKind::Stale).join(QStringLiteral("; "))));
     }
 
+    void lifeUpdate_aTurnBySomeoneTheParticipantsNameInFull()
+    {
+        // "**Mikkel**" is Mikkel Uhlig when the transcript's participants say so; with two Mikkels it may be the other.
+        auto transcript = [](const QString &participants) {
+            return QStringLiteral("---\ntitle: \"Iker & Mikkel\"\ndate: 2026-05-16T07:50:00\nparticipants: [%1]\n"
+                                  "kind: transcript\n---\n\n# Iker & Mikkel\n\n**Iker** (D1:1): Hey! What's new?\n\n"
+                                  "**Mikkel** (D1:2): I live in Bergen now, still living out of boxes\n")
+                .arg(participants);
+        };
+        for (const bool twoMikkels : {false, true}) {
+            TestVault vault;
+            memory(vault, QStringLiteral("memories/semantic/mikkel-home.md"), QStringLiteral("2026-01-10"),
+                   QStringLiteral("Mikkel Uhlig is based in Gothenburg."));
+            // Others' homes: "based" is a common word of this vault, the name is what is rare.
+            for (const QString &other :
+                 {QStringLiteral("Iker Nyberg is based in Oslo."), QStringLiteral("Lene Berg is based in Malmo."),
+                  QStringLiteral("Tove Dahl is based in Aarhus.")})
+                memory(vault, QStringLiteral("memories/semantic/%1.md").arg(other.section(QLatin1Char(' '), 0, 0)),
+                       QStringLiteral("2026-01-12"), other);
+            vault.write(QStringLiteral("sessions/2026-05-16/chat-0007-s1.md"),
+                        transcript(twoMikkels ? QStringLiteral("\"Mikkel Uhlig\", \"Mikkel Berg\"")
+                                              : QStringLiteral("\"Iker Nyberg\", \"Mikkel Uhlig\"")));
+            auto engine = indexed(vault);
+            const QStringList found = open(*engine, FindingKind::Contradiction);
+            QVERIFY2(found.size() == (twoMikkels ? 0 : 1), qPrintable(found.join(QStringLiteral("; "))));
+            if (!twoMikkels)
+                QCOMPARE(only(*engine, FindingKind::Contradiction).reason, QStringLiteral("home: gothenburg → bergen"));
+        }
+    }
+
+    void review_keepsApartWhatOnlyLooksAlike()
+    {
+        // Among notes of one lab, where the template words are common and the names rare, three pairs that share
+        // most of their weight and say nothing against each other: two attributes under a label that is a project
+        // whose name holds a name ("The OCR of harbour ledgers paper: …"), a drop in a project beside a yes for it,
+        // and two freezers by their codes.
+        TestVault vault;
+        const QStringList texts = {
+            QStringLiteral("The OCR of harbour ledgers paper: switched data loading to WebDataset."),
+            QStringLiteral("The OCR of harbour ledgers paper: code goes public with the paper."),
+            QStringLiteral("No more gin in the OCR of harbour ledgers paper \u2014 migrating to plain YAML."),
+            QStringLiteral("Pre-registration: yes, for the OCR of harbour ledgers paper."),
+            QStringLiteral("Calibration of freezer F5: Wednesdays."),
+            QStringLiteral("Calibration of freezer F12: Fridays \u2014 Orla Dunphy says so"),
+        };
+        const QStringList fillers = {
+            QStringLiteral("The tide gauge paper: switched drafting to Overleaf."),
+            QStringLiteral("The tide gauge paper: code stays internal."),
+            QStringLiteral("The beetle wing study: code goes public with the paper."),
+            QStringLiteral("Pre-registration: no, for the beetle wing study."),
+            QStringLiteral("No more Hydra in the tide gauge paper."),
+            QStringLiteral("Calibration of centrifuge C: Mondays."),
+            QStringLiteral("Calibration of plate reader B: Thursdays."),
+            QStringLiteral("The freezer room is locked after 8 pm."),
+        };
+        int n = 0;
+        for (const QString &text : texts + fillers) {
+            ++n;
+            memory(vault, QStringLiteral("notes/lab/note-%1.md").arg(n),
+                   QStringLiteral("2026-0%1-1%2").arg(1 + n / 9).arg(n % 9), text);
+        }
+        auto engine = indexed(vault);
+        const QStringList found = open(*engine, FindingKind::Contradiction);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral("; "))));
+    }
+
     void cli_review_withoutTheWordList_findsOnlyExactCopies()
     {
         // Without the list the detector cannot tell two services apart; it tells only the same text twice.
