@@ -565,7 +565,9 @@ QString decisionReversed(const MemoryProfile &older, const MemoryProfile &newer)
             counted.size() >= 3
             || (oneSideWordsOnly
                 && (undone.size() >= 2 || !(shared - undone).isEmpty() || (older.terms & newer.terms).size() >= 2));
-        return subject ? undone : QSet<QString>();
+        // What the reason names: the things undone, not where the drop holds ("Stop using Petastorm on the patent
+        // search grant": "Petastorm", not "patent, Petastorm").
+        return subject ? undone - dropping.droppedWhere : QSet<QString>();
     };
     const QSet<QString> droppedByNewer = reversal(older, newer), droppedByOlder = reversal(newer, older);
     if (droppedByNewer.isEmpty() == droppedByOlder.isEmpty())
@@ -1472,6 +1474,11 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
             p.values[ValueClass::Month].insert(t.lower);
             continue;
         }
+        // A month shortened, with its capital ("left Kyoto for Debrecen in Oct"): a month, no name.
+        if (monthAbbreviations().contains(t.lower) && capitalised) {
+            p.values[ValueClass::Month].insert(t.lower);
+            continue;
+        }
         if (t.word.front().isDigit()) {
             p.values[ValueClass::Number].insert(t.lower);
             continue;
@@ -1758,18 +1765,29 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
             return false;
         };
         const bool leadsApart = c == ValueClass::Name && (about(onlyOlder) || about(onlyNewer));
-        // A time of day and a count are two kinds of number ("We meet … on Mon at 11:00" / "Page limit …: 6").
-        auto allTimes = [](const QSet<QString> &numbers, const MemoryProfile &p) {
+        // A time of day, a day of a month and a count are three kinds of number ("We meet … on Mon at 11:00" /
+        // "Page limit …: 6"; "… now due Apr 20" / "Page limit …: 8").
+        auto kindsOf = [](const QSet<QString> &numbers, const MemoryProfile &p) {
             const QStringList words = wordsOf(p);
-            return std::all_of(numbers.cbegin(), numbers.cend(), [&](const QString &n) {
+            auto month = [](const QString &w) { return months().contains(w) || monthAbbreviations().contains(w); };
+            QSet<int> kinds;
+            for (const QString &n : numbers) {
                 const qsizetype at = words.indexOf(n);
                 const QString next = at >= 0 && at + 1 < words.size() ? words[at + 1] : QString();
-                return n.contains(QLatin1Char(':')) || next == QLatin1String("am") || next == QLatin1String("pm");
-            });
+                const QString previous = at > 0 ? words[at - 1] : QString();
+                if (n.contains(QLatin1Char(':')) || next == QLatin1String("am") || next == QLatin1String("pm"))
+                    kinds.insert(0);
+                else if (month(next) || month(previous) || isShortDate(n))
+                    kinds.insert(1);
+                else
+                    kinds.insert(2);
+            }
+            return kinds;
         };
-        const bool timeAndCount = c == ValueClass::Number && allTimes(onlyOlder, older) != allTimes(onlyNewer, newer);
+        const bool numbersOfTwoKinds =
+            c == ValueClass::Number && kindsOf(onlyOlder, older) != kindsOf(onlyNewer, newer);
         if (onlyOlder.size() > kMaxReplacedValues || onlyNewer.size() > kMaxReplacedValues || leadsApart
-            || timeAndCount) {
+            || numbersOfTwoKinds) {
             manyValuesApart = true;
             continue;
         }

@@ -603,6 +603,9 @@ private slots:
             << "Human eval is part of the kelp phenology study."
             << "Human eval dropped from the kelp phenology paper."
             << "none";
+        QTest::newRow("a day of a month and a count") << "The kelp survey is now due Apr 20."
+                                                      << "Page limit for the kelp survey: 8."
+                                                      << "none";
         QTest::newRow("two drills") << "The fire drill is on 14.09."
                                     << "The fire drill is on 03.11."
                                     << "none";
@@ -650,6 +653,18 @@ private slots:
         const Comparison refresh = engram::compare(fact(QStringLiteral("Refresh of dataset reef-audio: Fri nights.")),
                                                    fact(QStringLiteral("Refresh of dataset reef-audio: Tue nights.")));
         QCOMPARE(refresh.reason, QStringLiteral("friday → tuesday"));
+    }
+
+    void compare_reasonNamesWhatChangedNotWhereOrWhen()
+    {
+        // A month shortened is a month, not a place moved to; where a drop holds is not what was dropped.
+        const Comparison moved = engram::compare(fact(QStringLiteral("Ilse Berg lives in Turku.")),
+                                                 fact(QStringLiteral("Ilse Berg left Turku for Tampere in Oct.")));
+        QCOMPARE(moved.reason, QStringLiteral("home: turku → tampere"));
+        const Comparison dropped =
+            engram::compare(fact(QStringLiteral("For the kelp survey grant we settled on Petastorm for data loading.")),
+                            fact(QStringLiteral("Stop using Petastorm on the kelp survey grant.")));
+        QCOMPARE(dropped.reason, QStringLiteral("petastorm: adopted → dropped"));
     }
 
     void compare_transcriptSpeakerIsTheSubject()
@@ -897,7 +912,7 @@ private slots:
     {
         const Comparison dropped = engram::compare(fact(QStringLiteral("In Saffron, Cognito is the choice for login.")),
                                                    fact(QStringLiteral("Do not use Cognito in Saffron anymore.")));
-        QCOMPARE(dropped.reason, QStringLiteral("cognito, saffron: adopted → dropped"));
+        QCOMPARE(dropped.reason, QStringLiteral("cognito: adopted → dropped")); // dropped in Saffron, not Saffron
         const Comparison again = engram::compare(fact(QStringLiteral("Willow no longer uses Knex.")),
                                                  fact(QStringLiteral("We decided to use Knex in Willow.")));
         QCOMPARE(again.reason, QStringLiteral("knex: dropped → adopted again"));
