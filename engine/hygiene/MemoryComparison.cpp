@@ -849,6 +849,11 @@ QList<Token> tokensOf(QStringView text)
         } else if (c == QLatin1Char('.') && !current.isEmpty() && current.back().isLetter() && i + 1 < text.size()
                    && text[i + 1].isLetter()) {
             current += c; // a name with a dot in it: "Day.js", "Node.js", "example.com"
+        } else if (c == QLatin1Char('-') && current.size() >= 2 && current.back() == QLatin1Char('e')
+                   && current.front().isDigit() && i + 1 < text.size() && text[i + 1].isDigit()
+                   && std::all_of(current.cbegin(), current.cend() - 1,
+                                  [](QChar d) { return d.isDigit() || d == QLatin1Char('.'); })) {
+            current += c; // a number in scientific notation is one value: "2e-5", not "2e" and "5"
         } else if (c == QLatin1Char('+') && !current.isEmpty() && current.front().isDigit()) {
             current += c; // a grade or an age of its own: "7a+" is not "7a", "18+"
         } else {
@@ -1353,7 +1358,10 @@ MemoryProfile MemoryProfile::of(const QString &text, const QString &speaker)
             QStringList parts;
             for (qsizetype j = k; j < end; ++j)
                 parts << tokens[j].lower;
-            p.specific.insert(parts.join(QLatin1Char('-')));
+            // Everyday words joined ("held-out", "on-call", "follow-up") say how, not which one.
+            if (!std::all_of(parts.cbegin(), parts.cend(),
+                             [](const QString &part) { return !isSpecificWord(part) && !part.front().isDigit(); }))
+                p.specific.insert(parts.join(QLatin1Char('-')));
         }
         k = end;
     }

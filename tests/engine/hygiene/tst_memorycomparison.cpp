@@ -606,6 +606,10 @@ private slots:
         QTest::newRow("a day of a month and a count") << "The kelp survey is now due Apr 20."
                                                       << "Page limit for the kelp survey: 8."
                                                       << "none";
+        QTest::newRow("a score of a named model, worded apart")
+            << "Held-out accuracy of model wren-base: 0.81."
+            << "After the relabelling, model wren-base is at 0.77 accuracy."
+            << "contradiction";
         QTest::newRow("two drills") << "The fire drill is on 14.09."
                                     << "The fire drill is on 03.11."
                                     << "none";
@@ -974,6 +978,17 @@ private slots:
         const MemoryProfile spoken = MemoryProfile::of(turn, QStringLiteral("Mikkel Uhlig"));
         QCOMPARE(spoken.speaker, QStringList({QStringLiteral("mikkel"), QStringLiteral("uhlig")}));
         QVERIFY(!spoken.values.value(ValueClass::Name).contains(QStringLiteral("uhlig")));
+    }
+
+    void profile_readsNamedThingsAndNumbersWhole()
+    {
+        // Everyday words joined say how ("held-out", "on-call"), a rare word or a number joined names one thing
+        // ("wren-base", "macro-f1"); a number in scientific notation is one value.
+        const MemoryProfile p = fact(QStringLiteral("Held-out macro-F1 of model wren-base with lr 2e-5: 0.81."));
+        QVERIFY(!p.specific.contains(QStringLiteral("held-out")));
+        QVERIFY(p.specific.contains(QStringLiteral("wren-base")));
+        QVERIFY(p.specific.contains(QStringLiteral("macro-f1")));
+        QCOMPARE(p.values.value(ValueClass::Number), QSet<QString>({QStringLiteral("2e-5"), QStringLiteral("0.81")}));
     }
 
     void profile_aLabelsValueLeadsOnlyWhenTheLabelNamesNothing()
