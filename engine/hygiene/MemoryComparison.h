@@ -130,6 +130,11 @@ struct Comparison {
 /// - transition: a newer clause with a verb of transition takes a thing from a value the older states ("ported
 ///   from TypeScript to Java", "took over Zephyr from Noemi Chen"): both name one more thing, the newer a new one;
 ///   not each side a specific word of its own (another dataset), not another person of the same surname.
+/// - a name swapped as the value: two standing facts worded alike but a name ("… is written in Rust" / "… in
+///   Kotlin"), when `leads` (how many of the vault's memories lead with a name) says no memory is about either;
+///   without it no name is known to be a value.
+/// - one label, two values: "Best way to reach Alvar Prentice: Matrix" / "…: Threema", a label that is an
+///   attribute of a subject (its own words, a preposition, what names the subject), values that share no word.
 Comparison compare(const MemoryProfile &older, const MemoryProfile &newer,
                    const std::function<double(const QString &)> &weight = {},
                    const std::function<int(const QString &)> &leads = {});
