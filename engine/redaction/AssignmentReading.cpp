@@ -109,13 +109,13 @@ AssignmentReading readAssignment(QStringView text, qsizetype start)
         return no();
     while (at(i) == ' ' || at(i) == '\t')
         ++i;
-    // A quoted value: its quote (escaped or not), 1-300 characters of `[^"'`\\\r\n]`, the same quote. The lazy count
+    // A quoted value: its quote (escaped or not), 1-4096 characters of `[^"'`\\\r\n]`, the same quote. The lazy count
     // can only stop at the first character the class leaves out, so that one must open the closing quote.
     const qsizetype quote = at(i) == '\\' && isQuote(at(i + 1)) ? 2 : isQuote(at(i)) ? 1 : 0;
     if (quote > 0) {
         const qsizetype from = i + quote;
         qsizetype end = from;
-        for (; end < size && end - from <= kLongestValue; ++end) {
+        for (; end < size && end - from <= kLongestQuotedValue; ++end) {
             const int c = data[end];
             if (c >= 0x80)
                 return reading;
@@ -124,7 +124,7 @@ AssignmentReading readAssignment(QStringView text, qsizetype start)
         }
         const qsizetype length = end - from;
         const bool closed = quote == 2 ? at(end) == '\\' && at(end + 1) == at(i + 1) : at(end) == at(i);
-        if (length < 1 || length > kLongestValue || !closed)
+        if (length < 1 || length > kLongestQuotedValue || !closed)
             return no(); // and a plain value cannot start at a quote or a backslash
         reading.valueStart = from;
         reading.valueEnd = end;

@@ -1123,8 +1123,8 @@ const QList<Rule> &catalogue()
         const QString name = QStringLiteral(
             R"((?<name>[A-Za-z0-9_.-]*(?i:pass|pwd|pw|secret|token|key|credential|auth)[A-Za-z0-9_.-]*))");
         const QString longest = QString::number(kLongestValue);
-        const QString quotedValue =
-            QStringLiteral(R"((?<q>\\?["'`])(?<secret>[^"'`\\\r\n]{1,)") + longest + QStringLiteral(R"(}?)\k<q>)");
+        const QString quotedValue = QStringLiteral(R"((?<q>\\?["'`])(?<secret>[^"'`\\\r\n]{1,)")
+                                    + QString::number(kLongestQuotedValue) + QStringLiteral(R"(}?)\k<q>)");
         const QString plainValue =
             QStringLiteral(R"((?<secret2>[^\s"'`\\,;&<>(){}\[\]]{1,)") + longest + QStringLiteral(R"(}))");
         list << Rule{QStringLiteral("generic-secret"),

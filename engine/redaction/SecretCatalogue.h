@@ -48,9 +48,13 @@ struct Rule {
     QList<qsizetype> (*startsAt)(QStringView text, const qsizetype *places, qsizetype count) = nullptr;
 };
 
-/// The longest value the assignment rules' expressions take, quoted or plain (`{1,300}`: a bound on each try's work). A
-/// plain value that reaches it is redacted to the end of its run (SecretRedactor).
+/// The longest plain value the assignment rules' expressions take (`{1,300}`: a bound on each try's work). A plain
+/// value that reaches it is redacted to the end of its run (SecretRedactor).
 inline constexpr qsizetype kLongestValue = 300;
+/// The longest quoted value they take: its closing quote ends it, so a long key or password in quotes is taken whole
+/// (a 400-character `"password": "…"` was left in the text when the quote had to close within 300); the class stops
+/// at the first quote or line end, so the bound costs nothing where values are short.
+inline constexpr qsizetype kLongestQuotedValue = 4096;
 
 /// The built-in rules, most specific first: where two cover the same text, the earlier names it.
 const QList<Rule> &catalogue();

@@ -824,6 +824,42 @@ private slots:
         }
     }
 
+    void redact_takesALongQuotedValueWhole()
+    {
+        // A password or key in quotes ends at its quote, however long: 299 to 4,000 characters in JSON, YAML and an
+        // escaped JSONL string are redacted whole, once; a sentence in quotes stays.
+        QRandomGenerator random(corpusSeed());
+        const auto drawn = [&](int length) {
+            static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/";
+            QByteArray out;
+            for (int i = 0; i < length; ++i)
+                out += alphabet[random.bounded(int(sizeof alphabet) - 1)];
+            return out;
+        };
+        for (int length : {299, 301, 420, 1500, 4000}) {
+            const QByteArray value = drawn(length);
+            for (const auto &[before, after] : {std::pair<QByteArray, QByteArray>{"{\"password\": \"", "\"}"},
+                                                {"api_secret: '", "'"},
+                                                {"{\\\"auth_token\\\":\\\"", "\\\"}"}}) {
+                int count = 0;
+                const QByteArray once = SecretRedactor::redact(before + value + after + " done", &count);
+                QVERIFY2(
+                    !once.contains(value.left(40)),
+                    qPrintable(QStringLiteral("%1 characters after %2").arg(length).arg(QString::fromLatin1(before))));
+                QCOMPARE(once, before + "[REDACTED:generic-secret]" + after + " done");
+                QCOMPARE(count, 1);
+                int again = 0;
+                QCOMPARE(SecretRedactor::redact(once, &again), once);
+                QCOMPARE(again, 0);
+            }
+        }
+        const QByteArray sentence =
+            "\"token_help\": \"" + QByteArray("paste the token you got from the admin page ").repeated(10) + "\"";
+        int none = 0;
+        QCOMPARE(SecretRedactor::redact(sentence, &none), sentence);
+        QCOMPARE(none, 0);
+    }
+
     void find_givesLineAndColumnOfEachSecret()
     {
         const QByteArray text = "first line\n"
