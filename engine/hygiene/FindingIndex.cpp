@@ -16,18 +16,28 @@ namespace engram {
 
 namespace {
 
-/// A turn's speaker by their whole name when the transcript's front matter lists it among its participants
-/// ("Mikkel" of participants "Iker Nyberg", "Mikkel Cullen": "Mikkel Cullen"): who speaks is then that person, not
-/// any Mikkel. The label as it stands when no participant or more than one starts with it.
-QString speakerInFull(const QString &speaker, const QString &frontMatter)
+/// The participants a transcript's front matter lists ("Iker Nyberg", "Mikkel Cullen"), or none.
+QStringList participantsOf(const QString &frontMatter)
 {
-    if (speaker.isEmpty() || frontMatter.isEmpty() || speaker.contains(QLatin1Char(' ')))
-        return speaker;
+    QStringList out;
+    if (frontMatter.isEmpty())
+        return out;
     const QJsonArray participants =
         QJsonDocument::fromJson(frontMatter.toUtf8()).object().value(QStringLiteral("participants")).toArray();
+    for (const QJsonValue &v : participants)
+        out << v.toString().simplified();
+    return out;
+}
+
+/// A turn's speaker by their whole name when one of the transcript's participants has it as first name ("Mikkel" of
+/// "Iker Nyberg", "Mikkel Cullen": "Mikkel Cullen"): who speaks is then that person, not any Mikkel. The label as it
+/// stands when no participant or more than one starts with it.
+QString speakerInFull(const QString &speaker, const QStringList &participants)
+{
+    if (speaker.isEmpty() || speaker.contains(QLatin1Char(' ')))
+        return speaker;
     QString whole;
-    for (const QJsonValue &v : participants) {
-        const QString name = v.toString().simplified();
+    for (const QString &name : participants) {
         if (name.section(QLatin1Char(' '), 0, 0).compare(speaker, Qt::CaseInsensitive) != 0)
             continue;
         if (!whole.isEmpty())
@@ -447,15 +457,20 @@ Result<FindingScan> FindingIndex::update(const std::atomic_bool *cancel)
         if (!fresh)
             return fresh.error();
         fresh->bind(1, m_highWater);
+        QHash<qint64, QStringList> participants; // a transcript's front matter, read once for all its turns
         while (fresh->next()) {
             highest = fresh->int64(0);
             if (isDigestLayer(fresh->text(5)))
                 continue;
-            Entry e{fresh->int64(0),
-                    fresh->int64(1),
-                    fresh->int64(2),
-                    MemoryProfile::of(fresh->text(3), speakerInFull(fresh->text(4), fresh->text(8))),
-                    {}};
+            const qint64 fileId = fresh->int64(1);
+            QString speaker = fresh->text(4);
+            if (!speaker.isEmpty()) {
+                auto known = participants.find(fileId);
+                if (known == participants.end())
+                    known = participants.insert(fileId, participantsOf(fresh->text(8)));
+                speaker = speakerInFull(speaker, *known);
+            }
+            Entry e{fresh->int64(0), fileId, fresh->int64(2), MemoryProfile::of(fresh->text(3), speaker), {}};
             e.profile.standing = isStanding(fresh->text(6), fresh->text(5), fresh->text(7));
             if (e.profile.terms.size() + e.profile.valueKeys().size() < kMinimumFeatures)
                 continue;

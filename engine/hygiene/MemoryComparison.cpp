@@ -56,6 +56,12 @@ const QSet<QString> &monthAbbreviations()
     return set;
 }
 
+/// A month's name or its short form, in lower case ("june", "jun").
+bool isMonthWord(const QString &lower)
+{
+    return months().contains(lower) || monthAbbreviations().contains(lower);
+}
+
 const QSet<QString> &negations()
 {
     static const QSet<QString> set = setOf(
@@ -379,9 +385,8 @@ bool onlyValuesDiffer(const MemoryProfile &older, const MemoryProfile &newer, co
     auto dateOf = [](const MemoryProfile &p) {
         QSet<QString> days;
         const QStringList words = wordsOf(p);
-        auto month = [](const QString &w) { return months().contains(w) || monthAbbreviations().contains(w); };
         for (qsizetype i = 0; i < words.size(); ++i)
-            if ((i > 0 && month(words[i - 1])) || (i + 1 < words.size() && month(words[i + 1])))
+            if ((i > 0 && isMonthWord(words[i - 1])) || (i + 1 < words.size() && isMonthWord(words[i + 1])))
                 days.insert(words[i]);
         return days;
     };
@@ -1777,7 +1782,6 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
         // "Page limit …: 6"; "… now due Apr 20" / "Page limit …: 8").
         auto kindsOf = [](const QSet<QString> &numbers, const MemoryProfile &p) {
             const QStringList words = wordsOf(p);
-            auto month = [](const QString &w) { return months().contains(w) || monthAbbreviations().contains(w); };
             QSet<int> kinds;
             for (const QString &n : numbers) {
                 const qsizetype at = words.indexOf(n);
@@ -1785,7 +1789,7 @@ Comparison compare(const MemoryProfile &olderAsRead, const MemoryProfile &newerA
                 const QString previous = at > 0 ? words[at - 1] : QString();
                 if (n.contains(QLatin1Char(':')) || next == QLatin1String("am") || next == QLatin1String("pm"))
                     kinds.insert(0);
-                else if (month(next) || month(previous) || isShortDate(n))
+                else if (isMonthWord(next) || isMonthWord(previous) || isShortDate(n))
                     kinds.insert(1);
                 else
                     kinds.insert(2);

@@ -100,6 +100,16 @@ Result<Config> configFrom(const QByteArray &json)
     return Config::fromJson(QJsonDocument::fromJson(json).object());
 }
 
+/// `length` characters drawn from `alphabet`: a value of a length no sample holds.
+QByteArray drawnValue(QRandomGenerator &random, int length, const char *alphabet)
+{
+    const int size = int(qstrlen(alphabet));
+    QByteArray out;
+    for (int i = 0; i < length; ++i)
+        out += alphabet[random.bounded(size)];
+    return out;
+}
+
 } // namespace
 
 class TestSecretRedactor : public QObject {
@@ -803,11 +813,7 @@ private slots:
     {
         QRandomGenerator random(corpusSeed());
         const auto drawn = [&](int length) {
-            static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
-            QByteArray out;
-            for (int i = 0; i < length; ++i)
-                out += alphabet[random.bounded(int(sizeof alphabet) - 1)];
-            return out;
+            return drawnValue(random, length, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-");
         };
         for (int length : {299, 300, 301, 420, 900}) {
             const QByteArray value = drawn(length - 20) + "_fIkgd58kz1Iq__PwEgj:xQEm2";
@@ -830,11 +836,7 @@ private slots:
         // escaped JSONL string are redacted whole, once; a sentence in quotes stays.
         QRandomGenerator random(corpusSeed());
         const auto drawn = [&](int length) {
-            static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/";
-            QByteArray out;
-            for (int i = 0; i < length; ++i)
-                out += alphabet[random.bounded(int(sizeof alphabet) - 1)];
-            return out;
+            return drawnValue(random, length, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/");
         };
         for (int length : {299, 301, 420, 1500, 4000}) {
             const QByteArray value = drawn(length);
