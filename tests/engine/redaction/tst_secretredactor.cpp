@@ -1,6 +1,7 @@
 // SecretRedactor: the redaction gate's rules. Every shape of the corpus (tests/support/SecretCorpus)
 // in every place an agent's transcript puts it; what must stay; the settings that add and allow.
 #include "SecretCorpus.h"
+#include "TestVault.h"
 #include "core/Config.h"
 #include "redaction/AnchorTables.h"
 #include "redaction/AssignmentReading.h"
@@ -438,10 +439,13 @@ private slots:
     /// them holds a secret (checked by hand), so anything replaced would be a false alarm.
     void redact_changesNothingInTheSamplesOrTheDevCorpus()
     {
-        const QString shared = QStringLiteral(ENGRAM_SHARED_DIR);
-        QStringList files = filesUnder(shared + QStringLiteral("/samples"), {QStringLiteral("*.jsonl")});
+        // ../shared beside the checkout, or where ENGRAM_SHARED_DIR says, as every other test reads it.
+        for (const QString &needed : {QStringLiteral("samples"), QStringLiteral("bench/locomo-dev")})
+            if (const QString missing = test::missingShared(needed); !missing.isEmpty())
+                QFAIL(qPrintable(missing));
+        QStringList files = filesUnder(test::sharedPath(QStringLiteral("samples")), {QStringLiteral("*.jsonl")});
         const int transcripts = int(files.size());
-        files += filesUnder(shared + QStringLiteral("/bench/locomo-dev"), {QStringLiteral("*")});
+        files += filesUnder(test::sharedPath(QStringLiteral("bench/locomo-dev")), {QStringLiteral("*")});
         QVERIFY2(transcripts >= 6, qPrintable(QString::number(transcripts)));
         QVERIFY(files.size() > 50);
         qint64 lines = 0;
